@@ -1,0 +1,22 @@
+"""seeplog: read, validate and score logs of the card game Seep."""
+from __future__ import annotations
+
+from .cards import DECK, Card, Rank, Suit, parse_card
+from .engine import IllegalPlayError, Known, apply, check, is_legal, play, resolve
+from .legal import legal_plays
+from .moves import Build, Capture, HouseRef, Move, Throw, move_text
+from .notation import Deal, Game, Log, NotationError, parse
+from .replay import DealReplay, Step, replay_deal, replay_game
+from .report import GameAnalysis, analyse, exit_status, report
+from .rules import RULES, Rule, Violation
+from .ruleset import VARIANTS, Ruleset, find_ruleset, ruleset_for
+from .state import House, State
+from .writer import dumps
+
+__all__ = [
+    "DECK", "Card", "Rank", "Suit", "parse_card", "IllegalPlayError", "Known", "apply", "check", "is_legal",
+    "play", "resolve", "legal_plays", "Build", "Capture", "HouseRef", "Move", "Throw", "move_text", "Deal",
+    "Game", "Log", "NotationError", "parse", "DealReplay", "Step", "replay_deal", "replay_game",
+    "GameAnalysis", "analyse", "exit_status", "report", "RULES", "Rule", "Violation", "VARIANTS", "Ruleset",
+    "find_ruleset", "ruleset_for", "House", "State", "dumps",
+]

@@ -1,0 +1,281 @@
+"""Replaying a logged deal play by play: the state after each play, every violation and log error.
+
+A violation (R-...) is flagged and the play is applied as it happened; a log error (E-...) stops the deal.
+Hands are inferred from later plays (RULES.md §3), and recorded `hand` lines are used where present.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+from .cards import Card
+from .engine import Known, apply, check, finish, resolve
+from .moves import Capture, Move
+from .notation import (BidLine, Deal, FloorCards, Game, Hand, NotationError, Play, Redeal, Unreadable)
+from .rules import Violation
+from .ruleset import Ruleset, ruleset_for
+from .state import State, start
+
+BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
+PUNJAB_CARDS = ("Td", "9s")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One play of a deal: the state before and after it, and what it broke."""
+
+    number: int
+    seat: str
+    move: Move
+    """The move as resolved (a shorthand capture written out)."""
+    statement: Play
+    before: State
+    after: State
+    known: Known
+    violations: tuple[Violation, ...]
+
+
+@dataclass(frozen=True)
+class DealReplay:
+    deal: Deal
+    rules: Ruleset
+    bidder: str
+    steps: tuple[Step, ...] = ()
+    violations: tuple[Violation, ...] = ()
+    errors: tuple[Violation, ...] = ()
+    final: State | None = None
+    """The state after the last play with the floor cleared, for a complete deal without errors."""
+    partial_checks: tuple[str, ...] = ()
+
+    @property
+    def score_only(self) -> bool:
+        return self.deal.floor is None and self.deal.bid is None and not self.deal.plays
+
+    @property
+    def complete(self) -> bool:
+        return self.final is not None and not self.errors
+
+    @property
+    def bid(self) -> int | None:
+        return self.deal.bid.value if self.deal.bid else None
+
+
+def _error(error: NotationError, statement: Unreadable | None = None, play: int | None = None) -> Violation:
+    seat = statement.seat if statement is not None else None
+    return Violation(error.rule, error.msg, play, seat, error.line, error.column)
+
+
+def _at(violation: Violation, number: int | None, statement: Play, target=None) -> Violation:
+    column = statement.column_of(target if target is not None else violation.target)
+    return replace(violation, play=number, seat=statement.seat, line=statement.line, column=column)
+
+
+# ---------------------------------------------------------------- what is known of the hands
+
+@dataclass(frozen=True)
+class HandKnowledge:
+    """The hands of one deal as the log reveals them."""
+
+    plays: tuple[Play, ...]
+    rules: Ruleset
+    bidder: str
+    complete: bool
+    first_four: frozenset[Card] | None
+    recorded: dict[str, frozenset[Card]] = field(default_factory=dict)
+
+    def half_end(self, index: int) -> int:
+        if self.rules.players == 2 and index < 24:
+            return 24
+        return len(self.plays)
+
+    def hand(self, index: int) -> frozenset[Card]:
+        """The mover's hand before play `index` (0-based)."""
+        return self.hand_of(self.plays[index].seat, index)
+
+    def hand_of(self, seat: str, index: int) -> frozenset[Card]:
+        """A seat's hand before play `index` (0-based): the cards it plays from then on (in the same half)."""
+        if index == 0 and seat == self.bidder and self.first_four is not None:
+            return self.first_four
+        return frozenset(p.move.card for p in self.plays[index:self.half_end(index)] if p.seat == seat)
+
+    def holders(self, index: int) -> dict[Card, str]:
+        return {p.move.card: p.seat for p in self.plays[index:] if str(p.move.card) in PUNJAB_CARDS}
+
+    def known(self, index: int, seat: str | None = None) -> Known:
+        """What is known at play `index` (0-based) of the hand of `seat` (the mover by default)."""
+        seat = seat or self.plays[index].seat
+        exact = self.complete or (index == 0 and seat == self.bidder and self.first_four is not None)
+        holders = self.holders(index) if self.rules.punjab else {}
+        return Known(self.hand_of(seat, index), exact, holders)
+
+
+def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
+    plays = tuple(p for p in deal.plays if isinstance(p, Play))
+    complete = len(plays) == rules.plays_per_deal and not deal.errors
+    recorded: dict[str, frozenset[Card]] = {}
+    for hand in deal.of(Hand):
+        recorded[hand.seat] = recorded.get(hand.seat, frozenset()) | frozenset(hand.cards)
+    first = recorded.get(bidder)
+    first_four = first if first is not None and len(first) == 4 else None
+    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded)
+
+
+# ---------------------------------------------------------------- the deal before its plays
+
+def _redeal_violations(deal: Deal, rules: Ruleset) -> Iterator[Violation]:
+    for redeal in deal.of(Redeal):
+        if redeal.seat is None:
+            if not rules.floor_redeal or not any(str(c) in PUNJAB_CARDS for c in redeal.cards):
+                yield Violation("R-REDEAL", "the floor held neither Td nor 9s, so it was not redealt"
+                                if rules.floor_redeal else f"a floor redeal is not a rule of {rules.name}",
+                                None, None, redeal.line, 1)
+            continue
+        high = [c for c in redeal.cards if c.value >= 9]
+        if high:
+            yield Violation("R-REDEAL", f"the shown hand holds {' '.join(map(str, high))}, so a bid was possible",
+                            None, redeal.seat, redeal.line, 1)
+
+
+def _bid_violations(bid: BidLine, rules: Ruleset, dealer: str, hands: HandKnowledge) -> Iterator[Violation]:
+    if bid.value not in range(9, 14):
+        yield Violation("R-BID-RANGE", f"the bid {bid.value} is not 9 to 13", None, bid.seat, bid.line, 1)
+    if bid.seat != rules.right_of(dealer):
+        yield Violation("R-TURN", f"{bid.seat} bids, but the bid belongs to {rules.right_of(dealer)}, "
+                                  "the seat to the dealer's right", 1, bid.seat, bid.line, 1)
+    held = hands.first_four if hands.first_four is not None else (
+        hands.hand(0) if hands.plays else frozenset())
+    if hands.plays and bid.value in range(9, 14) and all(c.value != bid.value for c in held):
+        whose = "first four" if hands.first_four is not None else "cards"
+        listed = " ".join(map(str, sorted(held)))
+        yield Violation("R-BID-HOLD", f"the bid {bid.value} is not the value of a card in {bid.seat}'s {whose} "
+                                      f"({listed})", 1, bid.seat, bid.line, 1)
+
+
+# ---------------------------------------------------------------- the plays
+
+class _Stop(Exception):
+    """A log error that stops the deal (None: an unreadable play, already reported)."""
+
+    def __init__(self, error: Violation | None):
+        self.error = error
+
+
+def _seen_check(play: Play, number: int, seen: dict[Card, str], hands: HandKnowledge) -> None:
+    card = play.move.card
+    if card in seen:
+        raise _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({seen[card]})"), number, play))
+    seen[card] = f"play {number}"
+    others = [seat for seat, cards in hands.recorded.items() if seat != play.seat and card in cards]
+    if others:
+        raise _Stop(_at(Violation("E-HAND", f"{card} is in {others[0]}'s recorded hand, not {play.seat}'s"),
+                        number, play))
+    own = hands.recorded.get(play.seat)
+    if number == 1 and hands.first_four is not None and card not in hands.first_four:
+        listed = " ".join(map(str, sorted(hands.first_four)))
+        raise _Stop(_at(Violation("E-HAND", f"the bid play {card} is not one of {play.seat}'s first four cards "
+                                            f"({listed})"), number, play))
+    if own is not None and len(own) >= 12 and card not in own:
+        raise _Stop(_at(Violation("E-HAND", f"{card} is not in {play.seat}'s recorded hand"), number, play))
+
+
+@dataclass
+class _Run:
+    """The plays replayed so far, and the log error that stopped them, if any."""
+
+    state: State
+    steps: list[Step] = field(default_factory=list)
+    extra: list[Violation] = field(default_factory=list)
+    stopped: bool = False
+    error: Violation | None = None
+
+
+def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str]) -> _Run:
+    for index, statement in enumerate(deal.plays):
+        number, state = index + 1, run.state
+        try:
+            if isinstance(statement, Unreadable):
+                raise _Stop(None)
+            _seen_check(statement, number, seen, hands)
+            move, error = resolve(state, statement.move)
+            if error is not None:
+                raise _Stop(_at(error, number, statement, error.target))
+        except _Stop as stop:
+            run.stopped, run.error = True, stop.error
+            return run
+        known = hands.known(index)
+        violations = tuple(_at(v, number, statement) for v in check(state, statement.seat, move, known))
+        run.state = apply(state, statement.seat, move)
+        run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
+        if state.rules.players == 2 and number == 24:
+            run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up"))
+    return run
+
+
+def _houses_left(state: State, last: Play, when: str) -> Iterator[Violation]:
+    for house in state.houses:
+        cards = " ".join(map(str, house.cards))
+        yield Violation("R-HOUSE-LEFT", f"the {house.value}-house ({cards}) is left on the floor {when}",
+                        None, None, last.line, 1)
+
+
+def replay_deal(deal: Deal, rules: Ruleset) -> DealReplay:
+    """Replay one deal: every violation, the first log error, and the state after each play."""
+    dealer = deal.dealer
+    bid = deal.bid
+    bidder = bid.seat if bid else rules.right_of(dealer)
+    hands = _hand_knowledge(deal, rules, bidder)
+    numbers = {id(p): n for n, p in enumerate(deal.plays, start=1)}
+    errors = [_error(s.error, s, numbers.get(id(s))) for s in deal.statements if isinstance(s, Unreadable)]
+    violations = list(_redeal_violations(deal, rules))
+    partial = BID_PARTIAL if hands.plays and hands.first_four is None else ()
+    result = DealReplay(deal, rules, bidder, partial_checks=partial)
+    if deal.floor is None or bid is None:
+        if deal.plays or deal.floor or bid:
+            missing = "floor" if deal.floor is None else "bid"
+            errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
+                                    deal.start.line, 1))
+        return replace(result, violations=tuple(violations), errors=tuple(errors))
+    violations.extend(_bid_violations(bid, rules, dealer, hands))
+    seen = {card: "floor" for card in deal.floor.cards}
+    state = start(rules, deal.floor.cards, bid.seat, bid.value)
+    run = _play_steps(deal, _Run(state), hands, seen)
+    violations.extend(v for s in run.steps for v in s.violations)
+    violations.extend(run.extra)
+    result = replace(result, steps=tuple(run.steps))
+    if run.stopped:
+        errors += [run.error] if run.error else []
+        return replace(result, violations=tuple(_in_order(violations)), errors=tuple(errors))
+    state, steps = run.state, run.steps
+    if len(steps) < rules.plays_per_deal:
+        last = deal.plays[-1] if deal.plays else deal.start
+        errors.append(Violation("E-INCOMPLETE", f"the deal stops after {len(steps)} plays of "
+                                                f"{rules.plays_per_deal}", None, None, last.line, 1))
+        return replace(result, violations=tuple(violations), errors=tuple(errors))
+    violations.extend(_houses_left(state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]
+    return replace(result, violations=tuple(_in_order(violations)), errors=tuple(errors), final=finish(state))
+
+
+def _in_order(violations: list[Violation]) -> list[Violation]:
+    return sorted(violations, key=lambda v: (v.play is None and v.rule == "R-HOUSE-LEFT", v.play or 0))
+
+
+def replay_game(game: Game) -> list[DealReplay]:
+    rules = ruleset_for(game.tags)
+    return [replay_deal(deal, rules) for deal in game.deals]
+
+
+# ---------------------------------------------------------------- canonical writing of shorthand
+
+def expand_shorthand(game: Game) -> Game:
+    """The game with every shorthand capture the replay settles written out in full."""
+    if not any(isinstance(p, Play) and isinstance(p.move, Capture) and p.move.groups is None
+               for d in game.deals for p in d.plays):
+        return game
+    rules = ruleset_for(game.tags)
+    deals = []
+    for deal in game.deals:
+        written = {id(s.statement): s.move for s in replay_deal(deal, rules).steps}
+        statements = tuple(replace(s, move=written[id(s)], columns=s.columns, line=s.line)
+                           if isinstance(s, Play) and id(s) in written else s for s in deal.statements)
+        deals.append(Deal(statements))
+    return replace(game, deals=tuple(deals))

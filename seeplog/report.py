@@ -1,0 +1,132 @@
+"""A game analysed whole (replays, scores, ledger) and the JSON report of REPORT.md."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .ledger import DealResult, LedgerRow, ledger
+from .notation import Game, Log
+from .replay import DealReplay, replay_deal
+from .rules import Violation
+from .ruleset import Ruleset, ruleset_for
+from .scoring import DealScore, score_deal
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    replay: DealReplay
+    score: DealScore | None
+    violations: tuple[Violation, ...]
+    """Every R- finding of the deal: the replay's, the score's and the rotation's."""
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return self.replay.errors
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    game: Game
+    rules: Ruleset
+    deals: tuple[DealAnalysis, ...]
+    ledger: tuple[LedgerRow, ...]
+    baazis: dict[str, int]
+
+    @property
+    def violations(self) -> list[Violation]:
+        return [v for d in self.deals for v in d.violations]
+
+    @property
+    def game_errors(self) -> list[Violation]:
+        """Log errors outside any deal (the header's unreadable lines)."""
+        return [Violation(e.rule, e.msg, None, None, e.line, e.column) for e in self.game.errors]
+
+    @property
+    def errors(self) -> list[Violation]:
+        return self.game_errors + [e for d in self.deals for e in d.errors]
+
+
+def analyse(game: Game) -> GameAnalysis:
+    """Replay and score every deal of a game, then keep its ledger."""
+    rules = ruleset_for(game.tags)
+    replays = [replay_deal(deal, rules) for deal in game.deals]
+    scored = [score_deal(r) for r in replays]
+    results = [DealResult(r.deal.number, r.deal.dealer, s.score if s else None, r.deal.start.line)
+               for r, (s, _) in zip(replays, scored)]
+    rows, baazis, dealer_findings = ledger(results, rules)
+    by_deal: dict[int, list[Violation]] = {}
+    for row, finding in _pair(rows, dealer_findings, results):
+        by_deal.setdefault(row, []).append(finding)
+    deals = tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
+                  for i, (r, (s, extra)) in enumerate(zip(replays, scored)))
+    return GameAnalysis(game, rules, deals, tuple(rows), baazis)
+
+
+def _pair(rows, findings, results):
+    lines = {r.line: i for i, r in enumerate(results)}
+    return [(lines[f.line], f) for f in findings]
+
+
+# ---------------------------------------------------------------- JSON
+
+def violation_json(v: Violation) -> dict[str, Any]:
+    return {"rule": v.rule, "play": v.play, "seat": v.seat, "line": v.line, "column": v.column,
+            "message": v.message}
+
+
+def deal_json(deal: DealAnalysis) -> dict[str, Any]:
+    replay, score = deal.replay, deal.score
+    return {
+        "number": replay.deal.number,
+        "dealer": replay.deal.dealer,
+        "bidder": replay.bidder,
+        "bid": replay.bid,
+        "plays": len(replay.deal.plays),
+        "complete": replay.complete,
+        "card_points": score.card_points if score else None,
+        "sweep_points": score.sweep_points if score else None,
+        "score": score.score if score else None,
+        "cards_taken": score.cards_taken if score else None,
+        "sweeps": [{"play": s.play, "seat": s.seat, "points": s.points} for s in (score.sweeps if score else ())],
+        "violations": [violation_json(v) for v in deal.violations],
+        "errors": [violation_json(e) for e in deal.errors],
+        "score_only": replay.score_only,
+        "partial_checks": list(replay.partial_checks),
+    }
+
+
+def ledger_json(row: LedgerRow, rules: Ruleset) -> dict[str, Any]:
+    out: dict[str, Any] = {"deal": row.deal, "dealer": row.dealer, "score": row.score,
+                           "lead": {"team": row.lead.team, "points": row.lead.points},
+                           "baazi": row.baazi, "next_dealer": row.next_dealer}
+    if rules.rotation == "team":
+        out["allowed_dealers"] = list(row.allowed_dealers)
+    return out
+
+
+def game_json(analysis: GameAnalysis) -> dict[str, Any]:
+    return {
+        "tags": dict(analysis.game.tags),
+        "variant": analysis.rules.name,
+        "deals": [deal_json(d) for d in analysis.deals],
+        "ledger": [ledger_json(r, analysis.rules) for r in analysis.ledger],
+        "baazis": analysis.baazis,
+        "errors": [violation_json(e) for e in analysis.game_errors],
+    }
+
+
+def report(log: Log) -> dict[str, Any]:
+    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error."""
+    doc: dict[str, Any] = {"games": [game_json(analyse(g)) for g in log.games]}
+    if not log.games:
+        doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
+                          "message": "the log holds no game: expected tags or a 'deal' line"}]
+    return doc
+
+
+def exit_status(doc: dict[str, Any]) -> int:
+    """0: clean; 1: violations but no errors; 2: any error."""
+    games = doc.get("games", [])
+    if doc.get("errors") or any(g["errors"] or any(d["errors"] for d in g["deals"]) for g in games):
+        return 2
+    return 1 if any(d["violations"] for g in games for d in g["deals"]) else 0

@@ -1,0 +1,106 @@
+"""The rule catalogue: every ID of RULES.md with a summary and an explanation a player understands."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    summary: str
+    explanation: str
+    section: str
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A finding of the validator: a broken rule (R-...) or a log error (E-...)."""
+
+    rule: str
+    message: str
+    play: int | None = None
+    seat: str | None = None
+    line: int | None = field(default=None, compare=False)
+    column: int | None = field(default=None, compare=False)
+    target: object = field(default=None, compare=False, repr=False)
+    """The card or house of the play the finding points at, if not the played card."""
+
+    @property
+    def is_error(self) -> bool:
+        return self.rule.startswith("E-")
+
+
+def _rules(*rows: tuple[str, str, str, str]) -> dict[str, Rule]:
+    return {row[0]: Rule(*row) for row in rows}
+
+
+RULES: dict[str, Rule] = _rules(
+    ("R-TURN", "Play in turn",
+     "Play goes counter-clockwise (N, W, S, E) from the bidder; the bid is made by the seat to the dealer's right.",
+     "§5"),
+    ("R-DEALER", "The rotation names the dealer",
+     "After a deal the team that is behind deals: the same dealer on a 0 lead or when behind, the seat to the "
+     "right when ahead, the partner's turn after a baazi.", "§8"),
+    ("R-REDEAL", "Redeal only without a bid",
+     "The hand is redealt only when the bidder's four cards hold nothing of 9 or more (thirty variants: or the "
+     "floor holds Td or 9s).", "§2.2"),
+    ("R-BID-RANGE", "Bid 9 to 13", "A bid names a house value from 9 to 13.", "§2.3"),
+    ("R-BID-HOLD", "Bid a card you hold",
+     "The bid must be the value of a card among the bidder's first four cards.", "§2.3"),
+    ("R-BID-PLAY", "Play the bid",
+     "The bid play builds a house of the bid value, captures with a card of the bid value, or throws a card "
+     "of the bid value.", "§2.5"),
+    ("R-BID-THROW", "Throw the bid card only as a last resort",
+     "The bidder may throw the bid card only when no house of the bid value and no capture with it is "
+     "possible.", "§2.5"),
+    ("R-CAPTURE-SUM", "Capture what adds up",
+     "A card takes a house of its own value, or loose cards that add up to its value.", "§5.1"),
+    ("R-CAPTURE-HOUSE-SET", "A house is taken alone",
+     "A house can only be taken whole and alone, never as part of a set with other cards.", "§5.1"),
+    ("R-CAPTURE-ALL", "Take everything you can",
+     "A capture takes everything the card can take: no house of its value and no set of loose cards adding "
+     "up to it may be left.", "§5.1"),
+    ("R-MUST-CAPTURE", "No throw when you can capture",
+     "A card that could capture something may not be thrown as a loose card.", "§5.2"),
+    ("R-HOUSE-VALUE", "Houses are 9 to 13", "A house has a value from 9 to 13.", "§5.3"),
+    ("R-HOUSE-SUM", "A house adds up",
+     "The played card and its loose cards (or the broken house) add up to the house value, and so does each "
+     "extra group.", "§5.3"),
+    ("R-HOUSE-AUTO", "A new house takes its matches",
+     "A new house takes every loose card and set of loose cards of its value along with it (it is cemented).",
+     "§5.3"),
+    ("R-HOUSE-HOLD", "Hold the house card",
+     "Whoever builds or adds to a house must still hold a card of its value, unless the house was already "
+     "there and the partner owns it.", "§5.3"),
+    ("R-BREAK-LOOSE", "Break with the played card only",
+     "A house is raised (broken) by the played card alone, never with loose cards.", "§5.3"),
+    ("R-BREAK-CEMENTED", "A cemented house stays", "A cemented (pukka) house cannot be broken.", "§5.3"),
+    ("R-BREAK-OWN", "Do not break your own house",
+     "A player may break a partner's or an opponent's house, never one they own.", "§5.3"),
+    ("R-OWNER-KEEP", "Owners keep their card",
+     "The owner of a house keeps a card of its value until the house is taken or the owner is released by a "
+     "break.", "§5.4"),
+    ("R-HOUSE-LEFT", "No house left over",
+     "Every house must be taken before the deal ends (two players: before the second hands are taken up).",
+     "§2.7-8"),
+    ("R-HOUSE-LIMIT", "Limited houses", "With MaxHouses, no play may leave more houses than that on the floor.",
+     "§6"),
+    ("R-PUNJAB-FIRST", "Punjab: Td and 9s first make their house",
+     "Td (9s) may not take loose cards or join a higher house until its holder has built a 10-house "
+     "(9-house), and the first such house is built by the holder of that card.", "§6"),
+    ("R-SCORE-CLAIM", "The recorded score is right",
+     "A played deal's recorded score must equal the score computed from its plays.", "§9"),
+    ("R-SCORE-TOTAL", "Card points add up",
+     "A recorded deal's card points must add up to the variant's total (100, or 30; 60 with satthi).", "§9"),
+    ("E-SYNTAX", "A readable line", "The line could not be read as Seep notation.", "§10"),
+    ("E-CARD", "Real cards, each once", "A card that is not in the pack, or a card seen twice in one deal.",
+     "§10"),
+    ("E-FLOOR", "Take what is on the floor", "The play names a loose card or house that is not on the floor.",
+     "§10"),
+    ("E-HAND", "Play what the hand holds", "The play contradicts a recorded hand line.", "§10"),
+    ("E-SHAPE", "A real play", "The play is none of capture, throw or house play.", "§10"),
+    ("E-SEAT", "A seat of the table", "The seat is not one of this variant's seats.", "§10"),
+    ("E-AMBIGUOUS", "A clear shorthand",
+     "The shorthand capture 'C x' has more than one maximal choice: write out the groups.", "§10"),
+    ("E-INCOMPLETE", "A whole deal", "The deal stops before its last play.", "§10"),
+)

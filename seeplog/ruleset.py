@@ -1,0 +1,118 @@
+"""The variants of RULES.md §6-§8 as data: one frozen Ruleset each."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from .cards import Card, Rank, Suit
+
+SEATS = ("N", "W", "S", "E")
+"""Four-player seats in the order of play: N -> W -> S -> E -> N."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    players: int = 4
+    total: int = 100
+    """Card points in the pack, bonus included."""
+    spade_values: bool = True
+    """Every spade counts its value (A=1 ... K=13)."""
+    fixed_points: Mapping[str, int] | None = None
+    """Card points of single cards (card text -> points)."""
+    most_cards_bonus: int = 0
+    sweep_points: int | None = 50
+    """Points for a sweep; None: the capture value of the card played."""
+    opening_sweep_points: int | None = 25
+    minimum_nine: bool = True
+    satthi: bool = False
+    floor_redeal: bool = False
+    punjab: bool = False
+    baazi_target: int = 100
+    max_houses: int | None = None
+    rotation: str = "pagat"
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 4):
+            raise ValueError("Seep is played by two or four players")
+        if self.rotation not in ("pagat", "team"):
+            raise ValueError(f"unknown rotation {self.rotation!r}")
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS if self.players == 4 else ("N", "S")
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return ("NS", "EW") if self.players == 4 else ("N", "S")
+
+    @property
+    def plays_per_deal(self) -> int:
+        return 48
+
+    def team_of(self, seat: str) -> str:
+        return seat if self.players == 2 else ("NS" if seat in "NS" else "EW")
+
+    def partner(self, seat: str) -> str | None:
+        return None if self.players == 2 else SEATS[(SEATS.index(seat) + 2) % 4]
+
+    def right_of(self, seat: str) -> str:
+        """The next seat in the order of play."""
+        seats = self.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def card_points(self, card: Card) -> int:
+        if self.fixed_points and str(card) in self.fixed_points:
+            return self.fixed_points[str(card)]
+        if self.spade_values and card.suit == Suit.SPADES:
+            return int(card.rank)
+        return 1 if card.rank == Rank.A and self.total == 100 else 0
+
+    def sweep_value(self, card: Card, play: int) -> int:
+        """Points for a sweep made by `card` on `play` (1 = the bid play)."""
+        if play == self.plays_per_deal:
+            return 0
+        points = card.value if self.sweep_points is None else self.sweep_points
+        if play == 1 and self.opening_sweep_points is not None:
+            return self.opening_sweep_points
+        return points
+
+
+THIRTY_POINTS = {"Td": 12, "9s": 9, "2s": 1, "As": 1, "Ah": 1, "Ad": 1, "Ac": 1}
+
+VARIANTS: dict[str, Ruleset] = {
+    "standard": Ruleset("standard", fixed_points={"Td": 6}),
+    "two-player": Ruleset("two-player", players=2, fixed_points={"Td": 6}),
+    "juneja": Ruleset("juneja", fixed_points={"Td": 2}, most_cards_bonus=4, opening_sweep_points=None),
+    "thirty": Ruleset("thirty", total=30, spade_values=False, fixed_points=THIRTY_POINTS, most_cards_bonus=4,
+                      sweep_points=None, opening_sweep_points=None, minimum_nine=False, satthi=True,
+                      floor_redeal=True, baazi_target=30),
+    "thirty-punjab": Ruleset("thirty-punjab", total=30, spade_values=False,
+                             fixed_points={**THIRTY_POINTS, "2s": 5}, sweep_points=None,
+                             opening_sweep_points=None, minimum_nine=False, satthi=True, floor_redeal=True,
+                             punjab=True, baazi_target=30),
+}
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset of a variant name (case-insensitive).
+
+    :raises KeyError: for an unknown variant.
+    """
+    return VARIANTS[name.strip().lower()]
+
+
+def ruleset_for(tags: Mapping[str, str]) -> Ruleset:
+    """The ruleset a game's tags name: the variant, with BaaziTarget, MaxHouses and Rotation applied.
+
+    Tag values that cannot be read were already reported by the parser; they fall back to the default.
+    """
+    rules = VARIANTS.get(tags.get("Variant", "standard").lower(), VARIANTS["standard"])
+    changes: dict = {}
+    if tags.get("BaaziTarget", "").isdigit():
+        changes["baazi_target"] = int(tags["BaaziTarget"])
+    if tags.get("MaxHouses", "").isdigit():
+        changes["max_houses"] = int(tags["MaxHouses"])
+    if tags.get("Rotation", "").lower() in ("pagat", "team"):
+        changes["rotation"] = tags["Rotation"].lower()
+    return replace(rules, **changes) if changes else rules

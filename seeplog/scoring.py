@@ -1,0 +1,73 @@
+"""Scoring a deal (RULES.md §7, §9): card points, the most-cards bonus, sweeps and satthi."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .notation import ScoreLine
+from .replay import DealReplay
+from .rules import Violation
+from .ruleset import Ruleset
+from .state import State, Sweep
+
+
+@dataclass(frozen=True)
+class DealScore:
+    card_points: dict[str, int]
+    sweep_points: dict[str, int]
+    cards_taken: dict[str, int] | None = None
+    """How many cards each team took; None when the score was recorded, not computed."""
+    sweeps: tuple[Sweep, ...] = ()
+
+    @property
+    def score(self) -> dict[str, int]:
+        return {team: self.card_points[team] + self.sweep_points[team] for team in self.card_points}
+
+
+def card_points(state: State, rules: Ruleset) -> dict[str, int]:
+    """Card points per team, the most-cards bonus and satthi included."""
+    points = {team: sum(rules.card_points(c) for c in cards) for team, cards in state.taken.items()}
+    for team, cards in state.taken.items():
+        if len(cards) > 26:
+            points[team] += rules.most_cards_bonus
+    if rules.satthi:
+        points = {team: 2 * p if p == rules.total else p for team, p in points.items()}
+    return points
+
+
+def computed_score(final: State) -> DealScore:
+    rules = final.rules
+    sweeps = {team: 0 for team in rules.teams}
+    for sweep in final.sweeps:
+        sweeps[rules.team_of(sweep.seat)] += sweep.points
+    taken = {team: len(cards) for team, cards in final.taken.items()}
+    return DealScore(card_points(final, rules), sweeps, taken, final.sweeps)
+
+
+def recorded_score(line: ScoreLine) -> DealScore:
+    return DealScore({t: p for t, p, _ in line.points}, {t: s for t, _, s in line.points})
+
+
+def score_text(score: DealScore) -> str:
+    return " ".join(f"{t} {score.card_points[t]}+{score.sweep_points[t]}" for t in score.card_points)
+
+
+def score_deal(replay: DealReplay) -> tuple[DealScore | None, list[Violation]]:
+    """The deal's score (computed when the deal was replayed whole, else as recorded) and the R-SCORE findings."""
+    line = replay.deal.score
+    recorded = recorded_score(line) if line else None
+    if replay.final is not None:
+        computed = computed_score(replay.final)
+        if recorded and (recorded.card_points, recorded.sweep_points) != (computed.card_points, computed.sweep_points):
+            return computed, [Violation("R-SCORE-CLAIM", f"recorded {score_text(recorded)}, computed "
+                                                         f"{score_text(computed)}", None, None, line.line, 1)]
+        return computed, []
+    if recorded and replay.score_only and not _adds_up(recorded, replay.rules):
+        points = " ".join(f"{t} {p}" for t, p in recorded.card_points.items())
+        return recorded, [Violation("R-SCORE-TOTAL", f"recorded card points {points} do not add up to the "
+                                                     f"{replay.rules.name} total", None, None, line.line, 1)]
+    return recorded, []
+
+
+def _adds_up(score: DealScore, rules: Ruleset) -> bool:
+    points = sorted(score.card_points.values())
+    return sum(points) == rules.total or (rules.satthi and points == [0, 2 * rules.total])

@@ -1,0 +1,72 @@
+"""The floor and the state of a deal between plays: frozen values, replaced on every play."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .cards import Card
+from .ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    """A pile on the floor that is taken only as a whole, by a card of its value."""
+
+    value: int
+    cards: tuple[Card, ...]
+    owners: frozenset[str]
+
+    @property
+    def cemented(self) -> bool:
+        """Pukka: its cards add up to more than its value, so it can no longer be broken."""
+        return sum(c.value for c in self.cards) > self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    play: int
+    seat: str
+    card: Card
+    points: int
+
+
+@dataclass(frozen=True)
+class State:
+    """A deal after some plays."""
+
+    rules: Ruleset
+    loose: tuple[Card, ...] = ()
+    houses: tuple[House, ...] = ()
+    """Sorted by value; at most one of each value."""
+    turn: str = "N"
+    """The seat whose turn it is."""
+    played: int = 0
+    """How many plays have been made (the next play is number played + 1)."""
+    bidder: str = "N"
+    bid: int | None = None
+    taken: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    """The cards each team has captured."""
+    last_capturer: str | None = None
+    sweeps: tuple[Sweep, ...] = ()
+    built: frozenset[tuple[str, int]] = frozenset()
+    """(seat, value) of every house play made so far (Punjab's first-house rule)."""
+
+    def house(self, value: int) -> House | None:
+        for house in self.houses:
+            if house.value == value:
+                return house
+        return None
+
+    @property
+    def floor_empty(self) -> bool:
+        return not self.loose and not self.houses
+
+    @property
+    def next_play(self) -> int:
+        return self.played + 1
+
+
+def start(rules: Ruleset, floor: tuple[Card, ...], bidder: str, bid: int | None) -> State:
+    """The state before the bid play: the four floor cards loose, the bidder to play."""
+    return State(rules, loose=tuple(sorted(floor)), turn=bidder, bidder=bidder, bid=bid,
+                 taken={team: () for team in rules.teams})

@@ -1,0 +1,67 @@
+"""Writing logs back in canonical form (NOTATION.md, Canonical form)."""
+from __future__ import annotations
+
+from .moves import move_text
+from .notation import (KNOWN_TAGS, BidLine, DealStart, FloorCards, Game, Hand, Log, Play, Redeal,
+                       ScoreLine, Statement, Tag, Unreadable)
+
+
+def cards_text(cards) -> str:
+    return " ".join(map(str, sorted(cards)))
+
+
+def _annotated(text: str, annotation: str | None) -> str:
+    return text if annotation is None else f"{text} {{{annotation}}}"
+
+
+def statement_text(statement: Statement) -> str:
+    """The canonical line of one statement; an unreadable line as it stands."""
+    match statement:
+        case Tag(name=name, value=value):
+            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+            return f'[{name} "{escaped}"]'
+        case DealStart(number=number, dealer=dealer, annotation=annotation):
+            return _annotated(f"deal {number} dealer {dealer}", annotation)
+        case Redeal(seat=seat, cards=cards):
+            return f"redeal {seat or 'floor'} {cards_text(cards)}"
+        case Hand(seat=seat, cards=cards):
+            return f"hand {seat} {cards_text(cards)}"
+        case FloorCards(cards=cards):
+            return f"floor {cards_text(cards)}"
+        case BidLine(seat=seat, value=value):
+            return f"bid {seat} {value}"
+        case Play(seat=seat, move=move, annotation=annotation):
+            return _annotated(f"{seat} {move_text(move)}", annotation)
+        case ScoreLine(points=points):
+            return "score " + " ".join(f"{t} {p}" + (f"+{s}" if s > 0 else "") for t, p, s in points)
+        case Unreadable(text=text):
+            return text
+    raise TypeError(f"not a statement: {statement!r}")
+
+
+def tag_order(statement: Statement) -> tuple[int, int]:
+    if isinstance(statement, Tag) and statement.name in KNOWN_TAGS:
+        return (0, KNOWN_TAGS.index(statement.name))
+    return (1 if isinstance(statement, Tag) else 2, 0)
+
+
+def game_lines(game: Game, plays_written: dict | None = None) -> list[str]:
+    lines = [statement_text(s) for s in sorted(game.header, key=tag_order)]
+    for deal in game.deals:
+        if lines:
+            lines.append("")
+        lines.extend(statement_text(s) for s in deal.statements)
+    return lines
+
+
+def dumps(log: Log) -> str:
+    """The canonical text of a log; shorthand captures are written out where the replay settles them.
+
+    >>> from seeplog.notation import parse
+    >>> dumps(parse("deal 1 dealer n  # first\\nscore ew 60+50 ns 40"))
+    'deal 1 dealer N\\nscore NS 40 EW 60+50\\n'
+    """
+    from .replay import expand_shorthand
+    blocks = ["\n".join(game_lines(expand_shorthand(game))) for game in log.games]
+    text = "\n\n".join(b for b in blocks if b)
+    return text + "\n" if text else ""
