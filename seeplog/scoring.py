@@ -69,5 +69,7 @@ def score_deal(replay: DealReplay) -> tuple[DealScore | None, list[Violation]]:
 
 
 def _adds_up(score: DealScore, rules: Ruleset) -> bool:
+    """The variant's total; less the most-cards bonus when the cards split 26-26; 0 and 60 for satthi."""
     points = sorted(score.card_points.values())
-    return sum(points) == rules.total or (rules.satthi and points == [0, 2 * rules.total])
+    return sum(points) in (rules.total, rules.total - rules.most_cards_bonus) or (
+        rules.satthi and points == [0, 2 * rules.total])
