@@ -104,3 +104,13 @@ RULES: dict[str, Rule] = _rules(
      "The shorthand capture 'C x' has more than one maximal choice: write out the groups.", "§10"),
     ("E-INCOMPLETE", "A whole deal", "The deal stops before its last play.", "§10"),
 )
+
+
+def catalogue_markdown() -> str:
+    """The rule catalogue as a Markdown page (docs/rules.md is this text)."""
+    lines = ["# The rules seeplog checks", "",
+             "Generated from `seeplog.rules.RULES` (`python -m seeplog rules`); the section numbers refer to "
+             "the project's RULES.md.", "",
+             "| ID | rule | what it means | RULES.md |", "|---|---|---|---|"]
+    lines += [f"| `{r.id}` | {r.summary} | {r.explanation} | {r.section} |" for r in RULES.values()]
+    return "\n".join(lines) + "\n"
