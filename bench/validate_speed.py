@@ -1,0 +1,308 @@
+"""Validation speed: seeplog plays per second against python-chess plies per second (issue 3).
+
+A benchmark script, not a test. It
+
+1. generates a corpus of random legal Seep deals (seeded, spread over the five variants, games of
+   several deals each) as one log text, before any timing;
+2. times ``seeplog.report(seeplog.parse(text))`` over that text: reading, the replay of every play
+   through the rules validator, scoring and the ledger;
+3. generates random legal chess games (seeded, SAN movetext, the seven standard headers) as PGN of the
+   same total size in bytes, before any timing;
+4. times ``chess.pgn.read_game`` over that text (it parses every SAN move against the board, so every
+   move is validated), counting the plies of the main lines and checking ``game.errors`` is empty;
+5. prints the sizes, the best time of ``--repeat`` runs of each, plays/s against plies/s and the ratio.
+
+The target of issue 3 is seeplog >= 1.5x python-chess.
+
+    .venv/bin/pip install -r requirements-bench.txt
+    .venv/bin/python bench/validate_speed.py [--deals 1000] [--repeat 5] [--seed 1] [--profile]
+
+The generated corpora are cached in the system's temp directory, keyed by their parameters
+(``--no-cache`` regenerates them). ``--profile`` (or bench/profile_validate.py) runs cProfile on the
+seeplog part instead of the comparison.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import os
+import pathlib
+import platform
+import random
+import shlex
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import seeplog  # noqa: E402
+from seeplog.playout import random_game  # noqa: E402
+
+VARIANT_ORDER = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")
+CORPUS_FORMAT = 1
+"""Bump when the way the corpora are generated changes, so stale caches are not reused."""
+
+
+# ---------------------------------------------------------------- the Seep corpus
+
+def seep_corpus(deals: int, seed: int, per_game: int = 5) -> tuple[str, int]:
+    """One log text of `deals` random legal deals: games of `per_game` deals, the variants in turn.
+
+    Returns the text and the number of games."""
+    rng = random.Random(seed)
+    games: list[str] = []
+    left, number = deals, 0
+    while left > 0:
+        count = min(per_game, left)
+        variant = VARIANT_ORDER[number % len(VARIANT_ORDER)]
+        number += 1
+        tags = {"Event": "seeplog benchmark", "Round": str(number)}
+        games.append(random_game(seeplog.VARIANTS[variant], count, rng, tags=tags, with_score=False))
+        left -= count
+    return "\n".join(games), len(games)
+
+
+# ---------------------------------------------------------------- the PGN corpus
+
+def _pgn_game(moves: list, number: int, result: str) -> str:
+    import chess.pgn
+    game = chess.pgn.Game()
+    game.headers["Event"] = "python-chess benchmark"
+    game.headers["Site"] = "?"
+    game.headers["Date"] = "2024.01.01"
+    game.headers["Round"] = str(number)
+    game.headers["White"] = "Random A"
+    game.headers["Black"] = "Random B"
+    game.headers["Result"] = result
+    game.add_line(moves)
+    return game.accept(chess.pgn.StringExporter(headers=True, variations=False, comments=False))
+
+
+def random_chess_moves(rng: random.Random, max_plies: int) -> tuple[list, str]:
+    """A random legal game: uniform among the legal moves until it ends or reaches `max_plies`."""
+    import chess
+    board = chess.Board()
+    moves = []
+    while len(moves) < max_plies and not board.is_game_over():
+        move = rng.choice(list(board.legal_moves))
+        board.push(move)
+        moves.append(move)
+    return moves, board.result()
+
+
+def pgn_corpus(target_bytes: int, seed: int, max_plies: int = 160) -> tuple[str, int]:
+    """PGN games of random legal play, whose total size is `target_bytes` as nearly as whole plies allow.
+
+    Games are added while they fit; the last one is cut to the longest prefix that fits (result "*"),
+    so the text is at most `target_bytes` and short of it by less than one move. Returns the text and
+    the number of games."""
+    rng = random.Random(seed)
+    games: list[str] = []
+    size = 0
+    sep = len("\n\n")
+    while True:
+        moves, result = random_chess_moves(rng, max_plies)
+        text = _pgn_game(moves, len(games) + 1, result)
+        extra = len(text.encode()) + (sep if games else 0)
+        if size + extra <= target_bytes:
+            games.append(text)
+            size += extra
+            continue
+        # The last game: the longest prefix of `moves` that still fits.
+        lo, hi = 0, len(moves)
+        best = None
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            cut = _pgn_game(moves[:mid], len(games) + 1, "*")
+            if size + len(cut.encode()) + (sep if games else 0) <= target_bytes:
+                best, lo = cut, mid + 1
+            else:
+                hi = mid - 1
+        if best is not None:
+            games.append(best)
+        break
+    return "\n\n".join(games), len(games)
+
+
+# ---------------------------------------------------------------- caching
+
+def _cached(name: str, key: str, make, use_cache: bool):
+    """`make()` -> (text, count), kept in the temp directory under a name holding a hash of `key`."""
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    path = pathlib.Path(tempfile.gettempdir()) / f"seeplog-bench-{name}-{digest}.txt"
+    if use_cache and path.exists():
+        head, _, text = path.read_text(encoding="utf-8").partition("\n")
+        return text, int(head), path, True
+    text, count = make()
+    if use_cache:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(f"{count}\n{text}", encoding="utf-8")
+        os.replace(tmp, path)
+    return text, count, path, False
+
+
+def load_seep(deals: int, seed: int, use_cache: bool = True):
+    key = f"seep/{CORPUS_FORMAT}/deals={deals}/seed={seed}/per_game=5"
+    return _cached("seep", key, lambda: seep_corpus(deals, seed), use_cache)
+
+
+def load_pgn(target_bytes: int, seed: int, use_cache: bool = True):
+    import chess
+    key = f"pgn/{CORPUS_FORMAT}/bytes={target_bytes}/seed={seed}/max_plies=160/chess={chess.__version__}"
+    return _cached("pgn", key, lambda: pgn_corpus(target_bytes, seed), use_cache)
+
+
+# ---------------------------------------------------------------- the timed parts
+
+def run_seeplog(text: str) -> dict:
+    return seeplog.report(seeplog.parse(text))
+
+
+def run_chess(text: str) -> tuple[int, int, int]:
+    """Read every game of `text`: (games, plies of the main lines, games with errors)."""
+    import chess.pgn
+    stream = io.StringIO(text)
+    games = plies = bad = 0
+    while True:
+        game = chess.pgn.read_game(stream)
+        if game is None:
+            break
+        games += 1
+        plies += sum(1 for _ in game.mainline_moves())
+        if game.errors:
+            bad += 1
+    return games, plies, bad
+
+
+def best_of(repeat: int, fn, *args):
+    """The shortest of `repeat` wall-clock timings of fn(*args), and the last result."""
+    best = float("inf")
+    result = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn(*args)
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+# ---------------------------------------------------------------- the command
+
+def _args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--deals", type=int, default=1000, help="Seep deals in the corpus (default 1000)")
+    p.add_argument("--repeat", type=int, default=5, help="timed runs of each; the best is kept (default 5)")
+    p.add_argument("--seed", type=int, default=1, help="seed of both generators (default 1)")
+    p.add_argument("--no-cache", action="store_true", help="regenerate the corpora, do not keep them")
+    p.add_argument("--profile", action="store_true", help="profile the seeplog part with cProfile instead")
+    p.add_argument("--top", type=int, default=25, help="functions listed by --profile (default 25)")
+    return p.parse_args(argv)
+
+
+def _say(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def prepare_seep(args: argparse.Namespace) -> tuple[str, int]:
+    start = time.perf_counter()
+    text, games, path, hit = load_seep(args.deals, args.seed, not args.no_cache)
+    how = f"cached in {path}" if hit else f"generated in {time.perf_counter() - start:.1f} s"
+    _say(f"Seep corpus: {args.deals} deals in {games} games, {len(text.encode())} bytes ({how})")
+    return text, games
+
+
+def check_seep(doc: dict, deals: int) -> int:
+    """The plays the report counted; exits if the corpus does not hold exactly `deals` clean deals."""
+    found = [d for g in doc["games"] for d in g["deals"]]
+    plays = sum(d["plays"] for d in found)
+    status = seeplog.exit_status(doc)
+    if len(found) != deals or plays != 48 * deals or status != 0:
+        sys.exit(f"the Seep corpus is not {deals} clean deals of 48 plays: {len(found)} deals, "
+                 f"{plays} plays, exit status {status} (stale cache? try --no-cache)")
+    return plays
+
+
+def profile(args: argparse.Namespace) -> None:
+    import cProfile
+    import pstats
+    text, _ = prepare_seep(args)
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.platform()}")
+    print("command: python " + shlex.join(sys.argv))
+    run_seeplog(text)  # warm-up (imports, caches), not profiled
+    profiler = cProfile.Profile()
+    start = time.perf_counter()
+    profiler.enable()
+    doc = run_seeplog(text)
+    profiler.disable()
+    elapsed = time.perf_counter() - start
+    plays = check_seep(doc, args.deals)
+    print(f"seeplog.report(seeplog.parse(text)): {args.deals} deals, {plays} plays, "
+          f"{elapsed:.2f} s under cProfile")
+    for order, title in (("cumulative", "cumulative time"), ("tottime", "total (own) time")):
+        print(f"\n==== top {args.top} functions by {title} ====")
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).strip_dirs().sort_stats(order).print_stats(args.top)
+        print(out.getvalue().split("\n", 4)[-1].strip("\n"))
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _args(argv)
+    if args.deals < 1 or args.repeat < 1:
+        sys.exit("--deals and --repeat must be at least 1")
+    if args.profile:
+        profile(args)
+        return
+    try:
+        import chess
+        import chess.pgn  # noqa: F401
+    except ImportError:
+        sys.exit("python-chess is missing: .venv/bin/pip install -r requirements-bench.txt")
+
+    seep_text, seep_games = prepare_seep(args)
+    seep_bytes = len(seep_text.encode())
+    start = time.perf_counter()
+    pgn_text, pgn_games, path, hit = load_pgn(seep_bytes, args.seed, not args.no_cache)
+    how = f"cached in {path}" if hit else f"generated in {time.perf_counter() - start:.1f} s"
+    pgn_bytes = len(pgn_text.encode())
+    _say(f"PGN corpus: {pgn_games} games, {pgn_bytes} bytes ({how})")
+
+    _say(f"timing seeplog, best of {args.repeat} ...")
+    seep_time, doc = best_of(args.repeat, run_seeplog, seep_text)
+    plays = check_seep(doc, args.deals)
+    _say(f"timing python-chess, best of {args.repeat} ...")
+    chess_time, (games_read, plies, bad) = best_of(args.repeat, run_chess, pgn_text)
+    if games_read != pgn_games or bad:
+        sys.exit(f"python-chess read {games_read} of {pgn_games} games, {bad} with errors")
+
+    seep_rate, chess_rate = plays / seep_time, plies / chess_time
+    ratio = seep_rate / chess_rate
+    rows = [
+        ("", "seeplog", "python-chess"),
+        ("corpus bytes", f"{seep_bytes:,}", f"{pgn_bytes:,}"),
+        ("games", f"{seep_games:,}", f"{pgn_games:,}"),
+        ("deals", f"{args.deals:,}", "-"),
+        ("plays / plies", f"{plays:,}", f"{plies:,}"),
+        (f"best of {args.repeat} (s)", f"{seep_time:.3f}", f"{chess_time:.3f}"),
+        ("plays/s / plies/s", f"{seep_rate:,.0f}", f"{chess_rate:,.0f}"),
+        ("bytes/s", f"{seep_bytes / seep_time:,.0f}", f"{pgn_bytes / chess_time:,.0f}"),
+        ("us per play / ply", f"{1e6 / seep_rate:.1f}", f"{1e6 / chess_rate:.1f}"),
+    ]
+    width = [max(len(r[i]) for r in rows) for i in range(3)]
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.platform()}, "
+          f"python-chess {chess.__version__}")
+    print("command: python " + shlex.join(sys.argv))
+    print(f"seed {args.seed}; seeplog: report(parse(text)) = read + replay of every play + scores + ledger; "
+          f"python-chess: pgn.read_game over the text, SAN checked against the board")
+    for i, (name, a, b) in enumerate(rows):
+        print(f"{name:<{width[0]}}  {a:>{width[1]}}  {b:>{width[2]}}")
+        if i == 0:
+            print("-" * (sum(width) + 4))
+    verdict = "meets" if ratio >= 1.5 else "is below"
+    print(f"ratio seeplog/python-chess (plays/s / plies/s): {ratio:.2f}x -- {verdict} the 1.5x target")
+
+
+if __name__ == "__main__":
+    main()
