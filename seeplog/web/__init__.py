@@ -1,0 +1,22 @@
+"""seeplog's web service: the Flask shell around the pure library (blueprints, store, schemas)."""
+from __future__ import annotations
+
+from flask import Flask
+
+from . import db
+from .errors import Api
+
+
+def register(app: Flask) -> Api:
+    """Attach the store, CSRF protection, the pages and the JSON API (with its OpenAPI document) to `app`."""
+    from flask_wtf.csrf import CSRFProtect
+
+    from . import api, views
+
+    db.init_app(app)
+    csrf = CSRFProtect(app)
+    app.register_blueprint(views.bp)
+    smorest = Api(app)
+    smorest.register_blueprint(api.blp)
+    csrf.exempt(api.blp)
+    return smorest

@@ -1,0 +1,109 @@
+"""The JSON API: upload and find games, and each game's report (REPORT.md)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+import seeplog
+
+from .db import get_db
+from .errors import ApiError, ErrorSchema
+from .queries import Filters, find_games, get_game
+from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, ReportSchema,
+                      UploadResultSchema)
+from .store import BadUpload, store
+from .uploads import from_bytes, from_json_doc
+
+blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
+
+
+@blp.before_request
+def same_origin_only() -> None:
+    """Refuse writes sent from another site's page (a form posting text/plain cannot carry a CSRF token)."""
+    origin = request.headers.get("Origin")
+    if request.method == "POST" and origin and urlsplit(origin).netloc != request.host:
+        raise ApiError(403, f"requests from another site ({origin}) may not store games")
+
+
+def summary_json(row: dict[str, Any]) -> dict[str, Any]:
+    return {**row, "url": url_for("pages.game", game_id=row["id"]), "tags": json.loads(row["tags"]),
+            "players": json.loads(row["players"]), "games": row["game_count"], "deals": row["deal_count"],
+            "violations": row["violation_count"], "errors": row["error_count"]}
+
+
+def found(game_id: int) -> dict[str, Any]:
+    row = get_game(get_db(), game_id)
+    if row is None:
+        raise ApiError(404, f"there is no game {game_id}")
+    return row
+
+
+def upload_from_request():
+    """The Upload a POST carries, by its Content-Type."""
+    kind = request.mimetype
+    if kind == "application/json":
+        doc = request.get_json(silent=True)
+        if doc is None:
+            raise ApiError(400, "the body is not valid JSON")
+        return from_json_doc(doc, request.get_data(as_text=True))
+    if kind in ("text/plain", "application/octet-stream", "text/x-seep", ""):
+        return from_bytes(request.get_data(), request.headers.get("X-Filename"))
+    raise ApiError(415, f"send the log as text/plain (Seep notation) or application/json (schema/log.schema.json), "
+                        f"not {kind}")
+
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(GameQuerySchema, location="query", error_status_code=400)
+    @blp.response(200, GameListSchema)
+    @blp.alt_response(400, schema=ErrorSchema, description="bad filters")
+    def get(self, args: dict[str, Any]):
+        """Stored games, newest first: filter by player, event, variant, dates, findings; page through."""
+        filters = Filters(**args)
+        rows, total = find_games(get_db(), filters)
+        return {"games": [summary_json(r) for r in rows], "total": total, "page": filters.page,
+                "per_page": filters.per_page}
+
+    @blp.doc(requestBody={"required": True, "content": {
+        "text/plain": {"schema": {"type": "string"}, "example": "[Variant \"standard\"]\n\ndeal 1 dealer N\n..."},
+        "application/json": {"schema": LogSchema}}})
+    @blp.response(201, UploadResultSchema, description="stored; its report of REPORT.md")
+    @blp.alt_response(200, schema=UploadResultSchema, description="the same log was already stored: its id")
+    @blp.alt_response(400, schema=ErrorSchema, description="not UTF-8, not a log, or JSON of another shape")
+    @blp.alt_response(413, schema=ErrorSchema, description="larger than the upload limit")
+    @blp.alt_response(415, schema=ErrorSchema, description="neither text/plain nor application/json")
+    def post(self):
+        """Store a log. A log with violations or errors is stored too: it is a record of what happened."""
+        try:
+            stored = store(get_db(), upload_from_request())
+        except BadUpload as exc:
+            raise ApiError(400, exc.message, exc.errors) from None
+        doc = stored.report or seeplog.report(seeplog.parse(found(stored.id)["text"]))
+        url = url_for("pages.game", game_id=stored.id)
+        return {"id": stored.id, "created": stored.created, "url": url, "report": doc}, \
+            (201 if stored.created else 200), {"Location": url}
+
+
+@blp.route("/games/<int:game_id>")
+@blp.response(200, GameDetailSchema)
+@blp.alt_response(404, schema=ErrorSchema)
+def game(game_id: int):
+    """One stored game: its tags, players, counts, raw, read and canonical text."""
+    row = found(game_id)
+    links = {"page": url_for("pages.game", game_id=game_id), "report": url_for("api.report", game_id=game_id),
+             "seep": url_for("pages.export_seep", game_id=game_id),
+             "csv": url_for("pages.export_csv", game_id=game_id)}
+    return {**summary_json(row), "links": links}
+
+
+@blp.route("/games/<int:game_id>/report")
+@blp.response(200, ReportSchema)
+@blp.alt_response(404, schema=ErrorSchema)
+def report(game_id: int):
+    """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
+    return seeplog.report(seeplog.parse(found(game_id)["text"]))

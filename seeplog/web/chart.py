@@ -1,0 +1,70 @@
+"""The running-lead chart as numbers for an inline SVG: one point per deal, the first team's lead up."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seeplog.report import GameAnalysis
+
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 560, 220, 56, 16, 16, 28
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+    deal: int
+    label: str
+    baazi: str | None
+
+
+@dataclass(frozen=True)
+class Tick:
+    y: float
+    label: str
+
+
+@dataclass(frozen=True)
+class LeadChart:
+    width: int
+    height: int
+    left: int
+    right: float
+    up_team: str
+    down_team: str
+    points: tuple[Point, ...]
+    path: str
+    zero: float
+    ticks: tuple[Tick, ...]
+    target: int
+    description: str
+
+
+def lead_chart(analysis: GameAnalysis) -> LeadChart:
+    """The lead after each deal; a deal that wins a baazi is drawn at the target, then the lead starts at 0."""
+    rules = analysis.rules
+    up, down = rules.teams
+    target = rules.baazi_target
+    values = []
+    for row in analysis.ledger:
+        if row.baazi:
+            values.append(target if row.baazi == up else -target)
+        else:
+            values.append(row.lead.signed(rules))
+    span = max([target] + [abs(v) for v in values])
+    inner_h, right = HEIGHT - TOP - BOTTOM, WIDTH - RIGHT
+    step = (right - LEFT) / max(len(values), 1)
+
+    def y(v: float) -> float:
+        return round(TOP + inner_h / 2 - v / span * inner_h / 2, 1)
+
+    points = []
+    for i, (row, v) in enumerate(zip(analysis.ledger, values)):
+        label = f"deal {row.deal}: " + (f"{row.baazi} wins a baazi" if row.baazi else
+                                        (f"{row.lead.team} leads by {row.lead.points}" if row.lead.team else "level"))
+        points.append(Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi))
+    path = " ".join(f"{p.x},{p.y}" for p in points)
+    ticks = tuple(Tick(y(v), f"{up if v > 0 else down if v < 0 else ''} {abs(v)}".strip())
+                  for v in (span, span // 2, 0, -(span // 2), -span))
+    description = "; ".join(p.label for p in points) or "no deals"
+    return LeadChart(WIDTH, HEIGHT, LEFT, right, up, down, tuple(points), path, y(0), ticks, target,
+                     f"Running lead, {up} up and {down} down, baazi at {target}: {description}.")

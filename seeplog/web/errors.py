@@ -1,0 +1,103 @@
+"""One error envelope for every 4xx (and 5xx) of the API; a page saying the same for the browser.
+
+``{"ok": false, "error": "…", "errors": [{"message", "field" | "line", "column"}], "status": N}``
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import flask_smorest
+from flask import Response, current_app, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from marshmallow import Schema, fields
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+
+class ErrorItemSchema(Schema):
+    message = fields.String(required=True)
+    field = fields.String()
+    line = fields.Integer()
+    column = fields.Integer()
+    rule = fields.String()
+
+
+class ErrorSchema(Schema):
+    """The error envelope."""
+
+    ok = fields.Boolean(required=True, metadata={"description": "always false"})
+    error = fields.String(required=True, metadata={"description": "what went wrong, in a sentence"})
+    errors = fields.List(fields.Nested(ErrorItemSchema), required=True)
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status"})
+
+
+class ApiError(HTTPException):
+    """An HTTP error with the envelope's message and items."""
+
+    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.code = status
+        self.message = message
+        self.errors = errors or []
+
+
+def envelope(status: int, message: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"ok": False, "error": message, "errors": errors or [], "status": status}
+
+
+def flatten(messages: Any, prefix: str = "") -> list[dict[str, Any]]:
+    """marshmallow's nested messages as a list of {field, message}; webargs' location key is dropped."""
+    if isinstance(messages, dict):
+        items = []
+        for key, value in messages.items():
+            name = "" if key in ("json", "query", "form", "files") and not prefix else (
+                f"{prefix}.{key}" if prefix else str(key))
+            items += flatten(value, name)
+        return items
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return [{"field": prefix or "_schema", "message": m} for m in messages]
+    if isinstance(messages, list):
+        return [item for m in messages for item in flatten(m, prefix)]
+    return [{"field": prefix or "_schema", "message": str(messages)}]
+
+
+def describe(error: HTTPException) -> tuple[str, list[dict[str, Any]]]:
+    """The sentence and the items of an HTTP error."""
+    if isinstance(error, ApiError):
+        return error.message, error.errors
+    if isinstance(error, RequestEntityTooLarge):
+        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        return (f"the upload is too large: the limit is {limit:,} bytes ({limit / 1024:.0f} KiB); "
+                "a Seep log is a few KiB, so send one log or a few at a time"), []
+    if isinstance(error, CSRFError):
+        return f"the form could not be checked ({error.description}): reload the page and send it again", []
+    data = getattr(error, "data", None) or {}
+    if "messages" in data or "errors" in data:
+        return "the request is not valid", flatten(data.get("errors") or data.get("messages"))
+    return str(error.description or error.name), []
+
+
+def wants_json() -> bool:
+    if request.path.startswith("/api/"):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+def handle(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
+    status = error.code or 500
+    message, items = describe(error)
+    headers = dict(error.get_headers()) if not isinstance(error, ApiError) else {}
+    headers.pop("Content-Type", None)
+    if wants_json():
+        return jsonify(envelope(status, message, items)), status, headers
+    return render_template("error.html", status=status, name=error.name, message=message, errors=items), \
+        status, headers
+
+
+class Api(flask_smorest.Api):
+    """flask-smorest's Api with seeplog's error envelope."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error: HTTPException):  # type: ignore[override]
+        return handle(error)

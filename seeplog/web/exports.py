@@ -1,0 +1,27 @@
+"""Downloads of a stored game: the canonical log, the JSON report, the scoresheet as CSV."""
+from __future__ import annotations
+
+import csv
+import io
+
+import seeplog
+from seeplog.report import analyse
+from seeplog.scoresheet import sheet_rows
+
+
+def scoresheet_csv(text: str) -> str:
+    """One row per deal of every game of the log; team columns are named after the teams."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for number, game in enumerate(seeplog.parse(text).games, start=1):
+        analysis = analyse(game)
+        teams = analysis.rules.teams
+        writer.writerow(["game", "deal", "dealer", "bidder", "bid"]
+                        + [f"{kind} {t}" for kind in ("cards", "sweeps", "score") for t in teams]
+                        + ["lead", "baazi", "next dealer", "flagged", "note"])
+        for row in sheet_rows(analysis):
+            values = [row.card_points, row.sweep_points, row.score]
+            writer.writerow([number, row.deal, row.dealer, row.bidder, "" if row.bid is None else row.bid]
+                            + ["" if v is None else v[t] for v in values for t in teams]
+                            + [row.lead, row.baazi or "", row.next_dealer, row.flagged, row.note])
+    return out.getvalue()

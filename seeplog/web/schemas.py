@@ -1,0 +1,137 @@
+"""marshmallow schemas: the shape of requests and responses (seeplog itself judges the game)."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from seeplog.notation import VARIANT_NAMES
+
+LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
+SEAT = validate.Regexp(r"^[NWSEnwse]$", error="a seat is N, W, S or E")
+CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
+DATE = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-DD")
+TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
+NUMBER = validate.Range(min=0, max=9999)
+ANNOTATION = [validate.Length(max=500),
+              validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without { }")]
+
+
+# ---------------------------------------------------------------- the JSON form of a log (schema/log.schema.json)
+
+class PointsSchema(Schema):
+    cards = fields.Integer(required=True, strict=True, validate=NUMBER)
+    sweeps = fields.Integer(strict=True, validate=NUMBER)
+
+
+class CardsLineSchema(Schema):
+    seat = fields.String(required=True, validate=SEAT)
+    cards = fields.List(fields.String(validate=CARD), required=True)
+
+
+class RedealSchema(CardsLineSchema):
+    seat = fields.String(allow_none=True, load_default=None, validate=SEAT)
+
+
+class BidSchema(Schema):
+    seat = fields.String(required=True, validate=SEAT)
+    value = fields.Integer(required=True, strict=True, validate=NUMBER)
+
+
+class PlaySchema(Schema):
+    seat = fields.String(required=True, validate=SEAT)
+    move = fields.String(required=True, validate=[validate.Length(2, 200), validate.Regexp(
+        r'^[^\n\r#{}"]*$', error="a move is one line of move notation, without #, { } or quotes")])
+    annotation = fields.String(validate=ANNOTATION)
+
+
+class DealSchema(Schema):
+    number = fields.Integer(required=True, strict=True, validate=NUMBER)
+    dealer = fields.String(required=True, validate=SEAT)
+    annotation = fields.String(validate=ANNOTATION)
+    redeals = fields.List(fields.Nested(RedealSchema))
+    hands = fields.List(fields.Nested(CardsLineSchema))
+    floor = fields.List(fields.String(validate=CARD))
+    bid = fields.Nested(BidSchema)
+    plays = fields.List(fields.Nested(PlaySchema))
+    score = fields.Dict(keys=fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"])),
+                        values=fields.Nested(PointsSchema))
+
+
+class GameSchema(Schema):
+    tags = fields.Dict(keys=fields.String(validate=TAG_NAME),
+                       values=fields.String(validate=[LINE, validate.Length(max=200)]))
+    deals = fields.List(fields.Nested(DealSchema))
+
+
+class LogSchema(Schema):
+    """A log in JSON form, as schema/log.schema.json describes it."""
+
+    games = fields.List(fields.Nested(GameSchema), required=True, validate=validate.Length(min=1))
+
+
+# ---------------------------------------------------------------- requests
+
+class GameQuerySchema(Schema):
+    q = fields.String(metadata={"description": "a player, event or site containing this text"})
+    player = fields.String(metadata={"description": "a player whose name contains this text"})
+    event = fields.String(metadata={"description": "an event whose name contains this text"})
+    variant = fields.String(validate=validate.OneOf(VARIANT_NAMES))
+    date_from = fields.String(validate=DATE, metadata={"description": "games played on or after (YYYY-MM-DD)"})
+    date_to = fields.String(validate=DATE, metadata={"description": "games played on or before (YYYY-MM-DD)"})
+    flagged = fields.Boolean(load_default=False, metadata={"description": "only games with violations or errors"})
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+    @validates_schema
+    def _dates_in_order(self, data: dict, **kwargs: object) -> None:
+        if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
+            raise ValidationError("date_from is after date_to", "date_from")
+
+
+# ---------------------------------------------------------------- responses
+
+class ReportSchema(Schema):
+    """The validation report of REPORT.md (its keys are documented there)."""
+
+    games = fields.List(fields.Dict(), required=True)
+    errors = fields.List(fields.Dict())
+
+
+class GameSummarySchema(Schema):
+    id = fields.Integer(required=True)
+    url = fields.String(required=True, metadata={"description": "the game's page"})
+    filename = fields.String(allow_none=True)
+    uploaded = fields.String(required=True)
+    format = fields.String(required=True)
+    hash = fields.String(required=True)
+    tags = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    variant = fields.String(required=True)
+    event = fields.String(allow_none=True)
+    date = fields.String(allow_none=True)
+    players = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    games = fields.Integer(required=True, metadata={"description": "games in the log"})
+    deals = fields.Integer(required=True)
+    violations = fields.Integer(required=True)
+    errors = fields.Integer(required=True)
+    status = fields.Integer(required=True, metadata={"description": "0 clean, 1 violations, 2 errors"})
+    result = fields.String(required=True)
+
+
+class GameDetailSchema(GameSummarySchema):
+    text = fields.String(required=True, metadata={"description": "the notation text read"})
+    canonical = fields.String(required=True)
+    raw = fields.String(required=True, metadata={"description": "the upload exactly as it came"})
+    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(GameSummarySchema), required=True)
+    total = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+
+
+class UploadResultSchema(Schema):
+    id = fields.Integer(required=True)
+    created = fields.Boolean(required=True, metadata={"description": "false when the log was already stored"})
+    url = fields.String(required=True)
+    report = fields.Nested(ReportSchema, required=True)

@@ -1,0 +1,53 @@
+"""Turning what a client sent (bytes, text or a JSON log) into an Upload, or a clear BadUpload."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from marshmallow import ValidationError
+
+from seeplog.__main__ import InputError, decode
+from seeplog.jsonform import from_json
+
+from .errors import flatten
+from .schemas import LogSchema
+from .store import BadUpload, Upload
+
+
+def from_bytes(data: bytes, filename: str | None = None) -> Upload:
+    """An uploaded file: UTF-8 notation, or a JSON log (a .json name or text that starts with '{')."""
+    try:
+        text = decode(data)
+    except InputError as exc:
+        where, _, rest = str(exc).partition(": E-SYNTAX ")
+        line, _, column = where.partition(":")
+        raise BadUpload(f"{filename or 'the upload'}: {rest} at line {line}, column {column}; "
+                        "save the log as UTF-8 text and upload it again",
+                        [{"message": rest, "line": int(line), "column": int(column), "rule": "E-SYNTAX"}]) from None
+    return from_text(text, filename)
+
+
+def from_text(text: str, filename: str | None = None) -> Upload:
+    if (filename or "").lower().endswith(".json") or text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return from_json_text(text, filename)
+    return Upload(text, text, "seep", filename)
+
+
+def from_json_text(raw: str, filename: str | None = None) -> Upload:
+    try:
+        doc = json.loads(raw.lstrip("\ufeff"))
+    except json.JSONDecodeError as exc:
+        raise BadUpload(f"{filename or 'the upload'} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                        f"column {exc.colno}", [{"message": exc.msg, "line": exc.lineno, "column": exc.colno}]) \
+            from None
+    return from_json_doc(doc, raw, filename)
+
+
+def from_json_doc(doc: Any, raw: str, filename: str | None = None) -> Upload:
+    """A JSON log checked against LogSchema and written out as notation."""
+    try:
+        checked = LogSchema().load(doc if isinstance(doc, dict) else {"_": doc})
+    except ValidationError as exc:
+        raise BadUpload("the JSON is not a log in the form of schema/log.schema.json",
+                        flatten(exc.messages)) from None
+    return Upload(raw, from_json(checked), "json", filename)

@@ -1,0 +1,179 @@
+"""What the templates receive: small frozen view models built from a stored game, never raw states."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import seeplog
+from seeplog.report import GameAnalysis, analyse, report
+from seeplog.rules import RULES
+from seeplog.scoresheet import SheetRow, players, sheet_rows
+
+from .chart import LeadChart, lead_chart
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    """'violation' (R-...) or 'error' (E-...)."""
+    rule: str
+    summary: str
+    deal: int | None
+    play: int | None
+    seat: str | None
+    line: int | None
+    message: str
+    link: str | None
+    """The play's dispute view."""
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    deal: int
+    line: int
+    dealer: str
+    bid: str
+    cards: tuple[str, ...]
+    sweeps: tuple[str, ...]
+    score: tuple[str, ...]
+    lead: str
+    baazi: str
+    next_dealer: str
+    flagged: int
+    recorded: bool
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: str
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    number: int
+    heading: str
+    tags: tuple[tuple[str, str], ...]
+    variant: str
+    teams: tuple[Team, ...]
+    rows: tuple[SheetLine, ...]
+    baazis: tuple[tuple[str, int], ...]
+    findings: tuple[Finding, ...]
+    chart: LeadChart
+
+
+@dataclass(frozen=True)
+class LogLine:
+    number: int
+    text: str
+    notes: tuple[str, ...]
+    kind: str
+    """'' for a clean line, else 'violation' or 'error'."""
+
+
+@dataclass(frozen=True)
+class GamePage:
+    id: int
+    title: str
+    filename: str | None
+    uploaded: str
+    format: str
+    status: int
+    sheets: tuple[GameSheet, ...]
+    log_errors: tuple[Finding, ...]
+    lines: tuple[LogLine, ...]
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    title: str
+    date: str
+    event: str
+    variant: str
+    players: str
+    result: str
+    flagged: int
+    status: int
+    games: int
+
+
+def title_of(row: dict[str, Any]) -> str:
+    tags = json.loads(row["tags"])
+    return tags.get("Event") or row.get("filename") or f"Game {row['id']}"
+
+
+def game_row(row: dict[str, Any]) -> GameRow:
+    names = json.loads(row["players"])
+    return GameRow(row["id"], title_of(row), row["date"] or "", row["event"] or "", row["variant"],
+                   ", ".join(f"{name} ({seat})" if name != seat else seat for seat, name in names.items()),
+                   row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"])
+
+
+def _named(seat: str | None, names: dict[str, str]) -> str:
+    if not seat:
+        return "–"
+    return f"{names[seat]} ({seat})" if names.get(seat, seat) != seat else seat
+
+
+def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("–" if values is None else str(values[t]) for t in teams)
+
+
+def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...]) -> SheetLine:
+    bid = f"{_named(row.bidder, names)} {row.bid}" if row.bid is not None else "–"
+    nxt = " or ".join(_named(s, names) for s in row.next_dealer.split(" or "))
+    return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
+                     _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
+                     nxt, row.flagged, bool(row.note))
+
+
+def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
+    link = None
+    if deal is not None and f.get("play"):
+        link = f"/games/{game_id}/deals/{deal}/plays/{f['play']}" + (f"?game={game}" if game > 1 else "")
+    rule = RULES.get(f["rule"])
+    return Finding("error" if f["rule"].startswith("E-") else "violation", f["rule"],
+                   rule.summary if rule else "", deal, f.get("play"), f.get("seat"), f.get("line"),
+                   f["message"], link)
+
+
+def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str, Any]) -> GameSheet:
+    names = players(analysis)
+    teams = analysis.rules.teams
+    tags = analysis.game.tags
+    lines = [d.replay.deal.start.line for d in analysis.deals]
+    rows = tuple(sheet_line(r, line, names, teams) for r, line in zip(sheet_rows(analysis), lines))
+    team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats if analysis.rules.team_of(s) == t))
+                      for t in teams)
+    findings = tuple(finding(f, game_id, number, d["number"])
+                     for d in doc["deals"] for f in d["violations"] + d["errors"])
+    findings += tuple(finding(f, game_id, number, None) for f in doc["errors"])
+    heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), tags.get("Date")) if x) or "Seep game"
+    return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
+                     tuple(analysis.baazis.items()), findings, lead_chart(analysis))
+
+
+def log_lines(text: str, findings: list[Finding]) -> tuple[LogLine, ...]:
+    by_line: dict[int, list[Finding]] = {}
+    for f in findings:
+        if f.line:
+            by_line.setdefault(f.line, []).append(f)
+    out = []
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        found = by_line.get(number, [])
+        kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
+        out.append(LogLine(number, line, tuple(f"{f.rule} {f.message}" for f in found), kind))
+    return tuple(out)
+
+
+def game_page(row: dict[str, Any]) -> GamePage:
+    log = seeplog.parse(row["text"])
+    doc = report(log)
+    sheets = tuple(game_sheet(row["id"], i, analyse(g), gdoc)
+                   for i, (g, gdoc) in enumerate(zip(log.games, doc["games"]), start=1))
+    log_errors = tuple(finding(f, row["id"], 1, None) for f in doc.get("errors", []))
+    everything = [f for s in sheets for f in s.findings] + list(log_errors)
+    return GamePage(row["id"], title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
+                    sheets, log_errors, log_lines(row["text"], everything))
