@@ -1,7 +1,6 @@
 """Cards of the 52-card pack: values, canonical text and canonical order."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 
@@ -41,32 +40,62 @@ SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 SUIT_ALIASES = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One card. `str(card)` is its canonical notation token, e.g. ``Td``."""
+    """One card of the pack. There is one object per card, so equality and hashing are identity.
+
+    `str(card)` is its notation token, e.g. ``Td``; `value` its capture value; cards sort in canonical
+    order (higher value first, then suits s h d c).
+
+    >>> Card(Rank.T, Suit.DIAMONDS) is parse_card("10d"), str(Card(Rank.Q, Suit.HEARTS))
+    (True, 'Qh')
+    """
+
+    __slots__ = ("rank", "suit", "value", "text", "order")
+    _pack: dict[tuple[Rank, Suit], Card] = {}
 
     rank: Rank
     suit: Suit
+    value: int
+    """The capture value: A=1, 2-10 face value, J=11, Q=12, K=13."""
+    text: str
+    order: int
+    """The position in canonical order (0 for Ks ... 51 for Ac)."""
 
-    @property
-    def value(self) -> int:
-        """The capture value: A=1, 2-10 face value, J=11, Q=12, K=13."""
-        return int(self.rank)
+    def __new__(cls, rank: Rank | int, suit: Suit | str) -> Card:
+        key = (Rank(rank), Suit(suit))
+        card = cls._pack.get(key)
+        if card is None:
+            card = object.__new__(cls)
+            for name, value in (("rank", key[0]), ("suit", key[1]), ("value", int(key[0])),
+                                ("text", key[0].symbol + key[1].value),
+                                ("order", (13 - key[0]) * 4 + SUIT_ORDER[key[1]])):
+                object.__setattr__(card, name, value)
+            cls._pack[key] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Card cannot be changed")
+
+    def __reduce__(self) -> tuple:
+        return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.value
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text})"
 
     def __lt__(self, other: Card) -> bool:
-        return sort_key(self) < sort_key(other)
+        return self.order < other.order
 
 
-def sort_key(card: Card) -> tuple[int, int]:
+def sort_key(card: Card) -> int:
     """Canonical card order: higher value first, then suits s h d c.
 
     >>> [str(c) for c in sorted(map(parse_card, ["2s", "Kc", "Kh"]), key=sort_key)]
     ['Kh', 'Kc', '2s']
     """
-    return (-card.rank, SUIT_ORDER[card.suit])
+    return card.order
 
 
 def parse_card(text: str) -> Card:

@@ -287,14 +287,27 @@ def bid_play_possible(loose: tuple[Card, ...], hand: frozenset[Card], bid: int) 
                for c in hand)
 
 
-CHECKS: tuple[Check, ...] = (check_turn, check_bid_play, check_capture, check_capture_all, check_must_capture,
-                             check_house, check_owner_keep, check_house_limit, check_punjab)
+CHECKS: dict[type, tuple[Check, ...]] = {
+    Throw: (check_turn, check_must_capture, check_owner_keep),
+    Capture: (check_turn, check_capture, check_capture_all, check_owner_keep),
+    Build: (check_turn, check_house, check_owner_keep, check_house_limit),
+}
+
+
+def checks_for(state: State, move: Move) -> tuple[Check, ...]:
+    """The checks that can apply to this play: by its kind, the bid play and the variant's rules."""
+    checks = CHECKS[type(move)]
+    if state.played == 0:
+        checks += (check_bid_play,)
+    if state.rules.punjab:
+        checks += (check_punjab,)
+    return checks
 
 
 def check(state: State, seat: str, move: Move, known: Known) -> list[Violation]:
     """Every rule the (resolved) play breaks, each rule at most once."""
     found: dict[str, Violation] = {}
-    for rule in CHECKS:
+    for rule in checks_for(state, move):
         for violation in rule(state, seat, move, known):
             found.setdefault(violation.rule, violation)
     return list(found.values())
@@ -309,10 +322,21 @@ def is_legal(state: State, seat: str, move: Move, known: Known) -> bool:
 
 def apply(state: State, seat: str, move: Move) -> State:
     """The state after a resolved play, made as recorded (legal or not)."""
-    after = _after_build(state, seat, move) if isinstance(move, Build) else (
-        _after_capture(state, seat, move) if isinstance(move, Capture) else
-        replace(state, loose=tuple(sorted(state.loose + (move.card,)))))
-    return replace(after, turn=state.rules.right_of(seat), played=state.played + 1)
+    if isinstance(move, Capture):
+        return _after_capture(state, seat, move)
+    if isinstance(move, Build):
+        return _after_build(state, seat, move)
+    return _next(state, seat, loose=tuple(sorted(state.loose + (move.card,))))
+
+
+def _next(state: State, seat: str, *, loose: tuple[Card, ...], houses: tuple[House, ...] | None = None,
+          taken: Mapping[str, tuple[Card, ...]] | None = None, last_capturer: str | None = None,
+          sweeps: tuple[Sweep, ...] | None = None, built: frozenset[tuple[str, int]] | None = None) -> State:
+    """The state after `seat` played, with what the play changed (built directly: this runs every play)."""
+    return State(state.rules, loose, state.houses if houses is None else houses, state.rules.right_of(seat),
+                 state.played + 1, state.bidder, state.bid, state.taken if taken is None else taken,
+                 last_capturer or state.last_capturer, state.sweeps if sweeps is None else sweeps,
+                 state.built if built is None else built)
 
 
 def play(state: State, seat: str, move: Move, known: Known) -> State:
@@ -341,7 +365,7 @@ def _after_capture(state: State, seat: str, move: Capture) -> State:
     if not loose and not houses:
         number = state.played + 1
         sweeps += (Sweep(number, seat, move.card, state.rules.sweep_value(move.card, number)),)
-    return replace(state, loose=loose, houses=houses, taken=taken, last_capturer=seat, sweeps=sweeps)
+    return _next(state, seat, loose=loose, houses=houses, taken=taken, last_capturer=seat, sweeps=sweeps)
 
 
 def _after_build(state: State, seat: str, move: Build) -> State:
@@ -358,8 +382,8 @@ def _after_build(state: State, seat: str, move: Build) -> State:
     else:
         house = House(move.value, pieces, frozenset({seat}))
     houses.append(house)
-    return replace(state, loose=loose, houses=tuple(sorted(houses, key=lambda h: h.value)),
-                   built=state.built | {(seat, move.value)})
+    return _next(state, seat, loose=loose, houses=tuple(sorted(houses, key=lambda h: h.value)),
+                 built=state.built | {(seat, move.value)})
 
 
 def finish(state: State) -> State:

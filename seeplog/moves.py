@@ -64,8 +64,7 @@ def item_key(item: Item) -> tuple[int, int, int]:
     """Houses first (higher value first), then cards in card order."""
     if isinstance(item, HouseRef):
         return (0, -item.value, 0)
-    rank, suit = sort_key(item)
-    return (1, rank, suit)
+    return (1, sort_key(item), 0)
 
 
 def canonical_group(group: Group) -> Group:

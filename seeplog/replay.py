@@ -82,6 +82,10 @@ class HandKnowledge:
     complete: bool
     first_four: frozenset[Card] | None
     recorded: dict[str, frozenset[Card]] = field(default_factory=dict)
+    mover_hands: tuple[frozenset[Card], ...] = ()
+    """The mover's hand before each play, computed once per deal."""
+    holder_maps: tuple[dict[Card, str], ...] = ()
+    """Who holds Td and 9s before each play (Punjab only)."""
 
     def half_end(self, index: int) -> int:
         if self.rules.players == 2 and index < 24:
@@ -90,23 +94,49 @@ class HandKnowledge:
 
     def hand(self, index: int) -> frozenset[Card]:
         """The mover's hand before play `index` (0-based)."""
-        return self.hand_of(self.plays[index].seat, index)
+        if index == 0 and self.first_four is not None and self.plays[0].seat == self.bidder:
+            return self.first_four
+        return self.mover_hands[index]
 
     def hand_of(self, seat: str, index: int) -> frozenset[Card]:
         """A seat's hand before play `index` (0-based): the cards it plays from then on (in the same half)."""
+        if index < len(self.plays) and self.plays[index].seat == seat:
+            return self.hand(index)
         if index == 0 and seat == self.bidder and self.first_four is not None:
             return self.first_four
         return frozenset(p.move.card for p in self.plays[index:self.half_end(index)] if p.seat == seat)
 
     def holders(self, index: int) -> dict[Card, str]:
-        return {p.move.card: p.seat for p in self.plays[index:] if str(p.move.card) in PUNJAB_CARDS}
+        return self.holder_maps[index] if index < len(self.holder_maps) else {}
 
     def known(self, index: int, seat: str | None = None) -> Known:
         """What is known at play `index` (0-based) of the hand of `seat` (the mover by default)."""
         seat = seat or self.plays[index].seat
         exact = self.complete or (index == 0 and seat == self.bidder and self.first_four is not None)
-        holders = self.holders(index) if self.rules.punjab else {}
-        return Known(self.hand_of(seat, index), exact, holders)
+        return Known(self.hand_of(seat, index), exact, self.holders(index))
+
+
+def _mover_hands(plays: tuple[Play, ...], rules: Ruleset) -> tuple[frozenset[Card], ...]:
+    """One backward pass: before each play, the cards its seat plays from then on (in the same half)."""
+    hands: list[frozenset[Card]] = [frozenset()] * len(plays)
+    running: dict[str, frozenset[Card]] = {}
+    for index in range(len(plays) - 1, -1, -1):
+        if rules.players == 2 and index == 23:
+            running = {}
+        play = plays[index]
+        running[play.seat] = hands[index] = running.get(play.seat, frozenset()) | {play.move.card}
+    return tuple(hands)
+
+
+def _holder_maps(plays: tuple[Play, ...]) -> tuple[dict[Card, str], ...]:
+    maps: list[dict[Card, str]] = [{}] * len(plays)
+    current: dict[Card, str] = {}
+    for index in range(len(plays) - 1, -1, -1):
+        card = plays[index].move.card
+        if str(card) in PUNJAB_CARDS:
+            current = {**current, card: plays[index].seat}
+        maps[index] = current
+    return tuple(maps)
 
 
 def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
@@ -117,7 +147,8 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
         recorded[hand.seat] = recorded.get(hand.seat, frozenset()) | frozenset(hand.cards)
     first = recorded.get(bidder)
     first_four = first if first is not None and len(first) == 4 else None
-    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded)
+    holders = _holder_maps(plays) if rules.punjab else ()
+    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded, _mover_hands(plays, rules), holders)
 
 
 # ---------------------------------------------------------------- the deal before its plays
@@ -160,11 +191,12 @@ class _Stop(Exception):
         self.error = error
 
 
-def _seen_check(play: Play, number: int, seen: dict[Card, str], hands: HandKnowledge) -> None:
+def _seen_check(play: Play, number: int, seen: dict[Card, str | int], hands: HandKnowledge) -> None:
     card = play.move.card
     if card in seen:
-        raise _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({seen[card]})"), number, play))
-    seen[card] = f"play {number}"
+        where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
+        raise _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
+    seen[card] = number
     others = [seat for seat, cards in hands.recorded.items() if seat != play.seat and card in cards]
     if others:
         raise _Stop(_at(Violation("E-HAND", f"{card} is in {others[0]}'s recorded hand, not {play.seat}'s"),
@@ -189,7 +221,7 @@ class _Run:
     error: Violation | None = None
 
 
-def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str]) -> _Run:
+def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int]) -> _Run:
     for index, statement in enumerate(deal.plays):
         number, state = index + 1, run.state
         try:
@@ -236,7 +268,7 @@ def replay_deal(deal: Deal, rules: Ruleset) -> DealReplay:
                                     deal.start.line, 1))
         return replace(result, violations=tuple(violations), errors=tuple(errors))
     violations.extend(_bid_violations(bid, rules, dealer, hands))
-    seen = {card: "floor" for card in deal.floor.cards}
+    seen: dict[Card, str | int] = {card: "floor" for card in deal.floor.cards}
     state = start(rules, deal.floor.cards, bid.seat, bid.value)
     run = _play_steps(deal, _Run(state), hands, seen)
     violations.extend(v for s in run.steps for v in s.violations)

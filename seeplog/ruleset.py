@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Mapping
 
 from .cards import Card, Rank, Suit
@@ -58,8 +59,12 @@ class Ruleset:
 
     def right_of(self, seat: str) -> str:
         """The next seat in the order of play."""
+        return self._next_seat[seat]
+
+    @cached_property
+    def _next_seat(self) -> dict[str, str]:
         seats = self.seats
-        return seats[(seats.index(seat) + 1) % len(seats)]
+        return {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
 
     def card_points(self, card: Card) -> int:
         if self.fixed_points and str(card) in self.fixed_points:
