@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 import sqlite_utils
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "schema" / "migrations"
 
@@ -70,6 +71,7 @@ def init_db(path: str) -> sqlite_utils.Database:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create the store, or bring it up to the latest schema."""
     db = init_db(current_app.config["DATABASE"])
@@ -78,6 +80,7 @@ def init_db_command() -> None:
 
 
 @click.command("rebuild-db")
+@with_appcontext
 def rebuild_db_command() -> None:
     """Recompute every derived table from the stored raw logs."""
     from .store import rebuild
@@ -87,6 +90,7 @@ def rebuild_db_command() -> None:
 
 
 @click.command("load-samples")
+@with_appcontext
 def load_samples_command() -> None:
     """Store the sample games (those already stored are skipped)."""
     from .store import load_samples

@@ -12,7 +12,7 @@ DATE = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-
 TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
 NUMBER = validate.Range(min=0, max=9999)
 ANNOTATION = [validate.Length(max=500),
-              validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without { }")]
+              validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without {{ }}")]
 
 
 # ---------------------------------------------------------------- the JSON form of a log (schema/log.schema.json)
@@ -39,7 +39,7 @@ class BidSchema(Schema):
 class PlaySchema(Schema):
     seat = fields.String(required=True, validate=SEAT)
     move = fields.String(required=True, validate=[validate.Length(2, 200), validate.Regexp(
-        r'^[^\n\r#{}"]*$', error="a move is one line of move notation, without #, { } or quotes")])
+        r'^[^\n\r#{}"]*$', error="a move is one line of move notation, without #, {{ }} or quotes")])
     annotation = fields.String(validate=ANNOTATION)
 
 

@@ -1,0 +1,182 @@
+"""The JSON API: uploads (notation and JSON), duplicates, limits, filters, reports and the error envelope."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import seeplog
+from seeplog.jsonform import to_json
+from tests.conftest import EXAMPLES, ROOT
+from tests.web.conftest import LIMIT, assert_envelope, example, upload
+
+CLI_FILES = ["game-standard-1.seep", "game-two-player-2.seep", "r-capture-all.seep", "r-dealer.seep",
+             "e-syntax.seep", "e-incomplete.seep", "two-games.seep"]
+
+
+def cli_report(path) -> dict:
+    done = subprocess.run([sys.executable, "-m", "seeplog", "validate", "--json", str(path)],
+                          capture_output=True, text=True, cwd=ROOT)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("name", CLI_FILES)
+def test_stored_report_equals_the_command_line(client, name):
+    created = client.post("/api/games", data=example(name), content_type="text/plain")
+    assert created.status_code == 201
+    expected = cli_report(EXAMPLES / name)
+    assert created.json["report"] == expected
+    game_id = created.json["id"]
+    assert client.get(f"/api/games/{game_id}/report").json == expected
+    assert json.loads(client.get(f"/games/{game_id}.json").data) == expected
+
+
+def test_upload_answers_id_url_and_location(client):
+    response = client.post("/api/games", data=example("game-standard-1.seep"), content_type="text/plain")
+    assert response.status_code == 201
+    body = response.json
+    assert body["created"] is True and body["url"] == f"/games/{body['id']}"
+    assert response.headers["Location"].endswith(body["url"])
+    assert body["report"]["games"][0]["tags"]["North"] == "Kiran"
+
+
+def test_duplicate_upload_answers_200_with_the_stored_id(client):
+    first = client.post("/api/games", data=example("r-house-value.seep"), content_type="text/plain")
+    again = client.post("/api/games", data=example("r-house-value.seep"), content_type="text/plain")
+    crlf = client.post("/api/games", data=example("r-house-value.seep").replace(b"\n", b"\r\n") + b"\r\n\r\n",
+                       content_type="text/plain")
+    assert first.status_code == 201
+    assert again.status_code == 200 and crlf.status_code == 200
+    assert again.json["id"] == crlf.json["id"] == first.json["id"]
+    assert again.json["created"] is False
+    assert again.json["report"] == first.json["report"]
+    assert client.get("/api/games").json["total"] == 1
+
+
+def test_a_log_with_violations_and_errors_is_stored(client):
+    for name in ("r-capture-all.seep", "e-syntax.seep"):
+        response = client.post("/api/games", data=example(name), content_type="text/plain")
+        assert response.status_code == 201
+        assert seeplog.exit_status(response.json["report"]) in (1, 2)
+    games = client.get("/api/games?flagged=true").json["games"]
+    assert {g["status"] for g in games} == {1, 2}
+
+
+def test_json_form_upload_gives_the_report_of_its_notation(client):
+    text = example("game-juneja-2.seep").decode()
+    doc = to_json(seeplog.parse(text))
+    response = client.post("/api/games", json=doc)
+    assert response.status_code == 201
+    stored = client.get(f"/api/games/{response.json['id']}").json
+    assert stored["format"] == "json" and json.loads(stored["raw"]) == doc
+    assert response.json["report"] == seeplog.report(seeplog.parse(stored["text"]))
+    assert stored["canonical"] == seeplog.dumps(seeplog.parse(text))
+    # the same JSON again is the same log
+    assert client.post("/api/games", json=doc).status_code == 200
+
+
+def test_json_of_another_shape_is_400_with_the_fields(client):
+    bad = {"games": [{"tags": {"North": "A\nB"}, "deals": [{"number": "one", "dealer": "X",
+                                                            "plays": [{"seat": "N", "move": "Qh {x}"}]}]}]}
+    body = assert_envelope(client.post("/api/games", json=bad), 400)
+    fields = {e["field"] for e in body["errors"]}
+    assert {"games.0.tags.North.value", "games.0.deals.0.number", "games.0.deals.0.dealer",
+            "games.0.deals.0.plays.0.move"} <= fields
+    assert_envelope(client.post("/api/games", data="{not json", content_type="application/json"), 400)
+    assert_envelope(client.post("/api/games", json=[1, 2]), 400)
+
+
+def test_non_utf8_upload_names_the_byte(client):
+    data = example("game-standard-1.seep").replace(b"Kiran", b"Kir\xe1n")
+    body = assert_envelope(client.post("/api/games", data=data, content_type="text/plain"), 400)
+    assert "not UTF-8" in body["error"] and "line 2" in body["error"]
+    assert body["errors"][0]["line"] == 2 and body["errors"][0]["column"] == 12
+
+
+def test_text_that_is_not_seep_is_400(client):
+    body = assert_envelope(client.post("/api/games", data="Dear diary,\ntoday we played cards.\n",
+                                       content_type="text/plain"), 400)
+    assert "nothing in this text reads as a Seep log" in body["error"]
+    assert body["errors"][0]["line"] == 1
+    assert client.get("/api/games").json["total"] == 0
+
+
+def test_upload_over_the_limit_is_413(client):
+    big = example("game-standard-1.seep") + b"# padding\n" * (LIMIT // 10)
+    body = assert_envelope(client.post("/api/games", data=big, content_type="text/plain"), 413)
+    assert f"{LIMIT:,} bytes" in body["error"]
+    assert client.get("/api/games").json["total"] == 0
+
+
+def test_other_content_types_are_415(client):
+    body = assert_envelope(client.post("/api/games", data=b"<xml/>", content_type="application/xml"), 415)
+    assert "text/plain" in body["error"]
+
+
+def test_posts_from_another_site_are_refused(client):
+    response = client.post("/api/games", data=example("game-standard-1.seep"), content_type="text/plain",
+                           headers={"Origin": "http://evil.example"})
+    assert_envelope(response, 403)
+    same = client.post("/api/games", data=example("game-standard-1.seep"), content_type="text/plain",
+                       headers={"Origin": "http://localhost"})
+    assert same.status_code == 201
+
+
+def test_list_filters_and_pages(client):
+    for name in ("game-standard-1.seep", "game-standard-2.seep", "game-two-player-1.seep",
+                 "r-capture-all.seep", "two-games.seep"):
+        upload(client, name)
+    everything = client.get("/api/games").json
+    assert everything["total"] == 5 and everything["page"] == 1
+    dates = [g["date"] for g in everything["games"]]
+    assert dates == sorted(dates, reverse=True)
+
+    def ids(query):
+        return {g["filename"] or g["event"] for g in client.get("/api/games?" + query).json["games"]}
+
+    assert ids("variant=two-player") == {"Club night 4"}
+    assert ids("player=kiran") == {"Club night 1", "Club night 12"}  # two-games: Kiran is in its second game
+    assert ids("event=Club night 128") == {"Club night 128"}
+    assert ids("variant=thirty") == {"Club night 128", "Club night 12"}
+    assert ids("date_from=2026-07-01&date_to=2026-08-31") == {"Club night 128", "Club night 2"}
+    assert ids("flagged=true") == {"Club night 128"}
+    assert ids("q=lakshmi") == {"Club night 128", "Club night 12"}
+    page = client.get("/api/games?per_page=2&page=3").json
+    assert page["total"] == 5 and len(page["games"]) == 1 and page["per_page"] == 2
+
+
+@pytest.mark.parametrize("query", ["page=0", "per_page=1000", "variant=poker", "date_from=July",
+                                   "flagged=perhaps", "date_from=2026-09-01&date_to=2026-01-01"])
+def test_bad_filters_are_400(client, query):
+    body = assert_envelope(client.get("/api/games?" + query), 400)
+    assert body["errors"] and all("field" in e for e in body["errors"])
+
+
+def test_game_detail(client):
+    game_id = upload(client, "r-capture-all.seep")
+    body = client.get(f"/api/games/{game_id}").json
+    assert body["id"] == game_id and body["variant"] == "thirty"
+    assert body["players"] == {"N": "Lakshmi", "W": "Esha", "S": "Priya", "E": "Chetan"}
+    assert body["violations"] == 1 and body["errors"] == 0 and body["status"] == 1
+    assert body["raw"] == body["text"] == example("r-capture-all.seep").decode()
+    assert body["links"]["report"] == f"/api/games/{game_id}/report"
+    assert client.get(body["links"]["seep"]).status_code == 200
+
+
+@pytest.mark.parametrize("method, path, status", [
+    ("get", "/api/games/999", 404), ("get", "/api/games/999/report", 404), ("get", "/api/nothing", 404),
+    ("delete", "/api/games", 405), ("put", "/api/games/1", 405)])
+def test_every_4xx_has_the_envelope(client, method, path, status):
+    assert_envelope(getattr(client, method)(path), status)
+
+
+def test_openapi_document(client):
+    doc = client.get("/api/openapi.json").json
+    assert doc["info"]["title"] == "seeplog"
+    assert {"/api/games", "/api/games/{game_id}", "/api/games/{game_id}/report"} <= set(doc["paths"])
+    post = doc["paths"]["/api/games"]["post"]
+    assert {"201", "200", "400", "413", "415"} <= set(post["responses"])
+    assert {"text/plain", "application/json"} <= set(post["requestBody"]["content"])
+    assert "Error" in doc["components"]["schemas"]

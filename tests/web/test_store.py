@@ -1,0 +1,162 @@
+"""The store: migrations keep data, one transaction per write, tables derived by replay, samples, queries."""
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import pytest
+
+from app import create_app
+from seeplog.web import store as store_module
+from seeplog.web.db import MIGRATIONS, applied, connect, init_db, migrate
+from seeplog.web.queries import Filters, find_games
+from seeplog.web.store import SAMPLES, Upload, content_hash, rebuild, store
+from tests.web.conftest import example, make_app
+
+
+def upload_of(name: str) -> Upload:
+    text = example(name).decode()
+    return Upload(text, text, "seep", name)
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = init_db(str(tmp_path / "store.db"))
+    yield database
+    database.close()
+
+
+def test_migrations_apply_once(db):
+    assert applied(db) == sorted(p.stem for p in MIGRATIONS.glob("*.sql"))
+    assert migrate(db) == []
+    assert {"games", "deals", "deal_scores", "violations", "ledger", "players", "game_tags"} <= set(db.table_names())
+
+
+def test_a_later_migration_keeps_stored_games(tmp_path):
+    folder = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, folder)
+    database = connect(str(tmp_path / "old.db"))
+    migrate(database, folder)
+    stored = store(database, upload_of("game-standard-1.seep"))
+    (folder / "9999_notes.sql").write_text("ALTER TABLE games ADD COLUMN notes TEXT;\n"
+                                           "CREATE TABLE comments (game_id INTEGER REFERENCES games (id), body TEXT);")
+    assert migrate(database, folder) == ["9999_notes"]
+    row = database["games"].get(stored.id)
+    assert row["raw"] == example("game-standard-1.seep").decode() and row["notes"] is None
+    assert database["deals"].count == 3
+
+
+def test_a_failing_migration_changes_nothing(tmp_path):
+    folder = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, folder)
+    database = connect(str(tmp_path / "old.db"))
+    migrate(database, folder)
+    store(database, upload_of("game-standard-1.seep"))
+    (folder / "9999_bad.sql").write_text("ALTER TABLE games ADD COLUMN notes TEXT;\nTHIS IS NOT SQL;")
+    with pytest.raises(sqlite3.Error):
+        migrate(database, folder)
+    assert "notes" not in database["games"].columns_dict
+    assert "9999_bad" not in applied(database) and database["games"].count == 1
+
+
+def test_store_derives_the_tables(db):
+    stored = store(db, upload_of("r-capture-all.seep"))
+    assert stored.created
+    row = db["games"].get(stored.id)
+    assert row["variant"] == "thirty" and row["event"] == "Club night 128" and row["date"] == "2026-07-06"
+    assert row["status"] == 1 and row["violation_count"] == 1 and row["deal_count"] == 2
+    assert row["hash"] == content_hash(row["raw"])
+    findings = list(db.query("select rule, deal, play, seat, line from violations"))
+    assert findings == [{"rule": "R-CAPTURE-ALL", "deal": 2, "play": 48, "seat": "E", "line": 112}]
+    scores = {(r["position"], r["team"]): r["score"] for r in db.query("select * from deal_scores")}
+    assert scores == {(1, "NS"): 49, (1, "EW"): 23, (2, "NS"): 28, (2, "EW"): 54}
+    ledger = [(r["deal"], r["lead_team"], r["lead_points"], r["next_dealer"]) for r in db.query(
+        "select * from ledger order by position")]
+    assert ledger[0][:3] == (1, "NS", 26)
+    players = {r["seat"]: r["name"] for r in db.query("select * from players")}
+    assert players == {"N": "Lakshmi", "W": "Esha", "S": "Priya", "E": "Chetan"}
+
+
+def test_every_write_is_one_transaction(db, monkeypatch):
+    def broken(database, game_id, log, doc):
+        database["deals"].insert({"game_id": game_id, "game": 1, "position": 1, "number": 1, "dealer": "N",
+                                  "plays": 0, "complete": 0, "score_only": 1, "line": 1})
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(store_module, "insert_derived", broken)
+    with pytest.raises(RuntimeError):
+        store(db, upload_of("game-standard-1.seep"))
+    assert db["games"].count == 0 and db["deals"].count == 0
+
+
+def test_rebuild_derives_again_from_the_raw_text(db):
+    store(db, upload_of("r-capture-all.seep"))
+    store(db, upload_of("two-games.seep"))
+    before = {name: list(db.query(f"select * from {name} order by 1, 2, 3")) for name in store_module.DERIVED}
+    db.execute("delete from violations")
+    db.execute("update games set variant = 'wrong', status = 0")
+    db.conn.commit()
+    assert rebuild(db) == 2
+    after = {name: list(db.query(f"select * from {name} order by 1, 2, 3")) for name in store_module.DERIVED}
+    strip = {name: [{k: v for k, v in r.items() if k != "id"} for r in rows] for name, rows in before.items()}
+    assert strip == {name: [{k: v for k, v in r.items() if k != "id"} for r in rows] for name, rows in after.items()}
+    assert {r["variant"] for r in db.query("select variant from games")} == {"thirty", "standard"}
+
+
+def test_content_hash_ignores_line_endings_and_outer_blank_lines():
+    text = example("game-standard-1.seep").decode()
+    assert content_hash(text) == content_hash("\ufeff\n" + text.replace("\n", "\r\n") + "\n\n")
+    assert content_hash(text) != content_hash(text.replace("Kiran", "Kirat"))
+
+
+def test_queries(db):
+    for name in ("game-standard-1.seep", "two-games.seep", "r-capture-all.seep"):
+        store(db, upload_of(name))
+
+    def names(**kw):
+        return {r["filename"] for r in find_games(db, Filters(**kw))[0]}
+
+    assert names(player="Farhan") == {"two-games.seep"}
+    assert names(event="night 13") == {"two-games.seep"}
+    assert names(event="night 12") == {"two-games.seep", "r-capture-all.seep"}
+    assert names(variant="thirty") == {"two-games.seep", "r-capture-all.seep"}
+    assert names(date_from="2026-12-20") == {"two-games.seep"}
+    assert names(flagged=True) == {"r-capture-all.seep"}
+    assert names(q="100%") == set()
+
+
+def test_first_start_loads_the_samples_once(tmp_path, monkeypatch):
+    path = tmp_path / "env.db"
+    monkeypatch.setenv("SEEPLOG_DB", str(path))
+    monkeypatch.setenv("SEEPLOG_SECRET_KEY", "k")
+    app = create_app()
+    assert app.config["DATABASE"] == str(path)
+    samples = sorted(p.name for p in SAMPLES.glob("*.seep"))
+    listed = app.test_client().get("/api/games?per_page=100").json
+    assert sorted(g["filename"] for g in listed["games"]) == samples and len(samples) >= 5
+    database = connect(str(path))
+    database.execute("delete from games")
+    database.conn.commit()
+    database.close()
+    create_app()
+    assert connect(str(path))["games"].count == 0
+
+
+def test_a_store_derived_by_another_library_version_is_rebuilt(tmp_path):
+    app = make_app(tmp_path / "v.db")
+    app.test_client().post("/api/games", data=example("r-capture-all.seep"), content_type="text/plain")
+    database = connect(str(tmp_path / "v.db"))
+    database.execute("delete from violations")
+    database.execute("update meta set value = 'old' where key = 'derived_with'")
+    database.conn.commit()
+    make_app(tmp_path / "v.db")
+    assert database["violations"].count == 1
+
+
+def test_cli_commands(runner, app):
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0 and "0001_games" in result.output
+    result = runner.invoke(args=["load-samples"])
+    assert result.exit_code == 0 and f"Stored {len(list(SAMPLES.glob('*.seep')))} sample games" in result.output
+    result = runner.invoke(args=["rebuild-db"])
+    assert result.exit_code == 0 and "Rebuilt" in result.output
