@@ -1,0 +1,102 @@
+"""A person's path through the service in headless chromium: upload an example, open it, read the scoresheet.
+
+Marked `browser`: `-m "not browser"` deselects it where chromium is absent; CI (CI=true) always runs it.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import threading
+
+import pytest
+
+import seeplog
+from tests.conftest import EXAMPLES, ROOT
+from tests.web.conftest import make_app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+READY = importlib.util.find_spec("pytest_playwright") is not None and os.path.exists(CHROMIUM)
+if not READY:
+    if os.environ.get("CI"):
+        raise RuntimeError("the browser tests need chromium and playwright: .ci/browser-setup installs them")
+    pytest.skip("chromium or playwright is not installed (pip install -r requirements-browser.txt)",
+                allow_module_level=True)
+
+from werkzeug.serving import make_server  # noqa: E402
+
+pytestmark = pytest.mark.browser
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+SHOTS = ROOT / "test-artifacts" / "browser"
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("browser") / "seeplog.db")
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS}
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server
+
+
+def test_upload_open_and_read_the_scoresheet(page, base_url):
+    path = EXAMPLES / "r-capture-all.seep"
+    expected = seeplog.report(seeplog.parse(path.read_text(encoding="utf-8")))["games"][0]
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(base_url + "/upload")
+    page.set_input_files("input[type=file]", str(path))
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    assert page.locator("h1").inner_text() == "Club night 128"
+    assert "Stored r-capture-all.seep." in page.locator(".flash").inner_text()
+
+    rows = page.locator("table.scoresheet tbody tr")
+    assert rows.count() == len(expected["deals"])
+    for i, deal in enumerate(expected["deals"]):
+        cells = rows.nth(i).locator("td")
+        assert cells.nth(0).inner_text() == str(deal["number"])
+        assert [cells.nth(3).inner_text(), cells.nth(4).inner_text()] == [
+            str(deal["card_points"]["NS"]), str(deal["card_points"]["EW"])]
+        assert [cells.nth(7).inner_text(), cells.nth(8).inner_text()] == [
+            str(deal["score"]["NS"]), str(deal["score"]["EW"])]
+    assert rows.nth(0).locator("td.lead").inner_text() == "NS 26"
+
+    flagged = page.locator("table.findings tbody tr")
+    assert flagged.count() == 1
+    assert "R-CAPTURE-ALL" in flagged.inner_text() and "Kc left Td+3s" in flagged.inner_text()
+    assert flagged.locator("a").first.get_attribute("href").endswith("/deals/2/plays/48")
+    flagged.locator("a", has_text="112").click()
+    assert page.url.endswith("#L112")
+    assert "violation" in page.locator("#L112").get_attribute("class")
+    assert page.locator("figure.chart svg circle").count() == len(expected["deals"])
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(page.url.split("#")[0])
+    page.screenshot(path=str(SHOTS / "game.png"), full_page=True)
+    assert (SHOTS / "game.png").stat().st_size > 10_000
+    page.emulate_media(media="print")
+    page.pdf(path=str(SHOTS / "scoresheet-a4.pdf"), format="A4")
+    assert page.locator("section.log").is_hidden() and page.locator("table.scoresheet").is_visible()
+
+
+def test_games_list_search(page, base_url):
+    page.goto(base_url + "/")
+    page.fill("input[name=q]", "Lakshmi")
+    page.click("form.filters button")
+    assert "q=Lakshmi" in page.url
+    assert page.locator("table.games tbody tr").count() >= 1
+    assert "Club night 128" in page.locator("table.games").inner_text()
+    page.screenshot(path=str(SHOTS / "games.png"), full_page=True)
