@@ -45,10 +45,15 @@ class Known:
 # ---------------------------------------------------------------- resolving what the log names
 
 def _names(move: Move) -> list:
-    groups = move.groups or () if isinstance(move, Capture) else ()
-    if isinstance(move, Build):
-        groups = (move.items,) + move.extras
-    return [item for group in groups for item in group]
+    """Every loose card and house the move names on the floor."""
+    if type(move) is Capture:
+        return [item for group in move.groups or () for item in group]
+    if type(move) is Build:
+        names = list(move.items)
+        for group in move.extras:
+            names.extend(group)
+        return names
+    return []
 
 
 def maximal_captures(state: State, card: Card) -> list[tuple[Group, ...]]:
@@ -80,9 +85,10 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
             return move, expanded
         move = expanded
     named = _names(move)
+    if len(set(named)) != len(named):
+        twice = next(item for item in named if named.count(item) > 1)
+        return move, Violation("E-CARD", f"{twice} is named twice in this play")
     for item in named:
-        if named.count(item) > 1:
-            return move, Violation("E-CARD", f"{item} is named twice in this play")
         if isinstance(item, HouseRef) and state.house(item.value) is None:
             return move, Violation("E-FLOOR", f"there is no {item.value}-house on the floor", target=item)
         if isinstance(item, Card) and item not in state.loose:
@@ -352,12 +358,13 @@ def play(state: State, seat: str, move: Move, known: Known) -> State:
 
 
 def _after_capture(state: State, seat: str, move: Capture) -> State:
-    named = _names(move)
-    values = {i.value for i in named if isinstance(i, HouseRef)}
+    names = _names(move)
+    named = set(names)
+    values = {i.value for i in names if isinstance(i, HouseRef)}
     taken_houses = [h for h in state.houses if h.value in values]
     loose = tuple(c for c in state.loose if c not in named)
     houses = tuple(h for h in state.houses if h.value not in values)
-    cards = (move.card,) + tuple(i for i in named if isinstance(i, Card)) + tuple(
+    cards = (move.card,) + tuple(i for i in names if isinstance(i, Card)) + tuple(
         c for h in taken_houses for c in h.cards)
     team = state.rules.team_of(seat)
     taken = {**state.taken, team: state.taken[team] + cards}
@@ -369,10 +376,11 @@ def _after_capture(state: State, seat: str, move: Capture) -> State:
 
 
 def _after_build(state: State, seat: str, move: Build) -> State:
-    named = _names(move)
+    names = _names(move)
+    named = set(names)
     broken = state.house(move.broken.value) if move.broken else None
     loose = tuple(c for c in state.loose if c not in named)
-    pieces = (move.card,) + tuple(i for i in named if isinstance(i, Card)) + (broken.cards if broken else ())
+    pieces = (move.card,) + tuple(i for i in names if isinstance(i, Card)) + (broken.cards if broken else ())
     houses = [h for h in state.houses if h is not broken and h.value != move.value]
     there = state.house(move.value)
     if there is not None and there is not broken:
