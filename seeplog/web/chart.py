@@ -33,6 +33,7 @@ class LeadChart:
     down_team: str
     points: tuple[Point, ...]
     path: str
+    """An SVG path: from 0 through each deal's lead, back to 0 after a baazi."""
     zero: float
     ticks: tuple[Tick, ...]
     target: int
@@ -62,7 +63,9 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
         label = f"deal {row.deal}: " + (f"{row.baazi} wins a baazi" if row.baazi else
                                         (f"{row.lead.team} leads by {row.lead.points}" if row.lead.team else "level"))
         points.append(Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi))
-    path = " ".join(f"{p.x},{p.y}" for p in points)
+    path = f"M{LEFT},{y(0)}"
+    for p in points:
+        path += f" L{p.x},{p.y}" + (f" M{p.x},{y(0)}" if p.baazi else "")
     ticks = tuple(Tick(y(v), f"{up if v > 0 else down if v < 0 else ''} {abs(v)}".strip())
                   for v in (span, span // 2, 0, -(span // 2), -span))
     description = "; ".join(p.label for p in points) or "no deals"

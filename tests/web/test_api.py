@@ -180,3 +180,14 @@ def test_openapi_document(client):
     assert {"201", "200", "400", "413", "415"} <= set(post["responses"])
     assert {"text/plain", "application/json"} <= set(post["requestBody"]["content"])
     assert "Error" in doc["components"]["schemas"]
+
+
+def test_responses_have_the_shape_of_their_schemas(client):
+    from seeplog.web.schemas import GameDetailSchema, GameListSchema, ReportSchema, UploadResultSchema
+
+    created = client.post("/api/games", data=example("two-games.seep"), content_type="text/plain").json
+    assert UploadResultSchema().validate(created) == {}
+    assert GameListSchema().validate(client.get("/api/games").json) == {}
+    detail = client.get(f"/api/games/{created['id']}").json
+    assert GameDetailSchema().validate(detail) == {} and detail["games"] == 2
+    assert ReportSchema().validate(client.get(f"/api/games/{created['id']}/report").json) == {}

@@ -125,7 +125,7 @@ def test_game_page_scoresheet(client):
         assert cells[9] == (f"{lead['team']} {lead['points']}" if lead["team"] else "0")
         assert cells[10] == (ledger["baazi"] or "")
         assert f"({ledger['next_dealer']})" in cells[11]
-    assert "<svg" in page and "Running lead" in page and "<polyline" in page
+    assert "<svg" in page and "Running lead" in page and re.search(r'<path d="M56,[0-9.]+ L', page)
     assert "Every play follows the rules." in page
 
 
@@ -193,3 +193,15 @@ def test_static_stylesheets(client):
             assert response.status_code == 200
     with client.get("/assets/print.css") as response:
         assert "size: A4" in response.get_data(as_text=True)
+
+
+def test_upload_page_takes_a_json_log(client):
+    import json
+
+    from seeplog.jsonform import to_json
+    doc = to_json(seeplog.parse(example("game-thirty-2.seep").decode()))
+    response = client.post("/upload", data={"csrf_token": csrf_token(client), "files": [
+        (io.BytesIO(json.dumps(doc).encode()), "thirty.json")]}, content_type="multipart/form-data")
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "written out from the JSON upload" in page and "Club night 9" in page
