@@ -56,6 +56,7 @@ def test_upload_page_has_file_input_paste_box_and_csrf(client):
     page = client.get("/upload").get_data(as_text=True)
     assert re.search(r'<input[^>]*type="file"[^>]*multiple|<input[^>]*multiple[^>]*type="file"', page)
     assert "<textarea" in page and 'name="csrf_token"' in page
+    assert f"up to {LIMIT // 1024} KiB in all" in page
 
 
 def test_upload_without_csrf_token_is_refused(client):
