@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .legal import legal_plays
-from .notation import Log, parse
+from .notation import Log, parse, split_lines
 from .replay import _hand_knowledge, replay_deal
 from .report import analyse, exit_status, report
 from .ruleset import ruleset_for
@@ -22,47 +22,84 @@ class InputError(Exception):
     """A file that cannot be read as text."""
 
 
-def read_text(path: str) -> str:
+def read_bytes(path: str) -> bytes:
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}") from None
-    return decode(data)
+
+
+def read_text(path: str) -> str:
+    """The file as text; bytes that are not UTF-8 are kept as escapes, and `parse` reports their lines."""
+    return decode_lenient(read_bytes(path))
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 text, or an error naming the line and column of the first bad byte."""
+    """UTF-8 text, or an error naming the line and column (in characters) of the first bad byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
         line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        column = len(data[start:exc.start].decode("utf-8", "replace").lstrip("\ufeff")) + 1
         raise InputError(f"{line}:{column}: E-SYNTAX the file is not UTF-8 text "
                          f"(byte 0x{data[exc.start]:02x})") from None
+
+
+def decode_lenient(data: bytes) -> str:
+    """UTF-8 text where every byte that is not UTF-8 becomes a lone surrogate (``surrogateescape``):
+    `parse` reports its line as unreadable, and `encode_back` writes the byte back as it was."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def encode_back(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
+def write_back(text: str) -> None:
+    """Write text to standard output with any byte that was not UTF-8 as it was read."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(printable(text))
+        return
+    sys.stdout.flush()
+    buffer.write(encode_back(text))
+    buffer.flush()
+
+
+def printable(text: str) -> str:
+    """Text safe to print: a byte that was not UTF-8 shows as U+FFFD."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _caret_lines(text_lines: list[str], finding: dict[str, Any]) -> list[str]:
     line, column = finding.get("line"), finding.get("column") or 1
     if not line or line > len(text_lines):
         return []
-    source = text_lines[line - 1].replace("\t", " ")
+    source = printable(text_lines[line - 1]).replace("\t", " ")
     if len(source) > 200:
         start = max(0, column - 100)
         source, column = source[start:start + 200], column - start
     return ["    " + source, "    " + " " * (column - 1) + "^"]
 
 
-def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
-    """``file:line:col: ID message`` for every finding, each with its line and a caret."""
-    text_lines = text.lstrip("\ufeff").splitlines()
+def findings(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every error and violation of a report, in line order."""
     found = list(doc.get("errors", []))
     for game in doc["games"]:
         found += game["errors"]
         for deal in game["deals"]:
             found += deal["errors"] + deal["violations"]
+    return sorted(found, key=lambda f: (f.get("line") or 0, f.get("column") or 0))
+
+
+def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
+    """``file:line:col: ID message`` for every finding, each with its line and a caret under the column."""
+    text_lines = [line for _, line in split_lines(text)]
     out = []
-    for f in sorted(found, key=lambda f: (f.get("line") or 0, f.get("column") or 0)):
-        out.append(f"{name}:{f.get('line') or 0}:{f.get('column') or 1}: {f['rule']} {f['message']}")
+    for f in findings(doc):
+        where = f"{name}:{f['line']}:{f.get('column') or 1}" if f.get("line") else name
+        out.append(f"{where}: {f['rule']} {printable(f['message'])}")
         out.extend(_caret_lines(text_lines, f))
     return out
 
@@ -76,12 +113,8 @@ def validate_file(path: str) -> tuple[dict[str, Any], str]:
 
 
 def _file_error(message: str) -> dict[str, Any]:
-    line, column = 1, 1
-    head, _, rest = message.partition(": E-SYNTAX ")
-    if rest and head.replace(":", "").isdigit():
-        line, column = map(int, head.split(":"))
-        message = rest
-    return {"rule": "E-SYNTAX", "play": None, "seat": None, "line": line, "column": column, "message": message}
+    """A file that cannot be read at all: the error has no line."""
+    return {"rule": "E-SYNTAX", "play": None, "seat": None, "line": None, "column": None, "message": message}
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -105,7 +138,7 @@ def cmd_format(args: argparse.Namespace) -> int:
     except InputError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 2
-    sys.stdout.write(dumps(log))
+    write_back(dumps(log))
     for error in log.errors:
         print(f"{args.file}:{error.line}:{error.column}: {error.rule} {error.msg}", file=sys.stderr)
     return 2 if log.errors else 0

@@ -1,12 +1,15 @@
 """Writing logs back in canonical form (NOTATION.md, Canonical form)."""
 from __future__ import annotations
 
+from typing import Iterable
+
+from .cards import Card
 from .moves import move_text
-from .notation import (KNOWN_TAGS, BidLine, DealStart, FloorCards, Game, Hand, Log, Play, Redeal,
-                       ScoreLine, Statement, Tag, Unreadable)
+from .notation import (BidLine, DealStart, FloorCards, Game, Hand, Log, Play, Redeal, ScoreLine, Statement, Tag,
+                       Unreadable, tag_order)
 
 
-def cards_text(cards) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(map(str, sorted(cards)))
 
 
@@ -39,18 +42,22 @@ def statement_text(statement: Statement) -> str:
     raise TypeError(f"not a statement: {statement!r}")
 
 
-def tag_order(statement: Statement) -> tuple[int, int]:
-    if isinstance(statement, Tag) and statement.name in KNOWN_TAGS:
-        return (0, KNOWN_TAGS.index(statement.name))
-    return (1 if isinstance(statement, Tag) else 2, 0)
+def block_lines(statements: Iterable[Statement]) -> list[str]:
+    """The lines of a deal (or of a skipped block); a recovered ``deal`` line is written as it stood."""
+    return [statement_text(s) for s in statements if not (isinstance(s, DealStart) and s.recovered)]
 
 
-def game_lines(game: Game, plays_written: dict | None = None) -> list[str]:
+def game_lines(game: Game) -> list[str]:
+    """The header, then each deal (and each skipped block, in place) after a blank line."""
     lines = [statement_text(s) for s in sorted(game.header, key=tag_order)]
-    for deal in game.deals:
+    skipped = sorted(game.skipped, key=lambda b: b[0])
+    blocks = [block_lines(d.statements) for d in game.deals]
+    for at, block in reversed(skipped):
+        blocks.insert(at, block_lines(block))
+    for block in blocks:
         if lines:
             lines.append("")
-        lines.extend(statement_text(s) for s in deal.statements)
+        lines.extend(block)
     return lines
 
 

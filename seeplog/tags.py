@@ -1,0 +1,96 @@
+"""Tag lines: ``[Name "value"]``, the values of the known tags checked, and their canonical order."""
+from __future__ import annotations
+
+import datetime
+import re
+
+from .lexer import Fail, show
+from .statements import Statement, Tag
+
+KNOWN_TAGS = ("Variant", "North", "West", "South", "East", "Event", "Site", "Date",
+              "Round", "Scorer", "BaaziTarget", "MaxHouses", "Rotation")
+VARIANT_NAMES = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")
+
+
+TAG = re.compile(r"""\s*\[\s*(?P<name>[^\s"\]]*)\s*(?P<value>"(?:[^"\\]|\\.)*+")?\s*(?P<close>\])?\s*""")
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
+def read_tag(text: str) -> Tag:
+    """``[Name "value"]``; known tag names in any case, their values checked."""
+    m = TAG.match(text)
+    assert m is not None
+    name = m.group("name")
+    if not TAG_NAME.fullmatch(name):
+        found = f", found {show(name)}" if name else ""
+        raise Fail("E-SYNTAX", f"expected a tag name after '[' (letters, digits, '-', '_'){found}",
+                   m.start("name") + 1, max(1, len(name)))
+    if m.group("value") is None:
+        return _tag_problem(text, m, name)
+    if m.group("close") is None:
+        found = f", found {show(text[m.end():m.end() + 1])}" if m.end() < len(text) else " at the end of the line"
+        raise Fail("E-SYNTAX", f"expected ']' to close the tag{found} (a '\"' inside a value is written \\\")",
+                   m.end() + 1)
+    rest = text[m.end():]
+    if rest and not rest.startswith("#"):
+        raise Fail("E-SYNTAX", f"unexpected {show(rest.split()[0])} after the tag: expected the end of the line",
+                   m.end() + 1, len(rest.split()[0]))
+    name = next((k for k in KNOWN_TAGS if k.lower() == name.lower()), name)
+    value = unescape(m.group("value")[1:-1])
+    return Tag(name, tag_value(name, value, m.start("value") + 1))
+
+
+def unescape(text: str) -> str:
+    r"""A tag value as meant: a backslash stands before the character it keeps (``\"``, ``\\``).
+
+    >>> unescape(r'say \"hi\" \\o/')
+    'say "hi" \\o/'
+    """
+    if "\0" in text:
+        return re.sub(r"\\(.)", r"\1", text)
+    return text.replace("\\\\", "\0").replace("\\", "").replace("\0", "\\")
+
+
+def _tag_problem(text: str, m: re.Match[str], name: str) -> Tag:
+    at = m.end("name")
+    while at < len(text) and text[at].isspace():
+        at += 1
+    if at < len(text) and text[at] == '"':
+        raise Fail("E-SYNTAX", "the tag value is not closed with '\"'", at + 1)
+    found = f", found {show(text[at:].split()[0])}" if at < len(text) and text[at:].split() else ""
+    raise Fail("E-SYNTAX", f"expected a quoted value after the tag name {name}, as [{name} \"…\"]{found}", at + 1)
+
+
+def tag_value(name: str, value: str, column: int) -> str:
+    """The value of a known tag, checked and in canonical form (variant names lower-case, numbers plain)."""
+    problem = None
+    if name == "Variant" and value.lower() not in VARIANT_NAMES:
+        problem = f"unknown variant {show(value)}: expected one of {', '.join(VARIANT_NAMES)}"
+    elif name in ("BaaziTarget", "MaxHouses") and not (value.isascii() and value.isdigit() and int(value) > 0):
+        problem = f"{name} is a whole number above 0, not {show(value)}"
+    elif name == "Rotation" and value.lower() not in ("pagat", "team"):
+        problem = f"unknown rotation {show(value)}: expected pagat or team"
+    elif name == "Date" and not is_date(value):
+        problem = f"a date is written YYYY-MM-DD (a real day), not {show(value)}"
+    if problem:
+        raise Fail("E-SYNTAX", problem, column, len(value) + 2)
+    if name in ("Variant", "Rotation"):
+        return value.lower()
+    return str(int(value)) if name in ("BaaziTarget", "MaxHouses") else value
+
+
+def is_date(value: str) -> bool:
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def tag_order(statement: Statement) -> tuple[int, int]:
+    """Canonical header order: the known tags in the order of NOTATION.md, then other tags, then the rest."""
+    if isinstance(statement, Tag) and statement.name in KNOWN_TAGS:
+        return (0, KNOWN_TAGS.index(statement.name))
+    return (1 if isinstance(statement, Tag) else 2, 0)
