@@ -1,0 +1,216 @@
+"""The command line: format prints canonical text; validate prints compiler-style findings or the JSON report;
+the exit status is 0 clean, 1 violations only, 2 any error."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from seeplog import move_text, parse, report
+from seeplog.__main__ import InputError, decode, main
+from tests.conftest import EXAMPLES, ROOT
+
+CLEAN = EXAMPLES / "game-standard-1.seep"
+VIOLATION = EXAMPLES / "r-turn.seep"
+ERROR = EXAMPLES / "e-syntax.seep"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main([*args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def seeplog(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "seeplog", *args], cwd=ROOT, input=stdin, capture_output=True,
+                          timeout=120)
+
+
+# ---------------------------------------------------------------- format
+
+def test_format_prints_canonical_text(capsys, tmp_path) -> None:
+    path = tmp_path / "lenient.seep"
+    path.write_text("\ufeff[event \"x\"]\r\n[VARIANT \"Standard\"]\r\nDEAL 1 dealer n # c\r\nscore ew 60+50 ns 40\r\n",
+                    encoding="utf-8")
+    assert run(capsys, "format", str(path)) == (
+        0, '[Variant "standard"]\n[Event "x"]\n\ndeal 1 dealer N\nscore NS 40 EW 60+50\n', "")
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.seep")), ids=lambda p: p.stem)
+def test_format_of_an_example_is_the_file(capsys, path) -> None:
+    status, out, err = run(capsys, "format", str(path))
+    assert out == path.read_text(encoding="utf-8")
+    errors = parse(out).errors
+    assert status == (2 if errors else 0) and (path.stem in ("e-syntax", "e-seat")) == bool(errors)
+    assert err == "".join(f"{path}:{e.line}:{e.column}: {e.rule} {e.msg}\n" for e in errors)
+
+
+def test_format_writes_a_byte_that_is_not_utf8_back_as_it_was(tmp_path) -> None:
+    path = tmp_path / "latin1.seep"
+    path.write_bytes(b"deal 1 dealer n\nW 5h   # caf\xe9\nscore ns 40 ew 60\n")
+    done = seeplog("format", str(path))
+    assert done.stdout == b"deal 1 dealer N\nW 5h   # caf\xe9\nscore NS 40 EW 60\n"
+    assert done.returncode == 2
+    assert done.stderr.decode() == f"{path}:2:13: E-SYNTAX byte 0xe9 is not UTF-8 text: save the log as UTF-8\n"
+
+
+def test_format_of_a_missing_file(capsys, tmp_path) -> None:
+    status, out, err = run(capsys, "format", str(tmp_path / "nowhere.seep"))
+    assert (status, out) == (2, "") and "cannot read the file: No such file or directory" in err
+
+
+# ---------------------------------------------------------------- validate, text
+
+def test_validate_clean(capsys) -> None:
+    assert run(capsys, "validate", str(CLEAN)) == (0, f"{CLEAN}: no violations, no errors\n", "")
+
+
+def test_validate_violations_only(capsys) -> None:
+    status, out, _ = run(capsys, "validate", str(VIOLATION))
+    assert status == 1
+    assert out == f"{VIOLATION}:30:3: R-TURN E plays, but it is S's turn\n    E 5d\n      ^\n"
+
+
+def test_validate_error(capsys) -> None:
+    status, out, _ = run(capsys, "validate", str(ERROR))
+    assert status == 2
+    first, source, caret = out.splitlines()[:3]
+    assert first.startswith(f"{ERROR}:38:6: E-SYNTAX unexpected 'y' after the card: expected")
+    assert (source, caret) == ("    S Qd y", "         ^")
+
+
+def test_the_caret_stands_under_the_column_with_tabs_and_symbols(capsys, tmp_path) -> None:
+    path = tmp_path / "tabs.seep"
+    path.write_text("deal 1 dealer N\n\tW\t♠♠ x\n", encoding="utf-8")
+    status, out, _ = run(capsys, "validate", str(path))
+    lines = out.splitlines()
+    at = lines.index(f"{path}:2:4: E-CARD '♠♠' is not a card: expected a rank (A 2-9 T J Q K) and a suit (s h d c)")
+    assert lines[at + 1:at + 3] == ["     W ♠♠ x", "       ^"]
+    assert status == 2
+
+
+def test_a_long_line_is_cut_around_the_caret(capsys, tmp_path) -> None:
+    path = tmp_path / "long.seep"
+    path.write_text("deal 1 dealer N\nW 5h {" + "a" * 5000 + "} Zz\n", encoding="utf-8")
+    _, out, _ = run(capsys, "validate", str(path))
+    [head] = [line for line in out.splitlines() if "E-SYNTAX" in line]
+    at = out.splitlines().index(head)
+    source, caret = out.splitlines()[at + 1:at + 3]
+    assert head.startswith(f"{path}:2:5009: E-SYNTAX unexpected 'Zz' after the play")
+    assert len(source) <= 204 and source[len(caret) - 1] == "Z"
+
+
+def test_validate_every_file_given(capsys) -> None:
+    status, out, _ = run(capsys, "validate", str(CLEAN), str(VIOLATION))
+    assert status == 1
+    assert out.splitlines()[0] == f"{CLEAN}: no violations, no errors"
+    assert out.splitlines()[1].startswith(f"{VIOLATION}:30:3: R-TURN")
+
+
+def test_validate_a_missing_file(capsys, tmp_path) -> None:
+    missing = tmp_path / "nowhere.seep"
+    status, out, _ = run(capsys, "validate", str(CLEAN), str(missing))
+    assert status == 2
+    assert out.splitlines()[-1] == f"{missing}: E-SYNTAX cannot read the file: No such file or directory"
+
+
+def test_validate_a_directory(capsys, tmp_path) -> None:
+    status, out, _ = run(capsys, "validate", str(tmp_path))
+    assert status == 2 and out.startswith(f"{tmp_path}: E-SYNTAX cannot read the file")
+
+
+def test_validate_an_empty_file(capsys, tmp_path) -> None:
+    empty = tmp_path / "empty.seep"
+    empty.write_bytes(b"")
+    status, out, _ = run(capsys, "validate", str(empty))
+    assert (status, out) == (2, f"{empty}:1:1: E-SYNTAX the log holds no game: expected tags or a 'deal' line\n")
+
+
+def test_validate_reads_on_past_a_byte_that_is_not_utf8(capsys, tmp_path) -> None:
+    data = CLEAN.read_bytes().replace(b"\nS 6h\n", b"\nS 6h # \xe2\x99\xa0\xff\n", 1)
+    assert data != CLEAN.read_bytes()
+    path = tmp_path / "bytes.seep"
+    path.write_bytes(data)
+    line = data[:data.index(b"\xff")].count(b"\n") + 1
+    status, out, _ = run(capsys, "validate", "--json", str(path))
+    doc = json.loads(out)
+    errors = [e for g in doc["games"] for d in g["deals"] for e in d["errors"]]
+    assert status == 2 and [(e["rule"], e["line"], e["column"]) for e in errors] == [("E-SYNTAX", line, 9)]
+    assert len(doc["games"][0]["deals"]) == 3
+    assert [d["errors"] for d in doc["games"][0]["deals"]].count([]) == 2
+
+
+def test_validate_standard_input() -> None:
+    done = seeplog("validate", "-", stdin=VIOLATION.read_bytes())
+    assert done.returncode == 1
+    assert done.stdout.decode().startswith("-:30:3: R-TURN")
+
+
+# ---------------------------------------------------------------- validate --json
+
+@pytest.mark.parametrize("path, status", [(CLEAN, 0), (VIOLATION, 1), (ERROR, 2)], ids=["clean", "violation", "error"])
+def test_validate_json_prints_the_report(capsys, path, status: int) -> None:
+    code, out, _ = run(capsys, "validate", "--json", str(path))
+    assert code == status
+    assert json.loads(out) == report(parse(path.read_text(encoding="utf-8")))
+    assert out.count("\n") == 1
+
+
+def test_validate_json_several_files_prints_json_lines(capsys, tmp_path) -> None:
+    missing = tmp_path / "nowhere.seep"
+    files = [CLEAN, VIOLATION, missing, ERROR]
+    status, out, _ = run(capsys, "validate", "--json", *map(str, files))
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert [d["file"] for d in docs] == list(map(str, files))
+    assert docs[0] == {"file": str(CLEAN), **report(parse(CLEAN.read_text()))}
+    assert docs[2]["games"] == [] and docs[2]["errors"][0]["rule"] == "E-SYNTAX"
+    assert (docs[2]["errors"][0]["line"], docs[2]["errors"][0]["column"]) == (None, None)
+    assert status == 2
+
+
+@pytest.mark.parametrize("files, status", [(["game-standard-1", "game-thirty-1"], 0), (["game-standard-1", "r-turn"], 1),
+                                           (["r-turn", "e-card"], 2), (["e-card", "r-turn"], 2)])
+def test_the_exit_status_is_the_highest(capsys, files: list[str], status: int) -> None:
+    code, out, _ = run(capsys, "validate", "--json", *(str(EXAMPLES / f"{f}.seep") for f in files))
+    assert code == status and len(out.splitlines()) == len(files)
+
+
+def test_the_exit_status_through_a_real_process() -> None:
+    assert [seeplog("validate", str(p)).returncode for p in (CLEAN, VIOLATION, ERROR)] == [0, 1, 2]
+    assert seeplog("validate", "no/such/file.seep").returncode == 2
+    assert seeplog("validate").returncode == 2  # usage error
+
+
+# ---------------------------------------------------------------- decode
+
+@pytest.mark.parametrize("data, where, byte", [
+    (b"\xff", "1:1", "0xff"),
+    (b"deal 1 dealer N\nW 5h # caf\xe9\n", "2:11", "0xe9"),
+    (b"deal 1 dealer N\n\xe2\x99\xa0\xe2\x99\xa0 \xc3(\n", "2:4", "0xc3"),
+    (b"\xef\xbb\xbfdeal \x80", "1:6", "0x80"),
+])
+def test_decode_names_the_line_and_character_column_of_a_bad_byte(data: bytes, where: str, byte: str) -> None:
+    with pytest.raises(InputError) as caught:
+        decode(data)
+    assert str(caught.value) == f"{where}: E-SYNTAX the file is not UTF-8 text (byte {byte})"
+
+
+def test_decode_utf8() -> None:
+    assert decode("deal 1 dealer N\nW T♥ x T♠\n".encode()) == "deal 1 dealer N\nW T♥ x T♠\n"
+
+
+# ---------------------------------------------------------------- score and legal
+
+def test_score_exit_status_follows_validate(capsys) -> None:
+    assert [run(capsys, "score", str(p))[0] for p in (CLEAN, VIOLATION, ERROR)] == [0, 1, 2]
+
+
+def test_legal_lists_canonical_moves_sorted(capsys) -> None:
+    status, out, _ = run(capsys, "legal", str(CLEAN), "--deal", "1", "--play", "2")
+    moves = out.splitlines()
+    assert status == 0 and moves == sorted(moves) and moves
+    for move in moves:
+        play = parse(f"deal 1 dealer N\nW {move}\n").games[0].deals[0].plays[0]
+        assert f"W {move}" == f"{play.seat} {move_text(play.move)}"
