@@ -84,7 +84,7 @@ DEAL_LIKE = re.compile(r"\s*(deal(?![^\s{#])|(\S+\s+){1,2}dealer(?![^\s{#]))", r
 def first_word(text: str) -> str:
     """The line's first word in lower case: ``[`` for a tag line, ``deal`` for a line written as one
     (its first word is ``deal``, or its second or third is ``dealer``)."""
-    if DEAL_LIKE.match(text):
+    if DEAL_LIKE.match(text) and not is_play_like(text):
         return "deal"
     m = re.match(r"\s*(\[|[^\s+=\[\]{}\"#]{1,8})", text)
     return m.group(1).lower() if m else ""
@@ -118,8 +118,8 @@ class _Games:
         elif isinstance(statement, DealStart):
             self.block = None
             self.deals.append([statement])
-        elif head == "deal":
-            self.add_bad_deal(statement, text)  # type: ignore[arg-type]
+        elif head == "deal" and isinstance(statement, Unreadable):
+            self.add_bad_deal(statement, text)
         elif self.block is not None:
             self.block.append(statement)
         elif self.deals:

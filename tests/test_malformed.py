@@ -94,6 +94,8 @@ CASES = [
       play=6),
     c("eq-in-capture", "replace", P4, "S Ks x Kd =13", "E-SYNTAX", 11, "'=' belongs to a house play", play=4),
     c("card-after-card", "replace", P3, "W Qh Qs", "E-SYNTAX", 6, "expected 'x' before 'Qs'", play=3),
+    c("word-dealer-in-a-play", "replace", P3, "W Qh dealer", "E-SYNTAX", 6, "unexpected 'dealer' after the card",
+      play=3),
     # annotations
     c("unterminated-annotation", "replace", P37, "E Jd x [11] {sweep", "E-SYNTAX", 13,
       "an annotation opened with '{' is not closed with '}'", play=37),
