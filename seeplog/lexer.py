@@ -13,7 +13,7 @@ TOKEN = re.compile(r"""
   | (?P<comment>\#)
   | (?P<annotation>\{[^}]*\})
   | (?P<open>\{)
-  | (?P<string>"(?:[^"\\]|\\.)*+")
+  | (?P<string>"[^"\\]*+(?:\\.[^"\\]*+)*+")
   | (?P<house>\[[^\]\[]*\])
   | (?P<plus>\+)
   | (?P<eq>=)

@@ -78,7 +78,7 @@ def split_lines(text: str) -> Iterator[tuple[int, str]]:
 
 # ---------------------------------------------------------------- a whole file
 
-DEAL_LIKE = re.compile(r"\s*(deal(?![^\s{#])|(\S+\s+){1,2}dealer(?![^\s{#]))", re.IGNORECASE)
+DEAL_LIKE = re.compile(r"\s*(deal(?![^\s{#])|(\S{1,12}\s+){1,2}dealer(?![^\s{#]))", re.IGNORECASE)
 
 
 def first_word(text: str) -> str:

@@ -12,7 +12,7 @@ KNOWN_TAGS = ("Variant", "North", "West", "South", "East", "Event", "Site", "Dat
 VARIANT_NAMES = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")
 
 
-TAG = re.compile(r"""\s*\[\s*(?P<name>[^\s"\]]*)\s*(?P<value>"(?:[^"\\]|\\.)*+")?\s*(?P<close>\])?\s*""")
+TAG = re.compile(r"""\s*\[\s*(?P<name>[^\s"\]]*)\s*(?P<value>"[^"\\]*+(?:\\.[^"\\]*+)*+")?\s*(?P<close>\])?\s*""")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
