@@ -16,7 +16,7 @@ from .syntax import (KEYWORDS, SEATS_FOUR, SEATS_TWO, TEAMS_FOUR, Table, is_play
 from .tags import KNOWN_TAGS, VARIANT_NAMES, read_tag, tag_order
 
 __all__ = [
-    "parse", "read_line", "split_lines", "NotationError", "Log", "Game", "Deal", "Statement", "Tag",
+    "parse", "parse_strict", "read_line", "split_lines", "NotationError", "Log", "Game", "Deal", "Statement", "Tag",
     "DealStart", "Redeal", "Hand", "FloorCards", "BidLine", "Play", "ScoreLine", "Unreadable",
     "KNOWN_TAGS", "VARIANT_NAMES", "SEATS_FOUR", "SEATS_TWO", "TEAMS_FOUR", "KEYWORDS", "tag_order",
 ]
@@ -214,3 +214,19 @@ def parse(text: str) -> Log:
             games.add(statement, line)
     games.close()
     return Log(tuple(games.games))
+
+
+def parse_strict(text: str) -> Log:
+    """Read a whole log that must have no bad line.
+
+    >>> parse_strict("deal 1 dealer N\\nW 5h+\\n")
+    Traceback (most recent call last):
+    ...
+    seeplog.statements.NotationError: expected a card or a house [V] after '+' at the end of the line: line 2, column 6
+
+    :raises NotationError: the first bad line's error.
+    """
+    log = parse(text)
+    if log.errors:
+        raise log.errors[0]
+    return log

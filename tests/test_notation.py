@@ -9,8 +9,8 @@ import pytest
 from seeplog import dumps, parse
 from seeplog.cards import parse_card
 from seeplog.moves import Build, Capture, HouseRef, Throw, move_text
-from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Play, Redeal, ScoreLine, Tag, Unreadable,
-                              read_line, split_lines)
+from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, NotationError, Play, Redeal, ScoreLine, Tag,
+                              Unreadable, parse_strict, read_line, split_lines)
 from tests.conftest import EXAMPLES
 
 SPEC = (EXAMPLES.parent / "spec" / "NOTATION.md").read_text(encoding="utf-8")
@@ -337,3 +337,10 @@ def test_a_ten_megabyte_line_is_read_quickly(shape: str) -> None:
     deals = [d for g in log.games for d in g.deals]
     assert deals[-1].score.score() == {"NS": 40, "EW": 60}
     assert all(len(e.msg) < 200 for e in log.errors)
+
+
+def test_parse_strict_raises_the_first_error() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_strict("deal 1 dealer N\nW 5z\nW 5h+\n")
+    assert (caught.value.rule, caught.value.line, caught.value.column) == ("E-CARD", 2, 3)
+    assert parse_strict(EXAMPLE_CANONICAL) == parse(EXAMPLE_CANONICAL)
