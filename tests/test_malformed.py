@@ -207,7 +207,7 @@ def deals_by_number(doc: dict) -> dict[int, dict]:
     return {d["number"]: d for d in doc["games"][0]["deals"]}
 
 
-def check_rest(case: Case, doc: dict, data: bytes) -> None:
+def check_rest(case: Case, doc: dict) -> None:
     clean = report(parse((EXAMPLES / case.base).read_text(encoding="utf-8")))
     before, after = deals_by_number(clean), deals_by_number(doc)
     if case.rest == "same":
@@ -249,7 +249,7 @@ def test_malformed_line(case: Case) -> None:
     if case.rest != "none":
         in_deal = [f for d in doc["games"][0]["deals"] if d["number"] == case.deal for f in d["errors"]]
         assert (error in in_deal) == (case.deal is not None and case.rest == "same")
-        check_rest(case, doc, data)
+        check_rest(case, doc)
     if case.canonical and isinstance(case.new, str):
         assert dumps(log) == data.decode()
 

@@ -9,7 +9,7 @@ import pytest
 from seeplog import dumps, parse
 from seeplog.cards import parse_card
 from seeplog.moves import Build, Capture, HouseRef, Throw, move_text
-from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, NotationError, Play, Redeal, ScoreLine, Tag,
+from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, NotationError, Play, Redeal, ScoreLine,
                               Unreadable, parse_strict, read_line, split_lines)
 from tests.conftest import EXAMPLES
 

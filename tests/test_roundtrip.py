@@ -232,7 +232,7 @@ annotations = st.none() | free_text.filter(lambda t: "}" not in t)
 
 
 @st.composite
-def moves(draw, seat_cards: st.SearchStrategy) -> Move:
+def moves(draw) -> Move:
     pool = draw(st.lists(cards_, min_size=1, max_size=8, unique=True))
     card, rest = pool[0], pool[1:]
     kind = draw(st.sampled_from(["throw", "capture", "build"]))
@@ -259,7 +259,7 @@ def deals(draw, number: int, seats: tuple[str, ...], teams: tuple[str, ...]) -> 
     statements += draw(st.lists(st.builds(Hand, seat, sorted_cards(1, 12)), max_size=2))
     statements += draw(st.lists(st.builds(FloorCards, sorted_cards(4, 4)), max_size=1))
     statements += draw(st.lists(st.builds(BidLine, seat, st.integers(0, 99)), max_size=1))
-    statements += draw(st.lists(st.builds(Play, seat, moves(seat), annotations), max_size=6))
+    statements += draw(st.lists(st.builds(Play, seat, moves(), annotations), max_size=6))
     points = st.tuples(numbers, numbers).map(lambda ps: tuple((t, *p) for t, p in zip(teams, [ps, ps[::-1]])))
     statements += draw(st.lists(st.builds(ScoreLine, points), max_size=1))
     return Deal(tuple(statements))
