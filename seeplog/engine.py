@@ -5,8 +5,8 @@ rule the play breaks (R-...), and `apply` makes the play as it happened, legal o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Callable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Callable, Iterator, Mapping, NamedTuple
 
 from .cards import Card
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, group_text, move_text
@@ -26,15 +26,14 @@ class IllegalPlayError(ValueError):
         self.violations = violations
 
 
-@dataclass(frozen=True)
-class Known:
-    """What is known of the hands at one play."""
+class Known(NamedTuple):
+    """What is known of the hands at one play (a NamedTuple: one is made for every play)."""
 
     hand: frozenset[Card]
     """The mover's hand before the play, the played card included (inferred from later plays)."""
     complete: bool = True
     """False when later plays are missing, so that a card not seen may still be held."""
-    holders: Mapping[Card, str] = field(default_factory=dict)
+    holders: Mapping[Card, str] = MappingProxyType({})
     """Who holds Td and 9s before the play (Punjab's first-house rule)."""
 
     def holds_value(self, value: int, besides: Card) -> bool:
@@ -398,6 +397,6 @@ def finish(state: State) -> State:
     """The end of the deal: what is left on the floor goes to the team of the last capturer."""
     left = state.loose + tuple(c for h in state.houses for c in h.cards)
     if state.last_capturer is None or not left:
-        return replace(state, loose=(), houses=())
+        return state._replace(loose=(), houses=())
     team = state.rules.team_of(state.last_capturer)
-    return replace(state, loose=(), houses=(), taken={**state.taken, team: state.taken[team] + left})
+    return state._replace(loose=(), houses=(), taken={**state.taken, team: state.taken[team] + left})

@@ -60,18 +60,16 @@ class Build:
 Move = Union[Throw, Capture, Build]
 
 
-def item_key(item: Item) -> tuple[int, int, int]:
+def item_key(item: Item) -> int:
     """Houses first (higher value first), then cards in card order."""
-    if isinstance(item, HouseRef):
-        return (0, -item.value, 0)
-    return (1, sort_key(item), 0)
+    return sort_key(item) if type(item) is Card else -1000 - item.value  # type: ignore[union-attr, arg-type]
 
 
 def canonical_group(group: Group) -> Group:
     return tuple(sorted(group, key=item_key))
 
 
-def group_key(group: Group) -> tuple[tuple[int, int, int], int]:
+def group_key(group: Group) -> tuple[int, int]:
     """Capture group order: by first item (house first), a longer set before a shorter one."""
     return (item_key(group[0]), -len(group))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from .fastplay import fast_play
 from .lexer import Cursor, Fail, show
 from .statements import (Block, BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
@@ -111,6 +112,13 @@ class _Games:
             self.games.append(Game(header, tuple(Deal(tuple(d)) for d in self.deals), skipped))
         self._start()
 
+    def add_play(self, play: Play) -> bool:
+        """Add a play to the current deal; False when there is none to add it to (the full path decides)."""
+        if self.block is not None or not self.deals:
+            return False
+        self.deals[-1].append(play)
+        return True
+
     def add(self, statement: Statement, text: str) -> None:
         head = first_word(text)
         if isinstance(statement, Tag) or head == "[":
@@ -209,6 +217,9 @@ def parse(text: str) -> Log:
     """
     games = _Games()
     for number, line in split_lines(text):
+        play = fast_play(line, number, games.table.seats)
+        if play is not None and games.add_play(play):
+            continue
         statement = read_line(line, number, "two-player" if games.table.seats == SEATS_TWO else "standard")
         if statement is not None:
             games.add(statement, line)

@@ -6,7 +6,7 @@ Hands are inferred from later plays (RULES.md §3), and recorded `hand` lines ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .cards import Card
 from .engine import Known, apply, check, finish, resolve
@@ -20,9 +20,9 @@ BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
 PUNJAB_CARDS = ("Td", "9s")
 
 
-@dataclass(frozen=True)
-class Step:
-    """One play of a deal: the state before and after it, and what it broke."""
+class Step(NamedTuple):
+    """One play of a deal: the state before and after it, and what it broke (a NamedTuple: one is made
+    for every play)."""
 
     number: int
     seat: str

@@ -1,8 +1,9 @@
 """The floor and the state of a deal between plays: frozen values, replaced on every play."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
 
 from .cards import Card
 from .ruleset import Ruleset
@@ -30,9 +31,9 @@ class Sweep:
     points: int
 
 
-@dataclass(frozen=True)
-class State:
-    """A deal after some plays."""
+class State(NamedTuple):
+    """A deal after some plays. Immutable: `apply` makes a new one for every play (a NamedTuple, because
+    one is built at every play and it builds three times faster than a frozen dataclass)."""
 
     rules: Ruleset
     loose: tuple[Card, ...] = ()
@@ -44,7 +45,7 @@ class State:
     """How many plays have been made (the next play is number played + 1)."""
     bidder: str = "N"
     bid: int | None = None
-    taken: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    taken: Mapping[str, tuple[Card, ...]] = MappingProxyType({})
     """The cards each team has captured."""
     last_capturer: str | None = None
     sweeps: tuple[Sweep, ...] = ()

@@ -1,7 +1,6 @@
 """Building positions by hand for rule tests: floors written in notation, plays checked by the engine."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 from seeplog import parse, report
 from seeplog.cards import parse_card
@@ -21,7 +20,7 @@ def position(loose: str = "", houses: tuple = (), *, turn: str = "N", played: in
     rules = rules or VARIANTS[variant]
     state = start(rules, cards(loose), turn, bid)
     floor_houses = tuple(House(v, cards(c), frozenset(o)) for v, c, o in houses)
-    return replace(state, houses=floor_houses, turn=turn, played=played, built=built)
+    return state._replace(houses=floor_houses, turn=turn, played=played, built=built)
 
 
 def findings(state: State, line: str, hand: str = "", holders: dict | None = None) -> set[str]:

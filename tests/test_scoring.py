@@ -1,5 +1,4 @@
 """Deal scoring (RULES.md §7): sweeps on the first, last and a middle play, majority ties, satthi."""
-from dataclasses import replace
 
 import pytest
 
@@ -36,7 +35,7 @@ def test_a_capture_that_leaves_cards_is_no_sweep():
 def split(variant: str, first: int) -> dict[str, int]:
     """Card points when NS takes the first `first` cards of the pack in canonical order."""
     state = position(variant=variant)
-    state = replace(state, taken={"NS": DECK[:first], "EW": DECK[first:]})
+    state = state._replace(taken={"NS": DECK[:first], "EW": DECK[first:]})
     return card_points(state, state.rules)
 
 
@@ -56,7 +55,7 @@ def test_standard_has_no_majority_bonus():
 @pytest.mark.parametrize("variant", ["thirty", "thirty-punjab"])
 def test_satthi_doubles_all_thirty_points(variant):
     state = position(variant=variant)
-    state = replace(state, taken={"NS": DECK, "EW": ()})
+    state = state._replace(taken={"NS": DECK, "EW": ()})
     assert card_points(state, state.rules) == {"NS": 60, "EW": 0}
 
 
@@ -74,8 +73,8 @@ def test_thirty_card_points():
 
 def test_computed_score_adds_sweeps_to_card_points():
     state = position(variant="standard")
-    state = replace(state, taken={"NS": DECK[:30], "EW": DECK[30:]})
-    state = apply(replace(state, loose=cards("6s 5h"), played=10), "E", Capture(cards("Jd")[0], (cards("6s 5h"),)))
+    state = state._replace(taken={"NS": DECK[:30], "EW": DECK[30:]})
+    state = apply(state._replace(loose=cards("6s 5h"), played=10), "E", Capture(cards("Jd")[0], (cards("6s 5h"),)))
     score = computed_score(state)
     assert score.sweep_points == {"NS": 0, "EW": 50}
     assert score.score["EW"] == score.card_points["EW"] + 50
