@@ -123,7 +123,15 @@ def play_view(game: Game, deal_number: int, play_number: int) -> PlayView:
 
     :raises LookupError: when the deal is missing or its replay did not reach that play.
     """
-    replay = find_deal(game, deal_number)
+    return replay_view(find_deal(game, deal_number), play_number)
+
+
+def replay_view(replay: DealReplay, play_number: int) -> PlayView:
+    """The view of play `play_number` of a deal already replayed (one replay serves a whole page).
+
+    :raises LookupError: when the replay did not reach that play.
+    """
+    deal_number = replay.deal.number
     if not 1 <= play_number <= len(replay.steps):
         raise LookupError(f"deal {deal_number} has no play {play_number} that the replay reached "
                           f"(it reached {len(replay.steps)})")
