@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import seeplog
+from seeplog.replay import DealReplay
 from seeplog.report import GameAnalysis, analyse, report
 from seeplog.rules import RULES
 from seeplog.scoresheet import SheetRow, players, sheet_rows
 
 from .chart import LeadChart, lead_chart
+from .playlinks import play_link, plays_shown
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,8 @@ class SheetLine:
     next_dealer: str
     flagged: int
     recorded: bool
+    steps: str | None = None
+    """The link that steps through the deal's plays, from play 1."""
 
 
 @dataclass(frozen=True)
@@ -121,18 +125,17 @@ def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, .
     return tuple("–" if values is None else str(values[t]) for t in teams)
 
 
-def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...]) -> SheetLine:
+def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],
+               steps: str | None = None) -> SheetLine:
     bid = f"{_named(row.bidder, names)} {row.bid}" if row.bid is not None else "–"
     nxt = " or ".join(_named(s, names) for s in row.next_dealer.split(" or "))
     return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
                      _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, bool(row.note))
+                     nxt, row.flagged, bool(row.note), steps)
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
-    link = None
-    if deal is not None and f.get("play"):
-        link = f"/games/{game_id}/deals/{deal}/plays/{f['play']}" + (f"?game={game}" if game > 1 else "")
+    link = play_link(game_id, game, deal, f["play"]) if deal is not None and f.get("play") else None
     rule = RULES.get(f["rule"])
     return Finding("error" if f["rule"].startswith("E-") else "violation", f["rule"],
                    rule.summary if rule else "", deal, f.get("play"), f.get("seat"), f.get("line"),
@@ -144,7 +147,8 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str,
     teams = analysis.rules.teams
     tags = analysis.game.tags
     lines = [d.replay.deal.start.line for d in analysis.deals]
-    rows = tuple(sheet_line(r, line, names, teams) for r, line in zip(sheet_rows(analysis), lines))
+    rows = tuple(sheet_line(r, line, names, teams, _steps_link(game_id, number, d.replay))
+                 for r, line, d in zip(sheet_rows(analysis), lines, analysis.deals))
     team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats if analysis.rules.team_of(s) == t))
                       for t in teams)
     findings = tuple(finding(f, game_id, number, d["number"])
@@ -153,6 +157,11 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str,
     heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), tags.get("Date")) if x) or "Seep game"
     return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
                      tuple(analysis.baazis.items()), findings, lead_chart(analysis))
+
+
+def _steps_link(game_id: int, game: int, replay: DealReplay) -> str | None:
+    """Play 1 of the deal, when it has a page."""
+    return play_link(game_id, game, replay.deal.number, 1) if plays_shown(replay) else None
 
 
 def log_lines(text: str, findings: list[Finding]) -> tuple[LogLine, ...]:

@@ -8,9 +8,11 @@ from marshmallow import ValidationError
 
 import seeplog
 
+from .cardviews import card_html
 from .db import get_db
 from .exports import scoresheet_csv
 from .forms import UploadForm
+from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameQuerySchema
 from .store import BadUpload, store
@@ -18,6 +20,7 @@ from .uploads import from_bytes
 from .viewmodels import game_page, game_row
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/assets")
+bp.add_app_template_filter(card_html, "card")
 
 
 def stored_game(game_id: int) -> dict:
@@ -74,6 +77,19 @@ def upload_one(name: str | None, data: bytes) -> dict:
 def game(game_id: int):
     page = game_page(stored_game(game_id))
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"])
+
+
+@bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
+def deal_play(game_id: int, deal: int, play: int):
+    """One play as the table saw it: the dispute view (``?game=N`` for the Nth game of the file)."""
+    number = request.args.get("game", "1")
+    if not number.isdigit():
+        abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {number!r}")
+    try:
+        page = play_page(stored_game(game_id), int(number), deal, play)
+    except LookupError as exc:
+        abort(404, str(exc))
+    return render_template("play.html", page=page)
 
 
 @bp.get("/games/<int:game_id>.seep")

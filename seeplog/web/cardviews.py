@@ -1,0 +1,126 @@
+"""Cards, houses and floors as the dispute view draws them: small frozen values built from a State."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from markupsafe import Markup, escape
+
+from seeplog.cards import Card
+from seeplog.state import House, State
+
+SUITS = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}
+RANKS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card drawn face up."""
+
+    text: str
+    """Its notation token, e.g. ``Td``."""
+    rank: str
+    """As printed on the card: ``10``, ``J``, ``A``."""
+    suit: str
+    """The suit's symbol."""
+    red: bool
+    mark: str = ""
+    """'' or what the play did with it: 'played', 'used' (on the floor before) or 'new' (after)."""
+
+    @property
+    def label(self) -> str:
+        """For screen readers and tooltips: ``10 of diamonds``."""
+        rank = self.text[0]
+        return f"{RANKS.get(rank, rank)} of {SUITS[self.text[1]][1]}"
+
+
+def card_html(face: CardFace) -> Markup:
+    """A card face up: rank over suit in its colour, its notation and name in the tooltip (a Jinja filter).
+
+    >>> from seeplog.cards import parse_card
+    >>> html = card_html(card_face(parse_card("Qh"), "played"))
+    >>> html.startswith('<span class="card red played" data-card="Qh"'), "queen of hearts (played)" in html
+    (True, True)
+    >>> print(card_html(card_face(parse_card("Ts"))).split("title=")[1])
+    "Ts · 10 of spades"><span class="rank ten">10</span><span class="suit">♠</span></span>
+    """
+    classes = "card" + (" red" if face.red else "") + (f" {face.mark}" if face.mark else "")
+    label = face.label + (f" ({face.mark})" if face.mark else "")
+    rank = "rank ten" if face.rank == "10" else "rank"
+    return Markup(f'<span class="{classes}" data-card="{face.text}" role="img" aria-label="{escape(label)}" '
+                  f'title="{face.text} · {escape(face.label)}"><span class="{rank}">{face.rank}</span>'
+                  f'<span class="suit">{face.suit}</span></span>')
+
+
+def card_face(card: Card, mark: str = "") -> CardFace:
+    """
+    >>> from seeplog.cards import parse_card
+    >>> face = card_face(parse_card("Td"))
+    >>> face.rank, face.suit, face.red, face.label
+    ('10', '♦', True, '10 of diamonds')
+    """
+    text = str(card)
+    rank = "10" if text[0] == "T" else text[0]
+    return CardFace(text, rank, SUITS[text[1]][0], text[1] in "hd", mark)
+
+
+def faces(cards: Iterable[Card], marked: frozenset[Card] = frozenset(), mark: str = "") -> tuple[CardFace, ...]:
+    """The cards in canonical order, those in `marked` carrying `mark`."""
+    return tuple(card_face(c, mark if c in marked else "") for c in sorted(cards))
+
+
+@dataclass(frozen=True)
+class HouseView:
+    value: int
+    cards: tuple[CardFace, ...]
+    owners: tuple[str, ...]
+    """The owning seats, in the API's order (sorted)."""
+    owner_names: str
+    """``W (Divya)``, or ``N (Asha) and W (Divya)``."""
+    cemented: bool
+    mark: str = ""
+    """'' or 'used' (the play takes, breaks or joins it) or 'new' (the play made or changed it)."""
+
+    @property
+    def text(self) -> str:
+        return " ".join(c.text for c in self.cards)
+
+
+@dataclass(frozen=True)
+class FloorView:
+    loose: tuple[CardFace, ...]
+    houses: tuple[HouseView, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.loose and not self.houses
+
+    @property
+    def marked(self) -> bool:
+        """Something on it carries a mark of the play."""
+        return any(c.mark for c in self.loose) or any(h.mark for h in self.houses)
+
+
+def named(seat: str, names: dict[str, str]) -> str:
+    name = names.get(seat, seat)
+    return f"{seat} ({name})" if name != seat else seat
+
+
+def _key(house: House) -> tuple[int, frozenset[Card], frozenset[str]]:
+    return house.value, frozenset(house.cards), house.owners
+
+
+def floor_view(state: State, other: State | None, mark: str, names: dict[str, str]) -> FloorView:
+    """The floor of `state`; what is not the same on the floor of `other` carries `mark`.
+
+    With `other` the floor after the play, `mark` 'used' shows what the play took or changed; with `other`
+    the floor before it, 'new' shows what the play put there.
+    """
+    loose = frozenset(other.loose) if other is not None else frozenset(state.loose)
+    houses = {_key(h) for h in other.houses} if other is not None else {_key(h) for h in state.houses}
+    return FloorView(
+        faces(state.loose, frozenset(state.loose) - loose, mark),
+        tuple(HouseView(h.value, faces(h.cards), tuple(sorted(h.owners)),
+                        " and ".join(named(s, names) for s in sorted(h.owners)), h.cemented,
+                        "" if _key(h) in houses else mark)
+              for h in state.houses))

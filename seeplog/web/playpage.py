@@ -1,0 +1,324 @@
+"""The dispute view's page: one play of a deal, the floor before and after it, the hands as known, the play
+in notation and in words, what it broke, what the rules allowed, and links to every other play."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from flask import url_for
+
+import seeplog
+from seeplog.cards import Card
+from seeplog.dispute import PlayView, replay_view
+from seeplog.moves import move_text
+from seeplog.replay import DealReplay, replay_deal
+from seeplog.rules import RULES, Violation
+from seeplog.ruleset import ruleset_for
+from seeplog.scoresheet import SEAT_TAGS
+from seeplog.state import State, start
+
+from .cardviews import CardFace, FloorView, card_face, faces, floor_view, named
+from .playlinks import play_link, plays_shown, stopping_error
+from .viewmodels import title_of
+
+
+@dataclass(frozen=True)
+class HandView:
+    seat: str
+    name: str
+    cards: tuple[CardFace, ...]
+    partial: bool
+    """Some of the hand is not known from the log (a deal cut short, or the bidder's first four unrecorded)."""
+    mover: bool
+
+
+@dataclass(frozen=True)
+class SweepLine:
+    play: int
+    seat: str
+    card: CardFace
+    points: int
+    link: str
+
+
+@dataclass(frozen=True)
+class TeamTaken:
+    team: str
+    players: str
+    cards: tuple[CardFace, ...]
+    sweeps: tuple[SweepLine, ...]
+
+
+@dataclass(frozen=True)
+class FindingView:
+    rule: str
+    summary: str
+    message: str
+    explanation: str
+    line: int | None
+    kind: str
+    """'violation' (R-...) or 'error' (E-...)."""
+    link: str | None = None
+
+
+@dataclass(frozen=True)
+class AlternativeView:
+    text: str
+    words: str
+    same_card: bool
+    """Made with the card that was played."""
+
+
+@dataclass(frozen=True)
+class StripItem:
+    number: int
+    seat: str
+    text: str
+    link: str
+    kind: str
+    """'' for a clean play, else 'violation' or 'error'."""
+    current: bool
+
+
+@dataclass(frozen=True)
+class Nav:
+    first: str | None
+    prev: str | None
+    next: str | None
+    last: str | None
+    prev_deal: tuple[int, str] | None
+    next_deal: tuple[int, str] | None
+
+
+@dataclass(frozen=True)
+class PlayPage:
+    game_id: int
+    title: str
+    game: int
+    games: int
+    deal: int
+    dealer: str
+    bid: str
+    number: int
+    plays: int
+    game_url: str
+    seat: str
+    turn: str | None
+    """The seat whose turn it was, when another seat played."""
+    move: str
+    card: str
+    """The card played, in notation ('' where the replay stopped)."""
+    words: str
+    annotation: str | None
+    line: int | None
+    before: FloorView
+    after: FloorView | None
+    """None where the replay stopped at this play (a log error)."""
+    hands: tuple[HandView, ...]
+    taken: tuple[TeamTaken, ...]
+    findings: tuple[FindingView, ...]
+    deal_findings: tuple[FindingView, ...]
+    """Findings of the deal that belong to no play (a house left at the end, the bid)."""
+    legal: tuple[AlternativeView, ...]
+    legal_seat: str
+    notes: tuple[str, ...]
+    """What else the play brought: a sweep, the end of the deal."""
+    strip: tuple[StripItem, ...]
+    nav: Nav
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.findings)
+
+    @property
+    def same_card(self) -> tuple[AlternativeView, ...]:
+        return tuple(a for a in self.legal if a.same_card)
+
+    @property
+    def other_cards(self) -> tuple[AlternativeView, ...]:
+        return tuple(a for a in self.legal if not a.same_card)
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """One deal of a stored log, replayed once for the whole page."""
+
+    game_id: int
+    game_number: int
+    games: int
+    replay: DealReplay
+    names: dict[str, str]
+    deals: tuple[int, ...]
+    """The numbers of the game's deals whose plays have pages."""
+    game_url: str
+
+    def link(self, play: int, deal: int | None = None) -> str:
+        return play_link(self.game_id, self.game_number, deal or self.replay.deal.number, play, self.game_url)
+
+    def at(self, play: int | None) -> tuple[Violation, ...]:
+        return tuple(v for v in self.replay.violations + self.replay.errors if v.play == play)
+
+    @property
+    def stop(self) -> Violation | None:
+        return stopping_error(self.replay)
+
+    @property
+    def plays(self) -> int:
+        return plays_shown(self.replay)
+
+
+@dataclass(frozen=True)
+class ReplayedGame:
+    games: int
+    """How many games the file holds."""
+    names: dict[str, str]
+    replays: tuple[DealReplay, ...]
+
+
+@lru_cache(maxsize=32)
+def replayed_game(text: str, game_number: int) -> ReplayedGame:
+    """Every deal of one game of a log, replayed; kept for the next page of the same log (they are values).
+
+    :raises LookupError: when the log has no such game.
+    """
+    games = seeplog.parse(text).games
+    if not 1 <= game_number <= len(games):
+        raise LookupError(f"there is no game {game_number} in this log (it holds {len(games)})")
+    game = games[game_number - 1]
+    rules = ruleset_for(game.tags)
+    names = {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in rules.seats}
+    return ReplayedGame(len(games), names, tuple(replay_deal(deal, rules) for deal in game.deals))
+
+
+def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:
+    """:raises LookupError: when the log has no such game or deal."""
+    game = replayed_game(row["text"], game_number)
+    replay = next((r for r in game.replays if r.deal.number == deal_number), None)
+    if replay is None:
+        raise LookupError(f"there is no deal {deal_number}")
+    deals = tuple(r.deal.number for r in game.replays if plays_shown(r))
+    return DealContext(row["id"], game_number, game.games, replay, game.names, deals,
+                       url_for("pages.game", game_id=row["id"]))
+
+
+def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_number: int) -> PlayPage:
+    """The page of one play.
+
+    :raises LookupError: when the game, the deal or the play is not there, or the replay did not reach it.
+    """
+    ctx = deal_context(row, game_number, deal_number)
+    stop = ctx.stop
+    if stop is not None and play_number == ctx.plays:
+        return _stopped_page(ctx, row, stop)
+    view = replay_view(ctx.replay, play_number)
+    step = view.step
+    names = ctx.names
+    return PlayPage(
+        **_frame(ctx, row, play_number), seat=named(step.seat, names),
+        turn=named(view.turn, names) if view.turn != step.seat else None,
+        move=view.text, card=str(step.move.card), words=view.words,
+        annotation=step.statement.annotation, line=step.statement.line,
+        before=floor_view(step.before, step.after, "used", names),
+        after=floor_view(step.after, step.before, "new", names),
+        hands=_hands(ctx, view), taken=_taken(ctx, step.after),
+        legal=_legal(view), legal_seat=named(view.turn, names), notes=_notes(ctx, view))
+
+
+def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: Violation) -> PlayPage:
+    """The play where a log error stopped the replay: the floor as it was, the line as written."""
+    replay = ctx.replay
+    before = replay.steps[-1].after if replay.steps else start(
+        replay.rules, replay.deal.floor.cards, replay.bidder, replay.bid)  # type: ignore[union-attr]
+    lines = row["text"].lstrip("\ufeff").splitlines()
+    written = lines[stop.line - 1].strip() if stop.line and stop.line <= len(lines) else ""
+    return PlayPage(
+        **_frame(ctx, row, ctx.plays), seat=named(stop.seat, ctx.names) if stop.seat else "–", turn=None,
+        move=written, card="", words=f"The replay stops here: {stop.message}.", annotation=None, line=stop.line,
+        before=floor_view(before, None, "", ctx.names), after=None, hands=(), taken=_taken(ctx, before),
+        legal=(), legal_seat=named(before.turn, ctx.names), notes=())
+
+
+def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]:
+    """What every play page of the deal shows: where it is, the strip of plays, the way to the others."""
+    replay = ctx.replay
+    return {
+        "game_id": ctx.game_id, "title": title_of(row), "game": ctx.game_number, "games": ctx.games,
+        "deal": replay.deal.number, "dealer": named(replay.deal.dealer, ctx.names),
+        "bid": f"{named(replay.bidder, ctx.names)} {replay.bid}" if replay.bid is not None else "–",
+        "number": number, "plays": ctx.plays, "game_url": ctx.game_url,
+        "findings": tuple(_finding(v) for v in ctx.at(number)),
+        "deal_findings": tuple(_finding(v) for v in ctx.at(None)),
+        "strip": _strip(ctx, number), "nav": _nav(ctx, number),
+    }
+
+
+def _finding(v: Violation) -> FindingView:
+    rule = RULES.get(v.rule)
+    return FindingView(v.rule, rule.summary if rule else "", v.message, rule.explanation if rule else "",
+                       v.line, "error" if v.is_error else "violation")
+
+
+def _strip(ctx: DealContext, current: int) -> tuple[StripItem, ...]:
+    kinds = {}
+    for v in ctx.replay.violations + ctx.replay.errors:
+        if v.play is not None and kinds.get(v.play) != "error":
+            kinds[v.play] = "error" if v.is_error else "violation"
+    items = [StripItem(s.number, s.seat, move_text(s.move), ctx.link(s.number),
+                       kinds.get(s.number, ""), s.number == current) for s in ctx.replay.steps]
+    stop = ctx.stop
+    if stop is not None:
+        items.append(StripItem(ctx.plays, stop.seat or "?", stop.rule, ctx.link(ctx.plays), "error",
+                               ctx.plays == current))
+    return tuple(items)
+
+
+def _nav(ctx: DealContext, number: int) -> Nav:
+    last = ctx.plays
+    here = ctx.deals.index(ctx.replay.deal.number) if ctx.replay.deal.number in ctx.deals else None
+    before = ctx.deals[here - 1] if here else None
+    after = ctx.deals[here + 1] if here is not None and here + 1 < len(ctx.deals) else None
+    return Nav(ctx.link(1) if number > 1 else None, ctx.link(number - 1) if number > 1 else None,
+               ctx.link(number + 1) if number < last else None, ctx.link(last) if number < last else None,
+               (before, ctx.link(1, before)) if before is not None else None,
+               (after, ctx.link(1, after)) if after is not None else None)
+
+
+def _hands(ctx: DealContext, view: PlayView) -> tuple[HandView, ...]:
+    mover = view.step.seat
+    return tuple(HandView(seat, named(seat, ctx.names), _hand_faces(cards, view if seat == mover else None),
+                          partial, seat == mover) for seat, (cards, partial) in view.hands.items())
+
+
+def _hand_faces(cards: tuple[Card, ...], view: PlayView | None) -> tuple[CardFace, ...]:
+    """A hand's cards, the card played marked in the mover's hand."""
+    return faces(cards, frozenset({view.step.move.card}) if view else frozenset(), "played")
+
+
+def _taken(ctx: DealContext, state: State) -> tuple[TeamTaken, ...]:
+    rules = state.rules
+    out = []
+    for team in rules.teams:
+        seats = [s for s in rules.seats if rules.team_of(s) == team]
+        sweeps = tuple(SweepLine(s.play, s.seat, card_face(s.card), s.points, ctx.link(s.play))
+                       for s in state.sweeps if rules.team_of(s.seat) == team)
+        out.append(TeamTaken(team, " & ".join(named(s, ctx.names) for s in seats), faces(state.taken[team]),
+                             sweeps))
+    return tuple(out)
+
+
+def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
+    step, rules = view.step, ctx.replay.rules
+    notes = [f"A sweep: the floor is cleared, {s.points} points to {rules.team_of(s.seat)}."
+             for s in step.after.sweeps if s.play == step.number]
+    left = step.after.loose + tuple(c for h in step.after.houses for c in h.cards)
+    last = step.after.last_capturer
+    if step.number == len(ctx.replay.steps) and ctx.replay.final is not None and left and last:
+        notes.append(f"The deal ends: {' '.join(map(str, sorted(left)))} left on the floor go to "
+                     f"{rules.team_of(last)}, as {named(last, ctx.names)} was the last to capture.")
+    return tuple(notes)
+
+
+def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
+    card = str(view.step.move.card)
+    return tuple(AlternativeView(a.text, a.words, a.text.split(" ")[0].split("+")[0] == card) for a in view.legal)
