@@ -1,4 +1,4 @@
-"""The JSON API: upload and find games, and each game's report (REPORT.md)."""
+"""The JSON API: upload and find games, each game's report (REPORT.md), and each play of a deal."""
 from __future__ import annotations
 
 import json
@@ -10,12 +10,16 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import seeplog
+from seeplog.dispute import play_json, replay_view
+from seeplog.rules import RULES, Violation
 
 from .db import get_db
 from .errors import ApiError, ErrorSchema
 from .queries import Filters, find_games, get_game
-from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, ReportSchema,
-                      UploadResultSchema)
+from .playpage import deal_context
+from .playlinks import play_link
+from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
+                      PlayQuerySchema, ReportSchema, UploadResultSchema)
 from .store import BadUpload, store
 from .uploads import from_bytes, from_json_doc
 
@@ -107,3 +111,35 @@ def game(game_id: int):
 def report(game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
     return seeplog.report(seeplog.parse(found(game_id)["text"]))
+
+
+@blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
+@blp.arguments(PlayQuerySchema, location="query", error_status_code=400)
+@blp.response(200, PlayDetailSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="game is not a number from 1")
+@blp.alt_response(404, schema=ErrorSchema, description="no such game, deal or play, or the replay did not reach it")
+def deal_play(args: dict[str, Any], game_id: int, deal: int, play: int):
+    """One play of a deal: the floor before and after, its findings and the legal alternatives (the dispute view)."""
+    try:
+        ctx = deal_context(found(game_id), args["game"], deal)
+    except LookupError as exc:
+        raise ApiError(404, str(exc)) from None
+    try:
+        doc = play_json(replay_view(ctx.replay, play))
+    except LookupError as exc:
+        stop = ctx.stop if play == ctx.plays else None
+        raise ApiError(404, str(exc), [finding_item(stop)] if stop else []) from None
+    doc["violations"] = [{**finding_item(v), "explanation": RULES[v.rule].explanation} for v in ctx.at(play)]
+    return {**doc, "game": args["game"], "links": play_links(game_id, args["game"], deal, play, doc["plays"])}
+
+
+def finding_item(v: Violation) -> dict[str, Any]:
+    return {"rule": v.rule, "message": v.message, "line": v.line, "column": v.column}
+
+
+def play_links(game_id: int, game: int, deal: int, play: int, plays: int) -> dict[str, str | None]:
+    def api(k: int) -> str | None:
+        return url_for("api.deal_play", game_id=game_id, deal=deal, play=k, game=game if game > 1 else None) \
+            if 1 <= k <= plays else None
+    return {"page": play_link(game_id, game, deal, play), "game": url_for("api.game", game_id=game_id),
+            "prev": api(play - 1), "next": api(play + 1)}

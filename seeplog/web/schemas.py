@@ -87,6 +87,11 @@ class GameQuerySchema(Schema):
             raise ValidationError("date_from is after date_to", "date_from")
 
 
+class PlayQuerySchema(Schema):
+    game = fields.Integer(load_default=1, validate=validate.Range(min=1),
+                          metadata={"description": "which game of the file (a file may hold several), from 1"})
+
+
 # ---------------------------------------------------------------- responses
 
 class ReportSchema(Schema):
@@ -135,3 +140,74 @@ class UploadResultSchema(Schema):
     created = fields.Boolean(required=True, metadata={"description": "false when the log was already stored"})
     url = fields.String(required=True)
     report = fields.Nested(ReportSchema, required=True)
+
+
+# ---------------------------------------------------------------- one play (the dispute view)
+
+CARDS = fields.List(fields.String(), required=True, metadata={"description": "cards in notation, e.g. Td"})
+
+
+class HouseStateSchema(Schema):
+    value = fields.Integer(required=True)
+    cards = CARDS
+    owners = fields.List(fields.String(), required=True, metadata={"description": "the owning seats"})
+    cemented = fields.Boolean(required=True, metadata={"description": "its cards add up to more than its value"})
+
+
+class SweepStateSchema(Schema):
+    play = fields.Integer(required=True)
+    seat = fields.String(required=True)
+    card = fields.String(required=True)
+    points = fields.Integer(required=True)
+
+
+class FloorStateSchema(Schema):
+    """The deal between two plays."""
+
+    loose = CARDS
+    houses = fields.List(fields.Nested(HouseStateSchema), required=True)
+    taken = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True,
+                        metadata={"description": "the cards each team has captured so far"})
+    cards_taken = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    sweeps = fields.List(fields.Nested(SweepStateSchema), required=True)
+    turn = fields.String(required=True, metadata={"description": "the seat whose turn it is"})
+    last_capturer = fields.String(allow_none=True, required=True)
+
+
+class HandStateSchema(Schema):
+    cards = CARDS
+    partial = fields.Boolean(required=True, metadata={"description": "the log does not show every card of it"})
+
+
+class PlayFindingSchema(Schema):
+    rule = fields.String(required=True)
+    message = fields.String(required=True)
+    line = fields.Integer(allow_none=True)
+    column = fields.Integer(allow_none=True)
+    explanation = fields.String(required=True, metadata={"description": "the rule in plain words"})
+
+
+class PlayDetailSchema(Schema):
+    """One play of a deal: the floor before and after it, the hands as known, its findings, the legal plays."""
+
+    game = fields.Integer(required=True)
+    deal = fields.Integer(required=True)
+    play = fields.Integer(required=True)
+    plays = fields.Integer(required=True, metadata={"description": "how many plays of the deal the replay reached"})
+    seat = fields.String(required=True, metadata={"description": "the seat that played"})
+    turn = fields.String(required=True, metadata={"description": "the seat whose turn it was"})
+    move = fields.String(required=True, metadata={"description": "the play in canonical notation"})
+    words = fields.String(required=True, metadata={"description": "the play in words"})
+    line = fields.Integer(allow_none=True, metadata={"description": "its line in the log"})
+    annotation = fields.String(allow_none=True)
+    before = fields.Nested(FloorStateSchema, required=True)
+    after = fields.Nested(FloorStateSchema, required=True)
+    hands = fields.Dict(keys=fields.String(), values=fields.Nested(HandStateSchema), required=True,
+                        metadata={"description": "each seat's hand before the play, as the log shows it"})
+    violations = fields.List(fields.Nested(PlayFindingSchema), required=True)
+    legal = fields.List(fields.String(), required=True, metadata={
+        "description": "the legal plays of the seat whose turn it was, with the hand as known then: canonical "
+                       "move texts sorted as strings, as `python -m seeplog legal` prints them"})
+    legal_words = fields.List(fields.String(), required=True, metadata={"description": "the same plays in words"})
+    links = fields.Dict(keys=fields.String(), values=fields.String(allow_none=True), required=True,
+                        metadata={"description": "page, game, previous and next play"})
