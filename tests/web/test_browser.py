@@ -12,6 +12,7 @@ import threading
 import pytest
 
 import seeplog
+from seeplog.rules import RULES
 from tests.conftest import EXAMPLES, ROOT
 from tests.web.conftest import make_app
 
@@ -100,3 +101,54 @@ def test_games_list_search(page, base_url):
     assert page.locator("table.games tbody tr").count() >= 1
     assert "Club night 128" in page.locator("table.games").inner_text()
     page.screenshot(path=str(SHOTS / "games.png"), full_page=True)
+
+
+def test_step_through_a_flagged_play_with_the_keyboard(page, base_url, browser):
+    path = EXAMPLES / "r-capture-all.seep"
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + "/upload")
+    page.set_input_files("input[type=file]", str(path))
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    page.locator("table.findings tbody tr").first.locator("a", has_text="48").click()
+    page.wait_for_url("**/deals/2/plays/48")
+    assert page.locator(".play-number").inner_text() == "48"
+    finding = page.locator(".the-play .finding")
+    assert "R-CAPTURE-ALL" in finding.inner_text() and "Kc left Td+3s" in finding.inner_text()
+    assert RULES["R-CAPTURE-ALL"].explanation in finding.inner_text()
+    assert page.locator("details.legal").get_attribute("open") is not None
+    assert "Kc x [13] Td+3s" in page.locator("details.legal ul.moves").first.inner_text()
+    assert page.locator("#floor-before .house").get_attribute("data-value") == "13"
+    assert page.locator("nav.strip a[aria-current=page]").inner_text().startswith("48")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "play-48-flagged.png"), full_page=True)
+
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url("**/deals/2/plays/47")
+    assert page.locator(".play-number").inner_text() == "47"
+    assert page.locator(".the-play .verdict").inner_text() == "✓ This play breaks no rule."
+    page.screenshot(path=str(SHOTS / "play-47.png"), full_page=True)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/deals/2/plays/48")
+    assert page.locator(".play-number").inner_text() == "48"
+    page.keyboard.press("Home")
+    page.wait_for_url("**/deals/2/plays/1")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/deals/2/plays/2")
+    assert page.locator(".play-number").inner_text() == "2"
+    page.screenshot(path=str(SHOTS / "play-2.png"), full_page=True)
+    page.keyboard.press("End")
+    page.wait_for_url("**/deals/2/plays/48")
+    assert (SHOTS / "play-48-flagged.png").stat().st_size > 10_000
+
+    # without JavaScript the same steps are links
+    plain = browser.new_context(java_script_enabled=False, viewport={"width": 900, "height": 900})
+    still = plain.new_page()
+    still.goto(page.url)
+    still.click("nav.steps a[rel=prev]")
+    still.wait_for_url("**/deals/2/plays/47")
+    assert still.locator(".play-number").inner_text() == "47"
+    still.locator("nav.strip a", has_text="30").first.click()
+    still.wait_for_url("**/deals/2/plays/30")
+    still.screenshot(path=str(SHOTS / "play-30-narrow-no-js.png"), full_page=True)
+    plain.close()

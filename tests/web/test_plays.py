@@ -1,0 +1,355 @@
+"""The dispute view: one play's page and its API, against hand-worked floors, the rules' legal plays and
+the command line; navigation between plays; every play of every example rendered."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from flask import url_for
+from markupsafe import escape
+
+import seeplog
+from seeplog.__main__ import legal_at
+from seeplog.rules import RULES
+from seeplog.web.playlinks import play_link
+from tests.conftest import EXAMPLES, ROOT
+from tests.web.conftest import assert_envelope, example, make_app, upload
+from tests.web.markup import elements, houses, loose, with_class
+
+
+def api_play(client, game_id: int, deal: int, play: int, game: int = 1) -> dict:
+    query = f"?game={game}" if game > 1 else ""
+    response = client.get(f"/api/games/{game_id}/deals/{deal}/plays/{play}{query}")
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def page(client, game_id: int, deal: int, play: int, game: int = 1) -> str:
+    query = f"?game={game}" if game > 1 else ""
+    response = client.get(f"/games/{game_id}/deals/{deal}/plays/{play}{query}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def api_houses(state: dict) -> list[tuple]:
+    return [(h["value"], sorted(h["cards"]), h["owners"], h["cemented"]) for h in state["houses"]]
+
+
+# ---------------------------------------------------------------- floors worked by hand
+
+# game-standard-1, deal 1 (bid W 13), from the log: ... 5 W 8c, 6 S 2c+8c =10 (a new house: S owns it, 2+8 is
+# not more than 10, so not cemented), 7 E Td x [10], 8 N Ad, 9 W As x Ad, 10 S 9c, 11 E 2s, 12 N Qd,
+# 13 W 3c+9c =12 Qd (the loose queen joins: 24 > 12, cemented, W's), 14 S 6h, 15 E 6c+6h =12 (E adds to his
+# partner's house: the owners stay W alone; 2s stays loose).
+STANDARD_1 = [
+    (6, "before", [], ["8c"]),
+    (6, "after", [(10, ["2c", "8c"], ["S"], False)], []),
+    (13, "after", [(12, ["3c", "9c", "Qd"], ["W"], True)], ["2s"]),
+    (15, "before", [(12, ["3c", "9c", "Qd"], ["W"], True)], ["6h", "2s"]),
+    (15, "after", [(12, ["3c", "6c", "6h", "9c", "Qd"], ["W"], True)], ["2s"]),
+]
+
+
+@pytest.mark.parametrize("play, when, expected_houses, expected_loose", STANDARD_1,
+                         ids=[f"play{p}-{w}" for p, w, *_ in STANDARD_1])
+def test_the_floor_at_chosen_plays(client, play, when, expected_houses, expected_loose):
+    game_id = upload(client, "game-standard-1.seep")
+    state = api_play(client, game_id, 1, play)[when]
+    assert api_houses(state) == expected_houses
+    assert state["loose"] == expected_loose
+    html = page(client, game_id, 1, play)
+    assert houses(html, f"floor-{when}") == expected_houses
+    assert loose(html, f"floor-{when}") == expected_loose
+
+
+def test_a_house_owned_by_two_seats(client):
+    # r-break-own deal 2: N built the 13-house, W (an opponent) added to it, cementing it: both own it
+    game_id = upload(client, "r-break-own.seep")
+    expected = (13, ["5c", "7d", "Ad", "Ah", "Qs"], ["N", "W"], True)
+    assert expected in api_houses(api_play(client, game_id, 2, 6)["before"])
+    html = page(client, game_id, 2, 6)
+    assert expected in houses(html, "floor-before")
+    assert "owners <strong>N (Priya) and W (Jaspreet)</strong>" in html
+
+
+def test_what_the_play_changed_is_outlined(client):
+    game_id = upload(client, "game-standard-1.seep")
+    html = page(client, game_id, 1, 6)  # S 2c+8c =10: the loose 8c joins the new house
+    assert [e.attrs["data-card"] for e in with_class(html, "used", "floor-before")] == ["8c"]
+    assert [e.attrs["data-value"] for e in with_class(html, "new", "floor-after")] == ["10"]
+    played = [e for e in with_class(html, "played") if "card" in e.classes]
+    assert [e.attrs["data-card"] for e in played] == ["2c"] and played[0].inside("hand-S")
+
+
+def test_taken_cards_and_sweeps_per_team(client):
+    game_id = upload(client, "game-standard-1.seep")
+    doc = api_play(client, game_id, 1, 19)
+    assert doc["after"]["loose"] == [] and doc["after"]["houses"] == []
+    assert doc["after"]["sweeps"][-1] == {"play": 19, "seat": "E", "card": doc["after"]["sweeps"][-1]["card"],
+                                          "points": 50}
+    html = page(client, game_id, 1, 19)
+    counts = {e.attrs["data-team"]: int(e.attrs["data-count"]) for e in with_class(html, "team")}
+    assert counts == doc["after"]["cards_taken"] and sum(counts.values()) == 4 + 19
+    assert "The floor is empty." in html
+    assert f'href="/games/{game_id}/deals/1/plays/19">play 19</a> by E' in html
+
+
+def test_a_sweep_and_the_end_of_the_deal_are_said(client):
+    game_id = upload(client, "game-standard-1.seep")
+    assert "A sweep: the floor is cleared, 50 points to EW." in page(client, game_id, 1, 19)
+    assert "A sweep" not in page(client, game_id, 1, 18)
+    # r-capture-all: E's Kc took the 13-house but left Td 6c 3s 2d; they go to EW all the same, E last to capture
+    assert ("The deal ends: Td 6c 3s 2d left on the floor go to EW, as E (Chetan) was the last to capture."
+            in page(client, upload(client, "r-capture-all.seep"), 2, 48))
+
+
+def test_hands_as_known_with_the_partial_mark(client):
+    game_id = upload(client, "game-standard-1.seep")
+    doc = api_play(client, game_id, 1, 45)
+    assert doc["hands"]["S"] == {"cards": ["Kd"], "partial": False}
+    hands = {e.attrs["data-seat"]: e for e in with_class(page(client, game_id, 1, 45), "hand")}
+    assert set(hands) == {"N", "W", "S", "E"} and hands["S"].attrs["data-partial"] == "false"
+    # a deal cut short: what the log shows of the hands is only part of them
+    cut = upload(client, "e-incomplete.seep")
+    html = page(client, cut, 1, 5)
+    assert all(e.attrs["data-partial"] == "true" for e in with_class(html, "hand")) and "partly known" in html
+
+
+# ---------------------------------------------------------------- flagged plays and the legal alternatives
+
+FLAGGED = [
+    ("r-capture-all.seep", 2, 48, "R-CAPTURE-ALL", "Kc x [13] Td+3s"),
+    ("r-must-capture.seep", 3, 1, "R-MUST-CAPTURE", "Js x 5s+3d+3c"),
+    ("r-house-auto.seep", 3, 9, "R-HOUSE-AUTO", "Ah+[10] =11 Js"),
+    ("r-owner-keep.seep", 2, 37, "R-OWNER-KEEP", "9d x [9]"),
+]
+
+
+@pytest.mark.parametrize("name, deal, play, rule, required", FLAGGED, ids=[f[3] for f in FLAGGED])
+def test_a_flagged_play_shows_the_rule_and_the_play_required(client, name, deal, play, rule, required):
+    game_id = upload(client, name)
+    doc = api_play(client, game_id, deal, play)
+    assert [v["rule"] for v in doc["violations"]][0] == rule
+    assert doc["violations"][0]["explanation"] == RULES[rule].explanation
+    assert required in doc["legal"] and doc["move"] not in doc["legal"]
+    assert doc["legal"] == sorted(doc["legal"]) and len(doc["legal_words"]) == len(doc["legal"])
+    html = page(client, game_id, deal, play)
+    finding = with_class(html, "finding")
+    assert finding and "violation" in finding[0].classes
+    for text in (rule, RULES[rule].summary, RULES[rule].explanation, doc["violations"][0]["message"]):
+        assert str(escape(text)) in html
+    assert f"<code>{escape(required)}</code>" in html
+    assert "<details class=\"legal\" id=\"legal\" open>" in html
+    words = doc["legal_words"][doc["legal"].index(required)]
+    assert str(escape(words)) in html
+
+
+def test_the_required_capture_is_listed_with_the_card_played(client):
+    game_id = upload(client, "r-capture-all.seep")
+    html = page(client, game_id, 2, 48)
+    same = html[html.index("With Kc, the card played"):html.index("</ul>", html.index("With Kc, the card played"))]
+    assert "<code>Kc x [13] Td+3s</code> <span class=\"words\">E takes the 13-house and Td+3s with Kc</span>" in same
+    assert "E (Chetan)" in html and "<code>Kc x [13]</code>" in html
+    assert "E takes the 13-house with Kc" in html
+
+
+def test_a_clean_play_keeps_its_alternatives_folded_and_marks_the_play_made(client):
+    game_id = upload(client, "game-standard-1.seep")
+    html = page(client, game_id, 1, 15)
+    assert "This play breaks no rule." in html and not with_class(html, "finding")
+    assert "<details class=\"legal\" id=\"legal\">" in html
+    assert '<li class="played"><code>6c+6h =12</code>' in html
+    assert "E adds 6c+6h to the 12-house, cementing it" in html
+
+
+LEGAL_CASES = [("r-capture-all.seep", 1, 2, 48), ("game-standard-1.seep", 1, 1, 15), ("r-turn.seep", 1, 1, 17),
+               ("game-two-player-1.seep", 1, 1, 30), ("two-games.seep", 2, 1, 3), ("game-juneja-1.seep", 1, 2, 1)]
+
+
+@pytest.mark.parametrize("name, game, deal, play", LEGAL_CASES, ids=[f"{c[0]}-{c[2]}-{c[3]}" for c in LEGAL_CASES])
+def test_legal_is_what_the_legal_command_prints(client, name, game, deal, play):
+    game_id = upload(client, name)
+    expected = legal_at(seeplog.parse(example(name).decode()), game, deal, play)
+    assert api_play(client, game_id, deal, play, game)["legal"] == expected
+
+
+def test_legal_is_the_command_lines_output(client):
+    game_id = upload(client, "r-capture-all.seep")
+    for deal, play in ((2, 48), (1, 1), (2, 20)):
+        done = subprocess.run([sys.executable, "-m", "seeplog", "legal", str(EXAMPLES / "r-capture-all.seep"),
+                               "--deal", str(deal), "--play", str(play)], capture_output=True, text=True, cwd=ROOT)
+        assert done.returncode == 0, done.stderr
+        assert api_play(client, game_id, deal, play)["legal"] == done.stdout.splitlines()
+
+
+def test_the_turn_was_another_seats(client):
+    game_id = upload(client, "r-turn.seep")
+    doc = api_play(client, game_id, 1, 17)
+    assert doc["seat"] != doc["turn"] and doc["violations"][0]["rule"] == "R-TURN"
+    html = page(client, game_id, 1, 17)
+    assert f"It was {doc['turn']} (" in html and "’s turn." in html
+    assert "could play instead" in html
+
+
+def test_a_finding_of_the_bid_is_shown_on_play_1(client):
+    # R-BID-HOLD belongs to the bid, not the play's own checks; the scoresheet links it to play 1
+    game_id = upload(client, "r-bid-hold.seep")
+    assert "R-BID-HOLD" in [v["rule"] for v in api_play(client, game_id, 1, 1)["violations"]]
+    assert "R-BID-HOLD" in page(client, game_id, 1, 1)
+
+
+# ---------------------------------------------------------------- navigation
+
+def nav_links(html: str) -> dict[str, str]:
+    return {e.attrs["rel"]: e.attrs["href"] for e in elements(html) if e.inside("steps") and "data-key" in e.attrs}
+
+
+def test_first_previous_next_last_and_the_strip(client):
+    game_id = upload(client, "r-capture-all.seep")
+    base = f"/games/{game_id}/deals/2/plays/"
+    first = page(client, game_id, 2, 1)
+    assert nav_links(first) == {"next": base + "2", "last": base + "48"}
+    middle = page(client, game_id, 2, 20)
+    assert nav_links(middle) == {"first": base + "1", "prev": base + "19", "next": base + "21", "last": base + "48"}
+    keys = {e.attrs["rel"]: e.attrs["data-key"] for e in elements(middle) if e.attrs.get("data-key")}
+    assert keys == {"first": "Home", "prev": "ArrowLeft", "next": "ArrowRight", "last": "End"}
+    assert nav_links(page(client, game_id, 2, 48)) == {"first": base + "1", "prev": base + "47"}
+    strip = [e for e in elements(middle) if e.tag == "a" and e.inside("strip")]
+    assert [e.attrs["href"] for e in strip] == [base + str(k) for k in range(1, 49)]
+    assert [e.attrs["href"] for e in strip if e.attrs.get("aria-current") == "page"] == [base + "20"]
+    assert [e.attrs["href"] for e in strip if "violation" in e.classes] == [base + "48"]
+    assert 'src="/assets/play.js" defer' in middle
+
+
+def test_play_links_are_the_routes_address(app):
+    with app.test_request_context("/"):
+        assert play_link(3, 1, 2, 48) == url_for("pages.deal_play", game_id=3, deal=2, play=48) \
+            == "/games/3/deals/2/plays/48"
+        assert play_link(3, 2, 1, 5) == url_for("pages.deal_play", game_id=3, deal=1, play=5, game=2)
+
+
+def test_deal_links_and_the_scoresheet_links_to_each_deal(client):
+    game_id = upload(client, "game-standard-1.seep")  # deal 2 was recorded as a score only
+    html = page(client, game_id, 1, 48)
+    assert f'href="/games/{game_id}/deals/3/plays/1" class="deal-link">deal 3 ›' in html
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    steps = [e.attrs["href"] for e in elements(sheet) if "steps" in e.classes]
+    assert steps == [f"/games/{game_id}/deals/1/plays/1", f"/games/{game_id}/deals/3/plays/1"]
+    assert sheet.count("step through this deal") == 2
+
+
+def test_the_second_game_of_a_file_keeps_its_number(client):
+    game_id = upload(client, "two-games.seep")
+    doc = api_play(client, game_id, 1, 3, game=2)
+    assert doc["game"] == 2 and doc["move"] == "Qd =12"
+    assert api_houses(doc["after"]) == [(12, ["2c", "Qd", "Ts"], ["N", "W"], True)]
+    assert doc["links"]["next"] == f"/api/games/{game_id}/deals/1/plays/4?game=2"
+    assert doc["links"]["page"] == f"/games/{game_id}/deals/1/plays/3?game=2"
+    html = page(client, game_id, 1, 3, game=2)
+    assert nav_links(html)["next"] == f"/games/{game_id}/deals/1/plays/4?game=2"
+    assert api_play(client, game_id, 1, 3)["move"] != "Qd =12"  # game 1's play 3 is another
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/deals/1/plays/1?game=2"' in sheet
+
+
+def test_every_flagged_play_link_on_the_scoresheet_opens(client):
+    for name in ("r-capture-all.seep", "e-syntax.seep", "e-card.seep", "r-bid-hold.seep", "r-house-left.seep"):
+        game_id = upload(client, name)
+        sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+        links = [e.attrs["href"] for e in elements(sheet) if e.tag == "a" and "/plays/" in e.attrs.get("href", "")]
+        assert links
+        for link in links:
+            assert client.get(link).status_code == 200, link
+
+
+def test_the_play_where_the_replay_stopped(client):
+    # e-syntax: play 25 of deal 1 cannot be read; its page shows the floor as it was and the line as written
+    game_id = upload(client, "e-syntax.seep")
+    html = page(client, game_id, 1, 25)
+    assert "E-SYNTAX" in html and "S Qd y" in html and "The replay stops here" in html
+    assert houses(html, "floor-before") == [(h["value"], sorted(h["cards"]), h["owners"], h["cemented"])
+                                            for h in api_play(client, game_id, 1, 24)["after"]["houses"]]
+    assert nav_links(html)["prev"].endswith("/plays/24") and "next" not in nav_links(html)
+    body = assert_envelope(client.get(f"/api/games/{game_id}/deals/1/plays/25"), 404)
+    assert body["errors"][0]["rule"] == "E-SYNTAX" and body["errors"][0]["line"] == 38
+
+
+# ---------------------------------------------------------------- what is not there
+
+@pytest.mark.parametrize("path", ["/deals/9/plays/1", "/deals/1/plays/49", "/deals/1/plays/0",
+                                  "/deals/2/plays/1", "/deals/1/plays/1?game=2"])
+def test_a_missing_deal_or_play_is_404(client, path):
+    game_id = upload(client, "game-standard-1.seep")
+    response = client.get(f"/games/{game_id}{path}")
+    assert response.status_code == 404 and response.mimetype == "text/html"
+    assert "404" in response.get_data(as_text=True)
+    assert_envelope(client.get(f"/api/games/{game_id}{path}"), 404)
+
+
+def test_a_missing_game_is_404_and_a_bad_game_number_400(client):
+    assert client.get("/games/999/deals/1/plays/1").status_code == 404
+    assert_envelope(client.get("/api/games/999/deals/1/plays/1"), 404)
+    game_id = upload(client, "game-standard-1.seep")
+    assert client.get(f"/games/{game_id}/deals/1/plays/1?game=two").status_code == 400
+    body = assert_envelope(client.get(f"/api/games/{game_id}/deals/1/plays/1?game=two"), 400)
+    assert body["errors"][0]["field"] == "game"
+    assert_envelope(client.get(f"/api/games/{game_id}/deals/1/plays/1?game=0"), 400)
+
+
+def test_the_route_is_in_the_openapi_document(client):
+    spec = client.get("/api/openapi.json").json
+    route = spec["paths"]["/api/games/{game_id}/deals/{deal}/plays/{play}"]["get"]
+    assert route["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/PlayDetail")
+    assert {p["name"] for p in route["parameters"]} == {"game"}
+    schema = spec["components"]["schemas"]["PlayDetail"]
+    assert {"before", "after", "move", "violations", "legal", "hands"} <= set(schema["properties"])
+
+
+# ---------------------------------------------------------------- every play of every game
+
+@pytest.fixture
+def full_store(tmp_path):
+    """The samples loaded at start, then every example uploaded."""
+    app = make_app(tmp_path / "seeplog.db", LOAD_SAMPLES=True)
+    client = app.test_client()
+    for path in sorted(EXAMPLES.glob("*.seep")):
+        assert client.post("/api/games", data=path.read_bytes(), content_type="text/plain").status_code in (200, 201)
+    return client
+
+
+def test_every_play_of_every_stored_game_renders(full_store):
+    client = full_store
+    stored = client.get("/api/games?per_page=100").json
+    assert stored["total"] == len(list(EXAMPLES.glob("*.seep"))) and stored["total"] <= 100
+    pages = 0
+    for game in stored["games"]:
+        report = client.get(f"/api/games/{game['id']}/report").json
+        for number, doc in enumerate(report["games"], start=1):
+            for deal in doc["deals"]:
+                if not deal["plays"] or deal["score_only"]:
+                    continue
+                pages += walk_deal(client, f"/games/{game['id']}/deals/{deal['number']}/plays/1"
+                                   + (f"?game={number}" if number > 1 else ""))
+    assert pages > 4000
+
+
+def walk_deal(client, url: str) -> int:
+    """Follow the next links from play 1 to the last play; how many pages (read with patterns: parsing
+    thousands of pages would take most of the test's time)."""
+    seen = 0
+    while url:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.get_data(as_text=True)
+        seen += 1
+        current = re.findall(r'<span class="n">(\d+)</span>', html.split('aria-current="page"', 1)[1])[0]
+        assert current == str(seen) and f'<span class="play-number">{seen}</span>' in html, url
+        found = NEXT.search(html)
+        url = found.group(1).replace("&amp;", "&") if found else None
+    assert f'<span class="of">of {seen}</span>' in html
+    return seen
+
+
+NEXT = re.compile(r'<a href="([^"]+)" rel="next"')
