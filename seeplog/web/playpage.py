@@ -46,6 +46,7 @@ class SweepLine:
 class TeamTaken:
     team: str
     players: str
+    """``N (Asha) & S (Chetan)``; for a two-player table, where a team is a seat, its player's name."""
     cards: tuple[CardFace, ...]
     sweeps: tuple[SweepLine, ...]
 
@@ -302,9 +303,14 @@ def _taken(ctx: DealContext, state: State) -> tuple[TeamTaken, ...]:
         seats = [s for s in rules.seats if rules.team_of(s) == team]
         sweeps = tuple(SweepLine(s.play, s.seat, card_face(s.card), s.points, ctx.link(s.play))
                        for s in state.sweeps if rules.team_of(s.seat) == team)
-        out.append(TeamTaken(team, " & ".join(named(s, ctx.names) for s in seats), faces(state.taken[team]),
-                             sweeps))
+        out.append(TeamTaken(team, _players(team, seats, ctx.names), faces(state.taken[team]), sweeps))
     return tuple(out)
+
+
+def _players(team: str, seats: list[str], names: dict[str, str]) -> str:
+    if seats == [team]:  # two players: the team is the seat
+        return names[team] if names[team] != team else ""
+    return " & ".join(named(s, names) for s in seats)
 
 
 def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:

@@ -237,7 +237,7 @@ def test_deal_links_and_the_scoresheet_links_to_each_deal(client):
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
     steps = [e.attrs["href"] for e in elements(sheet) if "steps" in e.classes]
     assert steps == [f"/games/{game_id}/deals/1/plays/1", f"/games/{game_id}/deals/3/plays/1"]
-    assert sheet.count("step through this deal") == 2
+    assert sheet.count(">step through</a>") == 2 and 'aria-label="step through deal 3"' in sheet
 
 
 def test_the_second_game_of_a_file_keeps_its_number(client):
