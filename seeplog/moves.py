@@ -60,6 +60,18 @@ class Build:
 Move = Union[Throw, Capture, Build]
 
 
+def names(move: Move) -> list[Item]:
+    """Every loose card and house the move names on the floor."""
+    if type(move) is Capture:
+        return [item for group in move.groups or () for item in group]
+    if type(move) is Build:
+        found = list(move.items)
+        for group in move.extras:
+            found.extend(group)
+        return found
+    return []
+
+
 def item_key(item: Item) -> int:
     """Houses first (higher value first), then cards in card order."""
     return sort_key(item) if type(item) is Card else -1000 - item.value  # type: ignore[union-attr, arg-type]

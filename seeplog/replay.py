@@ -86,6 +86,8 @@ class HandKnowledge:
     """The mover's hand before each play, computed once per deal."""
     holder_maps: tuple[dict[Card, str], ...] = ()
     """Who holds Td and 9s before each play (Punjab only)."""
+    movers: tuple[Known, ...] = ()
+    """What is known of the mover's hand at each play, computed once per deal."""
 
     def half_end(self, index: int) -> int:
         if self.rules.players == 2 and index < 24:
@@ -111,6 +113,8 @@ class HandKnowledge:
 
     def known(self, index: int, seat: str | None = None) -> Known:
         """What is known at play `index` (0-based) of the hand of `seat` (the mover by default)."""
+        if seat is None and index < len(self.movers):
+            return self.movers[index]
         seat = seat or self.plays[index].seat
         exact = self.complete or (index == 0 and seat == self.bidder and self.first_four is not None)
         return Known(self.hand_of(seat, index), exact, self.holders(index))
@@ -148,7 +152,9 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
     first = recorded.get(bidder)
     first_four = first if first is not None and len(first) == 4 else None
     holders = _holder_maps(plays) if rules.punjab else ()
-    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded, _mover_hands(plays, rules), holders)
+    hands = HandKnowledge(plays, rules, bidder, complete, first_four, recorded, _mover_hands(plays, rules), holders)
+    movers = tuple(hands.known(index, play.seat) for index, play in enumerate(plays))
+    return replace(hands, movers=movers)
 
 
 # ---------------------------------------------------------------- the deal before its plays
@@ -197,6 +203,13 @@ def _seen_check(play: Play, number: int, seen: dict[Card, str | int], hands: Han
         where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
         raise _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
     seen[card] = number
+    if hands.recorded:
+        _hand_check(play, number, hands)
+
+
+def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
+    """A play that contradicts a recorded hand line is E-HAND."""
+    card = play.move.card
     others = [seat for seat, cards in hands.recorded.items() if seat != play.seat and card in cards]
     if others:
         raise _Stop(_at(Violation("E-HAND", f"{card} is in {others[0]}'s recorded hand, not {play.seat}'s"),

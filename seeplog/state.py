@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from .cards import Card
+from .cards import BY_ORDER, Card
 from .ruleset import Ruleset
 
 
@@ -69,5 +69,20 @@ class State(NamedTuple):
 
 def start(rules: Ruleset, floor: tuple[Card, ...], bidder: str, bid: int | None) -> State:
     """The state before the bid play: the four floor cards loose, the bidder to play."""
-    return State(rules, loose=tuple(sorted(floor)), turn=bidder, bidder=bidder, bid=bid,
+    return State(rules, loose=tuple(sorted(floor, key=BY_ORDER)), turn=bidder, bidder=bidder, bid=bid,
                  taken={team: () for team in rules.teams})
+
+
+class Known(NamedTuple):
+    """What is known of the hands at one play (a NamedTuple: one is made for every play)."""
+
+    hand: frozenset[Card]
+    """The mover's hand before the play, the played card included (inferred from later plays)."""
+    complete: bool = True
+    """False when later plays are missing, so that a card not seen may still be held."""
+    holders: Mapping[Card, str] = MappingProxyType({})
+    """Who holds Td and 9s before the play (Punjab's first-house rule)."""
+
+    def holds_value(self, value: int, besides: Card) -> bool:
+        """Whether the hand still holds a card of `value` once `besides` is played (True when unknown)."""
+        return not self.complete or any(c.value == value and c != besides for c in self.hand)

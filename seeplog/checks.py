@@ -1,0 +1,264 @@
+"""One small function per rule of RULES.md §2.5 and §5-§6: each returns its violation or None.
+
+`checks_for` picks, for a kind of play, the functions that can apply to it; `engine.check` runs them.
+Every function receives the state before the play, the seat, the resolved move and what is known of
+the hands. They run at every play, so they stay plain (no generators) and cheap on the legal path.
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import Callable
+
+from .cards import Card
+from .moves import Build, Capture, HouseRef, Move, Throw, group_text, names
+from .rules import Violation
+from .state import Known, State
+from .sums import a_subset, can_make
+
+HOUSE_VALUES = range(9, 14)
+PUNJAB_VALUES = {"Td": 10, "9s": 9}
+PUNJAB_CARD_OF = {10: "Td", 9: "9s"}
+
+Check = Callable[[State, str, Move, Known], "Violation | None"]
+
+
+def _sum(cards) -> int:
+    return sum(c.value for c in cards)
+
+
+def could_capture(state: State, card: Card) -> bool:
+    """Whether the card could take a house of its value or loose cards adding up to it."""
+    return state.house(card.value) is not None or can_make(state.loose, card.value)
+
+
+def _missed(left: list[Card], value: int) -> str:
+    return "+".join(map(str, a_subset(left, value) or ()))
+
+
+# ---------------------------------------------------------------- every play
+
+def check_turn(state: State, seat: str, move: Move, known: Known) -> Violation | None:
+    if seat != state.turn:
+        return Violation("R-TURN", f"{seat} plays, but it is {state.turn}'s turn")
+    return None
+
+
+def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Violation | None:
+    """An owner keeps a card of the house's value until the house is taken (§5.4)."""
+    v = move.card.value
+    house = state.house(v)
+    if house is None or seat not in house.owners or known.holds_value(v, besides=move.card):
+        return None
+    if type(move) is Capture and HouseRef(v) in names(move):
+        return None
+    if type(move) is Build and move.value == v:
+        return None  # a house play onto that same house: R-HOUSE-HOLD judges it
+    return Violation("R-OWNER-KEEP", f"{seat} owns the {v}-house and plays the last card of that value "
+                                     f"({move.card}) without taking it")
+
+
+# ---------------------------------------------------------------- throws and captures
+
+def check_must_capture(state: State, seat: str, move: Throw, known: Known) -> Violation | None:
+    if could_capture(state, move.card):
+        return Violation("R-MUST-CAPTURE", f"{move.card} could capture and may not be thrown")
+    return None
+
+
+def check_capture_house_set(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
+    for group in move.groups or ():
+        if len(group) > 1 and any(type(i) is HouseRef for i in group):
+            return Violation("R-CAPTURE-HOUSE-SET", "a house can only be taken whole and alone, not as part of a set")
+    return None
+
+
+def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
+    v = move.card.value
+    for group in move.groups or ():
+        first = group[0]
+        if len(group) == 1 and type(first) is HouseRef:
+            if first.value != v:
+                return Violation("R-CAPTURE-SUM", f"{move.card} cannot take the {first.value}-house: "
+                                                  "a house is taken only by a card of its value")
+        elif all(type(i) is Card for i in group) and _sum(group) != v:
+            return Violation("R-CAPTURE-SUM", f"{group_text(group)} does not add up to {v}")
+    return None
+
+
+def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
+    v = move.card.value
+    named = set(names(move))
+    if state.house(v) is not None and HouseRef(v) not in named:
+        return Violation("R-CAPTURE-ALL", f"{move.card} left [{v}] on the floor, which it also takes")
+    left = [c for c in state.loose if c not in named]
+    if can_make(left, v):
+        return Violation("R-CAPTURE-ALL", f"{move.card} left {_missed(left, v)} on the floor, which it also takes")
+    return None
+
+
+# ---------------------------------------------------------------- house plays
+
+def check_house_value(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    if move.value not in HOUSE_VALUES:
+        return Violation("R-HOUSE-VALUE", f"a house of {move.value}: houses are 9 to 13")
+    return None
+
+
+def check_house_sum(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    broken, V, card = move.broken, move.value, move.card
+    if broken is not None and not move.loose and broken.value + card.value != V:
+        return Violation("R-HOUSE-SUM", f"the {broken.value}-house raised by {card} makes "
+                                        f"{broken.value + card.value}, not {V}")
+    if broken is None and card.value + _sum(move.items) != V:
+        return Violation("R-HOUSE-SUM", f"the main group adds up to {card.value + _sum(move.items)}, not {V}")
+    for group in move.extras:
+        if _sum(group) != V:
+            return Violation("R-HOUSE-SUM", f"the extra group {group_text(group)} adds up to {_sum(group)}, "
+                                            f"not {V}")
+    return None
+
+
+def check_break_loose(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    if move.broken is not None and move.loose:
+        return Violation("R-BREAK-LOOSE", f"the {move.broken.value}-house is raised with loose cards "
+                                          f"({' '.join(map(str, move.loose))})")
+    return None
+
+
+def check_break_cemented(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    house = state.house(move.broken.value) if move.broken is not None else None
+    if house is not None and house.cemented:
+        return Violation("R-BREAK-CEMENTED", f"the {house.value}-house is cemented and cannot be broken")
+    return None
+
+
+def check_break_own(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    house = state.house(move.broken.value) if move.broken is not None else None
+    if house is not None and seat in house.owners:
+        return Violation("R-BREAK-OWN", f"{seat} breaks a house {seat} owns")
+    return None
+
+
+def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    """A new house takes every loose card and set of its value along with it."""
+    if state.house(move.value) is not None:
+        return None
+    used = set(names(move))
+    left = [c for c in state.loose if c not in used]
+    if can_make(left, move.value):
+        return Violation("R-HOUSE-AUTO", f"the new {move.value}-house must also take {_missed(left, move.value)}")
+    return None
+
+
+def check_house_hold(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    if known.holds_value(move.value, besides=move.card):
+        return None
+    there = state.house(move.value)
+    if there is not None and state.rules.partner(seat) in there.owners:
+        return None
+    verb = "adds to" if there is not None else "makes"
+    return Violation("R-HOUSE-HOLD", f"{seat} {verb} a {move.value}-house without holding a card of {move.value}")
+
+
+def check_house_limit(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    limit = state.rules.max_houses
+    values = {h.value for h in state.houses} | {move.value}
+    if move.broken is not None and move.broken.value != move.value:
+        values.discard(move.broken.value)
+    if limit is not None and len(values) > limit:
+        return Violation("R-HOUSE-LIMIT", f"the play leaves {len(values)} houses (at most {limit})")
+    return None
+
+
+# ---------------------------------------------------------------- the bid play and Punjab
+
+def check_bid_play(state: State, seat: str, move: Move, known: Known) -> Violation | None:
+    """The bid play builds a house of the bid, captures with it, or throws it (§2.5)."""
+    bid = state.bid
+    if bid is None:
+        return None
+    if type(move) is Build and move.value != bid:
+        return Violation("R-BID-PLAY", f"the bid play makes a house of {move.value}, not of the bid {bid}")
+    if type(move) is Capture and move.card.value != bid:
+        return Violation("R-BID-PLAY", f"the bid play captures with {move.card}, not a card of the bid {bid}")
+    if type(move) is Throw and move.card.value != bid:
+        return Violation("R-BID-PLAY", f"the bid play throws {move.card}, not a card of the bid {bid}")
+    return None
+
+
+def check_bid_throw(state: State, seat: str, move: Throw, known: Known) -> Violation | None:
+    """The bid card is thrown only when no house of the bid and no capture with it was possible."""
+    bid = state.bid
+    if bid is None or move.card.value != bid or could_capture(state, move.card):
+        return None  # a throw that could itself capture is R-MUST-CAPTURE alone
+    if bid_play_possible(state.loose, known.hand, bid):
+        return Violation("R-BID-THROW", f"the bidder throws {move.card} although a house of {bid} "
+                                        "or a capture was possible")
+    return None
+
+
+def bid_play_possible(loose: tuple[Card, ...], hand: frozenset[Card], bid: int) -> bool:
+    """Whether the hand can build a house of the bid (holding another card of it) or capture with it."""
+    holding = [c for c in hand if c.value == bid]
+    if holding and can_make(loose, bid):
+        return True
+    return any(c.value < bid and can_make(loose, bid - c.value) and any(h != c for h in holding)
+               for c in hand)
+
+
+def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Violation | None:
+    """Td (9s) first builds its holder's 10-house (9-house); the first such house is its holder's."""
+    own = PUNJAB_VALUES.get(str(move.card))
+    if own is not None and (seat, own) not in state.built:
+        if type(move) is Capture and any(type(i) is Card for i in names(move)):
+            return Violation("R-PUNJAB-FIRST", f"{move.card} takes loose cards before {seat} built a {own}-house")
+        if type(move) is Build and move.value > own:
+            return Violation("R-PUNJAB-FIRST", f"{move.card} joins a {move.value}-house before {seat} "
+                                               f"built a {own}-house")
+    if type(move) is Build and move.value in PUNJAB_CARD_OF:
+        return _punjab_first_house(state, seat, move, known)
+    return None
+
+
+def _punjab_first_house(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    card = PUNJAB_CARD_OF[move.value]
+    if any(value == move.value for _, value in state.built) or str(move.card) == card:
+        return None
+    holder = next((s for c, s in known.holders.items() if str(c) == card), None)
+    if holder is not None and holder != seat:
+        return Violation("R-PUNJAB-FIRST", f"the first {move.value}-house may only be built by the holder of {card}")
+    return None
+
+
+# ---------------------------------------------------------------- which checks apply
+
+HOUSE_RULES = (check_house_sum, check_break_loose, check_break_cemented, check_break_own, check_house_auto,
+               check_house_hold)
+BY_KIND: dict[str, tuple[Check, ...]] = {
+    "throw": (check_turn, check_must_capture, check_owner_keep),
+    "capture": (check_turn, check_capture_house_set, check_capture_sum, check_capture_all, check_owner_keep),
+    "house": (check_turn, *HOUSE_RULES, check_owner_keep),
+    "bad house": (check_turn, check_house_value, check_owner_keep),
+}
+
+
+@cache
+def checks_for(kind: str, bid_play: bool, punjab: bool, limited: bool) -> tuple[Check, ...]:
+    """The checks for a kind of play ("throw", "capture", "house", or "bad house" for a value outside
+    9-13, which is R-HOUSE-VALUE alone), on the bid play, in Punjab, with limited houses."""
+    checks = BY_KIND[kind]
+    if bid_play:
+        checks += (check_bid_play,) + ((check_bid_throw,) if kind == "throw" else ())
+    if punjab:
+        checks += (check_punjab_first,)
+    if limited and kind in ("house", "bad house"):
+        checks += (check_house_limit,)
+    return checks
+
+
+def kind_of(move: Move) -> str:
+    if type(move) is Throw:
+        return "throw"
+    if type(move) is Capture:
+        return "capture"
+    return "house" if move.value in HOUSE_VALUES else "bad house"  # type: ignore[union-attr]
