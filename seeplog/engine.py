@@ -64,12 +64,14 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
     if len(set(named)) != len(named):
         twice = next(item for item in named if named.count(item) > 1)
         return move, Violation("E-CARD", f"{twice} is named twice in this play")
+    loose = state.loose
     for item in named:
-        if isinstance(item, HouseRef) and state.house(item.value) is None:
+        if type(item) is Card:
+            if item not in loose:
+                return move, Violation("E-FLOOR", f"{item} is not a loose card on the floor", target=item)
+        elif state.house(item.value) is None:
             return move, Violation("E-FLOOR", f"there is no {item.value}-house on the floor", target=item)
-        if isinstance(item, Card) and item not in state.loose:
-            return move, Violation("E-FLOOR", f"{item} is not a loose card on the floor", target=item)
-    if isinstance(move, Build) and _house_size(state, move) < 2:
+    if type(move) is Build and not named and _house_size(state, move) < 2:
         return move, Violation("E-SHAPE", f"{move_text(move)}: a house needs at least two cards")
     return move, None
 
@@ -107,21 +109,21 @@ def is_legal(state: State, seat: str, move: Move, known: Known) -> bool:
 
 def apply(state: State, seat: str, move: Move) -> State:
     """The state after a resolved play, made as recorded (legal or not)."""
-    if isinstance(move, Capture):
+    if type(move) is Capture:
         return _after_capture(state, seat, move)
-    if isinstance(move, Build):
+    if type(move) is Build:
         return _after_build(state, seat, move)
-    return _next(state, seat, loose=tuple(sorted(state.loose + (move.card,), key=BY_ORDER)))
+    return _next(state, seat, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses)
 
 
-def _next(state: State, seat: str, *, loose: tuple[Card, ...], houses: tuple[House, ...] | None = None,
-          taken: Mapping[str, tuple[Card, ...]] | None = None, last_capturer: str | None = None,
-          sweeps: tuple[Sweep, ...] | None = None, built: frozenset[tuple[str, int]] | None = None) -> State:
+def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House, ...], *,
+          taken: Mapping[str, tuple[Card, ...]] | None = None, sweeps: tuple[Sweep, ...] | None = None,
+          built: frozenset[tuple[str, int]] | None = None, capturer: str | None = None) -> State:
     """The state after `seat` played, with what the play changed (built directly: this runs every play)."""
-    return State(state.rules, loose, state.houses if houses is None else houses, state.rules.right_of(seat),
-                 state.played + 1, state.bidder, state.bid, state.taken if taken is None else taken,
-                 last_capturer or state.last_capturer, state.sweeps if sweeps is None else sweeps,
-                 state.built if built is None else built)
+    rules = state.rules
+    return State(rules, loose, houses, rules.right_of(seat), state.played + 1, state.bidder, state.bid,
+                 state.taken if taken is None else taken, capturer or state.last_capturer,
+                 state.sweeps if sweeps is None else sweeps, state.built if built is None else built)
 
 
 def play(state: State, seat: str, move: Move, known: Known) -> State:
@@ -137,40 +139,52 @@ def play(state: State, seat: str, move: Move, known: Known) -> State:
 
 
 def _after_capture(state: State, seat: str, move: Capture) -> State:
-    named_list = names(move)
-    named = set(named_list)
-    values = {i.value for i in named_list if isinstance(i, HouseRef)}
-    taken_houses = [h for h in state.houses if h.value in values]
-    loose = tuple(c for c in state.loose if c not in named)
-    houses = tuple(h for h in state.houses if h.value not in values)
-    cards = (move.card,) + tuple(i for i in named_list if isinstance(i, Card)) + tuple(
-        c for h in taken_houses for c in h.cards)
+    cards = [move.card]
+    values: set[int] = set()
+    for group in move.groups or ():
+        for item in group:
+            if type(item) is Card:
+                cards.append(item)
+            else:
+                values.add(item.value)
+    houses = state.houses
+    if values:
+        for house in houses:
+            if house.value in values:
+                cards.extend(house.cards)
+        houses = tuple(h for h in houses if h.value not in values)
+    gone = set(cards)
+    loose = tuple(c for c in state.loose if c not in gone)
     team = state.rules.team_of(seat)
-    taken = {**state.taken, team: state.taken[team] + cards}
+    taken = {**state.taken, team: state.taken[team] + tuple(cards)}
     sweeps = state.sweeps
     if not loose and not houses:
         number = state.played + 1
         sweeps += (Sweep(number, seat, move.card, state.rules.sweep_value(move.card, number)),)
-    return _next(state, seat, loose=loose, houses=houses, taken=taken, last_capturer=seat, sweeps=sweeps)
+    return _next(state, seat, loose, houses, taken=taken, sweeps=sweeps, capturer=seat)
 
 
 def _after_build(state: State, seat: str, move: Build) -> State:
-    named_list = names(move)
-    named = set(named_list)
-    broken = state.house(move.broken.value) if move.broken else None
-    loose = tuple(c for c in state.loose if c not in named)
-    pieces = (move.card,) + tuple(i for i in named_list if isinstance(i, Card)) + (broken.cards if broken else ())
+    pieces = [move.card]
+    broken = None
+    for item in names(move):
+        if type(item) is Card:
+            pieces.append(item)
+        else:
+            broken = state.house(item.value)
+    if broken is not None:
+        pieces.extend(broken.cards)
+    gone = set(pieces)
+    loose = tuple(c for c in state.loose if c not in gone)
     houses = [h for h in state.houses if h is not broken and h.value != move.value]
     there = state.house(move.value)
     if there is not None and there is not broken:
-        partner = state.rules.partner(seat)
-        keeps = seat in there.owners or partner in there.owners
-        house = House(move.value, there.cards + pieces, there.owners if keeps else there.owners | {seat})
+        keeps = seat in there.owners or state.rules.partner(seat) in there.owners
+        house = House(move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat})
     else:
-        house = House(move.value, pieces, frozenset({seat}))
+        house = House(move.value, tuple(pieces), frozenset({seat}))
     houses.append(house)
-    return _next(state, seat, loose=loose, houses=tuple(sorted(houses, key=BY_VALUE)),
-                 built=state.built | {(seat, move.value)})
+    return _next(state, seat, loose, tuple(sorted(houses, key=BY_VALUE)), built=state.built | {(seat, move.value)})
 
 
 def finish(state: State) -> State:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from .cards import CARD_TOKENS, Card
-from .moves import Build, Capture, HouseRef, Item, Throw, canonical
+from .cards import DECK
+from .moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
 from .statements import Play
 
 CARD = r"[AKQJT2-9][shdc]"
@@ -19,12 +19,13 @@ MAX_LENGTH = 120
 ITEMS = re.compile(rf"{CARD}|\[[1-9]\d?\]")
 
 
-def _item(text: str) -> Item:
-    return HouseRef(int(text[1:-1])) if text[0] == "[" else CARD_TOKENS[text.upper()]
+ITEM_OF: dict[str, Item] = {**{str(c): c for c in DECK}, **{f"[{v}]": HouseRef(v) for v in range(1, 100)}}
+"""Every card and house token in canonical spelling, and what it names."""
+_item = ITEM_OF.__getitem__
 
 
 def _groups(texts: list[str]) -> tuple[tuple[Item, ...], ...]:
-    return tuple(tuple(_item(t) for t in group.split("+")) for group in texts)
+    return tuple(tuple(map(_item, group.split("+"))) for group in texts)
 
 
 def fast_play(text: str, number: int, seats: tuple[str, ...]) -> Play | None:
@@ -35,7 +36,7 @@ def fast_play(text: str, number: int, seats: tuple[str, ...]) -> Play | None:
     if m is None or m.group(1) not in seats:
         return None
     seat, played, rest = m.groups()
-    card: Card = CARD_TOKENS[played.upper()]
+    card = _item(played)
     columns: dict[Item, int] = {}
     found = 0
     for token in ITEMS.finditer(text, 2):
@@ -46,12 +47,21 @@ def fast_play(text: str, number: int, seats: tuple[str, ...]) -> Play | None:
     if rest is None:
         move = Throw(card)
     elif rest.startswith(" x"):
-        move = canonical(Capture(card, _groups(rest[3:].split(" "))))
+        groups = _groups(rest[3:].split(" "))
+        move = Capture(card, groups if len(groups) == 1 and len(groups[0]) == 1 else canonical_groups(groups))
     else:
         main, _, after = rest.partition("=")
         parts = after.split(" ")
-        items = tuple(_item(t) for t in main.strip().split("+")[1:])
+        items = tuple(map(_item, main.strip().split("+")[1:]))
         if sum(isinstance(i, HouseRef) for i in items) > 1:
             return None
-        move = canonical(Build(card, items, int(parts[0]), _groups(parts[1:])))
-    return Play(seat, move, None, columns, 1, line=number)
+        move = Build(card, canonical_group(items), int(parts[0]), canonical_groups(_groups(parts[1:])))
+    return _play(seat, move, columns, number)
+
+
+def _play(seat: str, move: Move, columns: dict[Item, int], number: int) -> Play:
+    """A Play with exactly the fields its constructor would set, without the frozen dataclass's slow
+    __init__ (this runs for nearly every line; test_fastplay compares it with the full reader's)."""
+    play = object.__new__(Play)
+    play.__dict__.update(line=number, seat=seat, move=move, annotation=None, columns=columns, seat_column=1)
+    return play

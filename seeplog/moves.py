@@ -2,16 +2,39 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Union
 
 from .cards import Card, sort_key
 
 
-@dataclass(frozen=True, slots=True)
 class HouseRef:
-    """A house on the floor, named by its value: ``[11]``."""
+    """A house on the floor, named by its value: ``[11]``. One object per value, like cards."""
+
+    __slots__ = ("value", "order")
+    _made: dict[int, HouseRef] = {}
 
     value: int
+    order: int
+    """Its place in canonical order: houses before cards, higher values first."""
+
+    def __new__(cls, value: int) -> HouseRef:
+        ref = cls._made.get(value)
+        if ref is None:
+            ref = object.__new__(cls)
+            object.__setattr__(ref, "value", value)
+            object.__setattr__(ref, "order", -1000 - value)
+            cls._made[value] = ref
+        return ref
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a HouseRef cannot be changed")
+
+    def __reduce__(self) -> tuple:
+        return (HouseRef, (self.value,))
+
+    def __repr__(self) -> str:
+        return f"HouseRef({self.value})"
 
     def __str__(self) -> str:
         return f"[{self.value}]"
@@ -72,9 +95,8 @@ def names(move: Move) -> list[Item]:
     return []
 
 
-def item_key(item: Item) -> int:
-    """Houses first (higher value first), then cards in card order."""
-    return sort_key(item) if type(item) is Card else -1000 - item.value  # type: ignore[union-attr, arg-type]
+item_key = attrgetter("order")
+"""Houses first (higher value first), then cards in card order (a C-level sort key)."""
 
 
 def canonical_group(group: Group) -> Group:
@@ -83,7 +105,7 @@ def canonical_group(group: Group) -> Group:
 
 def group_key(group: Group) -> tuple[int, int]:
     """Capture group order: by first item (house first), a longer set before a shorter one."""
-    return (item_key(group[0]), -len(group))
+    return (group[0].order, -len(group))
 
 
 def canonical_groups(groups: tuple[Group, ...]) -> tuple[Group, ...]:
@@ -92,9 +114,11 @@ def canonical_groups(groups: tuple[Group, ...]) -> tuple[Group, ...]:
 
 def canonical(move: Move) -> Move:
     """The same move with its cards and groups in canonical order."""
-    if isinstance(move, Capture) and move.groups is not None:
+    if type(move) is Capture and move.groups is not None:
+        if len(move.groups) == 1 and len(move.groups[0]) == 1:
+            return move
         return Capture(move.card, canonical_groups(move.groups))
-    if isinstance(move, Build):
+    if type(move) is Build:
         return Build(move.card, canonical_group(move.items), move.value, canonical_groups(move.extras))
     return move
 

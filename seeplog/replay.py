@@ -17,6 +17,7 @@ from .ruleset import Ruleset, ruleset_for
 from .state import State, start
 
 BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
+EMPTY: dict[Card, str] = {}
 PUNJAB_CARDS = ("Td", "9s")
 
 
@@ -152,9 +153,11 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
     first = recorded.get(bidder)
     first_four = first if first is not None and len(first) == 4 else None
     holders = _holder_maps(plays) if rules.punjab else ()
-    hands = HandKnowledge(plays, rules, bidder, complete, first_four, recorded, _mover_hands(plays, rules), holders)
-    movers = tuple(hands.known(index, play.seat) for index, play in enumerate(plays))
-    return replace(hands, movers=movers)
+    mover_hands = _mover_hands(plays, rules)
+    movers = [Known(hand, complete, holders[i] if holders else EMPTY) for i, hand in enumerate(mover_hands)]
+    if movers and first_four is not None and plays[0].seat == bidder:
+        movers[0] = Known(first_four, True, movers[0].holders)
+    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded, mover_hands, holders, tuple(movers))
 
 
 # ---------------------------------------------------------------- the deal before its plays
@@ -235,23 +238,27 @@ class _Run:
 
 
 def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int]) -> _Run:
+    movers, two = hands.movers, run.state.rules.players == 2
     for index, statement in enumerate(deal.plays):
         number, state = index + 1, run.state
         try:
-            if isinstance(statement, Unreadable):
+            if type(statement) is not Play:
                 raise _Stop(None)
-            _seen_check(statement, number, seen, hands)
+            if statement.move.card in seen or hands.recorded:
+                _seen_check(statement, number, seen, hands)
+            seen[statement.move.card] = number
             move, error = resolve(state, statement.move)
             if error is not None:
                 raise _Stop(_at(error, number, statement, error.target))
         except _Stop as stop:
             run.stopped, run.error = True, stop.error
             return run
-        known = hands.known(index)
-        violations = tuple(_at(v, number, statement) for v in check(state, statement.seat, move, known))
+        known = movers[index]
+        found = check(state, statement.seat, move, known)
+        violations = tuple(_at(v, number, statement) for v in found) if found else ()
         run.state = apply(state, statement.seat, move)
         run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
-        if state.rules.players == 2 and number == 24:
+        if two and number == 24:
             run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up"))
     return run
 

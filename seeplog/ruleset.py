@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Mapping
 
-from .cards import Card, Rank, Suit
+from .cards import DECK, Card, Rank, Suit
 
 SEATS = ("N", "W", "S", "E")
 """Four-player seats in the order of play: N -> W -> S -> E -> N."""
@@ -38,6 +37,11 @@ class Ruleset:
             raise ValueError("Seep is played by two or four players")
         if self.rotation not in ("pagat", "team"):
             raise ValueError(f"unknown rotation {self.rotation!r}")
+        # Looked up at every play: plain attributes, derived once.
+        seats = self.seats
+        object.__setattr__(self, "_next_seat", {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)})
+        object.__setattr__(self, "_team", {s: self._team_name(s) for s in seats})
+        object.__setattr__(self, "points_of", {card: self.card_points(card) for card in DECK})
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -52,6 +56,9 @@ class Ruleset:
         return 48
 
     def team_of(self, seat: str) -> str:
+        return self._team[seat]  # type: ignore[attr-defined]
+
+    def _team_name(self, seat: str) -> str:
         return seat if self.players == 2 else ("NS" if seat in "NS" else "EW")
 
     def partner(self, seat: str) -> str | None:
@@ -59,12 +66,7 @@ class Ruleset:
 
     def right_of(self, seat: str) -> str:
         """The next seat in the order of play."""
-        return self._next_seat[seat]
-
-    @cached_property
-    def _next_seat(self) -> dict[str, str]:
-        seats = self.seats
-        return {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
+        return self._next_seat[seat]  # type: ignore[attr-defined]
 
     def card_points(self, card: Card) -> int:
         if self.fixed_points and str(card) in self.fixed_points:

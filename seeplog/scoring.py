@@ -25,7 +25,8 @@ class DealScore:
 
 def card_points(state: State, rules: Ruleset) -> dict[str, int]:
     """Card points per team, the most-cards bonus and satthi included."""
-    points = {team: sum(rules.card_points(c) for c in cards) for team, cards in state.taken.items()}
+    value = rules.points_of
+    points = {team: sum(map(value.__getitem__, cards)) for team, cards in state.taken.items()}
     for team, cards in state.taken.items():
         if len(cards) > 26:
             points[team] += rules.most_cards_bonus

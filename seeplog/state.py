@@ -85,4 +85,9 @@ class Known(NamedTuple):
 
     def holds_value(self, value: int, besides: Card) -> bool:
         """Whether the hand still holds a card of `value` once `besides` is played (True when unknown)."""
-        return not self.complete or any(c.value == value and c != besides for c in self.hand)
+        if not self.complete:
+            return True
+        for card in self.hand:
+            if card.value == value and card is not besides:
+                return True
+        return False

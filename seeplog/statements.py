@@ -144,7 +144,15 @@ class Deal:
         return self.start.dealer
 
     def of(self, kind: type) -> list:
-        return [s for s in self.statements if isinstance(s, kind)]
+        """The statements of one kind (Hand, Redeal, …), in order."""
+        return self._by_kind.get(kind, [])
+
+    @cached_property
+    def _by_kind(self) -> dict[type, list]:
+        kinds: dict[type, list] = {}
+        for statement in self.statements:
+            kinds.setdefault(type(statement), []).append(statement)
+        return kinds
 
     @cached_property
     def floor(self) -> FloorCards | None:
@@ -161,12 +169,14 @@ class Deal:
     @cached_property
     def plays(self) -> tuple[Play | Unreadable, ...]:
         """The plays, numbered 1, 2, ... in order; an unreadable play line takes its place."""
+        if Unreadable not in self._by_kind:
+            return tuple(self.of(Play))
         return tuple(s for s in self.statements
-                     if isinstance(s, Play) or (isinstance(s, Unreadable) and (s.play or s.seat is not None)))
+                     if type(s) is Play or (type(s) is Unreadable and (s.play or s.seat is not None)))
 
     @cached_property
     def errors(self) -> tuple[NotationError, ...]:
-        return tuple(s.error for s in self.statements if isinstance(s, Unreadable))
+        return tuple(s.error for s in self.of(Unreadable))
 
 
 Block = tuple[int, tuple[Statement, ...]]
