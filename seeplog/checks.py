@@ -232,26 +232,27 @@ def _punjab_first_house(state: State, seat: str, move: Build, known: Known) -> V
 
 # ---------------------------------------------------------------- which checks apply
 
-HOUSE_RULES = (check_house_sum, check_break_loose, check_break_cemented, check_break_own, check_house_auto,
-               check_house_hold)
 BY_KIND: dict[str, tuple[Check, ...]] = {
     "throw": (check_turn, check_must_capture, check_owner_keep),
     "capture": (check_turn, check_capture_house_set, check_capture_sum, check_capture_all, check_owner_keep),
-    "house": (check_turn, *HOUSE_RULES, check_owner_keep),
+    "house": (check_turn, check_house_sum, check_house_auto, check_house_hold, check_owner_keep),
+    "break": (check_turn, check_house_sum, check_break_loose, check_break_cemented, check_break_own,
+              check_house_auto, check_house_hold, check_owner_keep),
     "bad house": (check_turn, check_house_value, check_owner_keep),
 }
 
 
 @cache
 def checks_for(kind: str, bid_play: bool, punjab: bool, limited: bool) -> tuple[Check, ...]:
-    """The checks for a kind of play ("throw", "capture", "house", or "bad house" for a value outside
-    9-13, which is R-HOUSE-VALUE alone), on the bid play, in Punjab, with limited houses."""
+    """The checks for a kind of play ("throw", "capture", "house", "break" for a house play that raises
+    a house, or "bad house" for a value outside 9-13, which is R-HOUSE-VALUE alone), on the bid play,
+    in Punjab, with limited houses."""
     checks = BY_KIND[kind]
     if bid_play:
         checks += (check_bid_play,) + ((check_bid_throw,) if kind == "throw" else ())
     if punjab:
         checks += (check_punjab_first,)
-    if limited and kind in ("house", "bad house"):
+    if limited and kind in ("house", "break", "bad house"):
         checks += (check_house_limit,)
     return checks
 
@@ -261,4 +262,6 @@ def kind_of(move: Move) -> str:
         return "throw"
     if type(move) is Capture:
         return "capture"
-    return "house" if move.value in HOUSE_VALUES else "bad house"  # type: ignore[union-attr]
+    if move.value not in HOUSE_VALUES:  # type: ignore[union-attr]
+        return "bad house"
+    return "house" if move.broken is None else "break"  # type: ignore[union-attr]

@@ -1,67 +1,132 @@
-"""A fast path for the commonest line of a log: a plain play in canonical spelling.
+"""A fast path for the common lines of a log in canonical spelling: plays, and the deal, floor, bid,
+hand and redeal lines.
 
 `parse` tries it before the full reader; anything it does not match exactly (annotations, comments,
-lenient spellings, mistakes) goes to the full reader, which gives the same `Play` for what both read.
+lenient spellings, mistakes) goes to the full reader, which gives the same statement for what both
+read (tests/test_fastplay.py checks this on every line of the examples and of generated logs).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from itertools import chain
 
-from .cards import DECK
+from .cards import BY_ORDER, DECK, Card
 from .moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
-from .statements import Play
+from .statements import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Statement
 
 CARD = r"[AKQJT2-9][shdc]"
 ITEM = rf"(?:{CARD}|\[[1-9]\d?\])"
-LINE = re.compile(rf"([NWSE]) ({CARD})( x(?: {ITEM}(?:\+{ITEM})*)+|(?:\+{ITEM})* =[1-9]\d?(?: {CARD}(?:\+{CARD})*)*)?")
+PLAY = re.compile(rf"([NWSE]) ({CARD})( x(?: {ITEM}(?:\+{ITEM})*)+|(?:\+{ITEM})* =[1-9]\d?(?: {CARD}(?:\+{CARD})*)*)?")
+OTHER = re.compile(rf"(deal) ([1-9]\d{{0,2}}) dealer ([NWSE])|(floor)((?: {CARD}){{4}})|(bid) ([NWSE]) ([1-9]\d?)"
+                   rf"|(hand) ([NWSE])((?: {CARD}){{1,24}})|(redeal) ([NWSE]|floor)((?: {CARD}){{4}})")
+ITEMS = re.compile(rf"{CARD}|\[[1-9]\d?\]")
 MAX_LENGTH = 120
 """Longer lines are no plain plays (a play names at most 52 cards); the full reader takes them."""
-ITEMS = re.compile(rf"{CARD}|\[[1-9]\d?\]")
-
 
 ITEM_OF: dict[str, Item] = {**{str(c): c for c in DECK}, **{f"[{v}]": HouseRef(v) for v in range(1, 100)}}
 """Every card and house token in canonical spelling, and what it names."""
 _item = ITEM_OF.__getitem__
 
 
+class Columns(Mapping):
+    """Where each card and house of a play line stands (1-based), worked out only when asked for:
+    columns are needed for a finding's position, not to replay the play."""
+
+    def __init__(self, text: str):
+        self._text = text
+        self._found: dict[Item, int] | None = None
+
+    def _columns(self) -> dict[Item, int]:
+        if self._found is None:
+            self._found = {}
+            for token in ITEMS.finditer(self._text, 2):
+                self._found.setdefault(_item(token.group()), token.start() + 1)
+        return self._found
+
+    def __getitem__(self, item: Item) -> int:
+        return self._columns()[item]
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self._columns())
+
+    def __len__(self) -> int:
+        return len(self._columns())
+
+
 def _groups(texts: list[str]) -> tuple[tuple[Item, ...], ...]:
     return tuple(tuple(map(_item, group.split("+"))) for group in texts)
 
 
-def fast_play(text: str, number: int, seats: tuple[str, ...]) -> Play | None:
-    """The play on a canonical play line, or None when the line needs the full reader."""
+def _repeats(card: Card, groups) -> bool:
+    named = [card, *chain.from_iterable(groups)]
+    return len(set(named)) != len(named)
+
+
+def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | None:
+    """The statement on a line in canonical spelling, or None when the line needs the full reader."""
     if len(text) > MAX_LENGTH:
         return None
-    m = LINE.fullmatch(text)
+    statement = _play(text, seats) if text[:1] in "NWSE" else _other(text, seats)
+    if statement is not None:
+        object.__setattr__(statement, "line", number)
+    return statement
+
+
+def _play(text: str, seats: tuple[str, ...]) -> Play | None:
+    m = PLAY.fullmatch(text)
     if m is None or m.group(1) not in seats:
         return None
     seat, played, rest = m.groups()
     card = _item(played)
-    columns: dict[Item, int] = {}
-    found = 0
-    for token in ITEMS.finditer(text, 2):
-        columns.setdefault(_item(token.group()), token.start() + 1)
-        found += 1
-    if len(columns) != found:
-        return None  # a card or house named twice: the full reader reports it
+    move: Move
     if rest is None:
         move = Throw(card)
-    elif rest.startswith(" x"):
+    elif rest[1] == "x":
         groups = _groups(rest[3:].split(" "))
+        if _repeats(card, groups):
+            return None  # a card or house named twice: the full reader reports it
         move = Capture(card, groups if len(groups) == 1 and len(groups[0]) == 1 else canonical_groups(groups))
     else:
-        main, _, after = rest.partition("=")
+        main, _, after = rest.partition(" =")
         parts = after.split(" ")
-        items = tuple(map(_item, main.strip().split("+")[1:]))
-        if sum(isinstance(i, HouseRef) for i in items) > 1:
+        items = tuple(map(_item, main.split("+")[1:]))
+        extras = _groups(parts[1:])
+        if _repeats(card, (items, *extras)) or sum(type(i) is HouseRef for i in items) > 1:
             return None
-        move = Build(card, canonical_group(items), int(parts[0]), canonical_groups(_groups(parts[1:])))
-    return _play(seat, move, columns, number)
+        move = Build(card, canonical_group(items), int(parts[0]), canonical_groups(extras))
+    return _new_play(seat, move, Columns(text))
 
 
-def _play(seat: str, move: Move, columns: dict[Item, int], number: int) -> Play:
-    """A Play with exactly the fields its constructor would set, without the frozen dataclass's slow
-    __init__ (this runs for nearly every line; test_fastplay compares it with the full reader's)."""
+def _new_play(seat: str, move: Move, columns: Columns) -> Play:
+    """A Play with exactly the fields its constructor sets, without the frozen dataclass's slow __init__
+    (this runs for nearly every line of a log)."""
     play = object.__new__(Play)
-    play.__dict__.update(line=number, seat=seat, move=move, annotation=None, columns=columns, seat_column=1)
+    object.__setattr__(play, "__dict__", {"line": 0, "seat": seat, "move": move, "annotation": None,
+                                          "columns": columns, "seat_column": 1})
     return play
+
+
+def _cards(text: str) -> tuple[Card, ...] | None:
+    cards = sorted(map(_item, text.split()), key=BY_ORDER)
+    return tuple(cards) if len(set(cards)) == len(cards) else None  # type: ignore[arg-type]
+
+
+def _other(text: str, seats: tuple[str, ...]) -> Statement | None:
+    m = OTHER.fullmatch(text)
+    if m is None:
+        return None
+    g = m.groups()
+    if g[0]:
+        return DealStart(int(g[1]), g[2]) if g[2] in seats else None
+    if g[5]:
+        return BidLine(g[6], int(g[7])) if g[6] in seats else None
+    cards = _cards(g[4] or g[10] or g[13])
+    if cards is None:
+        return None
+    if g[3]:
+        return FloorCards(cards)
+    if g[8]:
+        return Hand(g[9], cards) if g[9] in seats else None
+    seat = None if g[12] == "floor" else g[12]
+    return Redeal(seat, cards) if seat is None or seat in seats else None

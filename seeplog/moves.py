@@ -72,12 +72,15 @@ class Build:
     @property
     def broken(self) -> HouseRef | None:
         """The house this play breaks, if its main group names one."""
-        return next((i for i in self.items if isinstance(i, HouseRef)), None)
+        for item in self.items:
+            if type(item) is HouseRef:
+                return item
+        return None
 
     @property
     def loose(self) -> tuple[Card, ...]:
         """The loose cards of the main group (the played card not included)."""
-        return tuple(i for i in self.items if isinstance(i, Card))
+        return tuple(i for i in self.items if type(i) is Card)
 
 
 Move = Union[Throw, Capture, Build]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from .fastplay import fast_play
+from .fastplay import fast_line
 from .lexer import Cursor, Fail, show
 from .statements import (Block, BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
@@ -217,10 +217,11 @@ def parse(text: str) -> Log:
     """
     games = _Games()
     for number, line in split_lines(text):
-        play = fast_play(line, number, games.table.seats)
-        if play is not None and games.add_play(play):
+        statement = fast_line(line, number, games.table.seats)
+        if type(statement) is Play and games.add_play(statement):
             continue
-        statement = read_line(line, number, "two-player" if games.table.seats == SEATS_TWO else "standard")
+        if statement is None:
+            statement = read_line(line, number, "two-player" if games.table.seats == SEATS_TWO else "standard")
         if statement is not None:
             games.add(statement, line)
     games.close()
