@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from itertools import chain
 
 from .cards import BY_ORDER, DECK, Card
@@ -17,7 +18,7 @@ from .statements import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Stat
 
 CARD = r"[AKQJT2-9][shdc]"
 ITEM = rf"(?:{CARD}|\[[1-9]\d?\])"
-PLAY = re.compile(rf"([NWSE]) ({CARD})( x(?: {ITEM}(?:\+{ITEM})*)+|(?:\+{ITEM})* =[1-9]\d?(?: {CARD}(?:\+{CARD})*)*)?")
+MOVE = re.compile(rf"({CARD})( x(?: {ITEM}(?:\+{ITEM})*)+|(?:\+{ITEM})* =[1-9]\d?(?: {CARD}(?:\+{CARD})*)*)?")
 OTHER = re.compile(rf"(deal) ([1-9]\d{{0,2}}) dealer ([NWSE])|(floor)((?: {CARD}){{4}})|(bid) ([NWSE]) ([1-9]\d?)"
                    rf"|(hand) ([NWSE])((?: {CARD}){{1,24}})|(redeal) ([NWSE]|floor)((?: {CARD}){{4}})")
 ITEMS = re.compile(rf"{CARD}|\[[1-9]\d?\]")
@@ -74,28 +75,35 @@ def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | Non
 
 
 def _play(text: str, seats: tuple[str, ...]) -> Play | None:
-    m = PLAY.fullmatch(text)
-    if m is None or m.group(1) not in seats:
+    if text[1:2] != " " or text[0] not in seats:
         return None
-    seat, played, rest = m.groups()
+    move = read_move(text[2:])
+    return None if move is None else _new_play(text[0], move, Columns(text))
+
+
+@lru_cache(maxsize=8192)
+def read_move(text: str) -> Move | None:
+    """The move of a play in canonical spelling (``Jd x Jc 9s+2s``), or None. Moves are immutable and
+    most move texts recur in a log, so they are read once."""
+    m = MOVE.fullmatch(text)
+    if m is None:
+        return None
+    played, rest = m.groups()
     card = _item(played)
-    move: Move
     if rest is None:
-        move = Throw(card)
-    elif rest[1] == "x":
+        return Throw(card)
+    if rest[1] == "x":
         groups = _groups(rest[3:].split(" "))
         if _repeats(card, groups):
             return None  # a card or house named twice: the full reader reports it
-        move = Capture(card, groups if len(groups) == 1 and len(groups[0]) == 1 else canonical_groups(groups))
-    else:
-        main, _, after = rest.partition(" =")
-        parts = after.split(" ")
-        items = tuple(map(_item, main.split("+")[1:]))
-        extras = _groups(parts[1:])
-        if _repeats(card, (items, *extras)) or sum(type(i) is HouseRef for i in items) > 1:
-            return None
-        move = Build(card, canonical_group(items), int(parts[0]), canonical_groups(extras))
-    return _new_play(seat, move, Columns(text))
+        return Capture(card, groups if len(groups) == 1 and len(groups[0]) == 1 else canonical_groups(groups))
+    main, _, after = rest.partition(" =")
+    parts = after.split(" ")
+    items = tuple(map(_item, main.split("+")[1:]))
+    extras = _groups(parts[1:])
+    if _repeats(card, (items, *extras)) or sum(type(i) is HouseRef for i in items) > 1:
+        return None
+    return Build(card, canonical_group(items), int(parts[0]), canonical_groups(extras))
 
 
 def _new_play(seat: str, move: Move, columns: Columns) -> Play:

@@ -42,6 +42,9 @@ class DealReplay:
     rules: Ruleset
     bidder: str
     steps: tuple[Step, ...] = ()
+    """The plays replayed, with the states around them (empty when the replay did not keep them)."""
+    played: int = 0
+    """How many plays the replay reached."""
     violations: tuple[Violation, ...] = ()
     errors: tuple[Violation, ...] = ()
     final: State | None = None
@@ -89,6 +92,8 @@ class HandKnowledge:
     """Who holds Td and 9s before each play (Punjab only)."""
     movers: tuple[Known, ...] = ()
     """What is known of the mover's hand at each play, computed once per deal."""
+    recorded_by: dict[Card, str] = field(default_factory=dict)
+    """The seat whose recorded hand line names each card."""
 
     def half_end(self, index: int) -> int:
         if self.rules.players == 2 and index < 24:
@@ -157,7 +162,9 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
     movers = [Known(hand, complete, holders[i] if holders else EMPTY) for i, hand in enumerate(mover_hands)]
     if movers and first_four is not None and plays[0].seat == bidder:
         movers[0] = Known(first_four, True, movers[0].holders)
-    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded, mover_hands, holders, tuple(movers))
+    recorded_by = {card: seat for seat, cards in recorded.items() for card in cards}
+    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded, mover_hands, holders, tuple(movers),
+                         recorded_by)
 
 
 # ---------------------------------------------------------------- the deal before its plays
@@ -213,9 +220,9 @@ def _seen_check(play: Play, number: int, seen: dict[Card, str | int], hands: Han
 def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
     """A play that contradicts a recorded hand line is E-HAND."""
     card = play.move.card
-    others = [seat for seat, cards in hands.recorded.items() if seat != play.seat and card in cards]
-    if others:
-        raise _Stop(_at(Violation("E-HAND", f"{card} is in {others[0]}'s recorded hand, not {play.seat}'s"),
+    holder = hands.recorded_by.get(card)
+    if holder is not None and holder != play.seat:
+        raise _Stop(_at(Violation("E-HAND", f"{card} is in {holder}'s recorded hand, not {play.seat}'s"),
                         number, play))
     own = hands.recorded.get(play.seat)
     if number == 1 and hands.first_four is not None and card not in hands.first_four:
@@ -231,7 +238,11 @@ class _Run:
     """The plays replayed so far, and the log error that stopped them, if any."""
 
     state: State
+    keep: bool = True
+    """Keep every Step (the dispute view needs them; the report does not)."""
     steps: list[Step] = field(default_factory=list)
+    played: int = 0
+    found: list[Violation] = field(default_factory=list)
     extra: list[Violation] = field(default_factory=list)
     stopped: bool = False
     error: Violation | None = None
@@ -256,8 +267,10 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
         known = movers[index]
         found = check(state, statement.seat, move, known)
         violations = tuple(_at(v, number, statement) for v in found) if found else ()
-        run.state = apply(state, statement.seat, move)
-        run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
+        run.state, run.played = apply(state, statement.seat, move), number
+        run.found.extend(violations)
+        if run.keep:
+            run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
         if two and number == 24:
             run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up"))
     return run
@@ -270,8 +283,9 @@ def _houses_left(state: State, last: Play, when: str) -> Iterator[Violation]:
                         None, None, last.line, 1)
 
 
-def replay_deal(deal: Deal, rules: Ruleset) -> DealReplay:
-    """Replay one deal: every violation, the first log error, and the state after each play."""
+def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealReplay:
+    """Replay one deal: every violation, the first log error, and (unless `keep_steps` is False, as for
+    the report) the state after each play."""
     dealer = deal.dealer
     bid = deal.bid
     bidder = bid.seat if bid else rules.right_of(dealer)
@@ -290,17 +304,17 @@ def replay_deal(deal: Deal, rules: Ruleset) -> DealReplay:
     violations.extend(_bid_violations(bid, rules, dealer, hands))
     seen: dict[Card, str | int] = {card: "floor" for card in deal.floor.cards}
     state = start(rules, deal.floor.cards, bid.seat, bid.value)
-    run = _play_steps(deal, _Run(state), hands, seen)
-    violations.extend(v for s in run.steps for v in s.violations)
+    run = _play_steps(deal, _Run(state, keep_steps), hands, seen)
+    violations.extend(run.found)
     violations.extend(run.extra)
-    result = replace(result, steps=tuple(run.steps))
+    result = replace(result, steps=tuple(run.steps), played=run.played)
     if run.stopped:
         errors += [run.error] if run.error else []
         return replace(result, violations=tuple(_in_order(violations)), errors=tuple(errors))
-    state, steps = run.state, run.steps
-    if len(steps) < rules.plays_per_deal:
+    state = run.state
+    if run.played < rules.plays_per_deal:
         last = deal.plays[-1] if deal.plays else deal.start
-        errors.append(Violation("E-INCOMPLETE", f"the deal stops after {len(steps)} plays of "
+        errors.append(Violation("E-INCOMPLETE", f"the deal stops after {run.played} plays of "
                                                 f"{rules.plays_per_deal}", None, None, last.line, 1))
         return replace(result, violations=tuple(violations), errors=tuple(errors))
     violations.extend(_houses_left(state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]

@@ -49,7 +49,7 @@ class GameAnalysis:
 def analyse(game: Game) -> GameAnalysis:
     """Replay and score every deal of a game, then keep its ledger."""
     rules = ruleset_for(game.tags)
-    replays = [replay_deal(deal, rules) for deal in game.deals]
+    replays = [replay_deal(deal, rules, keep_steps=False) for deal in game.deals]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer, s.score if s else None, r.deal.start.line)
                for r, (s, _) in zip(replays, scored)]

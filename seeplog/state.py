@@ -1,7 +1,6 @@
 """The floor and the state of a deal between plays: frozen values, replaced on every play."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
@@ -9,9 +8,9 @@ from .cards import BY_ORDER, Card
 from .ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class House:
-    """A pile on the floor that is taken only as a whole, by a card of its value."""
+class House(NamedTuple):
+    """A pile on the floor that is taken only as a whole, by a card of its value (immutable; a NamedTuple
+    like the other values built during a replay)."""
 
     value: int
     cards: tuple[Card, ...]
@@ -23,8 +22,7 @@ class House:
         return sum(c.value for c in self.cards) > self.value
 
 
-@dataclass(frozen=True, slots=True)
-class Sweep:
+class Sweep(NamedTuple):
     play: int
     seat: str
     card: Card

@@ -21,7 +21,7 @@ def stopping_error(replay: DealReplay) -> Violation | None:
 
     Its page shows the floor as it was and the line as written.
     """
-    deal, reached = replay.deal, len(replay.steps)
+    deal, reached = replay.deal, replay.played
     if deal.floor is None or deal.bid is None:
         return None
     return next((e for e in replay.errors if e.play == reached + 1), None)
@@ -29,4 +29,4 @@ def stopping_error(replay: DealReplay) -> Violation | None:
 
 def plays_shown(replay: DealReplay) -> int:
     """How many plays of the deal have a page: those the replay reached, and the one it stopped at."""
-    return len(replay.steps) + (stopping_error(replay) is not None)
+    return replay.played + (stopping_error(replay) is not None)
