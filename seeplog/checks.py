@@ -6,6 +6,7 @@ the hands. They run at every play, so they stay plain (no generators) and cheap 
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache
 from typing import Callable
 
@@ -197,7 +198,7 @@ def check_bid_throw(state: State, seat: str, move: Throw, known: Known) -> Viola
     return None
 
 
-def bid_play_possible(loose: tuple[Card, ...], hand: frozenset[Card], bid: int) -> bool:
+def bid_play_possible(loose: tuple[Card, ...], hand: Collection[Card], bid: int) -> bool:
     """Whether the hand can build a house of the bid (holding another card of it) or capture with it."""
     holding = [c for c in hand if c.value == bid]
     if holding and can_make(loose, bid):

@@ -89,14 +89,14 @@ def _house_size(state: State, move: Build) -> int:
 
 # ---------------------------------------------------------------- checking
 
-def check(state: State, seat: str, move: Move, known: Known) -> list[Violation]:
+def check(state: State, seat: str, move: Move, known: Known) -> tuple[Violation, ...]:
     """Every rule the (resolved) play breaks, each rule at most once (the functions of `checks`)."""
     rules = state.rules
-    found = []
+    found: tuple[Violation, ...] = ()
     for rule in checks_for(kind_of(move), state.played == 0, rules.punjab, rules.max_houses is not None):
         violation = rule(state, seat, move, known)
         if violation is not None:
-            found.append(violation)
+            found += (violation,)
     return found
 
 
@@ -132,9 +132,9 @@ def play(state: State, seat: str, move: Move, known: Known) -> State:
     :raises IllegalPlayError: when the play breaks a rule or names what is not on the floor.
     """
     resolved, error = resolve(state, move)
-    violations = [error] if error else check(state, seat, resolved, known)
+    violations = (error,) if error else check(state, seat, resolved, known)
     if violations:
-        raise IllegalPlayError(violations)
+        raise IllegalPlayError(list(violations))
     return apply(state, seat, resolved)
 
 

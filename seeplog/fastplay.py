@@ -34,6 +34,8 @@ class Columns(Mapping):
     """Where each card and house of a play line stands (1-based), worked out only when asked for:
     columns are needed for a finding's position, not to replay the play."""
 
+    __slots__ = ("_text", "_found")
+
     def __init__(self, text: str):
         self._text = text
         self._found: dict[Item, int] | None = None
@@ -78,7 +80,13 @@ def _play(text: str, seats: tuple[str, ...]) -> Play | None:
     if text[1:2] != " " or text[0] not in seats:
         return None
     move = read_move(text[2:])
-    return None if move is None else _new_play(text[0], move, Columns(text))
+    return None if move is None else _new_play(text[0], move, columns_of(text))
+
+
+@lru_cache(maxsize=8192)
+def columns_of(text: str) -> Columns:
+    """The columns of a play line; equal lines share them, as they recur in a log."""
+    return Columns(text)
 
 
 @lru_cache(maxsize=8192)

@@ -7,7 +7,7 @@ line and the column where reading stopped, and the lines after it are read as us
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterable
 
 from .fastplay import fast_line
 from .lexer import Cursor, Fail, show
@@ -63,18 +63,19 @@ def _read(cur: Cursor, text: str, table: Table) -> Statement:
     return read_statement(cur, table)
 
 
-def split_lines(text: str) -> Iterator[tuple[int, str]]:
+def split_lines(text: str) -> Iterable[tuple[int, str]]:
     r"""The lines of a file, numbered from 1: line ends are ``\n``, ``\r\n`` or ``\r``; a byte order
     mark at the start of a line is dropped.
 
     >>> list(split_lines("\ufeffa\r\nb\rc\n"))
     [(1, 'a'), (2, 'b'), (3, 'c')]
     """
-    lines = re.split(r"\r\n|\r|\n", text)
+    lines = re.split(r"\r\n|\r|\n", text) if "\r" in text else text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    for number, line in enumerate(lines, start=1):
-        yield number, line.lstrip("\ufeff")
+    if "\ufeff" in text:
+        lines = [line.lstrip("\ufeff") for line in lines]
+    return enumerate(lines, start=1)
 
 
 # ---------------------------------------------------------------- a whole file

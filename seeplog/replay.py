@@ -6,6 +6,7 @@ Hands are inferred from later plays (RULES.md §3), and recorded `hand` lines ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from collections.abc import Collection
 from typing import Iterator, NamedTuple
 
 from .cards import Card
@@ -86,7 +87,7 @@ class HandKnowledge:
     complete: bool
     first_four: frozenset[Card] | None
     recorded: dict[str, frozenset[Card]] = field(default_factory=dict)
-    mover_hands: tuple[frozenset[Card], ...] = ()
+    mover_hands: tuple[tuple[Card, ...], ...] = ()
     """The mover's hand before each play, computed once per deal."""
     holder_maps: tuple[dict[Card, str], ...] = ()
     """Who holds Td and 9s before each play (Punjab only)."""
@@ -100,13 +101,13 @@ class HandKnowledge:
             return 24
         return len(self.plays)
 
-    def hand(self, index: int) -> frozenset[Card]:
+    def hand(self, index: int) -> Collection[Card]:
         """The mover's hand before play `index` (0-based)."""
         if index == 0 and self.first_four is not None and self.plays[0].seat == self.bidder:
             return self.first_four
         return self.mover_hands[index]
 
-    def hand_of(self, seat: str, index: int) -> frozenset[Card]:
+    def hand_of(self, seat: str, index: int) -> Collection[Card]:
         """A seat's hand before play `index` (0-based): the cards it plays from then on (in the same half)."""
         if index < len(self.plays) and self.plays[index].seat == seat:
             return self.hand(index)
@@ -126,15 +127,16 @@ class HandKnowledge:
         return Known(self.hand_of(seat, index), exact, self.holders(index))
 
 
-def _mover_hands(plays: tuple[Play, ...], rules: Ruleset) -> tuple[frozenset[Card], ...]:
+def _mover_hands(plays: tuple[Play, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
     """One backward pass: before each play, the cards its seat plays from then on (in the same half)."""
-    hands: list[frozenset[Card]] = [frozenset()] * len(plays)
-    running: dict[str, frozenset[Card]] = {}
+    hands: list[tuple[Card, ...]] = [()] * len(plays)
+    running: dict[str, tuple[Card, ...]] = {}
+    two = rules.players == 2
     for index in range(len(plays) - 1, -1, -1):
-        if rules.players == 2 and index == 23:
+        if two and index == 23:
             running = {}
         play = plays[index]
-        running[play.seat] = hands[index] = running.get(play.seat, frozenset()) | {play.move.card}
+        running[play.seat] = hands[index] = (play.move.card,) + running.get(play.seat, ())
     return tuple(hands)
 
 
@@ -286,42 +288,48 @@ def _houses_left(state: State, last: Play, when: str) -> Iterator[Violation]:
 def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealReplay:
     """Replay one deal: every violation, the first log error, and (unless `keep_steps` is False, as for
     the report) the state after each play."""
-    dealer = deal.dealer
-    bid = deal.bid
+    dealer, bid = deal.dealer, deal.bid
     bidder = bid.seat if bid else rules.right_of(dealer)
     hands = _hand_knowledge(deal, rules, bidder)
-    numbers = {id(p): n for n, p in enumerate(deal.plays, start=1)}
-    errors = [_error(s.error, s, numbers.get(id(s))) for s in deal.statements if isinstance(s, Unreadable)]
+    errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
     partial = BID_PARTIAL if hands.plays and hands.first_four is None else ()
-    result = DealReplay(deal, rules, bidder, partial_checks=partial)
     if deal.floor is None or bid is None:
         if deal.plays or deal.floor or bid:
             missing = "floor" if deal.floor is None else "bid"
             errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
                                     deal.start.line, 1))
-        return replace(result, violations=tuple(violations), errors=tuple(errors))
+        return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial)
     violations.extend(_bid_violations(bid, rules, dealer, hands))
     seen: dict[Card, str | int] = {card: "floor" for card in deal.floor.cards}
-    state = start(rules, deal.floor.cards, bid.seat, bid.value)
-    run = _play_steps(deal, _Run(state, keep_steps), hands, seen)
-    violations.extend(run.found)
-    violations.extend(run.extra)
-    result = replace(result, steps=tuple(run.steps), played=run.played)
+    run = _play_steps(deal, _Run(start(rules, deal.floor.cards, bid.seat, bid.value), keep_steps), hands, seen)
+    violations += run.found + run.extra
+    final = None
     if run.stopped:
         errors += [run.error] if run.error else []
-        return replace(result, violations=tuple(_in_order(violations)), errors=tuple(errors))
-    state = run.state
-    if run.played < rules.plays_per_deal:
+    elif run.played < rules.plays_per_deal:
         last = deal.plays[-1] if deal.plays else deal.start
         errors.append(Violation("E-INCOMPLETE", f"the deal stops after {run.played} plays of "
                                                 f"{rules.plays_per_deal}", None, None, last.line, 1))
-        return replace(result, violations=tuple(violations), errors=tuple(errors))
-    violations.extend(_houses_left(state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]
-    return replace(result, violations=tuple(_in_order(violations)), errors=tuple(errors), final=finish(state))
+    else:
+        violations.extend(_houses_left(run.state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]
+        final = finish(run.state)
+    return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, tuple(_in_order(violations)),
+                      tuple(errors), final, partial)
+
+
+def _notation_errors(deal: Deal) -> list[Violation]:
+    """The deal's unreadable lines as log errors, each with its play number when it is a play line."""
+    unreadable = deal.of(Unreadable)
+    if not unreadable:
+        return []
+    numbers = {id(p): n for n, p in enumerate(deal.plays, start=1)}
+    return [_error(s.error, s, numbers.get(id(s))) for s in unreadable]
 
 
 def _in_order(violations: list[Violation]) -> list[Violation]:
+    if len(violations) < 2:
+        return violations
     return sorted(violations, key=lambda v: (v.play is None and v.rule == "R-HOUSE-LEFT", v.play or 0))
 
 

@@ -1,6 +1,7 @@
 """The floor and the state of a deal between plays: frozen values, replaced on every play."""
 from __future__ import annotations
 
+from collections.abc import Collection
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
@@ -74,7 +75,7 @@ def start(rules: Ruleset, floor: tuple[Card, ...], bidder: str, bid: int | None)
 class Known(NamedTuple):
     """What is known of the hands at one play (a NamedTuple: one is made for every play)."""
 
-    hand: frozenset[Card]
+    hand: Collection[Card]
     """The mover's hand before the play, the played card included (inferred from later plays)."""
     complete: bool = True
     """False when later plays are missing, so that a card not seen may still be held."""
