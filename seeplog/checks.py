@@ -29,7 +29,7 @@ def _sum(cards) -> int:
 
 def could_capture(state: State, card: Card) -> bool:
     """Whether the card could take a house of its value or loose cards adding up to it."""
-    return state.house(card.value) is not None or can_make(state.loose, card.value)
+    return (bool(state.houses) and state.house(card.value) is not None) or can_make(state.loose, card.value)
 
 
 def _missed(left: list[Card], value: int) -> str:
@@ -46,6 +46,8 @@ def check_turn(state: State, seat: str, move: Move, known: Known) -> Violation |
 
 def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Violation | None:
     """An owner keeps a card of the house's value until the house is taken (§5.4)."""
+    if not state.houses:
+        return None
     v = move.card.value
     house = state.house(v)
     if house is None or seat not in house.owners or known.holds_value(v, besides=move.card):
@@ -89,7 +91,7 @@ def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> V
 def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     v = move.card.value
     named = set(names(move))
-    if state.house(v) is not None and HouseRef(v) not in named:
+    if state.houses and state.house(v) is not None and HouseRef(v) not in named:
         return Violation("R-CAPTURE-ALL", f"{move.card} left [{v}] on the floor, which it also takes")
     left = [c for c in state.loose if c not in named]
     if can_make(left, v):

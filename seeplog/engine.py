@@ -55,7 +55,9 @@ def expand_capture(state: State, move: Capture) -> Capture | Violation:
 
 def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
     """The move with its shorthand written out, or a log error where it names what is not there."""
-    if isinstance(move, Capture) and move.groups is None:
+    if type(move) is Throw:
+        return move, None
+    if type(move) is Capture and move.groups is None:
         expanded = expand_capture(state, move)
         if isinstance(expanded, Violation):
             return move, expanded
@@ -184,7 +186,8 @@ def _after_build(state: State, seat: str, move: Build) -> State:
     else:
         house = House(move.value, tuple(pieces), frozenset({seat}))
     houses.append(house)
-    return _next(state, seat, loose, tuple(sorted(houses, key=BY_VALUE)), built=state.built | {(seat, move.value)})
+    built = state.built | {(seat, move.value)} if state.rules.punjab else state.built
+    return _next(state, seat, loose, tuple(sorted(houses, key=BY_VALUE)), built=built)
 
 
 def finish(state: State) -> State:

@@ -49,7 +49,7 @@ class State(NamedTuple):
     last_capturer: str | None = None
     sweeps: tuple[Sweep, ...] = ()
     built: frozenset[tuple[str, int]] = frozenset()
-    """(seat, value) of every house play made so far (Punjab's first-house rule)."""
+    """(seat, value) of every house play made so far, kept in Punjab only (its first-house rule)."""
 
     def house(self, value: int) -> House | None:
         for house in self.houses:
