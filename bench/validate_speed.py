@@ -40,6 +40,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import seeplog  # noqa: E402
+from seeplog.fastplay import clear_caches  # noqa: E402
 from seeplog.playout import random_game  # noqa: E402
 
 VARIANT_ORDER = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")
@@ -159,6 +160,7 @@ def load_pgn(target_bytes: int, seed: int, use_cache: bool = True):
 # ---------------------------------------------------------------- the timed parts
 
 def run_seeplog(text: str) -> dict:
+    clear_caches()  # each repeat reads the corpus cold: no line is remembered from an earlier repeat
     return seeplog.report(seeplog.parse(text))
 
 

@@ -90,7 +90,7 @@ def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> V
 
 def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     v = move.card.value
-    named = set(names(move))
+    named = names(move)
     if state.houses and state.house(v) is not None and HouseRef(v) not in named:
         return Violation("R-CAPTURE-ALL", f"{move.card} left [{v}] on the floor, which it also takes")
     left = [c for c in state.loose if c not in named]
@@ -146,7 +146,7 @@ def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Viol
     """A new house takes every loose card and set of its value along with it."""
     if state.house(move.value) is not None:
         return None
-    used = set(names(move))
+    used = names(move)
     left = [c for c in state.loose if c not in used]
     if can_make(left, move.value):
         return Violation("R-HOUSE-AUTO", f"the new {move.value}-house must also take {_missed(left, move.value)}")

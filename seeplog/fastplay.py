@@ -70,23 +70,22 @@ def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | Non
     """The statement on a line in canonical spelling, or None when the line needs the full reader."""
     if len(text) > MAX_LENGTH:
         return None
-    statement = _play(text, seats) if text[:1] in "NWSE" else _other(text, seats)
+    if text[:1] in "NWSE":
+        parts = play_parts(text)
+        return None if parts is None or parts[0] not in seats else _new_play(parts, number)
+    statement = _other(text, seats)
     if statement is not None:
         object.__setattr__(statement, "line", number)
     return statement
 
 
-def _play(text: str, seats: tuple[str, ...]) -> Play | None:
-    if text[1:2] != " " or text[0] not in seats:
+@lru_cache(maxsize=8192)
+def play_parts(text: str) -> tuple[str, Move, Columns] | None:
+    """The seat, move and columns of a play line, or None. Equal lines, which recur in a log, share them."""
+    if text[1:2] != " ":
         return None
     move = read_move(text[2:])
-    return None if move is None else _new_play(text[0], move, columns_of(text))
-
-
-@lru_cache(maxsize=8192)
-def columns_of(text: str) -> Columns:
-    """The columns of a play line; equal lines share them, as they recur in a log."""
-    return Columns(text)
+    return None if move is None else (text[0], move, Columns(text))
 
 
 @lru_cache(maxsize=8192)
@@ -114,12 +113,12 @@ def read_move(text: str) -> Move | None:
     return Build(card, canonical_group(items), int(parts[0]), canonical_groups(extras))
 
 
-def _new_play(seat: str, move: Move, columns: Columns) -> Play:
+def _new_play(parts: tuple[str, Move, Columns], number: int) -> Play:
     """A Play with exactly the fields its constructor sets, without the frozen dataclass's slow __init__
     (this runs for nearly every line of a log)."""
     play = object.__new__(Play)
-    object.__setattr__(play, "__dict__", {"line": 0, "seat": seat, "move": move, "annotation": None,
-                                          "columns": columns, "seat_column": 1})
+    object.__setattr__(play, "__dict__", {"line": number, "seat": parts[0], "move": parts[1], "annotation": None,
+                                          "columns": parts[2], "seat_column": 1})
     return play
 
 
@@ -146,3 +145,9 @@ def _other(text: str, seats: tuple[str, ...]) -> Statement | None:
         return Hand(g[9], cards) if g[9] in seats else None
     seat = None if g[12] == "floor" else g[12]
     return Redeal(seat, cards) if seat is None or seat in seats else None
+
+
+def clear_caches() -> None:
+    """Forget the play lines read so far (the benchmark reads every corpus from a cold start)."""
+    play_parts.cache_clear()
+    read_move.cache_clear()

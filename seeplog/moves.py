@@ -1,7 +1,8 @@
 """The three kinds of play and their canonical move text (NOTATION.md, Moves)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter
 from typing import Union
 
@@ -58,6 +59,11 @@ class Capture:
 
     card: Card
     groups: tuple[Group, ...] | None
+    named: tuple[Item, ...] = field(init=False, repr=False, compare=False)
+    """Every loose card and house the groups name (derived once: the checks ask for it at every play)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "named", tuple(chain.from_iterable(self.groups or ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,14 +74,14 @@ class Build:
     items: tuple[Item, ...]
     value: int
     extras: tuple[Group, ...] = ()
+    named: tuple[Item, ...] = field(init=False, repr=False, compare=False)
+    """Every loose card and house the main and extra groups name."""
+    broken: HouseRef | None = field(init=False, repr=False, compare=False)
+    """The house this play breaks, if its main group names one."""
 
-    @property
-    def broken(self) -> HouseRef | None:
-        """The house this play breaks, if its main group names one."""
-        for item in self.items:
-            if type(item) is HouseRef:
-                return item
-        return None
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "named", self.items + tuple(chain.from_iterable(self.extras)))
+        object.__setattr__(self, "broken", next((i for i in self.items if type(i) is HouseRef), None))
 
     @property
     def loose(self) -> tuple[Card, ...]:
@@ -86,16 +92,9 @@ class Build:
 Move = Union[Throw, Capture, Build]
 
 
-def names(move: Move) -> list[Item]:
+def names(move: Move) -> tuple[Item, ...]:
     """Every loose card and house the move names on the floor."""
-    if type(move) is Capture:
-        return [item for group in move.groups or () for item in group]
-    if type(move) is Build:
-        found = list(move.items)
-        for group in move.extras:
-            found.extend(group)
-        return found
-    return []
+    return () if type(move) is Throw else move.named  # type: ignore[union-attr]
 
 
 item_key = attrgetter("order")
