@@ -24,7 +24,10 @@ Check = Callable[[State, str, Move, Known], "Violation | None"]
 
 
 def _sum(cards) -> int:
-    return sum(c.value for c in cards)
+    total = 0
+    for card in cards:
+        total += card.value
+    return total
 
 
 def could_capture(state: State, card: Card) -> bool:
@@ -78,12 +81,11 @@ def check_capture_house_set(state: State, seat: str, move: Capture, known: Known
 def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     v = move.card.value
     for group in move.groups or ():
-        first = group[0]
-        if len(group) == 1 and type(first) is HouseRef:
-            if first.value != v:
-                return Violation("R-CAPTURE-SUM", f"{move.card} cannot take the {first.value}-house: "
+        if len(group) == 1 and type(group[0]) is HouseRef:
+            if group[0].value != v:
+                return Violation("R-CAPTURE-SUM", f"{move.card} cannot take the {group[0].value}-house: "
                                                   "a house is taken only by a card of its value")
-        elif all(type(i) is Card for i in group) and _sum(group) != v:
+        elif _sum(group) != v and HouseRef not in map(type, group):  # a house in a set: R-CAPTURE-HOUSE-SET
             return Violation("R-CAPTURE-SUM", f"{group_text(group)} does not add up to {v}")
     return None
 

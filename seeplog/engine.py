@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from functools import partial
 from operator import attrgetter
 
 from .cards import BY_ORDER, Card
@@ -17,6 +18,9 @@ from .state import House, Known, State, Sweep
 from .sums import packings
 
 BY_VALUE = attrgetter("value")
+_new_state = partial(tuple.__new__, State)
+_new_house = partial(tuple.__new__, House)
+"""Build a State from all its fields in C (NamedTuple's own constructor is a Python function)."""
 
 __all__ = ["IllegalPlayError", "Known", "apply", "check", "finish", "is_legal", "maximal_captures", "play",
            "resolve"]
@@ -95,7 +99,8 @@ def check(state: State, seat: str, move: Move, known: Known) -> tuple[Violation,
     """Every rule the (resolved) play breaks, each rule at most once (the functions of `checks`)."""
     rules = state.rules
     found: tuple[Violation, ...] = ()
-    for rule in checks_for(kind_of(move), state.played == 0, rules.punjab, rules.max_houses is not None):
+    kind = "throw" if type(move) is Throw else "capture" if type(move) is Capture else kind_of(move)
+    for rule in checks_for(kind, state.played == 0, rules.punjab, rules.max_houses is not None):
         violation = rule(state, seat, move, known)
         if violation is not None:
             found += (violation,)
@@ -123,9 +128,9 @@ def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House,
           built: frozenset[tuple[str, int]] | None = None, capturer: str | None = None) -> State:
     """The state after `seat` played, with what the play changed (built directly: this runs every play)."""
     rules = state.rules
-    return State(rules, loose, houses, rules.right_of(seat), state.played + 1, state.bidder, state.bid,
-                 state.taken if taken is None else taken, capturer or state.last_capturer,
-                 state.sweeps if sweeps is None else sweeps, state.built if built is None else built)
+    return _new_state((rules, loose, houses, rules.right_of(seat), state.played + 1, state.bidder, state.bid,
+                       state.taken if taken is None else taken, capturer or state.last_capturer,
+                       state.sweeps if sweeps is None else sweeps, state.built if built is None else built))
 
 
 def play(state: State, seat: str, move: Move, known: Known) -> State:
@@ -154,9 +159,9 @@ def _after_capture(state: State, seat: str, move: Capture) -> State:
         for house in houses:
             if house.value in values:
                 cards.extend(house.cards)
-        houses = tuple(h for h in houses if h.value not in values)
+        houses = tuple([h for h in houses if h.value not in values])
     gone = set(cards)
-    loose = tuple(c for c in state.loose if c not in gone)
+    loose = tuple([c for c in state.loose if c not in gone])
     team = state.rules.team_of(seat)
     taken = {**state.taken, team: state.taken[team] + tuple(cards)}
     sweeps = state.sweeps
@@ -177,14 +182,14 @@ def _after_build(state: State, seat: str, move: Build) -> State:
     if broken is not None:
         pieces.extend(broken.cards)
     gone = set(pieces)
-    loose = tuple(c for c in state.loose if c not in gone)
+    loose = tuple([c for c in state.loose if c not in gone])
     houses = [h for h in state.houses if h is not broken and h.value != move.value]
     there = state.house(move.value)
     if there is not None and there is not broken:
         keeps = seat in there.owners or state.rules.partner(seat) in there.owners
-        house = House(move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat})
+        house = _new_house((move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat}))
     else:
-        house = House(move.value, tuple(pieces), frozenset({seat}))
+        house = _new_house((move.value, tuple(pieces), frozenset({seat})))
     houses.append(house)
     built = state.built | {(seat, move.value)} if state.rules.punjab else state.built
     return _next(state, seat, loose, tuple(sorted(houses, key=BY_VALUE)), built=built)

@@ -117,8 +117,9 @@ def _new_play(parts: tuple[str, Move, Columns], number: int) -> Play:
     """A Play with exactly the fields its constructor sets, without the frozen dataclass's slow __init__
     (this runs for nearly every line of a log)."""
     play = object.__new__(Play)
-    object.__setattr__(play, "__dict__", {"line": number, "seat": parts[0], "move": parts[1], "annotation": None,
-                                          "columns": parts[2], "seat_column": 1})
+    fields = play.__dict__
+    fields["line"], fields["seat"], fields["move"] = number, parts[0], parts[1]
+    fields["annotation"], fields["columns"], fields["seat_column"] = None, parts[2], 1
     return play
 
 

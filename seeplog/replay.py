@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from collections.abc import Collection
+from functools import partial
 from typing import Iterator, NamedTuple
 
 from .cards import Card
@@ -19,6 +20,8 @@ from .state import State, start
 
 BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
 EMPTY: dict[Card, str] = {}
+_new_known = partial(tuple.__new__, Known)
+"""Build a Known from all its fields in C (one per play of a deal)."""
 PUNJAB_CARDS = ("Td", "9s")
 
 
@@ -161,7 +164,7 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
     first_four = first if first is not None and len(first) == 4 else None
     holders = _holder_maps(plays) if rules.punjab else ()
     mover_hands = _mover_hands(plays, rules)
-    movers = [Known(hand, complete, holders[i] if holders else EMPTY) for i, hand in enumerate(mover_hands)]
+    movers = [_new_known((hand, complete, holders[i] if holders else EMPTY)) for i, hand in enumerate(mover_hands)]
     if movers and first_four is not None and plays[0].seat == bidder:
         movers[0] = Known(first_four, True, movers[0].holders)
     recorded_by = {card: seat for seat, cards in recorded.items() for card in cards}
@@ -270,7 +273,8 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
         found = check(state, statement.seat, move, known)
         violations = tuple(_at(v, number, statement) for v in found) if found else ()
         run.state, run.played = apply(state, statement.seat, move), number
-        run.found.extend(violations)
+        if violations:
+            run.found.extend(violations)
         if run.keep:
             run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
         if two and number == 24:

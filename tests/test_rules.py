@@ -35,6 +35,8 @@ PLAY_CASES = [
     ("R-CAPTURE-SUM", False, position("", ((11, "6s 5c", "W"),)), "N Qd x [11]", "", None),
     ("R-CAPTURE-HOUSE-SET", True, position("3s", ((10, "7h 3d", "W"),)), "N Td x [10]", "", None),
     ("R-CAPTURE-HOUSE-SET", False, position("3s", ((10, "7h 3d", "W"),)), "N Kd x [10]+3s", "", None),
+    # a house inside a set is R-CAPTURE-HOUSE-SET alone, whatever the set adds up to
+    ("R-CAPTURE-SUM", True, position("2s", ((10, "7h 3d", "W"),)), "N Kd x [10]+2s", "", None),
     ("R-MUST-CAPTURE", True, position("Kc Qd 5s"), "N Jd", "", None),
     ("R-MUST-CAPTURE", False, position("", ((11, "6s 5c", "W"),)), "N Jd", "", None),
     ("R-BID-PLAY", True, position("Kc 9h 5d 3c", **BID), "N 8s+3c =11", "Jd 6h", None),
