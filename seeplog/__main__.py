@@ -11,6 +11,7 @@ from .legal import legal_plays
 from .notation import Log, parse, split_lines
 from .replay import _hand_knowledge, replay_deal
 from .report import analyse, exit_status, report
+from .rules import catalogue_markdown
 from .ruleset import ruleset_for
 from .scoresheet import scoresheet_text
 from .writer import dumps
@@ -155,6 +156,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     return exit_status(report(log))
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    sys.stdout.write(catalogue_markdown())
+    return 0
+
+
 def cmd_legal(args: argparse.Namespace) -> int:
     try:
         log = parse(read_text(args.file))
@@ -210,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     legal.add_argument("--deal", type=int, required=True)
     legal.add_argument("--play", type=int, required=True)
     legal.set_defaults(run=cmd_legal)
+    rules = commands.add_parser("rules", help="print the rule catalogue (docs/rules.md)")
+    rules.set_defaults(run=cmd_rules)
     return parser
 
 

@@ -26,6 +26,12 @@ def test_every_id_has_a_legal_and_a_violating_test():
     assert {(rule, legal) for rule in RULES for legal in (True, False)} <= cases
 
 
+def test_the_rules_command_prints_the_catalogue(capsys):
+    from seeplog.__main__ import main
+    assert main(["rules"]) == 0
+    assert capsys.readouterr().out == catalogue_markdown()
+
+
 def test_every_id_is_documented():
     docs = (ROOT / "docs" / "rules.md").read_text()
     assert docs == catalogue_markdown(), "docs/rules.md is stale: regenerate it with python -m seeplog rules"
