@@ -20,7 +20,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 READY = importlib.util.find_spec("pytest_playwright") is not None and os.path.exists(CHROMIUM)
 if not READY:
     if os.environ.get("CI"):
-        raise RuntimeError("the browser tests need chromium and playwright: .ci/browser-setup installs them")
+        raise RuntimeError("the browser tests need chromium and playwright: .ci/setup installs them")
     pytest.skip("chromium or playwright is not installed (pip install -r requirements-browser.txt)",
                 allow_module_level=True)
 
