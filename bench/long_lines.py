@@ -9,22 +9,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from seeplog import parse  # noqa: E402
+from tests.test_notation import long_lines  # noqa: E402
 
-LONG = 10 * 1024 * 1024
-SHAPES = {
-    "word": "W " + "Z" * LONG,
-    "cards": "hand W " + "Ks Kh Kd Kc " * (LONG // 12),
-    "pluses": "W 2s+" + "3s+" * (LONG // 3) + " =11",
-    "houses": "W Kh x " + "[9] " * (LONG // 4),
-    "annotation": "W 5h {" + "a" * LONG + "}",
-    "comment": "W 5h # " + "a" * LONG,
-    "spaces": "W 5h" + " " * LONG + "x",
-    "braces": "W 5h " + "{" * LONG,
-    "quotes": "W " + '"' * LONG,
-    "brackets": "W Kh x " + "[" * LONG,
-    "tag": '[Event "' + "a" * LONG + '"]',
-    "escapes": '[Event "' + '\\"' * (LONG // 2) + '"]',
-}
+SHAPES = long_lines()
 
 
 def main() -> None:

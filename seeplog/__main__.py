@@ -133,11 +133,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return worst
 
 
-def cmd_format(args: argparse.Namespace) -> int:
+def read_log(path: str) -> Log | None:
+    """The log in a file, or None after saying on standard error why it cannot be read."""
     try:
-        log = parse(read_text(args.file))
+        return parse(read_text(path))
     except InputError as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        print(f"{path}: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_format(args: argparse.Namespace) -> int:
+    log = read_log(args.file)
+    if log is None:
         return 2
     write_back(dumps(log))
     for error in log.errors:
@@ -146,10 +153,8 @@ def cmd_format(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    try:
-        log = parse(read_text(args.file))
-    except InputError as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+    log = read_log(args.file)
+    if log is None:
         return 2
     analyses = [analyse(g) for g in log.games]
     print("\n\n".join(scoresheet_text(a) for a in analyses))
@@ -162,10 +167,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    try:
-        log = parse(read_text(args.file))
-    except InputError as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+    log = read_log(args.file)
+    if log is None:
         return 2
     try:
         plays = legal_at(log, args.game, args.deal, args.play)

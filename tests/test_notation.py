@@ -311,11 +311,9 @@ def test_a_strict_error_reads_like_json_decode_error() -> None:
 LONG = 10 * 1024 * 1024
 
 
-@pytest.mark.parametrize("shape", ["word", "cards", "pluses", "houses", "annotation", "comment", "spaces", "braces",
-                                   "quotes", "brackets", "tag", "escapes"])
-def test_a_ten_megabyte_line_is_read(shape: str) -> None:
-    """The rest of the file is still read and messages stay short (bench/long_lines.py times it)."""
-    line = {
+def long_lines() -> dict[str, str]:
+    """Lines of 10 MB in several shapes (bench/long_lines.py times reading them)."""
+    return {
         "word": "W " + "Z" * LONG,
         "cards": "hand W " + "Ks Kh Kd Kc " * (LONG // 12),
         "pluses": "W 2s+" + "3s+" * (LONG // 3) + " =11",
@@ -328,7 +326,14 @@ def test_a_ten_megabyte_line_is_read(shape: str) -> None:
         "brackets": "W Kh x " + "[" * LONG,
         "tag": '[Event "' + "a" * LONG + '"]',
         "escapes": '[Event "' + '\\"' * (LONG // 2) + '"]',
-    }[shape]
+    }
+
+
+@pytest.mark.parametrize("shape", ["word", "cards", "pluses", "houses", "annotation", "comment", "spaces", "braces",
+                                   "quotes", "brackets", "tag", "escapes"])
+def test_a_ten_megabyte_line_is_read(shape: str) -> None:
+    """The rest of the file is still read and messages stay short (bench/long_lines.py times it)."""
+    line = long_lines()[shape]
     text = "deal 1 dealer N\n" + line + "\ndeal 2 dealer W\nscore NS 40 EW 60\n"
     log = parse(text)
     deals = [d for g in log.games for d in g.deals]
