@@ -180,15 +180,16 @@ def run_chess(text: str) -> tuple[int, int, int]:
     return games, plies, bad
 
 
-def best_of(repeat: int, fn, *args):
-    """The shortest of `repeat` wall-clock timings of fn(*args), and the last result."""
-    best = float("inf")
-    result = None
+def best_of_both(repeat: int, first, second) -> tuple[tuple[float, object], tuple[float, object]]:
+    """The shortest of `repeat` wall-clock timings of each of two calls, taken in turn (first, second,
+    first, ...) so that both see the same moments of a shared machine; and each one's last result."""
+    best, results = [float("inf"), float("inf")], [None, None]
     for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn(*args)
-        best = min(best, time.perf_counter() - start)
-    return best, result
+        for i, call in enumerate((first, second)):
+            start = time.perf_counter()
+            results[i] = call()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return (best[0], results[0]), (best[1], results[1])
 
 
 # ---------------------------------------------------------------- the command
@@ -271,11 +272,11 @@ def main(argv: list[str] | None = None) -> None:
     pgn_bytes = len(pgn_text.encode())
     _say(f"PGN corpus: {pgn_games} games, {pgn_bytes} bytes ({how})")
 
-    _say(f"timing seeplog, best of {args.repeat} ...")
-    seep_time, doc = best_of(args.repeat, run_seeplog, seep_text)
+    _say(f"timing seeplog and python-chess in turn, best of {args.repeat} each ...")
+    (seep_time, doc), (chess_time, chess_result) = best_of_both(
+        args.repeat, lambda: run_seeplog(seep_text), lambda: run_chess(pgn_text))
     plays = check_seep(doc, args.deals)
-    _say(f"timing python-chess, best of {args.repeat} ...")
-    chess_time, (games_read, plies, bad) = best_of(args.repeat, run_chess, pgn_text)
+    games_read, plies, bad = chess_result
     if games_read != pgn_games or bad:
         sys.exit(f"python-chess read {games_read} of {pgn_games} games, {bad} with errors")
 

@@ -95,8 +95,8 @@ def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> V
     named = names(move)
     if state.houses and state.house(v) is not None and HouseRef(v) not in named:
         return Violation("R-CAPTURE-ALL", f"{move.card} left [{v}] on the floor, which it also takes")
-    left = [c for c in state.loose if c not in named]
-    if can_make(left, v):
+    if can_make(state.loose, v, without=named):
+        left = [c for c in state.loose if c not in named]
         return Violation("R-CAPTURE-ALL", f"{move.card} left {_missed(left, v)} on the floor, which it also takes")
     return None
 
@@ -149,8 +149,8 @@ def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Viol
     if state.house(move.value) is not None:
         return None
     used = names(move)
-    left = [c for c in state.loose if c not in used]
-    if can_make(left, move.value):
+    if can_make(state.loose, move.value, without=used):
+        left = [c for c in state.loose if c not in used]
         return Violation("R-HOUSE-AUTO", f"the new {move.value}-house must also take {_missed(left, move.value)}")
     return None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from collections.abc import Collection
 from functools import partial
+from itertools import repeat
 from typing import Iterator, NamedTuple
 
 from .cards import Card
@@ -155,7 +156,7 @@ def _holder_maps(plays: tuple[Play, ...]) -> tuple[dict[Card, str], ...]:
 
 
 def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
-    plays = tuple(p for p in deal.plays if isinstance(p, Play))
+    plays = tuple(deal.of(Play))
     complete = len(plays) == rules.plays_per_deal and not deal.errors
     recorded: dict[str, frozenset[Card]] = {}
     for hand in deal.of(Hand):
@@ -164,7 +165,10 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
     first_four = first if first is not None and len(first) == 4 else None
     holders = _holder_maps(plays) if rules.punjab else ()
     mover_hands = _mover_hands(plays, rules)
-    movers = [_new_known((hand, complete, holders[i] if holders else EMPTY)) for i, hand in enumerate(mover_hands)]
+    if holders:
+        movers = list(map(_new_known, zip(mover_hands, repeat(complete), holders)))
+    else:
+        movers = list(map(_new_known, zip(mover_hands, repeat(complete), repeat(EMPTY))))
     if movers and first_four is not None and plays[0].seat == bidder:
         movers[0] = Known(first_four, True, movers[0].holders)
     recorded_by = {card: seat for seat, cards in recorded.items() for card in cards}

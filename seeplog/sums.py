@@ -2,23 +2,27 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Collection, Iterator, Sequence
 
 from .cards import Card
 
 
-def can_make(cards: Sequence[Card], target: int) -> bool:
-    """Whether some of the cards add up to `target` (a bitset of reachable sums).
+def can_make(cards: Sequence[Card], target: int, without: Collection[object] = ()) -> bool:
+    """Whether some of the cards, leaving out those in `without`, add up to `target` (a bitset of
+    reachable sums).
 
     >>> from seeplog.cards import parse_card as c
     >>> can_make([c("2s"), c("3d"), c("6h")], 9), can_make([c("2s"), c("3d")], 4)
     (True, False)
+    >>> can_make([c("2s"), c("3d"), c("6h")], 9, without=[c("3d")])
+    False
     """
     if target <= 0:
         return False
     reach, mask = 1, (1 << (target + 1)) - 1
     for card in cards:
-        reach |= (reach << card.value) & mask
+        if card not in without:
+            reach |= (reach << card.value) & mask
     return bool(reach >> target & 1)
 
 
