@@ -13,12 +13,11 @@ from typing import Callable
 from .cards import Card
 from .moves import Build, Capture, HouseRef, Move, Throw, group_text, names
 from .rules import Violation
+from .ruleset import HOUSE_VALUES, KEY_CARDS
 from .state import Known, State
 from .sums import a_subset, can_make
 
-HOUSE_VALUES = range(9, 14)
-PUNJAB_VALUES = {"Td": 10, "9s": 9}
-PUNJAB_CARD_OF = {10: "Td", 9: "9s"}
+PUNJAB_CARD_OF = {value: card for card, value in KEY_CARDS.items()}
 
 Check = Callable[[State, str, Move, Known], "Violation | None"]
 
@@ -213,7 +212,7 @@ def bid_play_possible(loose: tuple[Card, ...], hand: Collection[Card], bid: int)
 
 def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Violation | None:
     """Td (9s) first builds its holder's 10-house (9-house); the first such house is its holder's."""
-    own = PUNJAB_VALUES.get(str(move.card))
+    own = KEY_CARDS.get(str(move.card))
     if own is not None and (seat, own) not in state.built:
         if type(move) is Capture and any(type(i) is Card for i in names(move)):
             return Violation("R-PUNJAB-FIRST", f"{move.card} takes loose cards before {seat} built a {own}-house")

@@ -18,9 +18,9 @@ from .state import House, Known, State, Sweep
 from .sums import packings
 
 BY_VALUE = attrgetter("value")
+# Build a State or a House from all its fields in C (NamedTuple's own constructor is a Python function).
 _new_state = partial(tuple.__new__, State)
 _new_house = partial(tuple.__new__, House)
-"""Build a State from all its fields in C (NamedTuple's own constructor is a Python function)."""
 
 __all__ = ["IllegalPlayError", "Known", "apply", "check", "finish", "is_legal", "maximal_captures", "play",
            "resolve"]

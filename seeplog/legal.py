@@ -6,10 +6,9 @@ from typing import Iterator
 from .cards import Card
 from .engine import Known, check, maximal_captures, resolve
 from .moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
+from .ruleset import HOUSE_VALUES
 from .state import State
 from .sums import packings
-
-HOUSE_VALUES = range(9, 14)
 
 
 def subsets(cards: tuple[Card, ...], target: int) -> Iterator[tuple[Card, ...]]:

@@ -12,11 +12,10 @@ from .engine import Known, apply, finish, resolve
 from .ledger import Lead, next_dealers, settle
 from .legal import legal_moves
 from .moves import move_text
-from .ruleset import Ruleset
+from .ruleset import KEY_CARDS, Ruleset
 from .scoring import computed_score
 from .state import State, start
 
-PUNJAB = ("Td", "9s")
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ def _first_four(deck: list[Card], rules: Ruleset, rng: random.Random, bidder: st
         four, floor = deck[:4], deck[4:8]
         if not any(c.value >= 9 for c in four):
             lines.append(f"redeal {bidder} {' '.join(map(str, sorted(four)))}")
-        elif rules.floor_redeal and any(str(c) in PUNJAB for c in floor):
+        elif rules.floor_redeal and any(str(c) in KEY_CARDS for c in floor):
             lines.append(f"redeal floor {' '.join(map(str, sorted(floor)))}")
         else:
             return four, floor, deck[8:]
@@ -90,7 +89,7 @@ def _random_deal(rules: Ruleset, dealer: str, rng: random.Random, hand_line: boo
         if rules.players == 2 and number == 25:
             held = {s: list(h[1]) for s, h in hands.items()}
         seat = state.turn
-        holders = {c: s for s, cards in held.items() for c in cards if str(c) in PUNJAB}
+        holders = {c: s for s, cards in held.items() for c in cards if str(c) in KEY_CARDS}
         moves = _choices(state, seat, four if number == 1 else held[seat], held[seat], holders, hand_line)
         if not moves and number == 1 and not hand_line:
             # Only a recorded first four makes this bid play legal on the log (see _choices).

@@ -16,14 +16,13 @@ from .engine import Known, apply, check, finish, resolve
 from .moves import Capture, Move
 from .notation import (BidLine, Deal, FloorCards, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
-from .ruleset import Ruleset, ruleset_for
+from .ruleset import KEY_CARDS, Ruleset, ruleset_for
 from .state import State, start
 
 BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
 EMPTY: dict[Card, str] = {}
 _new_known = partial(tuple.__new__, Known)
 """Build a Known from all its fields in C (one per play of a deal)."""
-PUNJAB_CARDS = ("Td", "9s")
 
 
 class Step(NamedTuple):
@@ -149,7 +148,7 @@ def _holder_maps(plays: tuple[Play, ...]) -> tuple[dict[Card, str], ...]:
     current: dict[Card, str] = {}
     for index in range(len(plays) - 1, -1, -1):
         card = plays[index].move.card
-        if str(card) in PUNJAB_CARDS:
+        if str(card) in KEY_CARDS:
             current = {**current, card: plays[index].seat}
         maps[index] = current
     return tuple(maps)
@@ -181,7 +180,7 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
 def _redeal_violations(deal: Deal, rules: Ruleset) -> Iterator[Violation]:
     for redeal in deal.of(Redeal):
         if redeal.seat is None:
-            if not rules.floor_redeal or not any(str(c) in PUNJAB_CARDS for c in redeal.cards):
+            if not rules.floor_redeal or not any(str(c) in KEY_CARDS for c in redeal.cards):
                 yield Violation("R-REDEAL", "the floor held neither Td nor 9s, so it was not redealt"
                                 if rules.floor_redeal else f"a floor redeal is not a rule of {rules.name}",
                                 None, None, redeal.line, 1)
@@ -221,7 +220,6 @@ def _seen_check(play: Play, number: int, seen: dict[Card, str | int], hands: Han
     if card in seen:
         where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
         raise _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
-    seen[card] = number
     if hands.recorded:
         _hand_check(play, number, hands)
 

@@ -55,16 +55,12 @@ def analyse(game: Game) -> GameAnalysis:
                for r, (s, _) in zip(replays, scored)]
     rows, baazis, dealer_findings = ledger(results, rules)
     by_deal: dict[int, list[Violation]] = {}
-    for row, finding in _pair(rows, dealer_findings, results):
-        by_deal.setdefault(row, []).append(finding)
+    deal_at = {r.line: i for i, r in enumerate(results)}
+    for finding in dealer_findings:
+        by_deal.setdefault(deal_at[finding.line], []).append(finding)
     deals = tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
                   for i, (r, (s, extra)) in enumerate(zip(replays, scored)))
     return GameAnalysis(game, rules, deals, tuple(rows), baazis)
-
-
-def _pair(rows, findings, results):
-    lines = {r.line: i for i, r in enumerate(results)}
-    return [(lines[f.line], f) for f in findings]
 
 
 # ---------------------------------------------------------------- JSON

@@ -6,6 +6,12 @@ from typing import Mapping
 
 from .cards import DECK, Card, Rank, Suit
 
+HOUSE_VALUES = range(9, 14)
+"""The values a house may have."""
+KEY_CARDS = {"Td": 10, "9s": 9}
+"""The thirty variants' key cards (a floor holding one is redealt) and, in Punjab, the house value each
+card's holder builds first."""
+
 SEATS = ("N", "W", "S", "E")
 """Four-player seats in the order of play: N -> W -> S -> E -> N."""
 
