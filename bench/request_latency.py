@@ -24,7 +24,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
 
 from app import create_app  # noqa: E402
 
-EXAMPLE = ROOT.parent / "shared" / "examples" / "game-standard-2.seep"
+EXAMPLE = ROOT / "tests" / "data" / "examples" / "game-standard-2.seep"
 
 
 class Quiet(WSGIRequestHandler):

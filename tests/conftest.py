@@ -3,7 +3,8 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT.parent / "shared" / "examples"
+EXAMPLES = ROOT / "tests" / "data" / "examples"
+"""The project's copy of ../shared/examples (tools/refresh-examples.py refreshes it)."""
 LOGS = pathlib.Path(__file__).resolve().parent / "logs"
 
 
