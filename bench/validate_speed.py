@@ -12,10 +12,14 @@ A benchmark script, not a test. It
    move is validated), counting the plies of the main lines and checking ``game.errors`` is empty;
 5. prints the sizes, the best time of ``--repeat`` runs of each, plays/s against plies/s and the ratio.
 
-The target of issue 3 is seeplog >= 1.5x python-chess.
+``--process`` compares whole processes instead, as a user meets them: ``python -m seeplog validate
+--json FILE`` (start-up, imports, reading, the report, JSON out) against ``python bench/read_pgn.py
+FILE`` on the PGN corpus of the same size, run in turn, the median of ``--repeat`` runs of each.
+
+The target is seeplog >= 1.5x python-chess, in-process (issue 3) and as whole processes (issue 13).
 
     .venv/bin/pip install -r requirements-bench.txt
-    .venv/bin/python bench/validate_speed.py [--deals 1000] [--repeat 5] [--seed 1] [--profile]
+    .venv/bin/python bench/validate_speed.py [--deals 1000] [--repeat 5] [--seed 1] [--profile] [--process]
 
 The generated corpora are cached in the system's temp directory, keyed by their parameters
 (``--no-cache`` regenerates them). ``--profile`` (or bench/profile_validate.py) runs cProfile on the
@@ -31,6 +35,8 @@ import pathlib
 import platform
 import random
 import shlex
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -192,6 +198,22 @@ def best_of_both(repeat: int, first, second) -> tuple[tuple[float, object], tupl
     return (best[0], results[0]), (best[1], results[1])
 
 
+def median_of_both(repeat: int, first: list[str], second: list[str]) -> tuple[float, float, list[str]]:
+    """The median wall-clock time of `repeat` runs of each of two commands, run in turn; and the last
+    standard output of each."""
+    times: list[list[float]] = [[], []]
+    outputs = ["", ""]
+    for _ in range(repeat):
+        for i, command in enumerate((first, second)):
+            start = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+            times[i].append(time.perf_counter() - start)
+            if done.returncode != 0:
+                sys.exit(f"{shlex.join(command)} exited {done.returncode}: {done.stderr[-500:]}")
+            outputs[i] = done.stdout
+    return statistics.median(times[0]), statistics.median(times[1]), outputs
+
+
 # ---------------------------------------------------------------- the command
 
 def _args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -201,6 +223,8 @@ def _args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1, help="seed of both generators (default 1)")
     p.add_argument("--no-cache", action="store_true", help="regenerate the corpora, do not keep them")
     p.add_argument("--profile", action="store_true", help="profile the seeplog part with cProfile instead")
+    p.add_argument("--process", action="store_true",
+                   help="time whole processes (the validate command against a PGN-reading script), median")
     p.add_argument("--top", type=int, default=25, help="functions listed by --profile (default 25)")
     return p.parse_args(argv)
 
@@ -271,6 +295,9 @@ def main(argv: list[str] | None = None) -> None:
     how = f"cached in {path}" if hit else f"generated in {time.perf_counter() - start:.1f} s"
     pgn_bytes = len(pgn_text.encode())
     _say(f"PGN corpus: {pgn_games} games, {pgn_bytes} bytes ({how})")
+    if args.process:
+        compare_processes(args, seep_text, pgn_text, seep_games, pgn_games)
+        return
 
     _say(f"timing seeplog and python-chess in turn, best of {args.repeat} each ...")
     (seep_time, doc), (chess_time, chess_result) = best_of_both(
@@ -305,6 +332,32 @@ def main(argv: list[str] | None = None) -> None:
             print("-" * (sum(width) + 4))
     verdict = "meets" if ratio >= 1.5 else "is below"
     print(f"ratio seeplog/python-chess (plays/s / plies/s): {ratio:.2f}x -- {verdict} the 1.5x target")
+
+
+def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, seep_games: int,
+                      pgn_games: int) -> None:
+    """The whole-process comparison: both corpora written to files, each read by its own command."""
+    import json
+    with tempfile.TemporaryDirectory() as tmp:
+        seep_file, pgn_file = pathlib.Path(tmp, "corpus.seep"), pathlib.Path(tmp, "corpus.pgn")
+        seep_file.write_text(seep_text, encoding="utf-8")
+        pgn_file.write_text(pgn_text, encoding="utf-8")
+        seep_cmd = [sys.executable, "-m", "seeplog", "validate", "--json", str(seep_file)]
+        chess_cmd = [sys.executable, str(ROOT / "bench" / "read_pgn.py"), str(pgn_file)]
+        _say(f"timing both commands in turn, median of {args.repeat} each ...")
+        seep_time, chess_time, (seep_out, chess_out) = median_of_both(args.repeat, seep_cmd, chess_cmd)
+    plays = check_seep(json.loads(seep_out), args.deals)
+    plies = int(chess_out)
+    seep_rate, chess_rate = plays / seep_time, plies / chess_time
+    print(f"Python {platform.python_version()}, {platform.platform()}")
+    print("command: python " + shlex.join(sys.argv))
+    print(f"seeplog:      python -m seeplog validate --json  {len(seep_text.encode()):>9,} bytes, "
+          f"{seep_games} games, {plays:,} plays: median {seep_time:.3f} s, {seep_rate:,.0f} plays/s")
+    print(f"python-chess: python bench/read_pgn.py           {len(pgn_text.encode()):>9,} bytes, "
+          f"{pgn_games} games, {plies:,} plies: median {chess_time:.3f} s, {chess_rate:,.0f} plies/s")
+    ratio = seep_rate / chess_rate
+    verdict = "meets" if ratio >= 1.5 else "is below"
+    print(f"whole-process ratio (plays/s / plies/s): {ratio:.2f}x -- {verdict} the 1.5x target")
 
 
 if __name__ == "__main__":
