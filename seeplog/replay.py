@@ -54,6 +54,8 @@ class DealReplay:
     final: State | None = None
     """The state after the last play with the floor cleared, for a complete deal without errors."""
     partial_checks: tuple[str, ...] = ()
+    in_progress: bool = False
+    """The deal is still being played (a live game's last deal): it stops early without E-INCOMPLETE."""
 
     @property
     def score_only(self) -> bool:
@@ -291,21 +293,25 @@ def _houses_left(state: State, last: Play, when: str) -> Iterator[Violation]:
                         None, None, last.line, 1)
 
 
-def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealReplay:
+def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progress: bool = False) -> DealReplay:
     """Replay one deal: every violation, the first log error, and (unless `keep_steps` is False, as for
-    the report) the state after each play."""
+    the report) the state after each play. A deal `in_progress` (the last of a live game still being kept)
+    that stops early without a `score` line is judged on what is known so far (RULES.md §3) and is not
+    E-INCOMPLETE."""
     dealer, bid = deal.dealer, deal.bid
+    in_progress = in_progress and deal.score is None
     bidder = bid.seat if bid else rules.right_of(dealer)
     hands = _hand_knowledge(deal, rules, bidder)
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
     partial = BID_PARTIAL if hands.plays and hands.first_four is None else ()
     if deal.floor is None or bid is None:
-        if deal.plays or deal.floor or bid:
+        if (deal.plays or deal.floor or bid) and not in_progress:
             missing = "floor" if deal.floor is None else "bid"
             errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
                                     deal.start.line, 1))
-        return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial)
+        return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
+                          in_progress)
     violations.extend(_bid_violations(bid, rules, dealer, hands))
     seen: dict[Card, str | int] = {card: "floor" for card in deal.floor.cards}
     run = _play_steps(deal, _Run(start(rules, deal.floor.cards, bid.seat, bid.value), keep_steps), hands, seen)
@@ -315,13 +321,14 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealR
         errors += [run.error] if run.error else []
     elif run.played < rules.plays_per_deal:
         last = deal.plays[-1] if deal.plays else deal.start
-        errors.append(Violation("E-INCOMPLETE", f"the deal stops after {run.played} plays of "
-                                                f"{rules.plays_per_deal}", None, None, last.line, 1))
+        if not in_progress:
+            errors.append(Violation("E-INCOMPLETE", f"the deal stops after {run.played} plays of "
+                                                    f"{rules.plays_per_deal}", None, None, last.line, 1))
     else:
         violations.extend(_houses_left(run.state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]
         final = finish(run.state)
     return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, tuple(_in_order(violations)),
-                      tuple(errors), final, partial)
+                      tuple(errors), final, partial, in_progress and final is None)
 
 
 def _notation_errors(deal: Deal) -> list[Violation]:

@@ -46,10 +46,13 @@ class GameAnalysis:
         return self.game_errors + [e for d in self.deals for e in d.errors]
 
 
-def analyse(game: Game) -> GameAnalysis:
-    """Replay and score every deal of a game, then keep its ledger."""
+def analyse(game: Game, *, open_deal: bool = False) -> GameAnalysis:
+    """Replay and score every deal of a game, then keep its ledger. With `open_deal`, the last deal is
+    still being played (a live game): judged on what is known so far, not E-INCOMPLETE."""
     rules = ruleset_for(game.tags)
-    replays = [replay_deal(deal, rules, keep_steps=False) for deal in game.deals]
+    last = len(game.deals) - 1
+    replays = [replay_deal(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
+               for i, deal in enumerate(game.deals)]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer, s.score if s else None, r.deal.start.line)
                for r, (s, _) in zip(replays, scored)]
@@ -88,6 +91,7 @@ def deal_json(deal: DealAnalysis) -> dict[str, Any]:
         "errors": [violation_json(e) for e in deal.errors],
         "score_only": replay.score_only,
         "partial_checks": list(replay.partial_checks),
+        "in_progress": replay.in_progress,
     }
 
 
@@ -111,9 +115,12 @@ def game_json(analysis: GameAnalysis) -> dict[str, Any]:
     }
 
 
-def report(log: Log) -> dict[str, Any]:
-    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error."""
-    doc: dict[str, Any] = {"games": [game_json(analyse(g)) for g in log.games]}
+def report(log: Log, *, open_game: bool = False) -> dict[str, Any]:
+    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error. With
+    `open_game` (a live game still being kept), the last deal of the last game is in progress."""
+    last = len(log.games) - 1
+    doc: dict[str, Any] = {"games": [game_json(analyse(g, open_deal=open_game and i == last))
+                                     for i, g in enumerate(log.games)]}
     if not log.games:
         doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
                           "message": "the log holds no game: expected tags or a 'deal' line"}]

@@ -11,7 +11,7 @@ def register(app: Flask) -> Api:
     """Attach the store, CSRF protection, the pages and the JSON API (with its OpenAPI document) to `app`."""
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, views
+    from . import api, live_api, views
 
     db.init_app(app)
     csrf = CSRFProtect(app)
@@ -19,4 +19,6 @@ def register(app: Flask) -> Api:
     smorest = Api(app)
     smorest.register_blueprint(api.blp)
     csrf.exempt(api.blp)
+    smorest.register_blueprint(live_api.blp)
+    csrf.exempt(live_api.blp)
     return smorest

@@ -22,6 +22,7 @@ from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSche
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
 from .store import BadUpload, store
 from .uploads import from_bytes, from_json_doc
+from .viewmodels import is_open
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
 
@@ -110,7 +111,8 @@ def game(game_id: int):
 @blp.alt_response(404, schema=ErrorSchema)
 def report(game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
-    return seeplog.report(seeplog.parse(found(game_id)["text"]))
+    row = found(game_id)
+    return seeplog.report(seeplog.parse(row["text"]), open_game=is_open(row))
 
 
 @blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

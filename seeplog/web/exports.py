@@ -9,12 +9,14 @@ from seeplog.report import analyse
 from seeplog.scoresheet import sheet_rows
 
 
-def scoresheet_csv(text: str) -> str:
-    """One row per deal of every game of the log; team columns are named after the teams."""
+def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
+    """One row per deal of every game of the log; team columns are named after the teams. With
+    `open_game` (a live game being kept), the last deal is in progress."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    for number, game in enumerate(seeplog.parse(text).games, start=1):
-        analysis = analyse(game)
+    games = seeplog.parse(text).games
+    for number, game in enumerate(games, start=1):
+        analysis = analyse(game, open_deal=open_game and number == len(games))
         teams = analysis.rules.teams
         writer.writerow(["game", "deal", "dealer", "bidder", "bid"]
                         + [f"{kind} {t}" for kind in ("cards", "sweeps", "score") for t in teams]

@@ -58,8 +58,10 @@ def where(filters: Filters) -> tuple[str, list[Any]]:
     return " and ".join(clauses) or "1", params
 
 
+LIVE = "(select state from live_games l where l.game_id = games.id) as live"
+"""A live game's state ('open' or 'closed'); NULL for an uploaded log."""
 COLUMNS = ("id, filename, uploaded, tags, variant, event, site, date, players, game_count, deal_count, "
-           "violation_count, error_count, status, result, hash, format")
+           f"violation_count, error_count, status, result, hash, format, {LIVE}")
 
 
 def find_games(db: sqlite_utils.Database, filters: Filters) -> tuple[list[dict[str, Any]], int]:
@@ -74,7 +76,7 @@ def find_games(db: sqlite_utils.Database, filters: Filters) -> tuple[list[dict[s
 
 
 def get_game(db: sqlite_utils.Database, game_id: int) -> dict[str, Any] | None:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    rows = list(db.query(f"select *, {LIVE} from games where id = ?", [game_id]))
     return rows[0] if rows else None
 
 

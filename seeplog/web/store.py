@@ -12,9 +12,10 @@ import sqlite_utils
 
 import seeplog
 from seeplog.jsonform import from_json
-from seeplog.notation import DealStart, Log, Tag
-from seeplog.report import analyse, exit_status, report
-from seeplog.scoresheet import players
+from seeplog.notation import DealStart, Game, Log, Tag
+from seeplog.report import exit_status, report
+from seeplog.ruleset import ruleset_for
+from seeplog.scoresheet import SEAT_TAGS
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger")
@@ -96,16 +97,20 @@ def summary(text: str, log: Log, doc: dict[str, Any]) -> dict[str, Any]:
     """The games row's derived columns."""
     first = log.games[0] if log.games else None
     tags = first.tags if first else {}
-    analysis = analyse(first) if first else None
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
     return {"text": text, "canonical": seeplog.dumps(log), "tags": json.dumps(tags, ensure_ascii=False),
-            "variant": analysis.rules.name if analysis else "standard", "event": tags.get("Event"),
+            "variant": ruleset_for(tags).name if first else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
-            "players": json.dumps(players(analysis) if analysis else {}, ensure_ascii=False),
+            "players": json.dumps(seat_names(first) if first else {}, ensure_ascii=False),
             "game_count": len(log.games), "deal_count": sum(len(g.deals) for g in log.games),
             "violation_count": sum(counts), "error_count": errors + len(doc.get("errors", [])),
             "status": exit_status(doc), "result": result_text(doc)}
+
+
+def seat_names(game: Game) -> dict[str, str]:
+    """Each seat's player, as the tags name them (the seat letter where they do not); no replay needed."""
+    return {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in ruleset_for(game.tags).seats}
 
 
 def result_text(doc: dict[str, Any]) -> str:
@@ -133,7 +138,7 @@ def derived_rows(game_id: int, log: Log, doc: dict[str, Any]) -> dict[str, list[
     for index, (game, gdoc) in enumerate(zip(log.games, doc["games"]), start=1):
         key = {"game_id": game_id, "game": index}
         out["game_tags"] += [{**key, "name": n, "value": v} for n, v in game.tags.items()]
-        out["players"] += [{**key, "seat": s, "name": n} for s, n in players(analyse(game)).items()]
+        out["players"] += [{**key, "seat": s, "name": n} for s, n in seat_names(game).items()]
         out["violations"] += [_finding(game_id, index, None, None, e) for e in gdoc["errors"]]
         for position, (deal, d, row) in enumerate(zip(game.deals, gdoc["deals"], gdoc["ledger"]), start=1):
             _deal_rows(out, {**key, "position": position}, deal.start, d, row)
@@ -175,11 +180,17 @@ def rebuild(db: sqlite_utils.Database) -> int:
             stored = db["games"].get(game_id)
             text = notation_text(stored["raw"], stored["format"])
             log = seeplog.parse(text)
-            doc = report(log)
+            doc = report(log, open_game=is_live_open(db, game_id))
             db["games"].update(game_id, summary(text, log, doc))
             insert_derived(db, game_id, log, doc)
         db["meta"].upsert({"key": "derived_with", "value": seeplog_version()}, pk="key")
     return len(ids)
+
+
+def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:
+    """Whether the game is a live game still being kept (its last deal then is in progress)."""
+    row = db.execute("select state from live_games where game_id = ?", [game_id]).fetchone()
+    return row is not None and row[0] == "open"
 
 
 def notation_text(raw: str, form: str) -> str:

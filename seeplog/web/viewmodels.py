@@ -87,6 +87,8 @@ class GamePage:
     sheets: tuple[GameSheet, ...]
     log_errors: tuple[Finding, ...]
     lines: tuple[LogLine, ...]
+    live: str | None = None
+    """'open' or 'closed' for a game kept live, None for an upload."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class GameRow:
     flagged: int
     status: int
     games: int
+    live: str | None = None
 
 
 def title_of(row: dict[str, Any]) -> str:
@@ -112,7 +115,8 @@ def game_row(row: dict[str, Any]) -> GameRow:
     names = json.loads(row["players"])
     return GameRow(row["id"], title_of(row), row["date"] or "", row["event"] or "", row["variant"],
                    ", ".join(f"{name} ({seat})" if name != seat else seat for seat, name in names.items()),
-                   row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"])
+                   row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"],
+                   row.get("live"))
 
 
 def _named(seat: str | None, names: dict[str, str]) -> str:
@@ -177,12 +181,18 @@ def log_lines(text: str, findings: list[Finding]) -> tuple[LogLine, ...]:
     return tuple(out)
 
 
+def is_open(row: dict[str, Any]) -> bool:
+    """A live game still being kept: its last deal is in progress, not E-INCOMPLETE."""
+    return row.get("live") == "open"
+
+
 def game_page(row: dict[str, Any]) -> GamePage:
     log = seeplog.parse(row["text"])
-    doc = report(log)
-    sheets = tuple(game_sheet(row["id"], i, analyse(g), gdoc)
+    doc = report(log, open_game=is_open(row))
+    last = len(log.games)
+    sheets = tuple(game_sheet(row["id"], i, analyse(g, open_deal=is_open(row) and i == last), gdoc)
                    for i, (g, gdoc) in enumerate(zip(log.games, doc["games"]), start=1))
     log_errors = tuple(finding(f, row["id"], 1, None) for f in doc.get("errors", []))
     everything = [f for s in sheets for f in s.findings] + list(log_errors)
     return GamePage(row["id"], title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
-                    sheets, log_errors, log_lines(row["text"], everything))
+                    sheets, log_errors, log_lines(row["text"], everything), row.get("live"))

@@ -17,7 +17,7 @@ from .queries import Filters, find_games, get_game
 from .schemas import GameQuerySchema
 from .store import BadUpload, store
 from .uploads import from_bytes
-from .viewmodels import game_page, game_row
+from .viewmodels import game_page, game_row, is_open
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/assets")
 bp.add_app_template_filter(card_html, "card")
@@ -100,14 +100,16 @@ def export_seep(game_id: int):
 
 @bp.get("/games/<int:game_id>.json")
 def export_report(game_id: int):
-    doc = seeplog.report(seeplog.parse(stored_game(game_id)["text"]))
+    row = stored_game(game_id)
+    doc = seeplog.report(seeplog.parse(row["text"]), open_game=is_open(row))
     return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
                     "application/json")
 
 
 @bp.get("/games/<int:game_id>.csv")
 def export_csv(game_id: int):
-    return download(scoresheet_csv(stored_game(game_id)["text"]), f"game-{game_id}-scoresheet.csv",
+    row = stored_game(game_id)
+    return download(scoresheet_csv(row["text"], open_game=is_open(row)), f"game-{game_id}-scoresheet.csv",
                     "text/csv; charset=utf-8")
 
 
