@@ -26,7 +26,8 @@ BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog live game"'}
 
 
 def etag(game_id: int, version: int) -> str:
-    return f'"live-{game_id}-{version}"'
+    """The game's entity tag at a version (unquoted; headers carry it quoted)."""
+    return f"live-{game_id}-{version}"
 
 
 def _token() -> str:
@@ -48,7 +49,7 @@ def _send(game_id: int, req: Request):
         answer, fresh = record(get_db(), game_id, _token(), req)
     except LiveError as error:
         raise _raise(error) from None
-    headers = {"ETag": etag(game_id, answer["version"])}
+    headers = {"ETag": f'"{etag(game_id, answer["version"])}"'}
     if not fresh:
         headers["Idempotent-Replayed"] = "true"
     return answer, 201, headers
@@ -78,12 +79,12 @@ def game(game_id: int):
     version = current_version(db, game_id)
     if version is None:
         raise ApiError(404, f"there is no live game {game_id}")
-    tag = etag(game_id, version)
-    if tag in request.if_none_match:
-        return Response(status=304, headers={"ETag": tag, "Cache-Control": "no-cache"})
+    if request.if_none_match.contains(etag(game_id, version)):
+        return Response(status=304, headers={"ETag": f'"{etag(game_id, version)}"', "Cache-Control": "no-cache"})
     stored = load(db, game_id)
-    return Response(stored.view, mimetype="application/json",  # type: ignore[union-attr]
-                    headers={"ETag": etag(game_id, stored.version), "Cache-Control": "no-cache"})  # type: ignore[union-attr]
+    assert stored is not None
+    return Response(stored.view, mimetype="application/json",
+                    headers={"ETag": f'"{etag(game_id, stored.version)}"', "Cache-Control": "no-cache"})
 
 
 @blp.route("/<int:game_id>/entries", methods=["POST"])
