@@ -9,13 +9,15 @@ judged on what is known so far, not E-INCOMPLETE). Corrections are events too, s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from .notation import Log, NotationError, Play, Statement, Unreadable, parse
+from .notation import Deal, Log, NotationError, Play, Statement, Unreadable, parse
 from .notation import first_word
 from .moves import Capture
+from .replay import DealReplay, replay_deal
 from .report import GameAnalysis, analyse, game_json
 from .tags import KNOWN_TAGS
 from .writer import dumps, statement_text
@@ -99,6 +101,12 @@ def check_target(event: Event, count: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=8192)
+def _head(text: str) -> str:
+    """`first_word` of an entry line, remembered (entries are laid out again at every event)."""
+    return first_word(text)
+
+
 TAG_NAME = re.compile(r"\s*\[\s*([A-Za-z][\w-]*)")
 
 
@@ -113,7 +121,7 @@ def layout(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     order, a blank line before each deal and each further game), and each entry's line number in it."""
     games: list[tuple[list[int], list[list[int]]]] = [([], [])]
     for index, text in enumerate(texts):
-        head = first_word(text)
+        head = _head(text)
         header, deals = games[-1]
         if head == "[":
             if deals:
@@ -155,6 +163,10 @@ class LiveLog:
     log: Log
     line_of: tuple[int, ...]
 
+    def deal_text(self, first: int, last: int) -> str:
+        """The text of lines `first` to `last` (1-based, inclusive)."""
+        return "\n".join(self.text.split("\n")[first - 1:last])
+
     def entry_at(self, line: int) -> int | None:
         """The 1-based entry standing on a log line."""
         try:
@@ -163,11 +175,12 @@ class LiveLog:
             return None
 
 
-def live_log(entries: Sequence[Entry]) -> LiveLog:
+def live_log(entries: Sequence[Entry], read: tuple[str, Log] | None = None) -> LiveLog:
     """The log of the entries. Shorthand captures are written out where the replay settles them, so
-    the text is the canonical text of the log (`dumps`), line for line."""
+    the text is the canonical text of the log (`dumps`), line for line. `read` is the text and log of
+    these entries' layout, when the caller has read them already."""
     text, line_of = layout([e.text for e in entries])
-    log = parse(text)
+    log = read[1] if read is not None and read[0] == text else parse(text)
     if has_shorthand(log):
         text = dumps(log)
         log = parse(text)
@@ -185,33 +198,46 @@ def statements(log: Log) -> Iterator[Statement]:
             yield from block
 
 
-def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> str:
+def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str, tuple[str, Log]]:
     """The canonical line of `typed` standing as entry `index` (0-based) among `entries` (which already
     hold it there): a tag, deal, hand, floor, bid, play, score or annotation that can be read there.
 
     :raises EntryRefused: a line that cannot be read (E-SYNTAX, E-CARD, E-SEAT, column in `typed`), holds
         no statement, or cannot stand there (a play before any deal, a second floor, bid or score line).
+    :returns: the canonical line, and the text and log the entries make with `typed` as it was sent.
     """
     texts = [e.text for e in entries]
     texts[index] = typed
     text, line_of = layout(texts)
     line = line_of[index]
-    found = next((s for s in statements(parse(text)) if s.line == line), None)
+    log = parse(text)
+    found = next((s for s in statements(log) if s.line == line), None)
     if found is None:
         raise EntryRefused(NotationError("E-SYNTAX", "the line holds no statement (only a comment or "
                                                      "spaces)", index + 1, 1))
     if isinstance(found, Unreadable):
         error = found.error
         raise EntryRefused(NotationError(error.rule, error.msg, index + 1, error.column, error.end_column))
-    return statement_text(found)
+    return statement_text(found), (text, log)
 
 
 # ---------------------------------------------------------------- the report, and the findings per entry
 
-def live_analyses(live: LiveLog, *, open_game: bool) -> tuple[GameAnalysis, ...]:
-    """Each game of the log analysed; while the game is open, the last deal is in progress."""
+Replayer = Callable[..., DealReplay]
+
+
+def live_analyses(live: LiveLog, *, open_game: bool, replayer: Replayer = replay_deal) -> tuple[GameAnalysis, ...]:
+    """Each game of the log analysed; while the game is open, the last deal is in progress. `replayer`
+    stands for `replay_deal` (one that remembers the deals an entry did not change, see `deal_key`)."""
     games = live.log.games
-    return tuple(analyse(g, open_deal=open_game and i == len(games) - 1) for i, g in enumerate(games))
+    return tuple(analyse(g, open_deal=open_game and i == len(games) - 1, replayer=replayer)
+                 for i, g in enumerate(games))
+
+
+def deal_key(live: LiveLog, deal: Deal) -> tuple[int, str]:
+    """What a deal's replay depends on, besides the rules: its place in the log and its text."""
+    start = deal.start.line
+    return start, live.deal_text(start, max(s.line for s in deal.statements))
 
 
 def live_report(analyses: Sequence[GameAnalysis]) -> dict[str, Any]:

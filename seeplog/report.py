@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .ledger import DealResult, LedgerRow, ledger
 from .notation import Game, Log
@@ -46,12 +46,13 @@ class GameAnalysis:
         return self.game_errors + [e for d in self.deals for e in d.errors]
 
 
-def analyse(game: Game, *, open_deal: bool = False) -> GameAnalysis:
+def analyse(game: Game, *, open_deal: bool = False, replayer: Callable[..., DealReplay] = replay_deal) -> GameAnalysis:
     """Replay and score every deal of a game, then keep its ledger. With `open_deal`, the last deal is
-    still being played (a live game): judged on what is known so far, not E-INCOMPLETE."""
+    still being played (a live game): judged on what is known so far, not E-INCOMPLETE. `replayer` is
+    `replay_deal` or a function that gives the same answer (one that remembers deals replayed before)."""
     rules = ruleset_for(game.tags)
     last = len(game.deals) - 1
-    replays = [replay_deal(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
+    replays = [replayer(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
                for i, deal in enumerate(game.deals)]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer, s.score if s else None, r.deal.start.line)

@@ -9,7 +9,9 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,8 +20,9 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, finding_keys,
+from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
                           live_analyses, live_log, live_report, read_in_place)
+from seeplog.replay import replay_deal
 from seeplog.notation import Log, Tag
 from seeplog.writer import statement_text
 
@@ -229,7 +232,7 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
     event, entries, at = _event(game, req, lines_written(db, game.game_id) + 1)
     if at is not None:
         try:
-            canonical = read_in_place(entries, at, req.line or "")
+            canonical, read = read_in_place(entries, at, req.line or "")
         except EntryRefused as refused:
             e = refused.error
             raise LiveError(422, f"the line cannot be recorded: {e.msg}",
@@ -237,14 +240,42 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = "closed" if event.kind == "close" else "open"
-    live = live_log(entries)
-    analyses = live_analyses(live, open_game=state == "open")
+    live = live_log(entries, read if at is not None else None)
+    analyses = live_analyses(live, open_game=state == "open", replayer=REPLAYS.replayer(live))
     doc = live_report(analyses)
     version = game.version + 1
     body = view(game.game_id, version, state, live, analyses, doc)
     answer = _answer(game, event, live, doc, body, entries[at].id if at is not None else None)
     _write(db, game, req, event, live, doc, body, answer, state)
     return answer
+
+
+class RememberedReplays:
+    """The replays of recent deals, by rules and text at their place: an entry changes one deal, and the
+    others are not replayed again (the replay is a pure function of them)."""
+
+    def __init__(self, size: int = 512):
+        self.size, self.kept = size, OrderedDict()
+        self.lock = threading.Lock()
+
+    def replayer(self, live: LiveLog):
+        def replay(deal, rules, *, keep_steps: bool = False, in_progress: bool = False):
+            key = (repr(rules), keep_steps, in_progress, *deal_key(live, deal))
+            with self.lock:
+                found = self.kept.get(key)
+                if found is not None:
+                    self.kept.move_to_end(key)
+                    return found
+            made = replay_deal(deal, rules, keep_steps=keep_steps, in_progress=in_progress)
+            with self.lock:
+                self.kept[key] = made
+                while len(self.kept) > self.size:
+                    self.kept.popitem(last=False)
+            return made
+        return replay
+
+
+REPLAYS = RememberedReplays()
 
 
 def _answer(game: LiveGame, event: Event, live: LiveLog, doc: dict[str, Any], body: dict[str, Any],
@@ -284,7 +315,7 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
                 req.client_id, json.dumps(answer), at])
     db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
                [version, state, at, _entries_json(live.entries), json.dumps(body), game.game_id])
-    columns = {"raw": live.text, **summary(live.text, live.log, doc)}
+    columns = {"raw": live.text, **summary(live.text, live.log, doc, canonical=live.text)}
     db.execute(f"update games set {', '.join(f'{c} = ?' for c in columns)} where id = ?",
                [*columns.values(), game.game_id])
     rewrite_derived(db, game.game_id, live.log, doc)

@@ -93,13 +93,13 @@ def store(db: sqlite_utils.Database, upload: Upload) -> Stored:
     return Stored(int(game_id), True, doc)
 
 
-def summary(text: str, log: Log, doc: dict[str, Any]) -> dict[str, Any]:
-    """The games row's derived columns."""
+def summary(text: str, log: Log, doc: dict[str, Any], canonical: str | None = None) -> dict[str, Any]:
+    """The games row's derived columns (`canonical`: the log's canonical text, when the caller has it)."""
     first = log.games[0] if log.games else None
     tags = first.tags if first else {}
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"text": text, "canonical": seeplog.dumps(log), "tags": json.dumps(tags, ensure_ascii=False),
+    return {"text": text, "canonical": seeplog.dumps(log) if canonical is None else canonical, "tags": json.dumps(tags, ensure_ascii=False),
             "variant": ruleset_for(tags).name if first else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
             "players": json.dumps(seat_names(first) if first else {}, ensure_ascii=False),
