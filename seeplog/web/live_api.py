@@ -61,7 +61,10 @@ def _send(game_id: int, req: Request):
 @blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link."""
-    game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
+    try:
+        game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
+    except LiveError as error:
+        raise _raise(error) from None
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,
             "edit_url": f"/live/{game_id}/keep#token={token}", "follow_url": f"/live/{game_id}",

@@ -23,6 +23,7 @@ import sqlite_utils
 from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
                           live_analyses, live_log, live_report, read_in_place)
 from seeplog.replay import replay_deal
+from seeplog.ruleset import find_ruleset
 from seeplog.notation import Log, Tag
 from seeplog.writer import statement_text
 
@@ -30,6 +31,9 @@ from .live_view import view
 from .store import derived_rows, insert_derived, summary
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+MAX_ENTRIES = 5000
+"""Entries a live game takes (about 90 deals): every entry lays the whole log out again."""
+MAX_ID = 2 ** 63 - 1
 
 
 class LiveError(Exception):
@@ -97,6 +101,8 @@ class LiveGame:
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> LiveGame | None:
+    if not 0 < game_id <= MAX_ID:
+        return None
     rows = list(db.query("select game_id, version, state, token_hash, entries, view from live_games "
                          "where game_id = ?", [game_id]))
     if not rows:
@@ -107,6 +113,8 @@ def load(db: sqlite_utils.Database, game_id: int) -> LiveGame | None:
 
 
 def current_version(db: sqlite_utils.Database, game_id: int) -> int | None:
+    if not 0 < game_id <= MAX_ID:
+        return None
     row = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()
     return row[0] if row else None
 
@@ -130,11 +138,22 @@ def header_lines(variant: str, players: dict[str, str], tags: dict[str, str]) ->
 
 
 def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tags: dict[str, str]) -> tuple[int, str]:
-    """A new open live game; its id and its edit token (kept only as a digest)."""
+    """A new open live game; its id and its edit token (kept only as a digest).
+
+    :raises LiveError: a tag the notation cannot read (400), as `[MaxHouses "two"]`.
+    """
+    seats = find_ruleset(variant).seats
+    strangers = [seat for seat in players if seat not in seats]
+    if strangers:
+        raise LiveError(400, f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
+                        [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
     token = new_token()
     lines = header_lines(variant, players, tags)
     entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
     live = live_log(entries)
+    if live.log.errors:
+        raise LiveError(400, "a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
+                        [{"field": "tags", "message": e.msg} for e in live.log.errors])
     analyses = live_analyses(live, open_game=True)
     doc = live_report(analyses)
     at = now()
@@ -208,6 +227,9 @@ def _event(game: LiveGame, req: Request, serial: int) -> tuple[Event, list[Entry
     (with the id `serial`, as `seeplog.live.fold` numbers it)."""
     entries = list(game.entries)
     line = req.line or ""
+    if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
+        raise LiveError(422, f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
+                             "close it and start another")
     if req.kind == "append":
         entries.append(Entry(serial, line))
         return Event("append", len(entries), (line,)), entries, len(entries) - 1

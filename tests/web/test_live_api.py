@@ -63,6 +63,11 @@ def test_start_refuses_bad_bodies(client):
     assert_envelope(client.post("/api/live", json={"variant": "chess"}), 400)
     assert_envelope(client.post("/api/live", json={"variant": "standard", "players": {"X": "Asha"}}), 400)
     assert_envelope(client.post("/api/live", json={"variant": "standard", "tags": {"Event": "a\nb"}}), 400)
+    bad_tag = assert_envelope(client.post("/api/live", json={"variant": "standard", "tags": {"MaxHouses": "two"}}),
+                              400)
+    assert "MaxHouses" in bad_tag["error"]
+    assert_envelope(client.post("/api/live", json={"variant": "two-player", "players": {"W": "Divya"}}), 400)
+    assert client.get("/api/games").json["total"] == 0
 
 
 def test_get_has_an_etag_and_answers_304_while_nothing_changed(client):
@@ -81,6 +86,7 @@ def test_get_has_an_etag_and_answers_304_while_nothing_changed(client):
 def test_no_such_game(client):
     assert_envelope(client.get("/api/live/999"), 404)
     assert_envelope(client.get("/api/live/999/history"), 404)
+    assert_envelope(client.get(f"/api/live/{10 ** 30}"), 404)
     response = client.post("/api/live/999/entries", json={"line": "deal 1 dealer N", "version": 1},
                            headers={"Authorization": "Bearer x"})
     assert_envelope(response, 404)
