@@ -22,7 +22,7 @@ import sqlite_utils
 
 from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
                           live_analyses, live_log, live_report, read_in_place)
-from seeplog.replay import replay_deal
+from seeplog.replay import DealReplay, replay_deal
 from seeplog.ruleset import find_ruleset
 from seeplog.notation import Log, Tag
 from seeplog.writer import statement_text
@@ -158,9 +158,10 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     doc = live_report(analyses)
     at = now()
     with writing(db):
-        game_id = db["games"].insert({"hash": f"live:{uuid.uuid4().hex}", "raw": live.text, "format": "seep",
+        game_id = db.table("games").insert({"hash": f"live:{uuid.uuid4().hex}", "raw": live.text, "format": "seep",
                                       "filename": None, "uploaded": at[:19] + "+00:00",
-                                      **summary(live.text, live.log, doc)}).last_pk
+                                      **summary(live.text, live.log, doc, canonical=live.text)}).last_pk
+        assert isinstance(game_id, int)
         insert_derived(db, game_id, live.log, doc)
         body = view(game_id, 1, "open", live, analyses, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
@@ -277,7 +278,8 @@ class RememberedReplays:
     others are not replayed again (the replay is a pure function of them)."""
 
     def __init__(self, size: int = 512):
-        self.size, self.kept = size, OrderedDict()
+        self.size = size
+        self.kept: OrderedDict[tuple, DealReplay] = OrderedDict()
         self.lock = threading.Lock()
 
     def replayer(self, live: LiveLog):

@@ -451,3 +451,13 @@ def test_the_outcomes_of_one_card_legal_first_then_the_others_with_their_rules(c
     fresh = Keeper(client)
     waiting = client.get(f"/api/live/{fresh.id}/outcomes?card=Jd")
     assert waiting.status_code == 409 and waiting.json["next"]["kind"] == "deal"
+
+
+def test_a_game_takes_a_bounded_number_of_entries(client, monkeypatch):
+    from seeplog.web import live_store
+    monkeypatch.setattr(live_store, "MAX_ENTRIES", 3)
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])
+    full = assert_envelope(keeper.add("bid W 11"), 422)
+    assert "3 entries" in full["error"]
+    assert keeper.send(replace=3, line="floor Kh Jc 9s 3s").status_code == 201
