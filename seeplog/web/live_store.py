@@ -162,6 +162,7 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
                                       "filename": None, "uploaded": at[:19] + "+00:00",
                                       **summary(live.text, live.log, doc, canonical=live.text)}).last_pk
         assert isinstance(game_id, int)
+        db.execute("update games set hash = ? where id = ?", [live_hash(game_id, 1), game_id])
         insert_derived(db, game_id, live.log, doc)
         body = view(game_id, 1, "open", live, analyses, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
@@ -339,7 +340,8 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
                 req.client_id, json.dumps(answer), at])
     db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
                [version, state, at, _entries_json(live.entries), json.dumps(body), game.game_id])
-    columns = {"raw": live.text, **summary(live.text, live.log, doc, canonical=live.text)}
+    columns = {"raw": live.text, "hash": live_hash(game.game_id, version),
+               **summary(live.text, live.log, doc, canonical=live.text)}
     db.execute(f"update games set {', '.join(f'{c} = ?' for c in columns)} where id = ?",
                [*columns.values(), game.game_id])
     rewrite_derived(db, game.game_id, live.log, doc)
@@ -354,6 +356,12 @@ def rewrite_derived(db: sqlite_utils.Database, game_id: int, log: Log, doc: dict
             quoted = ", ".join(f'"{c}"' for c in columns)
             db.conn.executemany(f"insert into {name} ({quoted}) values ({', '.join('?' * len(columns))})",
                                 [[row[c] for c in columns] for row in rows])
+
+
+def live_hash(game_id: int, version: int) -> str:
+    """A live game's `games.hash`: never the hash of an upload (an upload of the same text is another
+    game), and new at every version, so that what is kept by hash (a page built) is built again."""
+    return f"live:{game_id}:{version}"
 
 
 def _entries_json(entries) -> str:
