@@ -461,3 +461,13 @@ def test_a_game_takes_a_bounded_number_of_entries(client, monkeypatch):
     full = assert_envelope(keeper.add("bid W 11"), 422)
     assert "3 entries" in full["error"]
     assert keeper.send(replace=3, line="floor Kh Jc 9s 3s").status_code == 201
+
+
+def test_another_sites_page_cannot_write(client):
+    keeper = Keeper(client)
+    response = client.post(f"/api/live/{keeper.id}/entries", json={"line": "deal 1 dealer N", "version": 1},
+                           headers={**keeper.auth, "Origin": "https://elsewhere.example"})
+    assert_envelope(response, 403)
+    assert_envelope(client.post("/api/live", json={"variant": "standard"},
+                                headers={"Origin": "https://elsewhere.example"}), 403)
+    assert keeper.doc()["version"] == 1
