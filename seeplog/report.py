@@ -51,7 +51,8 @@ def analyse(game: Game) -> GameAnalysis:
     rules = ruleset_for(game.tags)
     replays = [replay_deal(deal, rules, keep_steps=False) for deal in game.deals]
     scored = [score_deal(r) for r in replays]
-    results = [DealResult(r.deal.number, r.deal.dealer, s.score if s else None, r.deal.start.line)
+    results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
+                          s.score if s else None, r.deal.start.line)
                for r, (s, _) in zip(replays, scored)]
     rows, baazis, dealer_findings = ledger(results, rules)
     by_deal: dict[int, list[Violation]] = {}
@@ -70,11 +71,12 @@ def violation_json(v: Violation) -> dict[str, Any]:
             "message": v.message}
 
 
-def deal_json(deal: DealAnalysis) -> dict[str, Any]:
+def deal_json(deal: DealAnalysis, dealer: str | None = None) -> dict[str, Any]:
+    """A deal's entry; `dealer` is the ledger's (the rotation's seat where the log does not tell it)."""
     replay, score = deal.replay, deal.score
     return {
         "number": replay.deal.number,
-        "dealer": replay.deal.dealer,
+        "dealer": dealer or replay.deal.dealer,
         "bidder": replay.bidder,
         "bid": replay.bid,
         "plays": len(replay.deal.plays),
@@ -104,7 +106,7 @@ def game_json(analysis: GameAnalysis) -> dict[str, Any]:
     return {
         "tags": dict(analysis.game.tags),
         "variant": analysis.rules.name,
-        "deals": [deal_json(d) for d in analysis.deals],
+        "deals": [deal_json(d, row.dealer) for d, row in zip(analysis.deals, analysis.ledger)],
         "ledger": [ledger_json(r, analysis.rules) for r in analysis.ledger],
         "baazis": analysis.baazis,
         "errors": [violation_json(e) for e in analysis.game_errors],

@@ -252,11 +252,20 @@ def read_play(cur: Cursor, table: Table) -> Play:
     return Play(seat, move, annotation, columns, first.column)
 
 
+DEAL_FORM = "a deal line is 'deal N dealer SEAT'"
+
+
 def read_deal(cur: Cursor, table: Table) -> DealStart:
-    number = read_number(cur, "the deal number (1, 2, …)", least=1)
+    number = read_number(cur, f"the deal number (1, 2, …): {DEAL_FORM}", least=1)
+    if cur.peek() is None:
+        raise cur.fail(f"expected 'dealer' and the dealer's seat at the end of the line: {DEAL_FORM}")
     word = cur.word("'dealer' and the dealer's seat")
     if word.text.lower() != "dealer":
-        raise cur.fail(f"expected 'dealer' after the deal number, found {show(word.text)}", word)
+        raise cur.fail(f"expected 'dealer' after the deal number, found {show(word.text)}: {DEAL_FORM}", word)
+    seat = cur.peek()
+    if seat is not None and seat.text.lower() in ("north", "west", "south", "east"):
+        raise cur.fail(f"{show(seat.text)} is not a seat: seats are {' '.join(table.seats)} "
+                       f"(write 'deal {number} dealer {seat.text[0].upper()}')", seat, "E-SEAT")
     dealer = read_seat(cur, table.seats, "the dealer")
     annotation = read_annotation(cur)
     end(cur, "the dealer")

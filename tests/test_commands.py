@@ -15,7 +15,7 @@ def test_score_prints_a_row_per_deal_with_the_ledger(capsys):
     assert rows[0][:4] == ["1", "N", "W", "13"]
     assert "143 / 257" in out and "baazis: NS 0, EW 1" in out
     assert [r[0] for r in rows] == ["1", "2", "3"]
-    assert "* score as recorded at the table" in out
+    assert "* deal 2: score as recorded at the table (no plays logged)" in out
 
 
 def test_score_shows_flagged_plays_and_exits_1(capsys):

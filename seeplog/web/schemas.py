@@ -1,6 +1,8 @@
 """marshmallow schemas: the shape of requests and responses (seeplog itself judges the game)."""
 from __future__ import annotations
 
+from datetime import date
+
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from seeplog.notation import VARIANT_NAMES
@@ -8,7 +10,19 @@ from seeplog.notation import VARIANT_NAMES
 LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
 SEAT = validate.Regexp(r"^[NWSEnwse]$", error="a seat is N, W, S or E")
 CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
-DATE = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-DD")
+DATE_FORM = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-DD")
+
+
+def _calendar_date(value: str) -> None:
+    """A YYYY-MM-DD date that is on the calendar (2026-13-01 is not)."""
+    DATE_FORM(value)
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        raise ValidationError(f"{value} is not a date on the calendar (YYYY-MM-DD, month 01-12)") from None
+
+
+DATE = _calendar_date
 TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
 NUMBER = validate.Range(min=0, max=9999)
 ANNOTATION = [validate.Length(max=500),

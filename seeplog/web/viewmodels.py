@@ -43,7 +43,8 @@ class SheetLine:
     baazi: str
     next_dealer: str
     flagged: int
-    recorded: bool
+    note: str
+    """Why the score is the one recorded at the table (or missing); '' when computed from the plays."""
     steps: str | None = None
     """The link that steps through the deal's plays, from play 1."""
 
@@ -131,7 +132,7 @@ def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str
     nxt = " or ".join(_named(s, names) for s in row.next_dealer.split(" or "))
     return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
                      _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, bool(row.note), steps)
+                     nxt, row.flagged, row.note, steps)
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:

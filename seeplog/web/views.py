@@ -41,11 +41,18 @@ def index():
     filters = Filters(**args)
     rows, total = find_games(get_db(), filters)
     return render_template("index.html", games=[game_row(r) for r in rows], total=total, filters=filters,
-                           errors=errors, pages=-(-total // filters.per_page), page_url=page_url)
+                           errors=errors, pages=-(-total // filters.per_page), page_url=page_url), (
+        400 if errors else 200)
 
 
 def page_url(page: int) -> str:
     return url_for("pages.index", **{**request.args.to_dict(), "page": page})
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """The site icon (an SVG) where browsers look for it by default."""
+    return bp.send_static_file("favicon.svg")
 
 
 @bp.route("/upload", methods=["GET", "POST"])
@@ -102,7 +109,7 @@ def export_seep(game_id: int):
 def export_report(game_id: int):
     doc = seeplog.report(seeplog.parse(stored_game(game_id)["text"]))
     return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
-                    "application/json")
+                    "application/json; charset=utf-8")
 
 
 @bp.get("/games/<int:game_id>.csv")
@@ -111,5 +118,7 @@ def export_csv(game_id: int):
                     "text/csv; charset=utf-8")
 
 
-def download(body: str, filename: str, mimetype: str) -> Response:
-    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+def download(body: str, filename: str, content_type: str) -> Response:
+    """An attachment; `content_type` names its charset once (Flask adds none to a full content type)."""
+    return Response(body, content_type=content_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
