@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
+                   send_from_directory, url_for)
 from marshmallow import ValidationError
 
 import seeplog
@@ -53,6 +54,25 @@ def page_url(page: int) -> str:
 def favicon():
     """The site icon (an SVG) where browsers look for it by default."""
     return bp.send_static_file("favicon.svg")
+
+
+SWAGGER_UI_FILES = ("swagger-ui.css", "swagger-ui-bundle.js")
+
+
+@bp.get("/api/docs")
+def api_docs():
+    """A readable reference of the JSON API: Swagger UI over the OpenAPI document."""
+    return render_template("api_docs.html")
+
+
+@bp.get("/api/docs/assets/<filename>")
+def api_docs_asset(filename: str):
+    """Swagger UI's files, from the swagger-ui-bundle package (no CDN)."""
+    from swagger_ui_bundle import swagger_ui_path
+
+    if filename not in SWAGGER_UI_FILES:
+        abort(404, f"there is no file {filename}")
+    return send_from_directory(swagger_ui_path, filename, max_age=86400)
 
 
 @bp.route("/upload", methods=["GET", "POST"])
