@@ -12,6 +12,7 @@ from flask_smorest import Blueprint
 import seeplog
 from seeplog.dispute import play_json, replay_view
 from seeplog.rules import RULES, Violation
+from seeplog.stopped import is_stop, stopped_json, stopped_play
 
 from .db import get_db
 from .errors import ApiError, ErrorSchema
@@ -124,11 +125,14 @@ def deal_play(args: dict[str, Any], game_id: int, deal: int, play: int):
         ctx = deal_context(found(game_id), args["game"], deal)
     except LookupError as exc:
         raise ApiError(404, str(exc)) from None
-    try:
-        doc = play_json(replay_view(ctx.replay, play))
-    except LookupError as exc:
-        stop = ctx.stop if play == ctx.plays else None
-        raise ApiError(404, str(exc), [finding_item(stop)] if stop else []) from None
+    if is_stop(ctx.replay, play):
+        doc = stopped_json(ctx.replay, stopped_play(ctx.replay))
+    else:
+        try:
+            doc = {**play_json(replay_view(ctx.replay, play)), "stopped": False}
+        except LookupError:
+            raise ApiError(404, f"deal {deal} has no play {play} that can be viewed (it has {ctx.plays})") from None
+    doc["plays"] = ctx.plays
     doc["violations"] = [{**finding_item(v), "explanation": RULES[v.rule].explanation} for v in ctx.at(play)]
     return {**doc, "game": args["game"], "links": play_links(game_id, args["game"], deal, play, doc["plays"])}
 

@@ -207,15 +207,25 @@ class PlayDetailSchema(Schema):
     game = fields.Integer(required=True)
     deal = fields.Integer(required=True)
     play = fields.Integer(required=True)
-    plays = fields.Integer(required=True, metadata={"description": "how many plays of the deal the replay reached"})
-    seat = fields.String(required=True, metadata={"description": "the seat that played"})
+    plays = fields.Integer(required=True, metadata={
+        "description": "how many plays of the deal can be viewed: those the replay reached and the one it stopped at"})
+    seat = fields.String(required=True, allow_none=True, metadata={"description": "the seat that played"})
     turn = fields.String(required=True, metadata={"description": "the seat whose turn it was"})
-    move = fields.String(required=True, metadata={"description": "the play in canonical notation"})
+    move = fields.String(required=True, allow_none=True, metadata={
+        "description": "the play in canonical notation (null for a line that could not be read)"})
     words = fields.String(required=True, metadata={"description": "the play in words"})
     line = fields.Integer(allow_none=True, metadata={"description": "its line in the log"})
     annotation = fields.String(allow_none=True)
     before = fields.Nested(FloorStateSchema, required=True)
-    after = fields.Nested(FloorStateSchema, required=True)
+    after = fields.Nested(FloorStateSchema, required=True, allow_none=True, metadata={
+        "description": "null at the play where the replay stopped"})
+    stopped = fields.Boolean(required=True, metadata={
+        "description": "the replay stopped at this play (a log error, or the play after the last one recorded)"})
+    hand_known = fields.Boolean(metadata={"description": "stopped play: the hand to move is known from the log "
+                                                         "(else `legal` uses every card not yet seen)"})
+    meant = fields.List(fields.String(), metadata={"description": "E-AMBIGUOUS: the maximal captures it could mean"})
+    near = fields.List(fields.String(), metadata={
+        "description": "E-FLOOR: what is on the floor of the same rank or value as what the play named"})
     hands = fields.Dict(keys=fields.String(), values=fields.Nested(HandStateSchema), required=True,
                         metadata={"description": "each seat's hand before the play, as the log shows it"})
     violations = fields.List(fields.Nested(PlayFindingSchema), required=True)
