@@ -12,7 +12,7 @@ from .cards import Card
 from .legal import legal_plays
 from .notation import Log, parse, split_lines
 from .replay import _hand_knowledge, replay_deal
-from .report import analyse, exit_status, report
+from .report import NOT_A_LOG, analyse, exit_status, is_report_text, report
 from .rules import catalogue_markdown
 from .ruleset import ruleset_for
 from .scoresheet import scoresheet_text
@@ -30,13 +30,23 @@ class InputError(Exception):
 def read_bytes(path: str) -> bytes:
     try:
         return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file") from None
+    except IsADirectoryError:
+        raise InputError("this is a folder, not a file") from None
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}") from None
 
 
 def read_text(path: str) -> str:
-    """The file as text; bytes that are not UTF-8 are kept as escapes, and `parse` reports their lines."""
-    return decode_lenient(read_bytes(path))
+    """The file as text; bytes that are not UTF-8 are kept as escapes, and `parse` reports their lines.
+
+    :raises InputError: when the file cannot be read, or holds a validation report instead of a log.
+    """
+    text = decode_lenient(read_bytes(path))
+    if text.lstrip("\ufeff \t\r\n").startswith("{") and is_report_text(text):
+        raise InputError(NOT_A_LOG)
+    return text
 
 
 def decode(data: bytes) -> str:
@@ -109,11 +119,12 @@ def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     return out
 
 
-def validate_file(path: str) -> tuple[dict[str, Any], str]:
+def validate_file(path: str) -> tuple[dict[str, Any], str | None]:
+    """The report of a file and its text (None when the file cannot be read as a log)."""
     try:
         text = read_text(path)
     except InputError as exc:
-        return {"games": [], "errors": [_file_error(str(exc))]}, ""
+        return {"games": [], "errors": [_file_error(str(exc))]}, None
     return report(parse(text)), text
 
 
@@ -131,6 +142,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if len(args.files) > 1:
                 doc = {"file": path, **doc}
             print(json.dumps(doc, ensure_ascii=False))
+        elif text is None:
+            print(f"{path}: {doc['errors'][0]['message']}")
         else:
             lines = compiler_lines(path, text, doc)
             print("\n".join(lines) if lines else f"{path}: no violations, no errors")

@@ -122,6 +122,29 @@ def report(log: Log) -> dict[str, Any]:
     return doc
 
 
+NOT_A_LOG = ("this is a validation report, not a log: validate or upload the .seep log (or the JSON log of "
+             "schema/log.schema.json) it was made from")
+
+
+def is_report(doc: Any) -> bool:
+    """A document in the shape of this module's report (a deal with violations, or a game's ledger), which
+    a log never has."""
+    games = doc.get("games") if isinstance(doc, dict) else None
+    if not isinstance(games, list):
+        return False
+    return any(isinstance(g, dict) and ("ledger" in g or "baazis" in g or any(
+        isinstance(d, dict) and "violations" in d for d in g.get("deals") or [])) for g in games)
+
+
+def is_report_text(text: str) -> bool:
+    """Text that is a JSON validation report."""
+    import json
+    try:
+        return is_report(json.loads(text.lstrip("\ufeff")))
+    except ValueError:
+        return False
+
+
 def exit_status(doc: dict[str, Any]) -> int:
     """0: clean; 1: violations but no errors; 2: any error."""
     games = doc.get("games", [])

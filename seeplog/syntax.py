@@ -160,6 +160,9 @@ def read_item(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, h
     if token is None or token.kind not in ("word", "house"):
         raise cur.fail("expected a card or a house [V] after '+'" + (
             f", found {show(token.text)}" if token else " at the end of the line"), token)
+    if token.kind == "word" and token.text.isdigit() and int(token.text) in range(9, 14):
+        raise cur.fail(f"{show(token.text)} is not a card: a house is written in brackets, [{int(token.text)}]",
+                       token, "E-CARD")
     if token.kind == "word":
         item: Item = read_card(cur, seen)[0]
     elif not houses:
