@@ -38,3 +38,27 @@ def test_a_missing_file_says_no_such_file(tmp_path, capsys):
     assert capsys.readouterr().err == f"{missing}: no such file\n"
     assert main(["validate", "--json", str(missing)]) == 2
     assert json.loads(capsys.readouterr().out)["errors"][0]["message"] == "no such file"
+
+
+def test_houses_take_the_right_article():
+    from seeplog.cards import parse_card as c
+    from seeplog.dispute import describe
+    from seeplog.moves import Build, a_house
+    from seeplog.ruleset import VARIANTS
+    from seeplog.state import start
+    assert [a_house(v) for v in (9, 10, 11, 12, 13, 8, 18)] == [
+        "a 9-house", "a 10-house", "an 11-house", "a 12-house", "a 13-house", "an 8-house", "an 18-house"]
+    before = start(VARIANTS["standard"], (c("5h"), c("Kd")), "E", None)
+    assert describe(Build(c("6c"), (c("5h"),), 11), "E", before) == "E builds an 11-house: 6c on the loose 5h"
+
+
+def test_a_flagged_play_does_not_say_its_rule_three_times():
+    from seeplog.rules import RULES
+    from seeplog.web.playpage import unrepeated
+    rule = RULES["R-HOUSE-VALUE"]
+    shown = unrepeated("a house of 18: houses are 9 to 13", rule.summary)
+    assert shown == "a house of 18"
+    assert rule.explanation.lower().rstrip(".") != rule.summary.lower()
+    assert "a house has a value from 9 to 13" not in rule.explanation.lower()
+    assert unrepeated("Kc takes 5h: it must take 8s too", "Take everything you can") == \
+        "Kc takes 5h: it must take 8s too"

@@ -238,7 +238,7 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
     before, names, error = stop.before, ctx.names, stop.error
     lines = row["text"].lstrip("\ufeff").splitlines()
     line = error.line if error is not None else None
-    written = lines[line - 1].strip() if line and line <= len(lines) else "–"
+    written = _without_seat(lines[line - 1].strip(), error.seat) if line and line <= len(lines) else "–"
     words = (f"The replay stops here: {error.message}." if error is not None else
              f"The log stops here, after {stop.number - 1} plays: this is the play {named(stop.turn, names)} "
              "had to make next.")
@@ -251,6 +251,12 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         legal_seat=named(stop.turn, names), notes=(), stopped=True,
         meant=tuple(AlternativeView(a.text, a.words, False) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
+
+
+def _without_seat(written: str, seat: str | None) -> str:
+    """A play line as written, less its seat (the page shows the seat, with its player, beside it)."""
+    head, _, rest = written.partition(" ")
+    return rest.strip() if seat and head.upper() == seat and rest.strip() else written
 
 
 def _item_text(item: object) -> str:
@@ -274,8 +280,19 @@ def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]
 
 def _finding(v: Violation) -> FindingView:
     rule = RULES.get(v.rule)
-    return FindingView(v.rule, rule.summary if rule else "", v.message, rule.explanation if rule else "",
+    summary = rule.summary if rule else ""
+    return FindingView(v.rule, summary, unrepeated(v.message, summary), rule.explanation if rule else "",
                        v.line, "error" if v.is_error else "violation")
+
+
+def unrepeated(message: str, summary: str) -> str:
+    """The message less a last clause that says the rule's summary again (the page shows the summary).
+
+    >>> unrepeated("a house of 18: houses are 9 to 13", "Houses are 9 to 13")
+    'a house of 18'
+    """
+    head, sep, tail = message.rpartition(": ")
+    return head if sep and head and tail.strip(" .").lower() == summary.lower() else message
 
 
 def _strip(ctx: DealContext, current: int) -> tuple[StripItem, ...]:

@@ -71,7 +71,7 @@ def test_a_house_owned_by_two_seats(client):
     assert expected in api_houses(api_play(client, game_id, 2, 6)["before"])
     html = page(client, game_id, 2, 6)
     assert expected in houses(html, "floor-before")
-    assert "owners <strong>N (Priya) and W (Jaspreet)</strong>" in html
+    assert "owners <strong>Priya (N) and Jaspreet (W)</strong>" in html
 
 
 def test_what_the_play_changed_is_outlined(client):
@@ -101,7 +101,7 @@ def test_a_sweep_and_the_end_of_the_deal_are_said(client):
     assert "A sweep: the floor is cleared, 50 points to EW." in page(client, game_id, 1, 19)
     assert "A sweep" not in page(client, game_id, 1, 18)
     # r-capture-all: E's Kc took the 13-house but left Td 6c 3s 2d; they go to EW all the same, E last to capture
-    assert ("The deal ends: Td 6c 3s 2d left on the floor go to EW, as E (Chetan) was the last to capture."
+    assert ("The deal ends: Td 6c 3s 2d left on the floor go to EW, as Chetan (E) was the last to capture."
             in page(client, upload(client, "r-capture-all.seep"), 2, 48))
 
 
@@ -151,7 +151,7 @@ def test_the_required_capture_is_listed_with_the_card_played(client):
     html = page(client, game_id, 2, 48)
     same = html[html.index("With Kc, the card played"):html.index("</ul>", html.index("With Kc, the card played"))]
     assert "<code>Kc x [13] Td+3s</code> <span class=\"words\">E takes the 13-house and Td+3s with Kc</span>" in same
-    assert "E (Chetan)" in html and "<code>Kc x [13]</code>" in html
+    assert "Chetan (E)" in html and "<code>Kc x [13]</code>" in html
     assert "E takes the 13-house with Kc" in html
 
 
@@ -190,7 +190,7 @@ def test_the_turn_was_another_seats(client):
     doc = api_play(client, game_id, 1, 17)
     assert doc["seat"] != doc["turn"] and doc["violations"][0]["rule"] == "R-TURN"
     html = page(client, game_id, 1, 17)
-    assert f"It was {doc['turn']} (" in html and "’s turn." in html
+    assert f" ({doc['turn']})’s turn." in html and "It was " in html
     assert "could play instead" in html
 
 
@@ -269,7 +269,8 @@ def test_the_play_where_the_replay_stopped(client):
     # e-syntax: play 25 of deal 1 cannot be read; its page shows the floor as it was and the line as written
     game_id = upload(client, "e-syntax.seep")
     html = page(client, game_id, 1, 25)
-    assert "E-SYNTAX" in html and "S Qd y" in html and "The replay stops here" in html
+    assert "E-SYNTAX" in html and "<code>Qd y</code>" in html and "The replay stops here" in html
+    assert '<span class="seat">Chetan (S)</span>' in html  # the seat once, with its player
     assert houses(html, "floor-before") == [(h["value"], sorted(h["cards"]), h["owners"], h["cemented"])
                                             for h in api_play(client, game_id, 1, 24)["after"]["houses"]]
     assert nav_links(html)["prev"].endswith("/plays/24") and "next" not in nav_links(html)

@@ -43,3 +43,15 @@ def test_the_dispute_page_shows_the_legal_plays_after_a_syntax_error(client):
     doc = client.get(f"/api/games/{game_id}/deals/1/plays/25").json
     assert "the seat to move, could play here" in html and doc["turn"] == "S"
     assert all(f"<code>{text}</code>" in html for text in doc["legal"])
+
+
+def test_names_are_shown_one_way_on_every_page(client):
+    game_id = upload(client, "e-ambiguous.seep")
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    play = client.get(f"/games/{game_id}/deals/2/plays/1").get_data(as_text=True)
+    listing = client.get("/").get_data(as_text=True)
+    doc = client.get(f"/api/games/{game_id}").json
+    north = doc["players"]["N"] if isinstance(doc.get("players"), dict) else None
+    assert "Omkar (E)" in play and "E (Omkar)" not in play and "<code>Kc x</code>" in play
+    assert "Omkar (E)" in sheet and "(E)" in listing and "E (Omkar)" not in sheet + listing
+    assert north is None or f"{north} (N)" in sheet
