@@ -239,7 +239,7 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
     lines = row["text"].lstrip("\ufeff").splitlines()
     line = error.line if error is not None else None
     written = _without_seat(lines[line - 1].strip(), error.seat) if line and line <= len(lines) else "–"
-    words = (f"The replay stops here: {error.message}." if error is not None else
+    words = ("The replay stops here: this line cannot be replayed as written." if error is not None else
              f"The log stops here, after {stop.number - 1} plays: this is the play {named(stop.turn, names)} "
              "had to make next.")
     hand = HandView(stop.turn, named(stop.turn, names), faces(stop.hand), True, True) if stop.hand_known else None

@@ -135,11 +135,21 @@ class GameSummarySchema(Schema):
     result = fields.String(required=True)
 
 
+class HistorySchema(Schema):
+    raw = fields.String(required=True, metadata={"description": "the text as it was uploaded"})
+    format = fields.String(required=True)
+    filename = fields.String(allow_none=True)
+    uploaded = fields.String(required=True)
+    replaced = fields.String(required=True)
+
+
 class GameDetailSchema(GameSummarySchema):
     text = fields.String(required=True, metadata={"description": "the notation text read"})
     canonical = fields.String(required=True)
     raw = fields.String(required=True, metadata={"description": "the upload exactly as it came"})
     links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    history = fields.List(fields.Nested(HistorySchema), metadata={
+        "description": "the texts the game held before it was replaced, oldest first"})
 
 
 class GameListSchema(Schema):
@@ -154,6 +164,9 @@ class UploadResultSchema(Schema):
     created = fields.Boolean(required=True, metadata={"description": "false when the log was already stored"})
     url = fields.String(required=True)
     report = fields.Nested(ReportSchema, required=True)
+    manage_token = fields.String(metadata={
+        "description": "a new game only: the secret that replaces (PUT) or deletes (DELETE) it, sent as the "
+                       "X-Manage-Token header; shown this once and stored only as a hash"})
 
 
 # ---------------------------------------------------------------- one play (the dispute view)
