@@ -6,22 +6,27 @@ import io
 
 import seeplog
 from seeplog.report import analyse
-from seeplog.scoresheet import sheet_rows
+from seeplog.scoresheet import players, sheet_rows
 
 
 def scoresheet_csv(text: str) -> str:
-    """One row per deal of every game of the log; team columns are named after the teams."""
+    """One row per deal of every game of the log, with the game's event, date and players; team columns
+    are named after the teams, and the dealer and bidder are given by seat and by name."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     for number, game in enumerate(seeplog.parse(text).games, start=1):
         analysis = analyse(game)
-        teams = analysis.rules.teams
-        writer.writerow(["game", "deal", "dealer", "bidder", "bid"]
+        teams, names, tags = analysis.rules.teams, players(analysis), game.tags
+        writer.writerow(["game", "event", "date", "players", "deal", "dealer", "dealer name", "bidder",
+                         "bidder name", "bid"]
                         + [f"{kind} {t}" for kind in ("cards", "sweeps", "score") for t in teams]
                         + ["lead", "baazi", "next dealer", "flagged", "note"])
+        seated = ", ".join(f"{name} ({seat})" for seat, name in names.items())
         for row in sheet_rows(analysis):
             values = [row.card_points, row.sweep_points, row.score]
-            writer.writerow([number, row.deal, row.dealer, row.bidder, "" if row.bid is None else row.bid]
+            writer.writerow([number, tags.get("Event", ""), tags.get("Date", ""), seated, row.deal, row.dealer,
+                             names.get(row.dealer, row.dealer), row.bidder, names.get(row.bidder, row.bidder),
+                             "" if row.bid is None else row.bid]
                             + ["" if v is None else v[t] for v in values for t in teams]
                             + [row.lead, row.baazi or "", row.next_dealer, row.flagged, row.note])
     return out.getvalue()
