@@ -21,14 +21,15 @@ def _secret_key(instance: Path) -> str:
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The app: store in SEEPLOG_DB (default instance/seeplog.db), samples loaded into an empty store."""
+    """The app: store in SEEPLOG_DB (default instance/seeplog.db), samples loaded into an empty store
+    unless SEEPLOG_SAMPLES=0."""
     app = Flask(__name__, instance_relative_config=True)
     limit = int(os.environ.get("SEEPLOG_MAX_UPLOAD", 1024 * 1024))
     app.config.from_mapping(
         DATABASE=os.environ.get("SEEPLOG_DB") or os.path.join(app.instance_path, "seeplog.db"),
         MAX_CONTENT_LENGTH=limit,
         MAX_FORM_MEMORY_SIZE=limit,
-        LOAD_SAMPLES=True,
+        LOAD_SAMPLES=os.environ.get("SEEPLOG_SAMPLES", "1") != "0",
         API_TITLE="seeplog",
         API_VERSION="1",
         OPENAPI_VERSION="3.0.3",

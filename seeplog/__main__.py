@@ -4,16 +4,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from .cards import Card
 from .legal import legal_plays
 from .notation import Log, parse, split_lines
 from .replay import _hand_knowledge, replay_deal
-from .report import analyse, exit_status, report
+from .report import NOT_A_LOG, analyse, exit_status, is_report_text, report
 from .rules import catalogue_markdown
 from .ruleset import ruleset_for
 from .scoresheet import scoresheet_text
+from .state import State
+from .stopped import is_stop, plays_shown, stopped_play
 from .writer import dumps
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -26,13 +30,23 @@ class InputError(Exception):
 def read_bytes(path: str) -> bytes:
     try:
         return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file") from None
+    except IsADirectoryError:
+        raise InputError("this is a folder, not a file") from None
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}") from None
 
 
 def read_text(path: str) -> str:
-    """The file as text; bytes that are not UTF-8 are kept as escapes, and `parse` reports their lines."""
-    return decode_lenient(read_bytes(path))
+    """The file as text; bytes that are not UTF-8 are kept as escapes, and `parse` reports their lines.
+
+    :raises InputError: when the file cannot be read, or holds a validation report instead of a log.
+    """
+    text = decode_lenient(read_bytes(path))
+    if text.lstrip("\ufeff \t\r\n").startswith("{") and is_report_text(text):
+        raise InputError(NOT_A_LOG)
+    return text
 
 
 def decode(data: bytes) -> str:
@@ -105,11 +119,12 @@ def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     return out
 
 
-def validate_file(path: str) -> tuple[dict[str, Any], str]:
+def validate_file(path: str) -> tuple[dict[str, Any], str | None]:
+    """The report of a file and its text (None when the file cannot be read as a log)."""
     try:
         text = read_text(path)
     except InputError as exc:
-        return {"games": [], "errors": [_file_error(str(exc))]}, ""
+        return {"games": [], "errors": [_file_error(str(exc))]}, None
     return report(parse(text)), text
 
 
@@ -127,6 +142,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if len(args.files) > 1:
                 doc = {"file": path, **doc}
             print(json.dumps(doc, ensure_ascii=False))
+        elif text is None:
+            print(f"{path}: {doc['errors'][0]['message']}")
         else:
             lines = compiler_lines(path, text, doc)
             print("\n".join(lines) if lines else f"{path}: no violations, no errors")
@@ -171,18 +188,43 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if log is None:
         return 2
     try:
-        plays = legal_at(log, args.game, args.deal, args.play)
+        position = legal_at(log, args.game, args.deal, args.play)
     except LookupError as exc:
         print(f"{args.file}: {exc.args[0]}", file=sys.stderr)
         return 2
-    print("\n".join(plays))
+    print("\n".join(position.header() + list(position.plays)))
     return 0
 
 
-def legal_at(log: Log, game: int, deal: int, play: int) -> list[str]:
-    """The legal plays of the seat to move before play `play` of deal `deal`, hand as known then.
+@dataclass(frozen=True)
+class LegalAt:
+    """The position before a play: the floor, the seat to move, its hand as known, its legal plays."""
 
-    :raises LookupError: when the game, deal or play is not there, or the replay stopped before it.
+    before: State
+    seat: str
+    hand: tuple[Card, ...]
+    hand_known: bool
+    """False when the log shows none of the hand: `hand` is then every card not yet seen."""
+    plays: tuple[str, ...]
+
+    def header(self) -> list[str]:
+        """Comment lines (``#``) above the list: the floor, the hand, whose plays these are."""
+        floor = self.before
+        loose = " ".join(map(str, floor.loose)) or "no loose card"
+        houses = "; ".join(f"[{h.value}] {' '.join(map(str, h.cards))} ({'cemented, ' if h.cemented else ''}"
+                           f"{' '.join(sorted(h.owners))})" for h in floor.houses)
+        hand = " ".join(map(str, self.hand))
+        known = "as known from the log" if self.hand_known else "not shown by the log: every card not yet seen"
+        return [f"# floor: {loose}" + (f"; houses: {houses}" if houses else ""),
+                f"# hand of {self.seat} ({known}): {hand}",
+                f"# {len(self.plays)} legal play{'s' if len(self.plays) != 1 else ''} of {self.seat}:"]
+
+
+def legal_at(log: Log, game: int, deal: int, play: int) -> LegalAt:
+    """The legal plays of the seat to move before play `play` of deal `deal`, hand as known then. Play
+    `play` may be the one where the replay stopped, or the one after the last recorded.
+
+    :raises LookupError: when the game, deal or play is not there, or cannot be viewed.
     """
     if not 1 <= game <= len(log.games):
         raise LookupError(f"there is no game {game}")
@@ -192,12 +234,16 @@ def legal_at(log: Log, game: int, deal: int, play: int) -> list[str]:
     if found is None:
         raise LookupError(f"there is no deal {deal}")
     replayed = replay_deal(found, rules)
+    if is_stop(replayed, play):
+        stop = stopped_play(replayed)
+        return LegalAt(stop.before, stop.turn, stop.hand, stop.hand_known, tuple(a.text for a in stop.legal))
     if not 1 <= play <= len(replayed.steps):
-        raise LookupError(f"deal {deal} has no play {play} that the replay reached "
-                          f"(it reached {len(replayed.steps)})")
-    step = replayed.steps[play - 1]
+        raise LookupError(f"deal {deal} has no play {play} that can be viewed (it has {plays_shown(replayed)})")
+    before = replayed.steps[play - 1].before
     hands = _hand_knowledge(found, rules, replayed.bidder)
-    return legal_plays(step.before, step.before.turn, hands.known(play - 1, step.before.turn))
+    known = hands.known(play - 1, before.turn)
+    return LegalAt(before, before.turn, tuple(sorted(known.hand)), True,
+                   tuple(legal_plays(before, before.turn, known)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,11 +259,17 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="print a text scoresheet")
     score.add_argument("file", metavar="FILE")
     score.set_defaults(run=cmd_score)
-    legal = commands.add_parser("legal", help="print the legal plays before a play")
-    legal.add_argument("file", metavar="FILE")
-    legal.add_argument("--game", type=int, default=1)
-    legal.add_argument("--deal", type=int, required=True)
-    legal.add_argument("--play", type=int, required=True)
+    legal = commands.add_parser(
+        "legal", help="print the floor, the hand to move and its legal plays before a play",
+        description="Print the floor and the hand of the seat to move (as the log shows it) before a play, "
+                    "then every legal play of that seat, one a line in canonical notation. The play may be "
+                    "the one where the replay stopped at a log error, or the one after the last recorded.")
+    legal.add_argument("file", metavar="FILE", help="a .seep log")
+    legal.add_argument("--game", type=int, default=1, metavar="N",
+                       help="which game of the file, from 1 (default 1)")
+    legal.add_argument("--deal", type=int, required=True, metavar="N", help="the deal's number, as written in the log")
+    legal.add_argument("--play", type=int, required=True, metavar="K",
+                       help="the play, from 1: the position is the one just before it")
     legal.set_defaults(run=cmd_legal)
     rules = commands.add_parser("rules", help="print the rule catalogue (docs/rules.md)")
     rules.set_defaults(run=cmd_rules)

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Callable
 
 from .cards import Card
-from .moves import Build, Capture, HouseRef, Move, Throw, group_text, names
+from .moves import Build, Capture, HouseRef, Move, Throw, a_house, group_text, names
 from .rules import Violation
 from .ruleset import HOUSE_VALUES, KEY_CARDS
 from .state import Known, State
@@ -161,7 +161,7 @@ def check_house_hold(state: State, seat: str, move: Build, known: Known) -> Viol
     if there is not None and state.rules.partner(seat) in there.owners:
         return None
     verb = "adds to" if there is not None else "makes"
-    return Violation("R-HOUSE-HOLD", f"{seat} {verb} a {move.value}-house without holding a card of {move.value}")
+    return Violation("R-HOUSE-HOLD", f"{seat} {verb} {a_house(move.value)} without holding a card of {move.value}")
 
 
 def check_house_limit(state: State, seat: str, move: Build, known: Known) -> Violation | None:

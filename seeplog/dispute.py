@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import Card
 from .legal import legal_moves
-from .moves import Build, Capture, Group, HouseRef, Move, Throw, group_text, move_text
+from .moves import Build, Capture, Group, HouseRef, Move, Throw, a_house, group_text, move_text
 from .notation import Game
 from .replay import DealReplay, HandKnowledge, Step, _hand_knowledge, replay_deal
 from .rules import RULES, Violation
@@ -58,7 +58,7 @@ def _describe_build(move: Build, seat: str, before: State) -> str:
         what = "+".join(map(str, (move.card,) + move.loose))
         return f"{seat} adds {what} to the {move.value}-house, cementing it{extras}"
     loose = f" on the loose {'+'.join(map(str, move.loose))}" if move.loose else ""
-    return f"{seat} builds a {move.value}-house: {move.card}{loose}{extras}"
+    return f"{seat} builds {a_house(move.value)}: {move.card}{loose}{extras}"
 
 
 @dataclass(frozen=True)

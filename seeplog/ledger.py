@@ -42,7 +42,8 @@ class DealResult:
     """What the ledger needs of one deal."""
 
     number: int
-    dealer: str
+    dealer: str | None
+    """None when the log does not tell the dealer (an unreadable ``deal`` line): the rotation's seat."""
     score: dict[str, int] | None
     line: int
 
@@ -91,13 +92,14 @@ def ledger(results: Iterable[DealResult], rules: Ruleset) -> tuple[list[LedgerRo
     findings: list[Violation] = []
     lead = Lead()
     for result in results:
-        if rows and result.dealer not in rows[-1].allowed_dealers:
+        dealer = result.dealer or (rows[-1].next_dealer if rows else rules.seats[0])
+        if rows and dealer not in rows[-1].allowed_dealers:
             names = " or ".join(rows[-1].allowed_dealers)
-            findings.append(Violation("R-DEALER", f"{result.dealer} deals, but the rotation names {names}",
-                                      None, result.dealer, result.line, 1))
+            findings.append(Violation("R-DEALER", f"{dealer} deals, but the rotation names {names}",
+                                      None, dealer, result.line, 1))
         lead, baazi = settle(lead, result.score, rules)
         if baazi:
             baazis[baazi] += 1
-        named, allowed = next_dealers(result.dealer, lead, baazi, rules)
-        rows.append(LedgerRow(result.number, result.dealer, result.score, lead, baazi, named, allowed))
+        named, allowed = next_dealers(dealer, lead, baazi, rules)
+        rows.append(LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed))
     return rows, baazis, findings

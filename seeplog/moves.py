@@ -144,3 +144,13 @@ def move_text(move: Move) -> str:
         return " ".join([f"{move.card} x", *map(group_text, move.groups)])
     main = "+".join([str(move.card), *map(str, move.items)])
     return " ".join([main, f"={move.value}", *map(group_text, move.extras)])
+
+
+def a_house(value: int) -> str:
+    """A house of `value` with its article: "an" before the values said with a vowel sound.
+
+    >>> a_house(9), a_house(11), a_house(18), a_house(8)
+    ('a 9-house', 'an 11-house', 'an 18-house', 'an 8-house')
+    """
+    spoken_with_vowel = value in (8, 11, 18) or 80 <= value <= 89
+    return f"{'an' if spoken_with_vowel else 'a'} {value}-house"

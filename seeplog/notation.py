@@ -154,20 +154,25 @@ class _Games:
         return Unreadable(text.rstrip(), error, line=tag.line)
 
     def add_bad_deal(self, bad: Unreadable, text: str) -> None:
-        """A ``deal`` line that cannot be read still starts a deal, when its dealer can be told."""
+        """A ``deal`` line that cannot be read still starts a deal: its number and dealer are read where
+        the first few words tell them; a dealer that cannot be told is left to the rotation."""
         number, dealer = salvage_deal(text, self.table.seats)
-        if dealer is None:
-            self.block = [bad]
-            self.skipped.append((len(self.deals), self.block))
-            return
-        self.block = None
+        previous = self.deals[-1][0] if self.deals else None
         if number is None:
-            number = self.deals[-1][0].number + 1 if self.deals else 1  # type: ignore[attr-defined]
-        self.deals.append([DealStart(number, dealer, recovered=True, line=bad.line), bad])
+            number = previous.number + 1 if previous is not None else 1  # type: ignore[attr-defined]
+        known = dealer is not None
+        if dealer is None:
+            dealer = previous.dealer if previous is not None else self.table.seats[0]  # type: ignore[attr-defined]
+        self.block = None
+        self.deals.append([DealStart(number, dealer, recovered=True, dealer_known=known, line=bad.line), bad])
+
+
+SEAT_NAMES = {"NORTH": "N", "WEST": "W", "SOUTH": "S", "EAST": "E"}
 
 
 def salvage_deal(text: str, seats: tuple[str, ...]) -> tuple[int | None, str | None]:
-    """The number and dealer of a ``deal`` line that cannot be read, where its first few words tell them."""
+    """The number and dealer of a ``deal`` line that cannot be read, where its first few words tell them
+    (a seat written in full, ``North``, counts as its letter)."""
     cur = Cursor(text)
     cur.take()
     number = dealer = None
@@ -176,6 +181,7 @@ def salvage_deal(text: str, seats: tuple[str, ...]) -> tuple[int | None, str | N
         if token is None or token.kind != "word":
             break
         word = token.text.upper()
+        word = SEAT_NAMES.get(word, word)
         if number is None and dealer is None and word.isascii() and word.isdigit() and 0 < len(word) <= 4:
             number = int(word) or None
         elif dealer is None and word in seats:

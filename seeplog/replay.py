@@ -59,7 +59,9 @@ class DealReplay:
 
     @property
     def score_only(self) -> bool:
-        return self.deal.floor is None and self.deal.bid is None and not self.deal.plays
+        """No plays logged: only the score (and perhaps the floor and the bid) was written down."""
+        deal = self.deal
+        return not deal.plays and (deal.score is not None or (deal.floor is None and deal.bid is None))
 
     @property
     def complete(self) -> bool:
@@ -100,6 +102,8 @@ class HandKnowledge:
     """What is known of the mover's hand at each play, computed once per deal."""
     recorded_by: dict[Card, str] = field(default_factory=dict)
     """The seat whose recorded hand line names each card."""
+    dealer_known: bool = True
+    """False when the deal line names no readable dealer (the bidder's seat is then not judged)."""
 
     def half_end(self, index: int) -> int:
         if self.rules.players == 2 and index < 24:
@@ -174,7 +178,7 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
         movers[0] = Known(first_four, True, movers[0].holders)
     recorded_by = {card: seat for seat, cards in recorded.items() for card in cards}
     return HandKnowledge(plays, rules, bidder, complete, first_four, recorded, mover_hands, holders, tuple(movers),
-                         recorded_by)
+                         recorded_by, deal.start.dealer_known)
 
 
 # ---------------------------------------------------------------- the deal before its plays
@@ -196,7 +200,7 @@ def _redeal_violations(deal: Deal, rules: Ruleset) -> Iterator[Violation]:
 def _bid_violations(bid: BidLine, rules: Ruleset, dealer: str, hands: HandKnowledge) -> Iterator[Violation]:
     if bid.value not in range(9, 14):
         yield Violation("R-BID-RANGE", f"the bid {bid.value} is not 9 to 13", None, bid.seat, bid.line, 1)
-    if bid.seat != rules.right_of(dealer):
+    if bid.seat != rules.right_of(dealer) and hands.dealer_known:
         yield Violation("R-TURN", f"{bid.seat} bids, but the bid belongs to {rules.right_of(dealer)}, "
                                   "the seat to the dealer's right", 1, bid.seat, bid.line, 1)
     held = hands.first_four if hands.first_four is not None else (
@@ -305,8 +309,10 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
     partial = BID_PARTIAL if hands.plays and hands.first_four is None else ()
-    if deal.floor is None or bid is None:
-        if (deal.plays or deal.floor or bid) and not in_progress:
+    if deal.floor is None or bid is None or (not deal.plays and deal.score is not None):
+        if bid is not None:
+            violations.extend(_bid_violations(bid, rules, dealer, hands))
+        if (deal.plays or ((deal.floor or bid) and deal.score is None)) and not in_progress:
             missing = "floor" if deal.floor is None else "bid"
             errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
                                     deal.start.line, 1))

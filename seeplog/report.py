@@ -55,7 +55,8 @@ def analyse(game: Game, *, open_deal: bool = False, replayer: Callable[..., Deal
     replays = [replayer(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
                for i, deal in enumerate(game.deals)]
     scored = [score_deal(r) for r in replays]
-    results = [DealResult(r.deal.number, r.deal.dealer, s.score if s else None, r.deal.start.line)
+    results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
+                          s.score if s else None, r.deal.start.line)
                for r, (s, _) in zip(replays, scored)]
     rows, baazis, dealer_findings = ledger(results, rules)
     by_deal: dict[int, list[Violation]] = {}
@@ -74,11 +75,12 @@ def violation_json(v: Violation) -> dict[str, Any]:
             "message": v.message}
 
 
-def deal_json(deal: DealAnalysis) -> dict[str, Any]:
+def deal_json(deal: DealAnalysis, dealer: str | None = None) -> dict[str, Any]:
+    """A deal's entry; `dealer` is the ledger's (the rotation's seat where the log does not tell it)."""
     replay, score = deal.replay, deal.score
     return {
         "number": replay.deal.number,
-        "dealer": replay.deal.dealer,
+        "dealer": dealer or replay.deal.dealer,
         "bidder": replay.bidder,
         "bid": replay.bid,
         "plays": len(replay.deal.plays),
@@ -109,7 +111,7 @@ def game_json(analysis: GameAnalysis) -> dict[str, Any]:
     return {
         "tags": dict(analysis.game.tags),
         "variant": analysis.rules.name,
-        "deals": [deal_json(d) for d in analysis.deals],
+        "deals": [deal_json(d, row.dealer) for d, row in zip(analysis.deals, analysis.ledger)],
         "ledger": [ledger_json(r, analysis.rules) for r in analysis.ledger],
         "baazis": analysis.baazis,
         "errors": [violation_json(e) for e in analysis.game_errors],
@@ -126,6 +128,29 @@ def report(log: Log, *, open_game: bool = False) -> dict[str, Any]:
         doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
                           "message": "the log holds no game: expected tags or a 'deal' line"}]
     return doc
+
+
+NOT_A_LOG = ("this is a validation report, not a log: validate or upload the .seep log (or the JSON log of "
+             "schema/log.schema.json) it was made from")
+
+
+def is_report(doc: Any) -> bool:
+    """A document in the shape of this module's report (a deal with violations, or a game's ledger), which
+    a log never has."""
+    games = doc.get("games") if isinstance(doc, dict) else None
+    if not isinstance(games, list):
+        return False
+    return any(isinstance(g, dict) and ("ledger" in g or "baazis" in g or any(
+        isinstance(d, dict) and "violations" in d for d in g.get("deals") or [])) for g in games)
+
+
+def is_report_text(text: str) -> bool:
+    """Text that is a JSON validation report."""
+    import json
+    try:
+        return is_report(json.loads(text.lstrip("\ufeff")))
+    except ValueError:
+        return False
 
 
 def exit_status(doc: dict[str, Any]) -> int:

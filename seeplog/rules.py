@@ -62,7 +62,9 @@ RULES: dict[str, Rule] = _rules(
      "up to it may be left.", "§5.1"),
     ("R-MUST-CAPTURE", "No throw when you can capture",
      "A card that could capture something may not be thrown as a loose card.", "§5.2"),
-    ("R-HOUSE-VALUE", "Houses are 9 to 13", "A house has a value from 9 to 13.", "§5.3"),
+    ("R-HOUSE-VALUE", "Houses are 9 to 13",
+     "A house is built to the value of a card that can take it, 9 to 13 (9, T, J, Q or K); no house "
+     "of more or less.", "§5.3"),
     ("R-HOUSE-SUM", "A house adds up",
      "The played card and its loose cards (or the broken house) add up to the house value, and so does each "
      "extra group.", "§5.3"),

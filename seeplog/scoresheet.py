@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .report import GameAnalysis
+from .report import DealAnalysis, GameAnalysis
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 
@@ -22,7 +22,8 @@ class SheetRow:
     next_dealer: str
     flagged: int
     note: str
-    """'recorded' for a deal whose score was written down, not computed; '' otherwise."""
+    """What happened to a deal whose score is not computed from its plays ('' when it is): the score
+    as recorded at the table and why (no plays logged, the replay stopped at an error, …)."""
 
 
 def players(analysis: GameAnalysis) -> dict[str, str]:
@@ -40,9 +41,30 @@ def sheet_rows(analysis: GameAnalysis) -> list[SheetRow]:
             score.card_points if score else None, score.sweep_points if score else None,
             score.score if score else None, lead, row.baazi, " or ".join(row.allowed_dealers)
             if len(row.allowed_dealers) > 1 else row.next_dealer,
-            len(deal.violations) + len(deal.errors),
-            "recorded" if score is not None and score.cards_taken is None else ""))
+            len(deal.violations) + len(deal.errors), deal_note(deal)))
     return rows
+
+
+def deal_note(deal: DealAnalysis) -> str:
+    """Why a deal's score is the one recorded at the table (or missing), in a sentence; '' when computed.
+
+    The deal line's own error comes first, then a deal without plays, then the error that stopped the
+    replay, then a log that stops early."""
+    score, replay = deal.score, deal.replay
+    if score is not None and score.cards_taken is not None:
+        return ""
+    what = "score as recorded at the table" if score is not None else "no score"
+    start = replay.deal.start
+    line_error = next((e for e in deal.errors if e.line == start.line), None) if start.recovered else None
+    stop = next((e for e in deal.errors if e is not line_error), None)
+    if line_error is not None and (replay.score_only or stop is None):
+        return f"{what}: the deal line could not be read ({line_error.rule}, line {line_error.line})"
+    if replay.score_only:
+        return f"{what} (no plays logged)"
+    if stop is not None and stop.rule != "E-INCOMPLETE":
+        where = f"play {stop.play}" if stop.play else f"line {stop.line}"
+        return f"{what}: the replay stopped at {where} ({stop.rule})"
+    return f"{what}: the log stops after {replay.played} of {replay.rules.plays_per_deal} plays"
 
 
 def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> str:
@@ -68,6 +90,5 @@ def scoresheet_text(analysis: GameAnalysis) -> str:
     lines = head + ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in body]
     lines.append("")
     lines.append("baazis: " + ", ".join(f"{t} {n}" for t, n in analysis.baazis.items()))
-    if any(r.note for r in sheet_rows(analysis)):
-        lines.append("* score as recorded at the table")
+    lines.extend(f"* deal {r.deal}: {r.note}" for r in sheet_rows(analysis) if r.note)
     return "\n".join(lines)

@@ -64,9 +64,18 @@ def score_deal(replay: DealReplay) -> tuple[DealScore | None, list[Violation]]:
         return computed, []
     if recorded and replay.score_only and not _adds_up(recorded, replay.rules):
         points = " ".join(f"{t} {p}" for t, p in recorded.card_points.items())
-        return recorded, [Violation("R-SCORE-TOTAL", f"recorded card points {points} do not add up to the "
-                                                     f"{replay.rules.name} total", None, None, line.line, 1)]
+        return recorded, [Violation("R-SCORE-TOTAL", f"recorded card points {points} add up to "
+                                                     f"{sum(recorded.card_points.values())}, not to "
+                                                     f"{_expected_total(replay.rules)}", None, None, line.line, 1)]
     return recorded, []
+
+
+def _expected_total(rules: Ruleset) -> str:
+    """The totals a deal's card points may add up to, in words: ``the standard total of 100 (90 when the
+    cards split 26-26)``."""
+    split = f" ({rules.total - rules.most_cards_bonus} when the cards split 26-26)" if rules.most_cards_bonus else ""
+    satthi = f"; or 0 and {2 * rules.total} for a satthi" if rules.satthi else ""
+    return f"the {rules.name} total of {rules.total}{split}{satthi}"
 
 
 def _adds_up(score: DealScore, rules: Ruleset) -> bool:

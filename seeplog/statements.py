@@ -60,6 +60,9 @@ class DealStart(Statement):
     recovered: bool = False
     """True when the ``deal`` line could not be read and its number and dealer were read from what
     could be; the line itself follows as an `Unreadable` statement and is what gets written."""
+    dealer_known: bool = True
+    """False when a recovered ``deal`` line names no dealer that can be read: `dealer` is then only a
+    placeholder, and the ledger takes the seat the rotation names."""
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,9 @@ def read_item(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, h
     if token is None or token.kind not in ("word", "house"):
         raise cur.fail("expected a card or a house [V] after '+'" + (
             f", found {show(token.text)}" if token else " at the end of the line"), token)
+    if token.kind == "word" and token.text.isdigit() and int(token.text) in range(9, 14):
+        raise cur.fail(f"{show(token.text)} is not a card: a house is written in brackets, [{int(token.text)}]",
+                       token, "E-CARD")
     if token.kind == "word":
         item: Item = read_card(cur, seen)[0]
     elif not houses:
@@ -252,11 +255,20 @@ def read_play(cur: Cursor, table: Table) -> Play:
     return Play(seat, move, annotation, columns, first.column)
 
 
+DEAL_FORM = "a deal line is 'deal N dealer SEAT'"
+
+
 def read_deal(cur: Cursor, table: Table) -> DealStart:
-    number = read_number(cur, "the deal number (1, 2, …)", least=1)
+    number = read_number(cur, f"the deal number (1, 2, …): {DEAL_FORM}", least=1)
+    if cur.peek() is None:
+        raise cur.fail(f"expected 'dealer' and the dealer's seat at the end of the line: {DEAL_FORM}")
     word = cur.word("'dealer' and the dealer's seat")
     if word.text.lower() != "dealer":
-        raise cur.fail(f"expected 'dealer' after the deal number, found {show(word.text)}", word)
+        raise cur.fail(f"expected 'dealer' after the deal number, found {show(word.text)}: {DEAL_FORM}", word)
+    seat = cur.peek()
+    if seat is not None and seat.text.lower() in ("north", "west", "south", "east"):
+        raise cur.fail(f"{show(seat.text)} is not a seat: seats are {' '.join(table.seats)} "
+                       f"(write 'deal {number} dealer {seat.text[0].upper()}')", seat, "E-SEAT")
     dealer = read_seat(cur, table.seats, "the dealer")
     annotation = read_annotation(cur)
     end(cur, "the dealer")

@@ -58,7 +58,7 @@ def test_format_writes_a_byte_that_is_not_utf8_back_as_it_was(tmp_path) -> None:
 
 def test_format_of_a_missing_file(capsys, tmp_path) -> None:
     status, out, err = run(capsys, "format", str(tmp_path / "nowhere.seep"))
-    assert (status, out) == (2, "") and "cannot read the file: No such file or directory" in err
+    assert (status, out, err) == (2, "", f"{tmp_path / 'nowhere.seep'}: no such file\n")
 
 
 # ---------------------------------------------------------------- validate, text
@@ -113,12 +113,12 @@ def test_validate_a_missing_file(capsys, tmp_path) -> None:
     missing = tmp_path / "nowhere.seep"
     status, out, _ = run(capsys, "validate", str(CLEAN), str(missing))
     assert status == 2
-    assert out.splitlines()[-1] == f"{missing}: E-SYNTAX cannot read the file: No such file or directory"
+    assert out.splitlines()[-1] == f"{missing}: no such file"
 
 
 def test_validate_a_directory(capsys, tmp_path) -> None:
     status, out, _ = run(capsys, "validate", str(tmp_path))
-    assert status == 2 and out.startswith(f"{tmp_path}: E-SYNTAX cannot read the file")
+    assert (status, out) == (2, f"{tmp_path}: this is a folder, not a file\n")
 
 
 def test_validate_an_empty_file(capsys, tmp_path) -> None:
@@ -209,7 +209,7 @@ def test_score_exit_status_follows_validate(capsys) -> None:
 
 def test_legal_lists_canonical_moves_sorted(capsys) -> None:
     status, out, _ = run(capsys, "legal", str(CLEAN), "--deal", "1", "--play", "2")
-    moves = out.splitlines()
+    moves = [line for line in out.splitlines() if not line.startswith("#")]
     assert status == 0 and moves == sorted(moves) and moves
     for move in moves:
         play = parse(f"deal 1 dealer N\nW {move}\n").games[0].deals[0].plays[0]

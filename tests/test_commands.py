@@ -8,6 +8,11 @@ def run(capsys, *argv: str) -> tuple[int, str]:
     return status, capsys.readouterr().out
 
 
+def listed(out: str) -> list[str]:
+    """The plays the legal command lists (below its '#' lines)."""
+    return [line for line in out.splitlines() if not line.startswith("#")]
+
+
 def test_score_prints_a_row_per_deal_with_the_ledger(capsys):
     status, out = run(capsys, "score", str(EXAMPLES / "game-standard-1.seep"))
     assert status == 0
@@ -15,7 +20,7 @@ def test_score_prints_a_row_per_deal_with_the_ledger(capsys):
     assert rows[0][:4] == ["1", "N", "W", "13"]
     assert "143 / 257" in out and "baazis: NS 0, EW 1" in out
     assert [r[0] for r in rows] == ["1", "2", "3"]
-    assert "* score as recorded at the table" in out
+    assert "* deal 2: score as recorded at the table (no plays logged)" in out
 
 
 def test_score_shows_flagged_plays_and_exits_1(capsys):
@@ -27,16 +32,36 @@ def test_score_shows_flagged_plays_and_exits_1(capsys):
 
 def test_legal_lists_the_sorted_canonical_plays(capsys):
     status, out = run(capsys, "legal", str(EXAMPLES / "r-capture-all.seep"), "--deal", "2", "--play", "48")
-    assert status == 0 and out.splitlines() == ["Kc x [13] Td+3s"]
+    assert status == 0 and listed(out) == ["Kc x [13] Td+3s"]
+    assert out.splitlines()[:3] == ["# floor: Td 6c 3s 2d; houses: [13] 6s 7d (E)",
+                                    "# hand of E (as known from the log): Kc", "# 1 legal play of E:"]
 
 
 def test_legal_at_the_bid_play_uses_the_first_four(capsys):
     status, out = run(capsys, "legal", str(EXAMPLES / "r-bid-throw.seep"), "--deal", "1", "--play", "1")
-    plays = out.splitlines()
+    plays = listed(out)
     assert status == 0 and plays == sorted(plays) and "Tc" not in plays
     assert plays == ["8d+2c =10"]  # hand Ks Tc 8d As over Kh Jh 2c Ad, bid 10
 
 
 def test_legal_for_a_play_the_replay_did_not_reach(capsys):
     status = main(["legal", str(EXAMPLES / "e-floor.seep"), "--deal", "2", "--play", "40"])
-    assert status == 2 and "no play 40" in capsys.readouterr().err
+    assert status == 2 and "no play 40 that can be viewed (it has 18)" in capsys.readouterr().err
+
+
+def test_legal_after_the_last_recorded_play_gives_the_seat_to_move(capsys):
+    status, out = run(capsys, "legal", str(EXAMPLES / "e-incomplete.seep"), "--deal", "1", "--play", "23")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "# floor: 4d; houses: [11] Jd Jh (cemented, S)"
+    assert lines[1].startswith("# hand of W (not shown by the log: every card not yet seen): ")
+    assert "4d x 4d" not in out and "2c" in listed(out)
+
+
+def test_legal_has_help_for_its_options(capsys):
+    import pytest
+    with pytest.raises(SystemExit):
+        main(["legal", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--game N", "--deal N", "--play K"):
+        assert option in out
+    assert "which game of the file" in out and "the position is the one just before it" in out

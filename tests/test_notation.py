@@ -268,13 +268,14 @@ def test_a_deal_line_that_names_its_dealer_still_starts_its_deal() -> None:
     assert dumps(log) == "deal 1 dealer N\nscore NS 1 EW 2\n\ndeal 2 dealr W {x}\nscore NS 3 EW 4\n"
 
 
-def test_a_deal_line_without_a_dealer_keeps_its_lines_out_of_the_deal_before() -> None:
+def test_a_deal_line_without_a_dealer_still_starts_its_deal() -> None:
     text = "deal 1 dealer N\nscore NS 1 EW 2\n\ndeal 2\nfloor Ks Qc Tc 4c\nscore NS 3 EW 4\n\ndeal 3 dealer W\n"
     log = parse(text)
     game = log.games[0]
-    assert [d.number for d in game.deals] == [1, 3]
-    assert len(game.deals[0].statements) == 2
-    assert [e.line for e in game.errors] == [4]
+    assert [d.number for d in game.deals] == [1, 2, 3]
+    assert len(game.deals[0].statements) == 2 and game.deals[1].score.score() == {"NS": 3, "EW": 4}
+    assert not game.deals[1].start.dealer_known
+    assert [e.line for e in log.errors] == [4]
     assert dumps(log) == text
 
 

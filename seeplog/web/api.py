@@ -12,8 +12,10 @@ from flask_smorest import Blueprint
 import seeplog
 from seeplog.dispute import play_json, replay_view
 from seeplog.rules import RULES, Violation
+from seeplog.stopped import is_stop, stopped_json, stopped_play
 
 from .db import get_db
+from .manage import SameLog, TokenRefused, check_token, delete_game, history, issue_token, replace_game
 from .errors import ApiError, ErrorSchema
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
@@ -31,7 +33,7 @@ blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: uplo
 def same_origin_only() -> None:
     """Refuse writes sent from another site's page (a form posting text/plain cannot carry a CSRF token)."""
     origin = request.headers.get("Origin")
-    if request.method == "POST" and origin and urlsplit(origin).netloc != request.host:
+    if request.method in ("POST", "PUT", "DELETE") and origin and urlsplit(origin).netloc != request.host:
         raise ApiError(403, f"requests from another site ({origin}) may not store games")
 
 
@@ -90,20 +92,71 @@ class Games(MethodView):
             raise ApiError(400, exc.message, exc.errors) from None
         doc = stored.report or seeplog.report(seeplog.parse(found(stored.id)["text"]))
         url = url_for("pages.game", game_id=stored.id)
-        return {"id": stored.id, "created": stored.created, "url": url, "report": doc}, \
-            (201 if stored.created else 200), {"Location": url}
+        answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
+        if stored.created:
+            answer["manage_token"] = issue_token(get_db(), stored.id)
+        return answer, (201 if stored.created else 200), {"Location": url}
+
+
+TOKEN_HEADER = {"X-Manage-Token": {"description": "the manage token the upload answered with",
+                                   "schema": {"type": "string"}, "required": True}}
+
+
+def sent_token() -> str | None:
+    """The manage token of a request: the X-Manage-Token header, or Authorization: Bearer."""
+    bearer = request.headers.get("Authorization", "")
+    return request.headers.get("X-Manage-Token") or (bearer[7:] if bearer.lower().startswith("bearer ") else None)
+
+
+def authorised(game_id: int) -> None:
+    found(game_id)
+    try:
+        check_token(get_db(), game_id, sent_token())
+    except TokenRefused as exc:
+        raise ApiError(403, str(exc)) from None
 
 
 @blp.route("/games/<int:game_id>")
-@blp.response(200, GameDetailSchema)
-@blp.alt_response(404, schema=ErrorSchema)
-def game(game_id: int):
-    """One stored game: its tags, players, counts, raw, read and canonical text."""
-    row = found(game_id)
-    links = {"page": url_for("pages.game", game_id=game_id), "report": url_for("api.report", game_id=game_id),
-             "seep": url_for("pages.export_seep", game_id=game_id),
-             "csv": url_for("pages.export_csv", game_id=game_id)}
-    return {**summary_json(row), "links": links}
+class GameItem(MethodView):
+    @blp.response(200, GameDetailSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, game_id: int):
+        """One stored game: its tags, players, counts, raw, read and canonical text, and its history."""
+        row = found(game_id)
+        links = {"page": url_for("pages.game", game_id=game_id), "report": url_for("api.report", game_id=game_id),
+                 "seep": url_for("pages.export_seep", game_id=game_id),
+                 "csv": url_for("pages.export_csv", game_id=game_id)}
+        return {**summary_json(row), "links": links, "history": history(get_db(), game_id)}
+
+    @blp.doc(parameters=[{"in": "header", "name": "X-Manage-Token", **TOKEN_HEADER["X-Manage-Token"]}],
+             requestBody={"required": True, "content": {"text/plain": {"schema": {"type": "string"}},
+                                                        "application/json": {"schema": LogSchema}}})
+    @blp.response(200, UploadResultSchema, description="replaced: same id, the old text kept in its history")
+    @blp.alt_response(400, schema=ErrorSchema, description="not a log")
+    @blp.alt_response(403, schema=ErrorSchema, description="no manage token, or not this game's")
+    @blp.alt_response(404, schema=ErrorSchema)
+    @blp.alt_response(409, schema=ErrorSchema, description="the new log is already stored as another game")
+    def put(self, game_id: int):
+        """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history."""
+        authorised(game_id)
+        try:
+            stored = replace_game(get_db(), game_id, upload_from_request())
+        except BadUpload as exc:
+            raise ApiError(400, exc.message, exc.errors) from None
+        except SameLog as exc:
+            raise ApiError(409, str(exc)) from None
+        return {"id": game_id, "created": False, "url": url_for("pages.game", game_id=game_id),
+                "report": stored.report}
+
+    @blp.doc(parameters=[{"in": "header", "name": "X-Manage-Token", **TOKEN_HEADER["X-Manage-Token"]}])
+    @blp.response(204, description="deleted, with its history")
+    @blp.alt_response(403, schema=ErrorSchema, description="no manage token, or not this game's")
+    @blp.alt_response(404, schema=ErrorSchema)
+    def delete(self, game_id: int):
+        """Delete a game with its manage token."""
+        authorised(game_id)
+        delete_game(get_db(), game_id)
+        return ""
 
 
 @blp.route("/games/<int:game_id>/report")
@@ -126,11 +179,14 @@ def deal_play(args: dict[str, Any], game_id: int, deal: int, play: int):
         ctx = deal_context(found(game_id), args["game"], deal)
     except LookupError as exc:
         raise ApiError(404, str(exc)) from None
-    try:
-        doc = play_json(replay_view(ctx.replay, play))
-    except LookupError as exc:
-        stop = ctx.stop if play == ctx.plays else None
-        raise ApiError(404, str(exc), [finding_item(stop)] if stop else []) from None
+    if is_stop(ctx.replay, play):
+        doc = stopped_json(ctx.replay, stopped_play(ctx.replay))
+    else:
+        try:
+            doc = {**play_json(replay_view(ctx.replay, play)), "stopped": False}
+        except LookupError:
+            raise ApiError(404, f"deal {deal} has no play {play} that can be viewed (it has {ctx.plays})") from None
+    doc["plays"] = ctx.plays
     doc["violations"] = [{**finding_item(v), "explanation": RULES[v.rule].explanation} for v in ctx.at(play)]
     return {**doc, "game": args["game"], "links": play_links(game_id, args["game"], deal, play, doc["plays"])}
 
@@ -143,5 +199,5 @@ def play_links(game_id: int, game: int, deal: int, play: int, plays: int) -> dic
     def api(k: int) -> str | None:
         return url_for("api.deal_play", game_id=game_id, deal=deal, play=k, game=game if game > 1 else None) \
             if 1 <= k <= plays else None
-    return {"page": play_link(game_id, game, deal, play), "game": url_for("api.game", game_id=game_id),
+    return {"page": play_link(game_id, game, deal, play), "game": url_for("api.GameItem", game_id=game_id),
             "prev": api(play - 1), "next": api(play + 1)}

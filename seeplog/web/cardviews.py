@@ -102,8 +102,9 @@ class FloorView:
 
 
 def named(seat: str, names: dict[str, str]) -> str:
+    """A seat with its player's name, written one way on every page: ``Asha (N)`` (``N`` when unnamed)."""
     name = names.get(seat, seat)
-    return f"{seat} ({name})" if name != seat else seat
+    return f"{name} ({seat})" if name != seat else seat
 
 
 def _key(house: House) -> tuple[int, frozenset[Card], frozenset[str]]:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seeplog.ledger import LedgerRow
 from seeplog.report import GameAnalysis
+from seeplog.ruleset import Ruleset
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 560, 220, 56, 16, 16, 28
 
@@ -41,16 +43,17 @@ class LeadChart:
 
 
 def lead_chart(analysis: GameAnalysis) -> LeadChart:
-    """The lead after each deal; a deal that wins a baazi is drawn at the target, then the lead starts at 0."""
+    """The lead after each deal; a deal that wins a baazi is drawn where its score took the lead (at or past
+    the target, or short of it for a minimum-nine baazi, labelled why), then the lead starts at 0."""
     rules = analysis.rules
     up, down = rules.teams
     target = rules.baazi_target
-    values = []
+    values, labels, lead = [], [], 0
     for row in analysis.ledger:
-        if row.baazi:
-            values.append(target if row.baazi == up else -target)
-        else:
-            values.append(row.lead.signed(rules))
+        reached = lead + (row.score[up] - row.score[down] if row.score else 0)
+        values.append(reached if row.baazi else row.lead.signed(rules))
+        labels.append(f"deal {row.deal}: " + _label(row, reached, rules))
+        lead = row.lead.signed(rules)
     span = max([target] + [abs(v) for v in values])
     inner_h, right = HEIGHT - TOP - BOTTOM, WIDTH - RIGHT
     step = (right - LEFT) / max(len(values), 1)
@@ -58,11 +61,8 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
     def y(v: float) -> float:
         return round(TOP + inner_h / 2 - v / span * inner_h / 2, 1)
 
-    points = []
-    for i, (row, v) in enumerate(zip(analysis.ledger, values)):
-        label = f"deal {row.deal}: " + (f"{row.baazi} wins a baazi" if row.baazi else
-                                        (f"{row.lead.team} leads by {row.lead.points}" if row.lead.team else "level"))
-        points.append(Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi))
+    points = [Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi)
+              for i, (row, v, label) in enumerate(zip(analysis.ledger, values, labels))]
     path = f"M{LEFT},{y(0)}"
     for p in points:
         path += f" L{p.x},{p.y}" + (f" M{p.x},{y(0)}" if p.baazi else "")
@@ -71,3 +71,19 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
     description = "; ".join(p.label for p in points) or "no deals"
     return LeadChart(WIDTH, HEIGHT, LEFT, right, up, down, tuple(points), path, y(0), ticks, target,
                      f"Running lead, {up} up and {down} down, baazi at {target}: {description}.")
+
+
+def _label(row: LedgerRow, reached: int, rules: Ruleset) -> str:
+    """What the deal did to the lead; a baazi says why it was won."""
+    if not row.baazi:
+        return f"{row.lead.team} leads by {row.lead.points}" if row.lead.team else "level"
+    if abs(reached) >= rules.baazi_target:
+        return f"{row.baazi} wins a baazi: the lead reached {abs(reached)}"
+    short = [t for t in rules.teams if row.score and row.score[t] < 9]
+    scored = " and ".join(f"{t} scored {row.score[t]}" for t in short) if row.score else ""
+    return f"{row.baazi} wins a baazi by the minimum of nine: {scored}, under 9 (lead {_lead(reached, rules)})"
+
+
+def _lead(signed: int, rules: Ruleset) -> str:
+    up, down = rules.teams
+    return f"{up if signed > 0 else down} {abs(signed)}" if signed else "0"

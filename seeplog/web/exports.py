@@ -6,24 +6,29 @@ import io
 
 import seeplog
 from seeplog.report import analyse
-from seeplog.scoresheet import sheet_rows
+from seeplog.scoresheet import players, sheet_rows
 
 
 def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
-    """One row per deal of every game of the log; team columns are named after the teams. With
-    `open_game` (a live game being kept), the last deal is in progress."""
+    """One row per deal of every game of the log, with the game's event, date and players; team columns
+    are named after the teams, and the dealer and bidder are given by seat and by name. With `open_game`
+    (a live game being kept), the last deal is in progress."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     games = seeplog.parse(text).games
     for number, game in enumerate(games, start=1):
         analysis = analyse(game, open_deal=open_game and number == len(games))
-        teams = analysis.rules.teams
-        writer.writerow(["game", "deal", "dealer", "bidder", "bid"]
+        teams, names, tags = analysis.rules.teams, players(analysis), game.tags
+        writer.writerow(["game", "event", "date", "players", "deal", "dealer", "dealer name", "bidder",
+                         "bidder name", "bid"]
                         + [f"{kind} {t}" for kind in ("cards", "sweeps", "score") for t in teams]
                         + ["lead", "baazi", "next dealer", "flagged", "note"])
+        seated = ", ".join(f"{name} ({seat})" for seat, name in names.items())
         for row in sheet_rows(analysis):
             values = [row.card_points, row.sweep_points, row.score]
-            writer.writerow([number, row.deal, row.dealer, row.bidder, "" if row.bid is None else row.bid]
+            writer.writerow([number, tags.get("Event", ""), tags.get("Date", ""), seated, row.deal, row.dealer,
+                             names.get(row.dealer, row.dealer), row.bidder, names.get(row.bidder, row.bidder),
+                             "" if row.bid is None else row.bid]
                             + ["" if v is None else v[t] for v in values for t in teams]
                             + [row.lead, row.baazi or "", row.next_dealer, row.flagged, row.note])
     return out.getvalue()

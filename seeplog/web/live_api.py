@@ -14,7 +14,7 @@ from seeplog.livetable import deal_state, known_for, now_of, outcomes, seen_card
 from .api import same_origin_only
 from .db import get_db
 from .errors import ApiError, ErrorSchema
-from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, HistorySchema, LiveCreatedSchema,
+from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                            LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, UndoSchema)
 from .live_store import LiveError, Request, create, current_version, history, load, record
 
@@ -138,7 +138,7 @@ def close(args: dict[str, Any], game_id: int):
 
 
 @blp.route("/<int:game_id>/history", methods=["GET"])
-@blp.response(200, HistorySchema)
+@blp.response(200, LiveHistorySchema)
 @blp.alt_response(404, schema=ErrorSchema)
 def game_history(game_id: int):
     """Every event, oldest first: its time, kind, entry, line (as stored and as sent), note and the

@@ -129,7 +129,7 @@ class LiveGameSchema(Schema):
     links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
 
-class HistorySchema(Schema):
+class LiveHistorySchema(Schema):
     id = fields.Integer(required=True)
     version = fields.Integer(required=True)
     events = fields.List(fields.Dict(), required=True)

@@ -5,10 +5,7 @@ read are derived from them at each event and kept with the game, so reading a li
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
-import secrets
 import threading
 import uuid
 from collections import OrderedDict
@@ -28,6 +25,7 @@ from seeplog.notation import Log, Tag
 from seeplog.writer import statement_text
 
 from .live_view import view
+from .tokens import new_token, token_hash, token_matches
 from .store import derived_rows, insert_derived, summary
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
@@ -43,22 +41,6 @@ class LiveError(Exception):
                  extra: dict[str, Any] | None = None):
         super().__init__(message)
         self.status, self.message, self.errors, self.extra = status, message, errors or [], extra or {}
-
-
-# ---------------------------------------------------------------- tokens
-
-def new_token() -> str:
-    """A long random secret (256 bits), shown once to the scorekeeper."""
-    return secrets.token_urlsafe(32)
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def token_matches(token: str, digest: str) -> bool:
-    """Whether a token is the one whose digest is stored, compared in constant time."""
-    return hmac.compare_digest(token_digest(token), digest)
 
 
 # ---------------------------------------------------------------- transactions
@@ -167,7 +149,7 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
         body = view(game_id, 1, "open", live, analyses, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
                    "values (?, ?, 1, 'open', ?, ?, ?, ?)",
-                   [game_id, token_digest(token), at, at, _entries_json(entries), json.dumps(body)])
+                   [game_id, token_hash(token), at, at, _entries_json(entries), json.dumps(body)])
         db.execute("insert into live_events (game_id, version, kind, entry, lines, at) values (?, 1, 'create', "
                    "null, ?, ?)", [game_id, json.dumps(lines), at])
     return int(game_id), token

@@ -11,12 +11,13 @@ from flask import url_for
 import seeplog
 from seeplog.cards import Card
 from seeplog.dispute import PlayView, replay_view
-from seeplog.moves import move_text
+from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay, replay_deal
 from seeplog.rules import RULES, Violation
 from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import SEAT_TAGS
-from seeplog.state import State, start
+from seeplog.state import State
+from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from .cardviews import CardFace, FloorView, card_face, faces, floor_view, named
 from .playlinks import play_link, plays_shown, stopping_error
@@ -127,6 +128,12 @@ class PlayPage:
     """What else the play brought: a sweep, the end of the deal."""
     strip: tuple[StripItem, ...]
     nav: Nav
+    stopped: bool = False
+    """The replay stopped at this play: there is no floor after it."""
+    meant: tuple[AlternativeView, ...] = ()
+    """E-AMBIGUOUS: each maximal capture the shorthand could mean."""
+    near: tuple[str, ...] = ()
+    """E-FLOOR: what is on the floor of the same rank or value as what the play named."""
 
     @property
     def flagged(self) -> bool:
@@ -209,9 +216,8 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
     :raises LookupError: when the game, the deal or the play is not there, or the replay did not reach it.
     """
     ctx = deal_context(row, game_number, deal_number)
-    stop = ctx.stop
-    if stop is not None and play_number == ctx.plays:
-        return _stopped_page(ctx, row, stop)
+    if is_stop(ctx.replay, play_number):
+        return _stopped_page(ctx, row, stopped_play(ctx.replay))
     view = replay_view(ctx.replay, play_number)
     step = view.step
     names = ctx.names
@@ -226,18 +232,36 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
         legal=_legal(view), legal_seat=named(view.turn, names), notes=_notes(ctx, view))
 
 
-def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: Violation) -> PlayPage:
-    """The play where a log error stopped the replay: the floor as it was, the line as written."""
-    replay = ctx.replay
-    before = replay.steps[-1].after if replay.steps else start(
-        replay.rules, replay.deal.floor.cards, replay.bidder, replay.bid)  # type: ignore[union-attr]
+def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> PlayPage:
+    """The play where the replay stopped: the floor as it was, the line as written, what the seat to move
+    could play, and what a bad line may have meant."""
+    before, names, error = stop.before, ctx.names, stop.error
     lines = row["text"].lstrip("\ufeff").splitlines()
-    written = lines[stop.line - 1].strip() if stop.line and stop.line <= len(lines) else ""
+    line = error.line if error is not None else None
+    written = _without_seat(lines[line - 1].strip(), error.seat) if line and line <= len(lines) else "–"
+    words = ("The replay stops here: this line cannot be replayed as written." if error is not None else
+             f"The log stops here, after {stop.number - 1} plays: this is the play {named(stop.turn, names)} "
+             "had to make next.")
+    hand = HandView(stop.turn, named(stop.turn, names), faces(stop.hand), True, True) if stop.hand_known else None
     return PlayPage(
-        **_frame(ctx, row, ctx.plays), seat=named(stop.seat, ctx.names) if stop.seat else "–", turn=None,
-        move=written, card="", words=f"The replay stops here: {stop.message}.", annotation=None, line=stop.line,
-        before=floor_view(before, None, "", ctx.names), after=None, hands=(), taken=_taken(ctx, before),
-        legal=(), legal_seat=named(before.turn, ctx.names), notes=())
+        **_frame(ctx, row, stop.number), seat=named(error.seat, names) if error and error.seat else "–",
+        turn=None, move=written, card="", words=words, annotation=None, line=line,
+        before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
+        taken=_taken(ctx, before), legal=tuple(AlternativeView(a.text, a.words, False) for a in stop.legal),
+        legal_seat=named(stop.turn, names), notes=(), stopped=True,
+        meant=tuple(AlternativeView(a.text, a.words, False) for a in stop.meant),
+        near=tuple(_item_text(item) for item in stop.near))
+
+
+def _without_seat(written: str, seat: str | None) -> str:
+    """A play line as written, less its seat (the page shows the seat, with its player, beside it)."""
+    head, _, rest = written.partition(" ")
+    return rest.strip() if seat and head.upper() == seat and rest.strip() else written
+
+
+def _item_text(item: object) -> str:
+    """A card or house of the floor, in words: ``Js (loose)``, ``the 11-house``."""
+    return f"the {item.value}-house" if isinstance(item, HouseRef) else f"{item} (loose)"
 
 
 def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]:
@@ -256,8 +280,19 @@ def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]
 
 def _finding(v: Violation) -> FindingView:
     rule = RULES.get(v.rule)
-    return FindingView(v.rule, rule.summary if rule else "", v.message, rule.explanation if rule else "",
+    summary = rule.summary if rule else ""
+    return FindingView(v.rule, summary, unrepeated(v.message, summary), rule.explanation if rule else "",
                        v.line, "error" if v.is_error else "violation")
+
+
+def unrepeated(message: str, summary: str) -> str:
+    """The message less a last clause that says the rule's summary again (the page shows the summary).
+
+    >>> unrepeated("a house of 18: houses are 9 to 13", "Houses are 9 to 13")
+    'a house of 18'
+    """
+    head, sep, tail = message.rpartition(": ")
+    return head if sep and head and tail.strip(" .").lower() == summary.lower() else message
 
 
 def _strip(ctx: DealContext, current: int) -> tuple[StripItem, ...]:
@@ -267,10 +302,11 @@ def _strip(ctx: DealContext, current: int) -> tuple[StripItem, ...]:
             kinds[v.play] = "error" if v.is_error else "violation"
     items = [StripItem(s.number, s.seat, move_text(s.move), ctx.link(s.number),
                        kinds.get(s.number, ""), s.number == current) for s in ctx.replay.steps]
-    stop = ctx.stop
-    if stop is not None:
-        items.append(StripItem(ctx.plays, stop.seat or "?", stop.rule, ctx.link(ctx.plays), "error",
-                               ctx.plays == current))
+    if is_stop(ctx.replay, ctx.plays):
+        stop = ctx.stop
+        items.append(StripItem(ctx.plays, (stop.seat or "?") if stop else state_at_stop(ctx.replay).turn,
+                               stop.rule if stop else "the log ends", ctx.link(ctx.plays),
+                               "error" if stop else "", ctx.plays == current))
     return tuple(items)
 
 

@@ -1,6 +1,8 @@
 """marshmallow schemas: the shape of requests and responses (seeplog itself judges the game)."""
 from __future__ import annotations
 
+from datetime import date
+
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from seeplog.notation import VARIANT_NAMES
@@ -8,7 +10,19 @@ from seeplog.notation import VARIANT_NAMES
 LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
 SEAT = validate.Regexp(r"^[NWSEnwse]$", error="a seat is N, W, S or E")
 CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
-DATE = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-DD")
+DATE_FORM = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-DD")
+
+
+def _calendar_date(value: str) -> None:
+    """A YYYY-MM-DD date that is on the calendar (2026-13-01 is not)."""
+    DATE_FORM(value)
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        raise ValidationError(f"{value} is not a date on the calendar (YYYY-MM-DD, month 01-12)") from None
+
+
+DATE = _calendar_date
 TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
 NUMBER = validate.Range(min=0, max=9999)
 ANNOTATION = [validate.Length(max=500),
@@ -123,11 +137,21 @@ class GameSummarySchema(Schema):
                                                                    "null for an upload"})
 
 
+class HistorySchema(Schema):
+    raw = fields.String(required=True, metadata={"description": "the text as it was uploaded"})
+    format = fields.String(required=True)
+    filename = fields.String(allow_none=True)
+    uploaded = fields.String(required=True)
+    replaced = fields.String(required=True)
+
+
 class GameDetailSchema(GameSummarySchema):
     text = fields.String(required=True, metadata={"description": "the notation text read"})
     canonical = fields.String(required=True)
     raw = fields.String(required=True, metadata={"description": "the upload exactly as it came"})
     links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    history = fields.List(fields.Nested(HistorySchema), metadata={
+        "description": "the texts the game held before it was replaced, oldest first"})
 
 
 class GameListSchema(Schema):
@@ -142,6 +166,9 @@ class UploadResultSchema(Schema):
     created = fields.Boolean(required=True, metadata={"description": "false when the log was already stored"})
     url = fields.String(required=True)
     report = fields.Nested(ReportSchema, required=True)
+    manage_token = fields.String(metadata={
+        "description": "a new game only: the secret that replaces (PUT) or deletes (DELETE) it, sent as the "
+                       "X-Manage-Token header; shown this once and stored only as a hash"})
 
 
 # ---------------------------------------------------------------- one play (the dispute view)
@@ -195,15 +222,25 @@ class PlayDetailSchema(Schema):
     game = fields.Integer(required=True)
     deal = fields.Integer(required=True)
     play = fields.Integer(required=True)
-    plays = fields.Integer(required=True, metadata={"description": "how many plays of the deal the replay reached"})
-    seat = fields.String(required=True, metadata={"description": "the seat that played"})
+    plays = fields.Integer(required=True, metadata={
+        "description": "how many plays of the deal can be viewed: those the replay reached and the one it stopped at"})
+    seat = fields.String(required=True, allow_none=True, metadata={"description": "the seat that played"})
     turn = fields.String(required=True, metadata={"description": "the seat whose turn it was"})
-    move = fields.String(required=True, metadata={"description": "the play in canonical notation"})
+    move = fields.String(required=True, allow_none=True, metadata={
+        "description": "the play in canonical notation (null for a line that could not be read)"})
     words = fields.String(required=True, metadata={"description": "the play in words"})
     line = fields.Integer(allow_none=True, metadata={"description": "its line in the log"})
     annotation = fields.String(allow_none=True)
     before = fields.Nested(FloorStateSchema, required=True)
-    after = fields.Nested(FloorStateSchema, required=True)
+    after = fields.Nested(FloorStateSchema, required=True, allow_none=True, metadata={
+        "description": "null at the play where the replay stopped"})
+    stopped = fields.Boolean(required=True, metadata={
+        "description": "the replay stopped at this play (a log error, or the play after the last one recorded)"})
+    hand_known = fields.Boolean(metadata={"description": "stopped play: the hand to move is known from the log "
+                                                         "(else `legal` uses every card not yet seen)"})
+    meant = fields.List(fields.String(), metadata={"description": "E-AMBIGUOUS: the maximal captures it could mean"})
+    near = fields.List(fields.String(), metadata={
+        "description": "E-FLOOR: what is on the floor of the same rank or value as what the play named"})
     hands = fields.Dict(keys=fields.String(), values=fields.Nested(HandStateSchema), required=True,
                         metadata={"description": "each seat's hand before the play, as the log shows it"})
     violations = fields.List(fields.Nested(PlayFindingSchema), required=True)

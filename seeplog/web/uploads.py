@@ -8,6 +8,7 @@ from marshmallow import ValidationError
 
 from seeplog.__main__ import InputError, decode
 from seeplog.jsonform import from_json
+from seeplog.report import NOT_A_LOG, is_report
 
 from .errors import flatten
 from .schemas import LogSchema
@@ -44,7 +45,9 @@ def from_json_text(raw: str, filename: str | None = None) -> Upload:
 
 
 def from_json_doc(doc: Any, raw: str, filename: str | None = None) -> Upload:
-    """A JSON log checked against LogSchema and written out as notation."""
+    """A JSON log checked against LogSchema and written out as notation (a JSON report is refused as such)."""
+    if is_report(doc):
+        raise BadUpload(f"{filename or 'the upload'}: {NOT_A_LOG}", [{"message": NOT_A_LOG, "line": 1, "column": 1}])
     try:
         checked = LogSchema().load(doc if isinstance(doc, dict) else {"_": doc})
     except ValidationError as exc:

@@ -1,9 +1,12 @@
 """What the templates receive: small frozen view models built from a stored game, never raw states."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
+
+from flask import url_for
 
 import seeplog
 from seeplog.replay import DealReplay
@@ -43,7 +46,8 @@ class SheetLine:
     baazi: str
     next_dealer: str
     flagged: int
-    recorded: bool
+    note: str
+    """Why the score is the one recorded at the table (or missing); '' when computed from the plays."""
     steps: str | None = None
     """The link that steps through the deal's plays, from play 1."""
 
@@ -103,7 +107,12 @@ class GameRow:
     flagged: int
     status: int
     games: int
+    filename: str
+    """The uploaded file's name ('pasted log' for a paste), so that look-alike rows can be told apart."""
+    uploaded: str
+    """When it was uploaded, ``YYYY-MM-DD HH:MM`` UTC."""
     live: str | None = None
+    """'open' or 'closed' for a game kept live, None for an upload."""
 
 
 def title_of(row: dict[str, Any]) -> str:
@@ -116,6 +125,8 @@ def game_row(row: dict[str, Any]) -> GameRow:
     return GameRow(row["id"], title_of(row), row["date"] or "", row["event"] or "", row["variant"],
                    ", ".join(f"{name} ({seat})" if name != seat else seat for seat, name in names.items()),
                    row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"],
+                   row.get("filename") or ("kept live" if row.get("live") else "pasted log"),
+                   (row.get("uploaded") or "")[:16].replace("T", " "),
                    row.get("live"))
 
 
@@ -135,7 +146,7 @@ def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str
     nxt = " or ".join(_named(s, names) for s in row.next_dealer.split(" or "))
     return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
                      _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, bool(row.note), steps)
+                     nxt, row.flagged, row.note, steps)
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
@@ -196,3 +207,26 @@ def game_page(row: dict[str, Any]) -> GamePage:
     everything = [f for s in sheets for f in s.findings] + list(log_errors)
     return GamePage(row["id"], title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
                     sheets, log_errors, log_lines(row["text"], everything), row.get("live"))
+
+
+@dataclass(frozen=True)
+class FindingsSummary:
+    """An upload's findings for the upload page: counts, and the first few, each linked."""
+
+    violations: int
+    errors: int
+    first: tuple[Finding, ...]
+
+
+def findings_summary(game_id: int, doc: dict[str, Any], few: int = 3) -> FindingsSummary:
+    """The counts of a report's violations and errors, and its first `few` findings linked to their play (or,
+    for one outside any play, to its line of the log)."""
+    found: list[Finding] = [finding(f, game_id, 1, None) for f in doc.get("errors", [])]
+    for number, game in enumerate(doc["games"], start=1):
+        found += [finding(f, game_id, number, None) for f in game["errors"]]
+        for deal in game["deals"]:
+            found += [finding(f, game_id, number, deal["number"]) for f in deal["errors"] + deal["violations"]]
+    page = url_for("pages.game", game_id=game_id)
+    first = tuple(f if f.link else dataclasses.replace(f, link=f"{page}#L{f.line}" if f.line else page)
+                  for f in sorted(found, key=lambda f: f.line or 0)[:few])
+    return FindingsSummary(sum(f.kind == "violation" for f in found), sum(f.kind == "error" for f in found), first)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
+                   send_from_directory, session, url_for)
 from marshmallow import ValidationError
 
 import seeplog
@@ -11,13 +12,14 @@ import seeplog
 from .cardviews import card_html
 from .db import get_db
 from .exports import scoresheet_csv
-from .forms import UploadForm
+from .forms import ManageForm, UploadForm
+from .manage import SameLog, TokenRefused, check_token, delete_game, history, issue_token, replace_game
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameQuerySchema
 from .store import BadUpload, store
 from .uploads import from_bytes
-from .viewmodels import game_page, game_row, is_open
+from .viewmodels import findings_summary, game_page, game_row, is_open, title_of
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/assets")
 bp.add_app_template_filter(card_html, "card")
@@ -41,11 +43,37 @@ def index():
     filters = Filters(**args)
     rows, total = find_games(get_db(), filters)
     return render_template("index.html", games=[game_row(r) for r in rows], total=total, filters=filters,
-                           errors=errors, pages=-(-total // filters.per_page), page_url=page_url)
+                           errors=errors, pages=-(-total // filters.per_page), page_url=page_url), (
+        400 if errors else 200)
 
 
 def page_url(page: int) -> str:
     return url_for("pages.index", **{**request.args.to_dict(), "page": page})
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """The site icon (an SVG) where browsers look for it by default."""
+    return bp.send_static_file("favicon.svg")
+
+
+SWAGGER_UI_FILES = ("swagger-ui.css", "swagger-ui-bundle.js")
+
+
+@bp.get("/api/docs")
+def api_docs():
+    """A readable reference of the JSON API: Swagger UI over the OpenAPI document."""
+    return render_template("api_docs.html")
+
+
+@bp.get("/api/docs/assets/<filename>")
+def api_docs_asset(filename: str):
+    """Swagger UI's files, from the swagger-ui-bundle package (no CDN)."""
+    from swagger_ui_bundle import swagger_ui_path
+
+    if filename not in SWAGGER_UI_FILES:
+        abort(404, f"there is no file {filename}")
+    return send_from_directory(swagger_ui_path, filename, max_age=86400)
 
 
 @bp.route("/upload", methods=["GET", "POST"])
@@ -58,6 +86,8 @@ def upload():
         flash("Choose a file or paste a log first.", "error")
     elif len(results) == 1 and results[0]["id"]:
         flash(results[0]["message"], "ok")
+        if results[0]["token"]:
+            session["new_token"] = {"game": results[0]["id"], "token": results[0]["token"]}
         return redirect(url_for("pages.game", game_id=results[0]["id"]))
     return render_template("upload.html", form=form, results=results), 400 if results and not any(
         r["id"] for r in results) else 200
@@ -68,15 +98,56 @@ def upload_one(name: str | None, data: bytes) -> dict:
     try:
         stored = store(get_db(), from_bytes(data, name))
     except BadUpload as exc:
-        return {"name": label, "id": None, "message": exc.message, "errors": exc.errors}
+        return {"name": label, "id": None, "message": exc.message, "errors": exc.errors, "findings": None}
     message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
-    return {"name": label, "id": stored.id, "message": message, "errors": []}
+    token = issue_token(get_db(), stored.id) if stored.created else None
+    doc = stored.report or seeplog.report(seeplog.parse(stored_game(stored.id)["text"]))
+    return {"name": label, "id": stored.id, "message": message, "errors": [], "token": token,
+            "findings": findings_summary(stored.id, doc)}
+
+
+@bp.post("/games/<int:game_id>/replace")
+def replace(game_id: int):
+    """Replace a game's log with its manage token (same id; the old text goes to its history)."""
+    stored_game(game_id)
+    form = ManageForm()
+    new = form.upload() if form.validate_on_submit() else None
+    try:
+        check_token(get_db(), game_id, form.token.data)
+        if new is None:
+            raise BadUpload("choose a file or paste the new log")
+        replace_game(get_db(), game_id, from_bytes(new[1], new[0]))
+    except (TokenRefused, BadUpload, SameLog) as exc:
+        flash(f"Not replaced: {getattr(exc, 'message', None) or exc}.", "error")
+        return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
+    flash("Replaced: the game keeps its id; the text it held is kept in its history.", "ok")
+    return redirect(url_for("pages.game", game_id=game_id)), 303
+
+
+@bp.post("/games/<int:game_id>/delete")
+def delete(game_id: int):
+    """Delete a game with its manage token."""
+    row = stored_game(game_id)
+    form = ManageForm()
+    try:
+        if not form.validate_on_submit():
+            raise TokenRefused("the form has expired: reload the page and try again")
+        check_token(get_db(), game_id, form.token.data)
+    except TokenRefused as exc:
+        flash(f"Not deleted: {exc}.", "error")
+        return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
+    delete_game(get_db(), game_id)
+    flash(f"Deleted {title_of(row)} (game {game_id}).", "ok")
+    return redirect(url_for("pages.index")), 303
 
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
     page = game_page(stored_game(game_id))
-    return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"])
+    new = session.pop("new_token", None)
+    token = new["token"] if new and new.get("game") == game_id else None
+    return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
+                           token=token, manage=ManageForm(), history=history(get_db(), game_id))
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
@@ -103,7 +174,7 @@ def export_report(game_id: int):
     row = stored_game(game_id)
     doc = seeplog.report(seeplog.parse(row["text"]), open_game=is_open(row))
     return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
-                    "application/json")
+                    "application/json; charset=utf-8")
 
 
 @bp.get("/games/<int:game_id>.csv")
@@ -113,5 +184,7 @@ def export_csv(game_id: int):
                     "text/csv; charset=utf-8")
 
 
-def download(body: str, filename: str, mimetype: str) -> Response:
-    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+def download(body: str, filename: str, content_type: str) -> Response:
+    """An attachment; `content_type` names its charset once (Flask adds none to a full content type)."""
+    return Response(body, content_type=content_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})

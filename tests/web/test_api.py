@@ -167,7 +167,7 @@ def test_game_detail(client):
 
 @pytest.mark.parametrize("method, path, status", [
     ("get", "/api/games/999", 404), ("get", "/api/games/999/report", 404), ("get", "/api/nothing", 404),
-    ("delete", "/api/games", 405), ("put", "/api/games/1", 405)])
+    ("delete", "/api/games", 405), ("put", "/api/games/1", 404), ("patch", "/api/games/1", 405)])
 def test_every_4xx_has_the_envelope(client, method, path, status):
     assert_envelope(getattr(client, method)(path), status)
 

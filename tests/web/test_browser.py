@@ -69,9 +69,9 @@ def test_upload_open_and_read_the_scoresheet(page, base_url):
     for i, deal in enumerate(expected["deals"]):
         cells = rows.nth(i).locator("td")
         assert cells.nth(0).inner_text() == str(deal["number"])
-        assert [cells.nth(3).inner_text(), cells.nth(4).inner_text()] == [
+        assert [cells.nth(8).inner_text(), cells.nth(9).inner_text()] == [
             str(deal["card_points"]["NS"]), str(deal["card_points"]["EW"])]
-        assert [cells.nth(7).inner_text(), cells.nth(8).inner_text()] == [
+        assert [cells.nth(1).inner_text(), cells.nth(2).inner_text()] == [
             str(deal["score"]["NS"]), str(deal["score"]["EW"])]
     assert rows.nth(0).locator("td.lead").inner_text() == "NS 26"
 

@@ -1,0 +1,97 @@
+"""Replacing and deleting a stored game with its manage token.
+
+Storing a new game gives its uploader a secret token, shown once: a long random string of which only the
+sha256 hash is kept, compared in constant time. With it the game can be replaced (it keeps its id; the
+text it held goes to its history) or deleted (with its derived rows and history).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlite_utils
+
+from seeplog.report import report
+
+from .store import DERIVED, BadUpload, Stored, Upload, content_hash, insert_derived, read, summary
+from .tokens import new_token, token_hash, token_matches
+
+
+class TokenRefused(PermissionError):
+    """No token, or not the game's token."""
+
+
+class SameLog(ValueError):
+    """The replacement is a log already stored as another game."""
+
+    def __init__(self, game_id: int):
+        super().__init__(f"this log is already stored as game {game_id}")
+        self.game_id = game_id
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def issue_token(db: sqlite_utils.Database, game_id: int) -> str:
+    """A new manage token for a game (any earlier one stops working); only its hash is stored."""
+    token = new_token()
+    db["game_tokens"].upsert({"game_id": game_id, "token_hash": token_hash(token), "created": _now()}, pk="game_id")
+    return token
+
+
+def check_token(db: sqlite_utils.Database, game_id: int, token: str | None) -> None:
+    """:raises TokenRefused: unless `token` is the game's manage token (compared in constant time)."""
+    rows = list(db.query("select token_hash from game_tokens where game_id = ?", [game_id]))
+    if not token_matches(token, rows[0]["token_hash"] if rows else None):
+        raise TokenRefused("this is not the game's manage token" if token else
+                           "the game's manage token is needed (the one shown when it was uploaded)")
+
+
+def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
+    """Remove a game, its derived rows, its token and its history, in one transaction."""
+    with db.atomic():
+        _delete_derived(db, game_id)
+        for table in ("game_tokens", "game_history"):
+            db.execute(f"delete from {table} where game_id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])
+
+
+def _delete_derived(db: sqlite_utils.Database, game_id: int) -> None:
+    for name in DERIVED:
+        db.execute(f"delete from {name} where game_id = ?", [game_id])
+
+
+def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Stored:
+    """Put a new log in place of a stored game's: same id, the old text kept in its history.
+
+    :raises BadUpload: when nothing in the new text can be read.
+    :raises SameLog: when the new log is already stored as another game.
+    """
+    log = read(upload)
+    digest = content_hash(upload.text)
+    other = list(db.query("select id from games where hash = ? and id != ?", [digest, game_id]))
+    if other:
+        raise SameLog(other[0]["id"])
+    doc = report(log)
+    old = db["games"].get(game_id)
+    now = _now()
+    with db.atomic():
+        db["game_history"].insert({"game_id": game_id, "raw": old["raw"], "format": old["format"],
+                                   "filename": old["filename"], "uploaded": old["uploaded"], "replaced": now})
+        db["games"].update(game_id, {"hash": digest, "raw": upload.raw, "format": upload.format,
+                                     "filename": upload.filename, "uploaded": now,
+                                     **summary(upload.text, log, doc)})
+        _delete_derived(db, game_id)
+        insert_derived(db, game_id, log, doc)
+    return Stored(game_id, False, doc)
+
+
+def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
+    """The texts a game held before, oldest first."""
+    return list(db.query("select raw, format, filename, uploaded, replaced from game_history "
+                         "where game_id = ? order by id", [game_id]))
+
+
+__all__ = ["TokenRefused", "SameLog", "BadUpload", "issue_token", "check_token", "delete_game", "replace_game",
+           "history"]

@@ -1,0 +1,64 @@
+"""Error messages that tell the user what to write (issue 12, point 14)."""
+import json
+
+import seeplog
+from seeplog.__main__ import main
+from seeplog.notation import read_line
+from tests.conftest import EXAMPLES
+
+
+def test_a_bare_house_value_says_houses_are_written_in_brackets():
+    error = read_line("S 9h x 9", 4).error
+    assert (error.rule, error.column) == ("E-CARD", 8)
+    assert error.msg == "'9' is not a card: a house is written in brackets, [9]"
+
+
+def test_score_total_names_the_expected_total():
+    doc = seeplog.report(seeplog.parse("deal 1 dealer N\nscore NS 10 EW 20\n"))
+    finding = doc["games"][0]["deals"][0]["violations"][0]
+    assert finding["rule"] == "R-SCORE-TOTAL"
+    assert finding["message"] == "recorded card points NS 10 EW 20 add up to 30, not to the standard total of 100"
+
+
+def test_a_report_given_as_a_log_is_named_for_what_it_is(tmp_path, capsys):
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(seeplog.report(seeplog.parse((EXAMPLES / "e-card.seep").read_text()))))
+    assert main(["validate", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}: this is a validation report, not a log") and "E-SYNTAX" not in out
+    assert main(["score", str(path)]) == 2
+    assert "this is a validation report, not a log" in capsys.readouterr().err
+
+
+def test_a_missing_file_says_no_such_file(tmp_path, capsys):
+    missing = tmp_path / "nope.seep"
+    assert main(["validate", str(missing)]) == 2
+    assert capsys.readouterr().out == f"{missing}: no such file\n"
+    assert main(["score", str(missing)]) == 2
+    assert capsys.readouterr().err == f"{missing}: no such file\n"
+    assert main(["validate", "--json", str(missing)]) == 2
+    assert json.loads(capsys.readouterr().out)["errors"][0]["message"] == "no such file"
+
+
+def test_houses_take_the_right_article():
+    from seeplog.cards import parse_card as c
+    from seeplog.dispute import describe
+    from seeplog.moves import Build, a_house
+    from seeplog.ruleset import VARIANTS
+    from seeplog.state import start
+    assert [a_house(v) for v in (9, 10, 11, 12, 13, 8, 18)] == [
+        "a 9-house", "a 10-house", "an 11-house", "a 12-house", "a 13-house", "an 8-house", "an 18-house"]
+    before = start(VARIANTS["standard"], (c("5h"), c("Kd")), "E", None)
+    assert describe(Build(c("6c"), (c("5h"),), 11), "E", before) == "E builds an 11-house: 6c on the loose 5h"
+
+
+def test_a_flagged_play_does_not_say_its_rule_three_times():
+    from seeplog.rules import RULES
+    from seeplog.web.playpage import unrepeated
+    rule = RULES["R-HOUSE-VALUE"]
+    shown = unrepeated("a house of 18: houses are 9 to 13", rule.summary)
+    assert shown == "a house of 18"
+    assert rule.explanation.lower().rstrip(".") != rule.summary.lower()
+    assert "a house has a value from 9 to 13" not in rule.explanation.lower()
+    assert unrepeated("Kc takes 5h: it must take 8s too", "Take everything you can") == \
+        "Kc takes 5h: it must take 8s too"

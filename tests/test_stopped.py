@@ -1,0 +1,77 @@
+"""Which plays can be viewed, and the play where a replay stopped: the log errors of the dispute view
+(issue 12, points 5 and 6), in the library."""
+import pytest
+
+import seeplog
+from seeplog.__main__ import main
+from seeplog.replay import replay_game
+from seeplog.stopped import is_stop, plays_shown, stopped_play
+from tests.conftest import EXAMPLES
+
+
+def replay_of(name: str, deal: int):
+    game = seeplog.parse((EXAMPLES / name).read_text()).games[0]
+    return next(r for r in replay_game(game) if r.deal.number == deal)
+
+
+@pytest.mark.parametrize("name, deal, reached", [
+    ("e-syntax.seep", 1, 24), ("e-card.seep", 2, 14), ("e-floor.seep", 2, 17), ("e-ambiguous.seep", 2, 0),
+    ("e-incomplete.seep", 1, 22)])
+def test_the_play_after_the_last_reached_can_be_viewed(name, deal, reached):
+    replay = replay_of(name, deal)
+    assert replay.played == reached and plays_shown(replay) == reached + 1
+    assert is_stop(replay, reached + 1) and not is_stop(replay, reached)
+
+
+def test_a_complete_deal_has_no_stopped_play():
+    replay = replay_of("game-standard-2.seep", 1)
+    assert plays_shown(replay) == 48 and not is_stop(replay, 48)
+    with pytest.raises(LookupError):
+        stopped_play(replay)
+
+
+def test_an_ambiguous_capture_lists_the_captures_it_could_mean():
+    stop = stopped_play(replay_of("e-ambiguous.seep", 2))  # E Kc x over Qh 6s 6c Ah
+    assert stop.error.rule == "E-AMBIGUOUS" and stop.number == 1
+    assert [a.text for a in stop.meant] == ["Kc x 6s+6c+Ah", "Kc x Qh+Ah"]
+    assert stop.meant[1].words == "E takes Qh+Ah with Kc"
+    assert {a.text for a in stop.meant} <= {a.text for a in stop.legal}
+
+
+def test_a_floor_error_shows_what_of_the_same_rank_is_there():
+    stop = stopped_play(replay_of("e-floor.seep", 2))  # N Jh x Jd, with Js loose
+    assert stop.error.rule == "E-FLOOR" and [str(c) for c in stop.near] == ["Js"]
+    assert [str(c) for c in stop.before.loose] == ["Js"]
+
+
+def test_a_house_named_but_missing_shows_the_cards_of_its_value():
+    text = ("deal 1 dealer N\nfloor 9c 5s 3s Ah\nbid W 9\nW 9s x [9]\n")
+    replay = replay_game(seeplog.parse(text).games[0])[0]
+    stop = stopped_play(replay)
+    assert stop.error.rule == "E-FLOOR" and [str(c) for c in stop.near] == ["9c"]
+
+
+@pytest.mark.parametrize("name, deal, turn", [("e-syntax.seep", 1, "S"), ("e-card.seep", 2, "W")])
+def test_syntax_and_card_errors_show_the_legal_plays_of_the_seat_to_move(name, deal, turn):
+    stop = stopped_play(replay_of(name, deal))
+    assert stop.turn == turn and stop.hand_known and stop.legal
+    assert all(a.words.startswith(turn + " ") for a in stop.legal)
+
+
+def test_after_the_last_recorded_play_the_hand_is_every_card_not_yet_seen():
+    stop = stopped_play(replay_of("e-incomplete.seep", 1))
+    assert stop.error is None and not stop.hand_known and stop.turn == "W"
+    seen = set(stop.before.loose) | {c for cards in stop.before.taken.values() for c in cards}
+    played = {p.move.card for p in replay_of("e-incomplete.seep", 1).deal.plays}
+    assert not (seen | played) & set(stop.hand) and len(stop.hand) > 13
+    assert stop.legal
+
+
+def test_the_legal_command_and_the_library_agree_at_the_stop(capsys):
+    assert main(["legal", str(EXAMPLES / "e-ambiguous.seep"), "--deal", "2", "--play", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "# floor: Qh 6s 6c Ah"
+    stop = stopped_play(replay_of("e-ambiguous.seep", 2))
+    assert out[-len(stop.legal):] == [a.text for a in stop.legal]
+    assert main(["legal", str(EXAMPLES / "e-ambiguous.seep"), "--deal", "2", "--play", "2"]) == 2
+

@@ -1,0 +1,29 @@
+"""The lead chart draws a baazi where its deal took the lead, and says why it was won (issue 12, point 8)."""
+import seeplog
+from seeplog.report import analyse
+from seeplog.web.chart import lead_chart
+
+MINIMUM_NINE = ("deal 1 dealer N\nscore NS 85 EW 15\n\n"      # NS lead 70
+                "deal 2 dealer W\nscore NS 95 EW 5\n")        # EW scored 5 < 9: NS win the baazi at a lead of 160
+SHORT_OF_TARGET = ("deal 1 dealer N\nscore NS 85 EW 15\n\n"   # NS lead 70
+                   "deal 2 dealer W\nscore NS 4 EW 96\n")     # NS scored 4: EW win the baazi, lead NS 70 - 92 = EW 22
+
+
+def chart_of(text: str):
+    return lead_chart(analyse(seeplog.parse(text).games[0]))
+
+
+def test_a_minimum_nine_baazi_is_drawn_where_it_happened():
+    chart = chart_of(SHORT_OF_TARGET)
+    first, baazi = chart.points
+    assert baazi.baazi == "EW"
+    zero = chart.zero
+    assert first.y < zero  # NS 70 is above the line
+    assert zero < baazi.y < zero + (zero - first.y)  # EW 22: below the line, nowhere near EW 100
+    assert baazi.label == "deal 2: EW wins a baazi by the minimum of nine: NS scored 4, under 9 (lead EW 22)"
+    assert "minimum of nine" in chart.description
+
+
+def test_a_baazi_by_the_target_says_so():
+    chart = chart_of("deal 1 dealer N\nscore NS 85 EW 15\n\ndeal 2 dealer W\nscore NS 70 EW 30\n")
+    assert chart.points[1].baazi == "NS" and chart.points[1].label == "deal 2: NS wins a baazi: the lead reached 110"

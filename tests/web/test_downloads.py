@@ -1,0 +1,36 @@
+"""Downloads name their charset once; the CSV carries the game's event, date and players; the site icon
+is served; an impossible date in a filter is a 400 with its reason."""
+import csv
+import io
+
+from tests.web.conftest import assert_envelope, upload
+
+
+def test_downloads_name_their_charset_once(client):
+    game_id = upload(client, "game-standard-2.seep")
+    for suffix, kind in ((".seep", "text/plain"), (".json", "application/json"), (".csv", "text/csv")):
+        response = client.get(f"/games/{game_id}{suffix}")
+        assert response.headers["Content-Type"] == f"{kind}; charset=utf-8"
+
+
+def test_the_csv_names_the_players_event_and_date(client):
+    game_id = upload(client, "game-standard-2.seep")
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/games/{game_id}.csv").get_data(as_text=True))))
+    first = rows[0]
+    assert (first["event"], first["date"]) == ("Club night 2", "2026-08-05")
+    assert first["players"] == "Imran (N), Omkar (W), Priya (S), Divya (E)"
+    assert (first["dealer"], first["dealer name"], first["bidder"], first["bidder name"]) == ("E", "Divya", "N", "Imran")
+
+
+def test_the_site_icon_is_served(client):
+    with client.get("/favicon.ico") as response:
+        assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert 'rel="icon"' in client.get("/").get_data(as_text=True)
+
+
+def test_an_impossible_date_is_a_400_with_its_reason(client):
+    body = assert_envelope(client.get("/api/games?date_from=2026-13-01"), 400)
+    assert body["errors"][0]["field"] == "date_from" and "not a date on the calendar" in body["errors"][0]["message"]
+    page = client.get("/?date_to=2026-02-30")
+    assert page.status_code == 400 and "2026-02-30 is not a date on the calendar" in page.get_data(as_text=True)
+    assert client.get("/api/games?date_from=2026-02-28").status_code == 200

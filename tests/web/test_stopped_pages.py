@@ -1,0 +1,57 @@
+"""The dispute page and the API view the same plays, the one where the replay stopped included, and show
+its log error with what the line may have meant (issue 12, points 5 and 6)."""
+import pytest
+
+from tests.web.conftest import upload
+
+
+# ---------------------------------------------------------------- the page and the API
+
+
+
+@pytest.mark.parametrize("name, deal, play", [("e-syntax.seep", 1, 25), ("e-card.seep", 2, 15),
+                                              ("e-floor.seep", 2, 18), ("e-ambiguous.seep", 2, 1),
+                                              ("e-incomplete.seep", 1, 23)])
+def test_the_page_and_the_api_view_the_same_plays(client, name, deal, play):
+    game_id = upload(client, name)
+    assert client.get(f"/games/{game_id}/deals/{deal}/plays/{play}").status_code == 200
+    doc = client.get(f"/api/games/{game_id}/deals/{deal}/plays/{play}").json
+    assert doc["stopped"] is True and doc["plays"] == play and doc["legal"]
+    for beyond in (f"/games/{game_id}/deals/{deal}/plays/{play + 1}",
+                   f"/api/games/{game_id}/deals/{deal}/plays/{play + 1}"):
+        assert client.get(beyond).status_code == 404
+
+
+def test_the_dispute_page_lists_what_an_ambiguous_capture_could_mean(client):
+    game_id = upload(client, "e-ambiguous.seep")
+    html = client.get(f"/games/{game_id}/deals/2/plays/1").get_data(as_text=True)
+    assert 'id="meant"' in html and "<code>Kc x 6s+6c+Ah</code>" in html and "<code>Kc x Qh+Ah</code>" in html
+    doc = client.get(f"/api/games/{game_id}/deals/2/plays/1").json
+    assert doc["meant"] == ["Kc x 6s+6c+Ah", "Kc x Qh+Ah"] and doc["move"] == "Kc x"
+
+
+def test_the_dispute_page_shows_the_floor_near_a_floor_error(client):
+    game_id = upload(client, "e-floor.seep")
+    html = client.get(f"/games/{game_id}/deals/2/plays/18").get_data(as_text=True)
+    assert 'id="near"' in html and "Js (loose)" in html and 'id="floor-before"' in html
+    assert client.get(f"/api/games/{game_id}/deals/2/plays/18").json["near"] == ["Js"]
+
+
+def test_the_dispute_page_shows_the_legal_plays_after_a_syntax_error(client):
+    game_id = upload(client, "e-syntax.seep")
+    html = client.get(f"/games/{game_id}/deals/1/plays/25").get_data(as_text=True)
+    doc = client.get(f"/api/games/{game_id}/deals/1/plays/25").json
+    assert "the seat to move, could play here" in html and doc["turn"] == "S"
+    assert all(f"<code>{text}</code>" in html for text in doc["legal"])
+
+
+def test_names_are_shown_one_way_on_every_page(client):
+    game_id = upload(client, "e-ambiguous.seep")
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    play = client.get(f"/games/{game_id}/deals/2/plays/1").get_data(as_text=True)
+    listing = client.get("/").get_data(as_text=True)
+    doc = client.get(f"/api/games/{game_id}").json
+    north = doc["players"]["N"] if isinstance(doc.get("players"), dict) else None
+    assert "Omkar (E)" in play and "E (Omkar)" not in play and "<code>Kc x</code>" in play
+    assert "Omkar (E)" in sheet and "(E)" in listing and "E (Omkar)" not in sheet + listing
+    assert north is None or f"{north} (N)" in sheet
