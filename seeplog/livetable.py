@@ -2,7 +2,6 @@
 card can do on it (every outcome, legal or not: the scorekeeper records what happened)."""
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, Iterator
 
 from dataclasses import dataclass
@@ -149,16 +148,39 @@ def seen_cards(deal: Deal) -> set[Card]:
 
 # ---------------------------------------------------------------- what one card can do
 
-def single_captures(state: State, card: Card) -> Iterator[Capture]:
+SINGLE_CAPTURES = 64
+"""At most this many one-group captures are offered for a card (a legal floor has a handful)."""
+
+
+def single_captures(state: State, card: Card, limit: int = SINGLE_CAPTURES) -> Iterator[Capture]:
     """Captures of one group each (the house of the card's value, or one set of loose cards adding up to
-    it): with the maximal captures, every capture a player could make, taking all or not."""
+    it): with the maximal captures, every capture a player could make, taking all or not. Bounded: at most
+    `limit` of them, found by a subset-sum walk that never looks past the value."""
     if state.house(card.value) is not None:
         yield Capture(card, ((HouseRef(card.value),),))
-    loose = state.loose
-    for size in range(1, len(loose) + 1):
-        for group in combinations(loose, size):
-            if sum(c.value for c in group) == card.value:
-                yield Capture(card, (group,))
+    budget = [SET_STEPS]
+    for found, group in enumerate(_sets(state.loose, card.value, 0, budget), start=1):
+        yield Capture(card, (group,))
+        if found >= limit:
+            return
+
+
+SET_STEPS = 20_000
+"""At most this many steps of the subset-sum walk for one card (a hostile floor of many small cards)."""
+
+
+def _sets(cards: tuple[Card, ...], target: int, start: int, budget: list[int]) -> Iterator[tuple[Card, ...]]:
+    """The sets of `cards` (from `start`) adding up to `target`, while `budget` lasts."""
+    for i in range(start, len(cards)):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        card = cards[i]
+        if card.value == target:
+            yield (card,)
+        elif card.value < target:
+            for rest in _sets(cards, target - card.value, i + 1, budget):
+                yield (card,) + rest
 
 
 def kind_name(move: Move) -> str:

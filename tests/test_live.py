@@ -97,3 +97,29 @@ def test_what_comes_next(lines, kind, seat):
     assert step["kind"] == kind
     assert (step["dealer"] if kind == "deal" else step.get("seat")) == seat
     assert what_next(now_of(log), closed=True) == {"kind": "closed"}
+
+
+def test_the_outcomes_of_a_card_name_what_each_other_outcome_breaks():
+    from seeplog.cards import parse_card
+    from seeplog.livetable import outcomes
+    from seeplog.ruleset import VARIANTS
+    from seeplog.state import Known, State
+    state = State(VARIANTS["standard"], loose=tuple(sorted(parse_card(c) for c in "Ah 2s 3d 4h 5c".split())), turn="S",
+                  played=5)
+    found = {o["move"]: o for o in outcomes(state, "S", parse_card("5s"), Known(frozenset(), False))}
+    assert found["5s x 5c 4h+Ah 3d+2s"]["legal"]
+    assert [v["rule"] for v in found["5s x 5c"]["violations"]] == ["R-CAPTURE-ALL"]
+    assert [v["rule"] for v in found["5s"]["violations"]] == ["R-MUST-CAPTURE"]
+    assert found["5s x 5c"]["line"] == "S 5s x 5c" and found["5s x 5c"]["kind"] == "capture"
+    assert list(found)[0] == "5s x 5c 4h+Ah 3d+2s"  # the legal ones first
+
+
+def test_one_group_captures_are_bounded_on_a_floor_of_many_small_cards():
+    from seeplog.cards import DECK, parse_card
+    from seeplog.livetable import SINGLE_CAPTURES, single_captures
+    from seeplog.ruleset import VARIANTS
+    from seeplog.state import State
+    many = tuple(c for c in DECK if c.value <= 4) * 3
+    found = list(single_captures(State(VARIANTS["standard"], loose=many), parse_card("Kh")))
+    assert 0 < len(found) <= SINGLE_CAPTURES
+    assert all(sum(c.value for c in capture.groups[0]) == 13 for capture in found)
