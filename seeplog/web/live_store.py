@@ -340,6 +340,19 @@ def rewrite_derived(db: sqlite_utils.Database, game_id: int, log: Log, doc: dict
                                 [[row[c] for c in columns] for row in rows])
 
 
+def refresh_views(db: sqlite_utils.Database) -> int:
+    """Build every live game's view again from its entries (after a library change, with the derived
+    tables); how many there were."""
+    rows = list(db.query("select game_id, version, state, entries from live_games"))
+    for row in rows:
+        entries = tuple(Entry(i, text) for i, text in json.loads(row["entries"]))
+        live = live_log(entries)
+        analyses = live_analyses(live, open_game=row["state"] == "open")
+        body = view(row["game_id"], row["version"], row["state"], live, analyses, live_report(analyses))
+        db.execute("update live_games set view = ? where game_id = ?", [json.dumps(body), row["game_id"]])
+    return len(rows)
+
+
 def live_hash(game_id: int, version: int) -> str:
     """A live game's `games.hash`: never the hash of an upload (an upload of the same text is another
     game), and new at every version, so that what is kept by hash (a page built) is built again."""

@@ -183,6 +183,8 @@ def rebuild(db: sqlite_utils.Database) -> int:
             doc = report(log, open_game=is_live_open(db, game_id))
             db["games"].update(game_id, summary(text, log, doc))
             insert_derived(db, game_id, log, doc)
+        from .live_store import refresh_views
+        refresh_views(db)
         db["meta"].upsert({"key": "derived_with", "value": seeplog_version()}, pk="key")
     return len(ids)
 

@@ -416,9 +416,16 @@ def test_the_derived_tables_follow_the_live_game(app, client):
     keeper.send(replace=4, line="score NS 40 EW 60")
     assert client.get("/api/games?flagged=true").json["total"] == 0
     assert client.get("/api/games?player=Asha").json["total"] == 1
+    before = keeper.doc()
+    from seeplog.web.db import connect
+    db = connect(app.config["DATABASE"])
+    db.execute("update live_games set view = replace(view, '\"kind\": \"deal\"', '\"kind\": \"stale\"')")
+    db.conn.commit()
+    assert keeper.doc() != before
     runner = app.test_cli_runner()
     assert runner.invoke(args=["rebuild-db"]).exit_code == 0
     assert client.get(f"/api/games/{keeper.id}/report").json == keeper.doc()["report"]
+    assert keeper.doc() == before
 
 
 def test_the_api_document_describes_the_live_api(client):
