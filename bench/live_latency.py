@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/live_latency.py [--requests 30] [--port 6000]
 
-Starts the app on a temporary store (on disk) in a thread of this process, keeps a random legal
+Starts the app on a temporary store (on disk, or under --store-dir) in a thread of this process, keeps a random legal
 standard game of 9 deals live through the API up to its 399th play, then, --requests times, appends
 the 400th play (timed) and undoes it (not timed). Then it reads the game with GET /api/live/<id>,
 without and with If-None-Match (a follower polling a game that has not changed). Prints the median
@@ -76,11 +76,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--port", type=int, default=6000)
+    parser.add_argument("--store-dir", default=str(ROOT), help="where the temporary store goes (default: the "
+                        "project's folder, on disk; /dev/shm takes the disk's sync out of the figures)")
     args = parser.parse_args()
     lines = game_lines()
     plays = [i for i, line in enumerate(lines) if is_play(line)]
     before, the_play = lines[:plays[PLAY - 1]], lines[plays[PLAY - 1]]
-    with tempfile.TemporaryDirectory(dir=ROOT) as folder:
+    with tempfile.TemporaryDirectory(dir=args.store_dir) as folder:
         app = create_app({"DATABASE": str(Path(folder) / "bench.db"), "SECRET_KEY": "bench", "LOAD_SAMPLES": False})
         server = make_server("127.0.0.1", args.port, app, threaded=True, request_handler=Quiet)
         threading.Thread(target=server.serve_forever, daemon=True).start()
