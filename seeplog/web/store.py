@@ -291,6 +291,13 @@ def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
                [key, value])
 
 
+def stored_report(row: dict[str, Any]) -> dict[str, Any]:
+    """A stored game's report: as stored at upload, unless another library version derived it."""
+    if row.get("report") and row.get("derived_with") == seeplog_version():
+        return json.loads(row["report"])
+    return report(seeplog.parse(row["text"]))
+
+
 def notation_text(raw: str, form: str) -> str:
     """The notation text seeplog reads for a stored upload."""
     return from_json(json.loads(raw)) if form == "json" else raw

@@ -15,7 +15,7 @@ from .forms import UploadForm
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameQuerySchema
-from .store import BadUpload, store
+from .store import BadUpload, TooMuch, store, stored_report
 from .uploads import from_bytes
 from .viewmodels import game_page, game_row
 
@@ -66,9 +66,11 @@ def upload():
 def upload_one(name: str | None, data: bytes) -> dict:
     label = name or "pasted log"
     try:
-        stored = store(get_db(), from_bytes(data, name))
+        stored = store(get_db(), from_bytes(data, name), current_app.config["UPLOAD_LIMITS"])
     except BadUpload as exc:
         return {"name": label, "id": None, "message": exc.message, "errors": exc.errors}
+    except TooMuch as exc:
+        return {"name": label, "id": None, "message": exc.message, "errors": []}
     message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
     return {"name": label, "id": stored.id, "message": message, "errors": []}
 
@@ -100,7 +102,7 @@ def export_seep(game_id: int):
 
 @bp.get("/games/<int:game_id>.json")
 def export_report(game_id: int):
-    doc = seeplog.report(seeplog.parse(stored_game(game_id)["text"]))
+    doc = stored_report(stored_game(game_id))
     return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
                     "application/json")
 
