@@ -29,9 +29,9 @@ DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger
 class Limits:
     """The most work one upload may ask for; each has a setting (an environment variable) that changes it."""
 
-    games: int = 50
+    games: int = 20
     """Games per file (SEEPLOG_MAX_GAMES)."""
-    deals: int = 500
+    deals: int = 200
     """Deals per game (SEEPLOG_MAX_DEALS)."""
     plays: int = 120
     """Plays per deal (SEEPLOG_MAX_PLAYS); a legal deal has at most 52."""

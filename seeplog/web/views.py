@@ -77,7 +77,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    page = game_page(stored_game(game_id))
+    page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"])
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 import json
 import sqlite3
 
@@ -97,3 +98,34 @@ def test_the_report_is_stored_at_upload_and_served_from_the_store(app, client):
     assert client.get(f"/api/games/{game_id}/report").json["games"][0]["baazis"] == {"NS": 7, "EW": 7}
     again = client.post("/api/games", data=BASE, content_type="text/plain")
     assert again.status_code == 200 and again.json["report"]["games"][0]["baazis"] == {"NS": 7, "EW": 7}
+
+
+def test_a_long_log_is_shown_in_parts_and_not_replayed_on_every_view(tmp_path, monkeypatch):
+    from seeplog.web import viewmodels
+
+    app = make_app(tmp_path / "long.db", UPLOAD_LIMITS=Limits(deals=1000))
+    client = app.test_client()
+    game_id = client.post("/api/games", data=deals(450), content_type="text/plain").json["id"]
+    replays = []
+    analyse = viewmodels.analyse
+    monkeypatch.setattr(viewmodels, "analyse", lambda game: replays.append(1) or analyse(game))
+
+    def rows_and_lines(part: int) -> tuple[list[str], list[int]]:
+        page = client.get(f"/games/{game_id}?part={part}").get_data(as_text=True)
+        sheet = page[page.index('class="scoresheet"'):page.index("</tbody>", page.index('class="scoresheet"'))]
+        deals_shown = re.findall(r'<td class="num"><a href="#L\d+">(\d+)</a></td>', sheet)
+        return deals_shown, [int(n) for n in re.findall(r'<tr id="L(\d+)"', page)]
+
+    first, lines = rows_and_lines(1)
+    assert first == [str(n) for n in range(1, 201)] and lines[0] == 1
+    second, lines = rows_and_lines(2)
+    assert second == [str(n) for n in range(201, 401)]
+    deal_201 = deals(450).decode().splitlines().index("deal 201 dealer N") + 1
+    assert lines[0] == deal_201 and lines[-1] == deal_201 + 3 * 200 - 1
+    assert rows_and_lines(3)[0] == [str(n) for n in range(401, 451)]
+    assert rows_and_lines(99)[0] == rows_and_lines(3)[0]  # past the end: the last part
+    assert 'rel="prev"' in client.get(f"/games/{game_id}?part=2").get_data(as_text=True)
+    before = len(replays)
+    for _ in range(3):
+        client.get(f"/games/{game_id}?part=2")
+    assert len(replays) == before
