@@ -47,7 +47,7 @@ def post(server: Server, text: str, timeout: float = 30) -> tuple[int, int | Non
     """(status, stored id) of an upload; status 0 when the connection failed or timed out."""
     try:
         status, body = server.upload(text, timeout)
-    except OSError:
+    except (OSError, http.client.HTTPException):  # refused, reset, cut short, timed out: not acknowledged
         return 0, None
     try:
         return status, json.loads(body).get("id")
@@ -191,7 +191,7 @@ def timed(server: Server, path: str, timeout: float = 30) -> tuple[float, int]:
     start = time.perf_counter()
     try:
         status, _ = server.request("GET", path, timeout=timeout)
-    except OSError:
+    except (OSError, http.client.HTTPException):
         status = 0
     return (time.perf_counter() - start) * 1000, status
 
@@ -241,7 +241,7 @@ def play_latency(tmp: Path, timeout: float) -> None:
             start = time.perf_counter()
             try:
                 status, body = server.request("GET", path, timeout=timeout)
-            except OSError:
+            except (OSError, http.client.HTTPException):
                 status, body = 0, b""
             took = (time.perf_counter() - start) * 1000
             if status == 200:

@@ -44,7 +44,9 @@ class Query:
                 list(self.params))
 
     def count_sql(self) -> tuple[str, list[Any]]:
-        return f"select count(*) as n from {self.source} where {self.where}", list(self.params)
+        """The count reads the driving table alone when no condition is on games."""
+        source = self.source if "games." in self.where else self.source.split(" join ")[0]
+        return f"select count(*) as n from {source} where {self.where}", list(self.params)
 
     @property
     def where(self) -> str:

@@ -19,7 +19,7 @@ from .store import derive_again, load_samples, seeplog_version, set_meta
 BATCH = 25
 """Games re-derived per write transaction: uploads wait at most for one batch."""
 LEASE = 60.0
-"""Seconds after which a claim with no progress (its process died) may be taken over."""
+"""Seconds after which a claim with no progress may be taken over (at once when its process is gone)."""
 
 
 def meta(db: sqlite_utils.Database) -> dict[str, str]:
@@ -53,10 +53,21 @@ def claim(db: sqlite_utils.Database, owner: str) -> bool:
         held = meta(db).get("rebuild_claim")
         if held:
             holder, _, beat = held.rpartition("@")
-            if holder != owner and time.time() - float(beat) < LEASE:
+            if holder != owner and time.time() - float(beat) < LEASE and is_alive(holder):
                 return False
         set_meta(db, "rebuild_claim", f"{owner}@{time.time()}")
         return True
+
+
+def is_alive(owner: str) -> bool:
+    """Whether the process of an owner ("pid:thread") still runs on this machine (a store is local)."""
+    try:
+        os.kill(int(owner.split(":")[0]), 0)
+    except ProcessLookupError:
+        return False
+    except (ValueError, PermissionError):
+        return True
+    return True
 
 
 def rebuild_stale(path: str, owner: str | None = None) -> int:

@@ -86,7 +86,7 @@ def wait_until_served(server: Server, wait: float) -> None:
         try:
             if server.request("GET", "/api/games?per_page=1", timeout=5)[0] == 200:
                 return
-        except OSError:
+        except (OSError, http.client.HTTPException):
             pass
         time.sleep(0.1)
     raise RuntimeError(f"gunicorn did not answer within {wait} s:\n{server.errors()}")
