@@ -38,19 +38,26 @@ class ChunkedLimit:
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
         if limit is not None and chunked and environ.get("wsgi.input_terminated"):
             body = read_at_most(environ["wsgi.input"], limit + 1)
+            if len(body) > limit:  # read on (a little), so that the client can finish and see the 413
+                read_at_most(environ["wsgi.input"], DRAIN * limit, keep=False)
             environ.pop("HTTP_TRANSFER_ENCODING", None)
             environ["CONTENT_LENGTH"] = str(len(body))
             environ["wsgi.input"] = io.BytesIO(body)
         return self.wsgi_app(environ, start_response)
 
 
-def read_at_most(stream: Any, size: int) -> bytes:
+DRAIN = 8
+"""How many times the limit a body over it is read on and dropped before the 413 is sent."""
+
+
+def read_at_most(stream: Any, size: int, keep: bool = True) -> bytes:
     chunks, left = [], size
     while left > 0:
         chunk = stream.read(min(left, 64 * 1024))
         if not chunk:
             break
-        chunks.append(chunk)
+        if keep:
+            chunks.append(chunk)
         left -= len(chunk)
     return b"".join(chunks)
 
