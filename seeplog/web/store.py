@@ -45,6 +45,21 @@ class TooMuch(ValueError):
         self.message = message
 
 
+DEAL_LINE = re.compile(r"^[ \t]*deal[ \t]", re.M)
+
+
+def check_deal_lines(text: str, limits: Limits) -> None:
+    """Before reading: more deal lines than a file may hold in all games is refused without parsing them.
+
+    :raises TooMuch:
+    """
+    count, most = len(DEAL_LINE.findall(text)), limits.games * limits.deals
+    if count > most:
+        raise TooMuch(f"this file holds {count:,} deals; the most a file may hold is {most:,} "
+                      f"({limits.games:,} games of {limits.deals:,} deals: the settings SEEPLOG_MAX_GAMES and "
+                      "SEEPLOG_MAX_DEALS change it): split the log into several uploads")
+
+
 def check_limits(log: Log, limits: Limits) -> None:
     """:raises TooMuch: when the log holds more games, deals or plays than `limits` allow."""
     def over(what: str, count: int, limit: int, setting: str) -> TooMuch:
@@ -132,6 +147,7 @@ def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) 
     known = stored_id(db, digest)
     if known is not None:
         return Stored(known, False)
+    check_deal_lines(upload.text, limits)
     log = read(upload)
     check_limits(log, limits)
     doc = report(log)

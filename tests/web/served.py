@@ -56,19 +56,20 @@ class Server:
         return "\n".join(line for line in self.log.read_text(errors="replace").splitlines() if '" ' not in line)
 
 
-def gunicorn_command(port: int, workers: int) -> list[str]:
+def gunicorn_command(port: int, workers: int, args: tuple[str, ...] = ()) -> list[str]:
     return [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
-            "--access-logfile", "/dev/null", "app:create_app()"]
+            "--access-logfile", "/dev/null", *args, "app:create_app()"]
 
 
 @contextmanager
-def serving(db: Path, workers: int = 4, wait: float = 60, env: dict[str, str] | None = None) -> Iterator[Server]:
+def serving(db: Path, workers: int = 4, wait: float = 60, env: dict[str, str] | None = None,
+            args: tuple[str, ...] = ()) -> Iterator[Server]:
     """gunicorn (gunicorn.conf.py from the repository root) on a free port until it answers; stopped after."""
     port = free_port()
     log = db.with_suffix(".gunicorn.log")
     environ = {**os.environ, "SEEPLOG_DB": str(db), "SEEPLOG_SECRET_KEY": "test", **(env or {})}
     with log.open("w") as out:
-        process = subprocess.Popen(gunicorn_command(port, workers), cwd=ROOT, env=environ, stdout=out,
+        process = subprocess.Popen(gunicorn_command(port, workers, args), cwd=ROOT, env=environ, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
     server = Server(process, port, log)
     try:

@@ -129,3 +129,13 @@ def test_a_long_log_is_shown_in_parts_and_not_replayed_on_every_view(tmp_path, m
     for _ in range(3):
         client.get(f"/games/{game_id}?part=2")
     assert len(replays) == before
+
+
+def test_a_file_of_more_deals_than_all_its_games_may_hold_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from seeplog.web import store as store_module
+
+    app = make_app(tmp_path / "pre.db", UPLOAD_LIMITS=Limits(games=2, deals=10))
+    monkeypatch.setattr(store_module, "read", lambda upload: pytest.fail("the log was read"))
+    body = assert_envelope(app.test_client().post("/api/games", data=deals(21), content_type="text/plain"), 413)
+    assert "holds 21 deals; the most a file may hold is 20" in body["error"]
+    assert "SEEPLOG_MAX_GAMES" in body["error"] and "SEEPLOG_MAX_DEALS" in body["error"]

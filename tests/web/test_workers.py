@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import socket
 import sqlite3
 import threading
+import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -84,6 +87,7 @@ def test_fresh_starts_of_four_workers_all_serve(tmp_path):
             log = server.errors()
         assert all(status == 200 for status, _ in answers)
         assert "Worker failed to boot" not in log and "Traceback" not in log, log
+        assert "Using worker: gthread" in log  # gunicorn.conf.py at the root was read
         samples = rows(db, "select count(*) from games")[0][0]
         assert samples >= 5 and json.loads(answers[0][1])["total"] == samples
         assert rows(db, "select count(*) from migrations")[0][0] == len(
@@ -111,3 +115,23 @@ def test_a_start_after_a_library_change_serves_at_once_and_rederives_in_the_back
     assert rows(db, "select count(*) from games where result = 'stale' or derived_with is not "
                     f"'{seeplog_version()}'") == [(0,)]
     assert rows(db, "select count(*) from violations")[0][0] > 0
+
+
+def test_slow_clients_do_not_stall_the_service(tmp_path):
+    """More clients than workers send a request slowly; another client is still answered at once."""
+    with serving(tmp_path / "slow.db", args=tuple(os.environ.get("SEEPLOG_TEST_GUNICORN_ARGS", "").split())) as server:
+        slow = []
+        try:
+            for _ in range(8):
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+                sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+                             b"Content-Length: 100000\r\n\r\n[Variant")
+                slow.append(sock)
+            time.sleep(0.5)
+            start = time.monotonic()
+            status, _ = server.request("GET", "/api/games?per_page=1", timeout=10)
+            took = time.monotonic() - start
+        finally:
+            for sock in slow:
+                sock.close()
+    assert status == 200 and took < 2, took
