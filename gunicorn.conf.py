@@ -6,13 +6,13 @@ changed by its environment variable or on the command line (`gunicorn -w 8 'app:
 import os
 
 bind = os.environ.get("SEEPLOG_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("SEEPLOG_WORKERS", 4))
+workers = int(os.environ.get("SEEPLOG_WORKERS", "4"))
 worker_class = "gthread"
 # A slow client (one that sends its request slowly) holds a thread while it sends: a worker serves
 # others as long as it has threads left. Threads are cheap; past `worker_connections` connections a
 # worker accepts no more and the others take them. Against many slow clients at once, put a
 # reverse proxy that buffers requests (nginx does by default) in front.
-threads = int(os.environ.get("SEEPLOG_THREADS", 16))
+threads = int(os.environ.get("SEEPLOG_THREADS", "16"))
 worker_connections = 2 * threads
 
 # A worker whose main loop stops answering the master this long is killed and replaced.

@@ -31,9 +31,9 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from seeplog.web.db import init_db, writing  # noqa: E402
-from seeplog.web.store import Upload, rank_of, store, tag_day  # noqa: E402
-from tests.web.served import Server, serving  # noqa: E402
+from seeplog.web.db import init_db, writing
+from seeplog.web.store import Upload, rank_of, store, tag_day
+from tests.web.served import Server, serving
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
 BASE = (Path(__file__).resolve().parents[1] / "seeplog" / "web" / "samples" / "game-standard-1.seep").read_text()

@@ -45,7 +45,7 @@ class TooMuch(ValueError):
         self.message = message
 
 
-DEAL_LINE = re.compile(r"^[ \t]*deal[ \t]", re.M)
+DEAL_LINE = re.compile(r"^[ \t]*deal[ \t]", re.MULTILINE)
 
 
 def check_deal_lines(text: str, limits: Limits) -> None:

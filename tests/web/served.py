@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PORTS = range(int(os.environ.get("SEEPLOG_TEST_PORT", 5910)), int(os.environ.get("SEEPLOG_TEST_PORT", 5910)) + 30)
+FIRST_PORT = int(os.environ.get("SEEPLOG_TEST_PORT", "5910"))
+PORTS = range(FIRST_PORT, FIRST_PORT + 30)
+"""Where the servers of the tests listen: SEEPLOG_TEST_PORT moves the range."""
 
 
 def free_port() -> int:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import io
-import re
 import json
+import re
 import sqlite3
 
 import pytest
@@ -61,8 +61,8 @@ def deals(n: int) -> bytes:
 
 
 @pytest.mark.parametrize("setting, limits, log, words", [
-    ("SEEPLOG_MAX_DEALS", Limits(deals=10), deals(11), "game 1 of this file has too many deals: it holds 11; "
-                                                       "the limit is 10"),
+    ("SEEPLOG_MAX_DEALS", Limits(deals=10), deals(11),
+     "game 1 of this file has too many deals: it holds 11; the limit is 10"),
     ("SEEPLOG_MAX_GAMES", Limits(games=2), BASE + b"\n" + BASE.replace(b"Kiran", b"Kirat") + b"\n"
      + BASE.replace(b"Kiran", b"Kiraz"), "game count: it holds 3; the limit is 2"),
     ("SEEPLOG_MAX_PLAYS", Limits(plays=5), BASE, "has too many plays: it holds"),

@@ -95,12 +95,12 @@ def test_the_list_shows_a_window_of_page_links(client):
         body = text.replace('[Event "', f'[Event "Round {n:02} ', 1).encode()
         assert client.post("/api/games", data=body, content_type="text/plain").status_code == 201
     page = client.get("/?per_page=1&page=15").get_data(as_text=True)
-    nav = re.search(r'<nav class="pages".*?</nav>', page, re.S).group(0)
+    nav = re.search(r'<nav class="pages".*?</nav>', page, re.DOTALL).group(0)
     linked = [int(p) for p in re.findall(r'page=(\d+)"', nav)]
     assert sorted(set(linked)) == [1, 12, 13, 14, 16, 17, 18, 30]
     assert '<strong aria-current="page">15</strong>' in nav and 'rel="prev"' in nav and 'rel="next"' in nav
-    first = re.search(r'<nav class="pages".*?</nav>', client.get("/?per_page=1").get_data(as_text=True), re.S)
-    assert sorted(set(int(p) for p in re.findall(r'page=(\d+)"', first.group(0)))) == [2, 3, 4, 30]
+    first = re.search(r'<nav class="pages".*?</nav>', client.get("/?per_page=1").get_data(as_text=True), re.DOTALL)
+    assert sorted({int(p) for p in re.findall(r'page=(\d+)"', first.group(0))}) == [2, 3, 4, 30]
 
 
 def test_the_listing_migration_fills_its_tables_from_a_store_of_the_first_schema(tmp_path, db):

@@ -67,7 +67,7 @@ def test_the_same_log_sent_at_once_is_stored_once(tmp_path):
             text = distinct_log(1000 + attempt)
             barrier = threading.Barrier(clients)
 
-            def client(_: int) -> tuple[int, int]:
+            def client(_: int, text: str = text, barrier: threading.Barrier = barrier) -> tuple[int, int]:
                 barrier.wait()
                 status, body = server.upload(text)
                 return status, json.loads(body)["id"]
