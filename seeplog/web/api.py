@@ -5,11 +5,10 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import request, url_for
+from flask import current_app, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-import seeplog
 from seeplog.dispute import play_json, replay_view
 from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
@@ -22,9 +21,8 @@ from .playpage import deal_context
 from .playlinks import play_link
 from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
-from .store import BadUpload, store
+from .store import BadUpload, TooMuch, store, stored_report
 from .uploads import from_bytes, from_json_doc
-from .viewmodels import is_open
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
 
@@ -82,15 +80,18 @@ class Games(MethodView):
     @blp.response(201, UploadResultSchema, description="stored; its report of REPORT.md")
     @blp.alt_response(200, schema=UploadResultSchema, description="the same log was already stored: its id")
     @blp.alt_response(400, schema=ErrorSchema, description="not UTF-8, not a log, or JSON of another shape")
-    @blp.alt_response(413, schema=ErrorSchema, description="larger than the upload limit")
+    @blp.alt_response(413, schema=ErrorSchema, description="larger than the upload limit, or more games, deals "
+                      "or plays than the service takes in one upload (the message names the limit and its setting)")
     @blp.alt_response(415, schema=ErrorSchema, description="neither text/plain nor application/json")
     def post(self):
         """Store a log. A log with violations or errors is stored too: it is a record of what happened."""
         try:
-            stored = store(get_db(), upload_from_request())
+            stored = store(get_db(), upload_from_request(), current_app.config["UPLOAD_LIMITS"])
         except BadUpload as exc:
             raise ApiError(400, exc.message, exc.errors) from None
-        doc = stored.report or seeplog.report(seeplog.parse(found(stored.id)["text"]))
+        except TooMuch as exc:
+            raise ApiError(413, exc.message) from None
+        doc = stored.report or stored_report(found(stored.id))
         url = url_for("pages.game", game_id=stored.id)
         answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
         if stored.created:
@@ -164,8 +165,7 @@ class GameItem(MethodView):
 @blp.alt_response(404, schema=ErrorSchema)
 def report(game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
-    row = found(game_id)
-    return seeplog.report(seeplog.parse(row["text"]), open_game=is_open(row))
+    return stored_report(found(game_id))
 
 
 @blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

@@ -1,7 +1,14 @@
-"""The store: a sqlite-utils Database per request on `g`, its migrations, and the db commands."""
+"""The store: a sqlite-utils Database per request on `g`, its migrations, and the db commands.
+
+Several processes write at once (gunicorn workers): the store runs in WAL mode (readers never wait for
+a writer), waits up to BUSY_TIMEOUT for the write lock, and every write takes that lock first
+(`BEGIN IMMEDIATE`, see `writing`), so a write never fails half-way on a lock another process holds.
+"""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -13,10 +20,40 @@ from flask.cli import with_appcontext
 MIGRATIONS = Path(__file__).resolve().parents[2] / "schema" / "migrations"
 
 
+BUSY_TIMEOUT = 30.0
+"""Seconds a write waits for another process's write to finish before it gives up."""
+
+
 def connect(path: str) -> sqlite_utils.Database:
-    conn = sqlite3.connect(path, check_same_thread=False, timeout=10)
+    """A connection in autocommit mode: transactions are opened explicitly (`writing`, `atomic`)."""
+    conn = sqlite3.connect(path, check_same_thread=False, timeout=BUSY_TIMEOUT, isolation_level=None)
+    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        conn.execute("PRAGMA journal_mode = WAL")
     return sqlite_utils.Database(conn)
+
+
+@contextmanager
+def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """One write transaction holding the write lock from its first statement (`BEGIN IMMEDIATE`).
+
+    A deferred transaction that reads and then writes cannot wait for the lock (SQLite answers
+    "database is locked" at once); this one waits up to BUSY_TIMEOUT at BEGIN, then reads what
+    is committed, so checks made inside it still hold when it writes. Nested, it joins the outer one.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def get_db() -> sqlite_utils.Database:
@@ -44,22 +81,38 @@ def migrate(db: sqlite_utils.Database, folder: Path = MIGRATIONS) -> list[str]:
     A migration is a `NNNN_name.sql` script; the `migrations` table records the ones applied,
     so stored games are kept from one version to the next.
     """
-    db.execute("create table if not exists migrations (name text primary key, applied text not null)")
-    done = set(applied(db))
     new = []
     for script in sorted(folder.glob("*.sql")):
-        if script.stem in done:
+        if script.stem in applied(db):  # outside the lock: most starts have nothing to do
             continue
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        body = script.read_text(encoding="utf-8")
-        try:
-            db.conn.executescript(f"BEGIN;\n{body}\n;INSERT INTO migrations VALUES ('{script.stem}', '{now}');\nCOMMIT;")
-        except sqlite3.Error:
-            if db.conn.in_transaction:
-                db.conn.execute("ROLLBACK")
-            raise
+        with writing(db):
+            db.execute("create table if not exists migrations (name text primary key, applied text not null)")
+            if script.stem in applied(db):  # another process applied it while this one waited
+                continue
+            for statement in statements(script.read_text(encoding="utf-8")):
+                db.execute(statement)
+            now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            db.execute("insert into migrations values (?, ?)", [script.stem, now])
         new.append(script.stem)
     return new
+
+
+def statements(script: str) -> list[str]:
+    """The SQL statements of a script, one by one (a script run whole would commit the open transaction)."""
+    out, current = [], ""
+    for part in script.split(";"):
+        current += part + ";"
+        if sqlite3.complete_statement(current):
+            if current.strip(" \t\r\n;") and not _only_comments(current):
+                out.append(current.strip())
+            current = ""
+    if current.strip(" \t\r\n;") and not _only_comments(current):
+        out.append(current)
+    return out
+
+
+def _only_comments(sql: str) -> bool:
+    return all(not line.strip() or line.strip().startswith("--") for line in sql.rstrip(";").splitlines())
 
 
 def init_db(path: str) -> sqlite_utils.Database:

@@ -9,8 +9,6 @@ import json
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -21,12 +19,13 @@ from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_ta
                           live_analyses, live_log, live_report, read_in_place)
 from seeplog.replay import DealReplay, replay_deal
 from seeplog.ruleset import find_ruleset
-from seeplog.notation import Log, Tag
+from seeplog.notation import Tag
 from seeplog.writer import statement_text
 
 from .live_view import view
 from .tokens import new_token, token_hash, token_matches
-from .store import derived_rows, insert_derived, summary
+from .db import writing
+from .store import insert_derived, put_derived, set_rank, summary
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 MAX_ENTRIES = 5000
@@ -41,24 +40,6 @@ class LiveError(Exception):
                  extra: dict[str, Any] | None = None):
         super().__init__(message)
         self.status, self.message, self.errors, self.extra = status, message, errors or [], extra or {}
-
-
-# ---------------------------------------------------------------- transactions
-
-@contextmanager
-def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
-    """One write transaction that holds the write lock from its start (BEGIN IMMEDIATE), so the version
-    read inside it is still the version when it writes."""
-    if db.conn.in_transaction:
-        db.conn.commit()
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
 
 
 def now() -> str:
@@ -145,7 +126,8 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
                                       **summary(live.text, live.log, doc, canonical=live.text)}).last_pk
         assert isinstance(game_id, int)
         db.execute("update games set hash = ? where id = ?", [live_hash(game_id, 1), game_id])
-        insert_derived(db, game_id, live.log, doc)
+        rank = set_rank(db, game_id, {"date": live.log.games[0].tags.get("Date"), "uploaded": at})
+        insert_derived(db, game_id, rank, live.log, doc)
         body = view(game_id, 1, "open", live, analyses, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
                    "values (?, ?, 1, 'open', ?, ?, ?, ?)",
@@ -322,22 +304,11 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
                 req.client_id, json.dumps(answer), at])
     db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
                [version, state, at, _entries_json(live.entries), json.dumps(body), game.game_id])
-    columns = {"raw": live.text, "hash": live_hash(game.game_id, version),
-               **summary(live.text, live.log, doc, canonical=live.text)}
-    db.execute(f"update games set {', '.join(f'{c} = ?' for c in columns)} where id = ?",
-               [*columns.values(), game.game_id])
-    rewrite_derived(db, game.game_id, live.log, doc)
-
-
-def rewrite_derived(db: sqlite_utils.Database, game_id: int, log: Log, doc: dict[str, Any]) -> None:
-    """The game's rows of the derived tables, written again (plain statements: this runs at every entry)."""
-    for name, rows in derived_rows(game_id, log, doc).items():
-        db.execute(f"delete from {name} where game_id = ?", [game_id])
-        if rows:
-            columns = list(rows[0])
-            quoted = ", ".join(f'"{c}"' for c in columns)
-            db.conn.executemany(f"insert into {name} ({quoted}) values ({', '.join('?' * len(columns))})",
-                                [[row[c] for c in columns] for row in rows])
+    stored = db.execute("select id, rank, uploaded from games where id = ?", [game.game_id]).fetchone()
+    db.execute("update games set raw = ?, hash = ? where id = ?",
+               [live.text, live_hash(game.game_id, version), game.game_id])
+    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, live.text, live.log, doc,
+                canonical=live.text)
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:

@@ -13,7 +13,8 @@ import sqlite_utils
 
 from seeplog.report import report
 
-from .store import DERIVED, BadUpload, Stored, Upload, content_hash, insert_derived, read, summary
+from .db import writing
+from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
 from .tokens import new_token, token_hash, token_matches
 
 
@@ -36,7 +37,9 @@ def _now() -> str:
 def issue_token(db: sqlite_utils.Database, game_id: int) -> str:
     """A new manage token for a game (any earlier one stops working); only its hash is stored."""
     token = new_token()
-    db["game_tokens"].upsert({"game_id": game_id, "token_hash": token_hash(token), "created": _now()}, pk="game_id")
+    with writing(db):
+        db["game_tokens"].upsert({"game_id": game_id, "token_hash": token_hash(token), "created": _now()},
+                                 pk="game_id")
     return token
 
 
@@ -50,16 +53,10 @@ def check_token(db: sqlite_utils.Database, game_id: int, token: str | None) -> N
 
 def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
     """Remove a game, its derived rows, its token and its history, in one transaction."""
-    with db.atomic():
-        _delete_derived(db, game_id)
+    with writing(db):
         for table in ("game_tokens", "game_history"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
-        db.execute("delete from games where id = ?", [game_id])
-
-
-def _delete_derived(db: sqlite_utils.Database, game_id: int) -> None:
-    for name in DERIVED:
-        db.execute(f"delete from {name} where game_id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])  # derived rows follow it (cascade, trigger)
 
 
 def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Stored:
@@ -70,20 +67,18 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
     """
     log = read(upload)
     digest = content_hash(upload.text)
-    other = list(db.query("select id from games where hash = ? and id != ?", [digest, game_id]))
-    if other:
-        raise SameLog(other[0]["id"])
     doc = report(log)
-    old = db["games"].get(game_id)
-    now = _now()
-    with db.atomic():
+    with writing(db):
+        other = stored_id(db, digest)
+        if other is not None and other != game_id:
+            raise SameLog(other)
+        old = db["games"].get(game_id)
         db["game_history"].insert({"game_id": game_id, "raw": old["raw"], "format": old["format"],
-                                   "filename": old["filename"], "uploaded": old["uploaded"], "replaced": now})
+                                   "filename": old["filename"], "uploaded": old["uploaded"], "replaced": _now()})
+        now = _now()
         db["games"].update(game_id, {"hash": digest, "raw": upload.raw, "format": upload.format,
-                                     "filename": upload.filename, "uploaded": now,
-                                     **summary(upload.text, log, doc)})
-        _delete_derived(db, game_id)
-        insert_derived(db, game_id, log, doc)
+                                     "filename": upload.filename, "uploaded": now})
+        put_derived(db, {**old, "uploaded": now}, upload.text, log, doc)
     return Stored(game_id, False, doc)
 
 

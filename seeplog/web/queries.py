@@ -1,7 +1,12 @@
-"""Finding stored games: by player, event, date, variant, and whether they hold findings."""
+"""Finding stored games: by player, event, date, variant, and whether they hold findings.
+
+Every list query reads an index in list order and stops at the page (no scan of `games`, no sort):
+see schema/migrations/0002_listing.sql.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import sqlite_utils
@@ -25,53 +30,119 @@ class Filters:
         return any((self.q, self.player, self.event, self.variant, self.date_from, self.date_to, self.flagged))
 
 
+@dataclass(frozen=True)
+class Query:
+    """The FROM, WHERE and ORDER BY of a list query: one table drives it, in list order, from an index."""
+
+    source: str
+    conditions: tuple[str, ...]
+    params: tuple[Any, ...]
+    order: str
+
+    def page_sql(self, columns: str) -> tuple[str, list[Any]]:
+        return (f"select {columns} from {self.source} where {self.where} order by {self.order} limit ? offset ?",
+                list(self.params))
+
+    def count_sql(self) -> tuple[str, list[Any]]:
+        """The count reads the driving table alone when no condition is on games."""
+        source = self.source if "games." in self.where else self.source.split(" join ")[0]
+        return f"select count(*) as n from {source} where {self.where}", list(self.params)
+
+    @property
+    def where(self) -> str:
+        return " and ".join(self.conditions) or "1"
+
+
+TEXT_COLUMNS = {"q": "{players event site}", "player": "players", "event": "event"}
+"""Which columns of games_text each text filter searches."""
+
+
+def _phrase(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
 def _like(text: str) -> str:
     return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def where(filters: Filters) -> tuple[str, list[Any]]:
-    """The SQL condition on `games` for the filters, with its parameters."""
-    clauses, params = [], []
-    if filters.q:
-        clauses.append("(exists (select 1 from players p where p.game_id = games.id and p.name like ? escape '\\')"
-                       " or exists (select 1 from game_tags t where t.game_id = games.id"
-                       " and t.name in ('Event', 'Site') and t.value like ? escape '\\'))")
-        params += [_like(filters.q)] * 2
-    if filters.player:
-        clauses.append("exists (select 1 from players p where p.game_id = games.id and p.name like ? escape '\\')")
-        params.append(_like(filters.player))
-    if filters.event:
-        clauses.append("exists (select 1 from game_tags t where t.game_id = games.id and t.name = 'Event'"
-                       " and t.value like ? escape '\\')")
-        params.append(_like(filters.event))
-    if filters.variant:
-        clauses.append("(games.variant = ? or exists (select 1 from game_tags t where t.game_id = games.id"
-                       " and t.name = 'Variant' and t.value = ?))")
-        params += [filters.variant] * 2
-    for op, value in ((">=", filters.date_from), ("<=", filters.date_to)):
-        if value:
-            clauses.append(f"exists (select 1 from game_tags t where t.game_id = games.id and t.name = 'Date'"
-                           f" and t.value {op} ?)")
-            params.append(value)
+def text_search(filters: Filters) -> tuple[list[str], list[Any]]:
+    """Conditions on games_text for q, player and event: containing the text, case aside.
+
+    The trigram index answers texts of 3 characters or more; a shorter one is a LIKE over games_text
+    (still in list order, never a read of games).
+    """
+    matches, conditions, params = [], [], []
+    for name, columns in TEXT_COLUMNS.items():
+        text = getattr(filters, name)
+        if not text:
+            continue
+        if len(text) >= 3:
+            matches.append(f"{columns} : {_phrase(text)}")
+        else:
+            names = columns.strip("{}").split()
+            conditions.append("(" + " or ".join(f"t.{c} like ? escape '\\'" for c in names) + ")")
+            params += [_like(text)] * len(names)
+    if matches:
+        conditions.insert(0, "games_text match ?")
+        params.insert(0, " and ".join(matches))
+    return conditions, params
+
+
+def day_rank(day: str, end: bool = False) -> int:
+    """The smallest rank of a YYYY-MM-DD day (of the day after, for `end`): see store.rank_of.
+
+    A day past its month's end counts on into the next month, as SQLite's date() does.
+    """
+    year, month, number = (int(part) for part in day.split("-"))
+    first = date(min(max(year, 1), 9999), min(max(month, 1), 12), 1).toordinal()
+    return (first + min(max(number, 1), 31) - 1 + end) << 32
+
+
+def build(filters: Filters) -> Query:
+    """The list query for the filters: driven by the text index, the variants table or the rank index."""
+    conditions: list[str] = []
+    params: list[Any] = []
+    text_conditions, text_params = text_search(filters)
+    if text_conditions:
+        source, rank = "games_text t join games on games.rank = t.rowid", "t.rowid"
+        conditions += text_conditions
+        params += text_params
+    elif filters.variant:
+        source, rank = "game_variants v join games on games.id = v.game_id", "v.rank"
+        conditions.append("v.variant = ?")
+        params.append(filters.variant)
+    else:
+        source, rank = "games", "games.rank"
+    if filters.variant and text_conditions:
+        conditions.append("exists (select 1 from game_variants v where v.variant = ? and v.rank = games.rank)")
+        params.append(filters.variant)
+    if filters.date_from:
+        conditions.append(f"{rank} >= ?")
+        params.append(day_rank(filters.date_from))
+    if filters.date_to:
+        conditions.append(f"{rank} < ?")
+        params.append(day_rank(filters.date_to, end=True))
+    if filters.date_from or filters.date_to:
+        conditions.append("games.dated")
     if filters.flagged:
-        clauses.append("exists (select 1 from violations v where v.game_id = games.id)")
-    return " and ".join(clauses) or "1", params
+        conditions.append("games.status > 0")
+    return Query(source, tuple(conditions), tuple(params), f"{rank} desc")
 
 
 LIVE = "(select state from live_games l where l.game_id = games.id) as live"
 """A live game's state ('open' or 'closed'); NULL for an uploaded log."""
 COLUMNS = ("id, filename, uploaded, tags, variant, event, site, date, players, game_count, deal_count, "
-           f"violation_count, error_count, status, result, hash, format, {LIVE}")
+           "violation_count, error_count, status, result, hash, format")
 
 
 def find_games(db: sqlite_utils.Database, filters: Filters) -> tuple[list[dict[str, Any]], int]:
-    """One page of the games that match, newest game date first, and how many match in all."""
-    condition, params = where(filters)
-    total = next(db.query(f"select count(*) as n from games where {condition}", params))["n"]
+    """One page of the games that match, newest first (by Date tag, else upload day), and how many match."""
+    query = build(filters)
+    sql, params = query.count_sql()
+    total = next(db.query(sql, params))["n"]
+    sql, params = query.page_sql(", ".join(f"games.{c.strip()}" for c in COLUMNS.split(",")) + f", {LIVE}")
     offset = (filters.page - 1) * filters.per_page
-    rows = list(db.query(f"select {COLUMNS} from games where {condition} "
-                         "order by coalesce(date, substr(uploaded, 1, 10)) desc, id desc limit ? offset ?",
-                         params + [filters.per_page, offset]))
+    rows = list(db.query(sql, params + [filters.per_page, offset]))
     return rows, total
 
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,62 @@ from seeplog.report import exit_status, report
 from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import SEAT_TAGS
 
+from .db import writing
+
 SAMPLES = Path(__file__).resolve().parent / "samples"
-DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger")
+DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "game_variants", "games_text")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The most work one upload may ask for; each has a setting (an environment variable) that changes it."""
+
+    games: int = 20
+    """Games per file (SEEPLOG_MAX_GAMES)."""
+    deals: int = 200
+    """Deals per game (SEEPLOG_MAX_DEALS)."""
+    plays: int = 120
+    """Plays per deal (SEEPLOG_MAX_PLAYS); a legal deal has at most 52."""
+
+
+class TooMuch(ValueError):
+    """A log over one of the Limits: the service refuses it with 413, naming the limit and its setting."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+DEAL_LINE = re.compile(r"^[ \t]*deal[ \t]", re.MULTILINE)
+
+
+def check_deal_lines(text: str, limits: Limits) -> None:
+    """Before reading: more deal lines than a file may hold in all games is refused without parsing them.
+
+    :raises TooMuch:
+    """
+    count, most = len(DEAL_LINE.findall(text)), limits.games * limits.deals
+    if count > most:
+        raise TooMuch(f"this file holds {count:,} deals; the most a file may hold is {most:,} "
+                      f"({limits.games:,} games of {limits.deals:,} deals: the settings SEEPLOG_MAX_GAMES and "
+                      "SEEPLOG_MAX_DEALS change it): split the log into several uploads")
+
+
+def check_limits(log: Log, limits: Limits) -> None:
+    """:raises TooMuch: when the log holds more games, deals or plays than `limits` allow."""
+    def over(what: str, count: int, limit: int, setting: str) -> TooMuch:
+        return TooMuch(f"{what} holds {count:,}; the limit is {limit:,} (the setting {setting} changes it): "
+                       "split the log into several uploads")
+    if len(log.games) > limits.games:
+        raise over("this file's game count: it", len(log.games), limits.games, "SEEPLOG_MAX_GAMES")
+    for number, game in enumerate(log.games, start=1):
+        if len(game.deals) > limits.deals:
+            raise over(f"game {number} of this file has too many deals: it", len(game.deals), limits.deals,
+                       "SEEPLOG_MAX_DEALS")
+        for deal in game.deals:
+            if len(deal.plays) > limits.plays:
+                raise over(f"deal {deal.number} of game {number} (line {deal.start.line}) has too many plays: it",
+                           len(deal.plays), limits.plays, "SEEPLOG_MAX_PLAYS")
 
 
 class BadUpload(ValueError):
@@ -73,24 +129,70 @@ def read(upload: Upload) -> Log:
     return log
 
 
-def store(db: sqlite_utils.Database, upload: Upload) -> Stored:
+def stored_id(db: sqlite_utils.Database, digest: str) -> int | None:
+    found = list(db.query("select id from games where hash = ?", [digest]))
+    return int(found[0]["id"]) if found else None
+
+
+def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) -> Stored:
     """Store an upload in one transaction, or find the same log already stored.
 
+    The log is read and replayed before the write lock is taken; the hash is checked again under
+    the lock, so of several processes storing the same log at once one stores it, the others find it.
+
     :raises BadUpload: when nothing in it can be read.
+    :raises TooMuch: when it holds more than `limits` allow.
     """
     digest = content_hash(upload.text)
-    found = list(db.query("select id from games where hash = ?", [digest]))
-    if found:
-        return Stored(found[0]["id"], False)
+    known = stored_id(db, digest)
+    if known is not None:
+        return Stored(known, False)
+    check_deal_lines(upload.text, limits)
     log = read(upload)
+    check_limits(log, limits)
     doc = report(log)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     row = {"hash": digest, "raw": upload.raw, "format": upload.format, "filename": upload.filename,
            "uploaded": now, **summary(upload.text, log, doc)}
-    with db.atomic():
-        game_id = db["games"].insert(row).last_pk
-        insert_derived(db, game_id, log, doc)
-    return Stored(int(game_id), True, doc)
+    with writing(db):
+        known = stored_id(db, digest)
+        if known is not None:
+            return Stored(known, False)
+        game_id = int(db["games"].insert(row).last_pk)
+        rank = set_rank(db, game_id, row)
+        insert_derived(db, game_id, rank, log, doc)
+    return Stored(game_id, True, doc)
+
+
+ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def tag_day(value: str | None) -> date | None:
+    """A Date tag as a day, when it is one (YYYY-MM-DD)."""
+    if value is None or not ISO_DAY.fullmatch(value):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def rank_of(game_id: int, day: date) -> int:
+    """The list's sort key in one integer: the day, then the id (newest first is rank descending).
+
+    One integer, unique, lets one index order the list and lets the text search (an FTS5 table
+    whose rowid is the rank) hand its matches over already in list order. The same formula is in
+    schema/migrations/0002_listing.sql.
+    """
+    return (day.toordinal() << 32) + game_id
+
+
+def set_rank(db: sqlite_utils.Database, game_id: int, row: dict[str, Any]) -> int:
+    """The games row's rank and whether it is dated by its Date tag (else by its upload day)."""
+    day = tag_day(row["date"])
+    rank = rank_of(game_id, day or date.fromisoformat(row["uploaded"][:10]))
+    db.execute("update games set rank = ?, dated = ? where id = ?", [rank, day is not None, game_id])
+    return rank
 
 
 def summary(text: str, log: Log, doc: dict[str, Any], canonical: str | None = None) -> dict[str, Any]:
@@ -99,13 +201,15 @@ def summary(text: str, log: Log, doc: dict[str, Any], canonical: str | None = No
     tags = first.tags if first else {}
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"text": text, "canonical": seeplog.dumps(log) if canonical is None else canonical, "tags": json.dumps(tags, ensure_ascii=False),
+    return {"derived_with": seeplog_version(), "text": text,
+            "canonical": seeplog.dumps(log) if canonical is None else canonical, "tags": json.dumps(tags, ensure_ascii=False),
             "variant": ruleset_for(tags).name if first else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
             "players": json.dumps(seat_names(first) if first else {}, ensure_ascii=False),
             "game_count": len(log.games), "deal_count": sum(len(g.deals) for g in log.games),
             "violation_count": sum(counts), "error_count": errors + len(doc.get("errors", [])),
-            "status": exit_status(doc), "result": result_text(doc)}
+            "status": exit_status(doc), "result": result_text(doc),
+            "report": json.dumps(doc, ensure_ascii=False, separators=(",", ":"))}
 
 
 def seat_names(game: Game) -> dict[str, str]:
@@ -125,10 +229,17 @@ def result_text(doc: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def insert_derived(db: sqlite_utils.Database, game_id: int, log: Log, doc: dict[str, Any]) -> None:
-    for name, rows in derived_rows(game_id, log, doc).items():
-        if rows:
-            db[name].insert_all(rows)
+def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, log: Log, doc: dict[str, Any]) -> None:
+    rows = derived_rows(game_id, log, doc)
+    rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
+                             for v in sorted({ruleset_for(g.tags).name for g in log.games})]
+    names = [r["name"] for r in rows["players"]]
+    values = {tag: [r["value"] for r in rows["game_tags"] if r["name"] == tag] for tag in ("Event", "Site")}
+    rows["games_text"] = [{"rowid": rank, "players": "\n".join(names), "event": "\n".join(values["Event"]),
+                           "site": "\n".join(values["Site"])}]
+    for name, table_rows in rows.items():
+        if table_rows:
+            db[name].insert_all(table_rows)
 
 
 def derived_rows(game_id: int, log: Log, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -172,21 +283,49 @@ def _finding(game_id: int, game: int | None, position: int | None, deal: int | N
 
 def rebuild(db: sqlite_utils.Database) -> int:
     """Recompute every derived column and table from the stored text, in one transaction."""
-    ids = [r["id"] for r in db.query("select id from games order by id")]
-    with db.atomic():
-        for name in DERIVED:
-            db.execute(f"delete from {name}")
+    with writing(db):
+        ids = [r["id"] for r in db.query("select id from games order by id")]
         for game_id in ids:
-            stored = db["games"].get(game_id)
-            text = notation_text(stored["raw"], stored["format"])
-            log = seeplog.parse(text)
-            doc = report(log, open_game=is_live_open(db, game_id))
-            db["games"].update(game_id, summary(text, log, doc))
-            insert_derived(db, game_id, log, doc)
+            derive_again(db, game_id)
         from .live_store import refresh_views
         refresh_views(db)
-        db["meta"].upsert({"key": "derived_with", "value": seeplog_version()}, pk="key")
+        set_meta(db, "derived_with", seeplog_version())
     return len(ids)
+
+
+def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
+    """One game's derived columns and rows, again from its stored text (inside a write transaction)."""
+    stored = db["games"].get(game_id)
+    text = notation_text(stored["raw"], stored["format"])
+    log = seeplog.parse(text)
+    put_derived(db, stored, text, log, report(log, open_game=is_live_open(db, game_id)))
+
+
+def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, log: Log, doc: dict[str, Any],
+                canonical: str | None = None) -> None:
+    """Replace a stored game's derived columns and rows by those of `text` (inside a write transaction);
+    `stored` is its games row as it was, `canonical` the text's canonical form when the caller has it."""
+    game_id = stored["id"]
+    row = summary(text, log, doc, canonical)
+    for name in DERIVED:
+        if name == "games_text":
+            db.execute("delete from games_text where rowid = ?", [stored["rank"]])
+        else:
+            db.execute(f"delete from {name} where game_id = ?", [game_id])
+    db["games"].update(game_id, {**row, "derived_with": seeplog_version()})
+    insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), log, doc)
+
+
+def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
+    db.execute("insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value",
+               [key, value])
+
+
+def stored_report(row: dict[str, Any]) -> dict[str, Any]:
+    """A stored game's report: as stored at upload, unless another library version derived it."""
+    if row.get("report") and row.get("derived_with") == seeplog_version():
+        return json.loads(row["report"])
+    return report(seeplog.parse(row["text"]), open_game=row.get("live") == "open")
 
 
 def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:
@@ -200,6 +339,7 @@ def notation_text(raw: str, form: str) -> str:
     return from_json(json.loads(raw)) if form == "json" else raw
 
 
+@lru_cache(maxsize=1)
 def seeplog_version() -> str:
     """A fingerprint of the library that derived the tables: its source files' hash."""
     digest = hashlib.sha256()
@@ -215,16 +355,3 @@ def load_samples(db: sqlite_utils.Database, folder: Path = SAMPLES) -> list[Stor
         text = path.read_text(encoding="utf-8")
         stored.append(store(db, Upload(text, text, "seep", path.name)))
     return stored
-
-
-def prepare(db: sqlite_utils.Database, *, samples: bool) -> None:
-    """At start: load the samples into a store that never had games, and re-derive after a library change."""
-    meta = {r["key"]: r["value"] for r in db.query("select key, value from meta")}
-    if not db["games"].count:
-        db["meta"].upsert({"key": "derived_with", "value": seeplog_version()}, pk="key")
-        meta["derived_with"] = seeplog_version()
-    if samples and "samples_loaded" not in meta and not db["games"].count:
-        load_samples(db)
-        db["meta"].upsert({"key": "samples_loaded", "value": "1"}, pk="key")
-    if meta.get("derived_with") != seeplog_version():
-        rebuild(db)

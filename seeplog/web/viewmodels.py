@@ -3,16 +3,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from threading import Lock
 from typing import Any
 
 from flask import url_for
 
 import seeplog
 from seeplog.replay import DealReplay
-from seeplog.report import GameAnalysis, analyse, report
+from seeplog.report import GameAnalysis, analyse
 from seeplog.rules import RULES
 from seeplog.scoresheet import SheetRow, players, sheet_rows
+from seeplog.statements import Log
 
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
@@ -91,6 +94,9 @@ class GamePage:
     sheets: tuple[GameSheet, ...]
     log_errors: tuple[Finding, ...]
     lines: tuple[LogLine, ...]
+    part: int = 1
+    """Which slice of the log's deals the page shows (DEALS_PER_PAGE each), from 1."""
+    parts: int = 1
     live: str | None = None
     """'open' or 'closed' for a game kept live, None for an upload."""
 
@@ -179,13 +185,15 @@ def _steps_link(game_id: int, game: int, replay: DealReplay) -> str | None:
     return play_link(game_id, game, replay.deal.number, 1) if plays_shown(replay) else None
 
 
-def log_lines(text: str, findings: list[Finding]) -> tuple[LogLine, ...]:
+def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | None = None) -> tuple[LogLine, ...]:
+    """The lines `first` to `last` of the log, each with its findings."""
     by_line: dict[int, list[Finding]] = {}
     for f in findings:
         if f.line:
             by_line.setdefault(f.line, []).append(f)
     out = []
-    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+    lines = text.lstrip("\ufeff").splitlines()
+    for number, line in enumerate(lines[first - 1:last], start=first):
         found = by_line.get(number, [])
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
         out.append(LogLine(number, line, tuple(f"{f.rule} {f.message}" for f in found), kind))
@@ -197,16 +205,71 @@ def is_open(row: dict[str, Any]) -> bool:
     return row.get("live") == "open"
 
 
-def game_page(row: dict[str, Any]) -> GamePage:
-    log = seeplog.parse(row["text"])
-    doc = report(log, open_game=is_open(row))
-    last = len(log.games)
-    sheets = tuple(game_sheet(row["id"], i, analyse(g, open_deal=is_open(row) and i == last), gdoc)
-                   for i, (g, gdoc) in enumerate(zip(log.games, doc["games"]), start=1))
-    log_errors = tuple(finding(f, row["id"], 1, None) for f in doc.get("errors", []))
+DEALS_PER_PAGE = 200
+"""Deals one game page shows: a long log is shown in parts, each with its scoresheet rows and lines."""
+
+
+PAGES_KEPT = 16
+_kept: OrderedDict[tuple[int, str, str, int], GamePage] = OrderedDict()
+_kept_lock = Lock()
+
+
+def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
+    """The page of a stored log, or of one part of it (`part` is clamped to the parts there are).
+
+    Built from the stored report and one replay of the games shown, and kept (PAGES_KEPT per worker,
+    values) for the next view of the same log: a log is not replayed on every view.
+    """
+    from .store import seeplog_version, stored_report
+    key = (row["id"], row["hash"], seeplog_version(), part)
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    page = _build_page(row, stored_report(row), part)
+    with _kept_lock:
+        _kept[key] = page
+        while len(_kept) > PAGES_KEPT:
+            _kept.popitem(last=False)
+    return page
+
+
+def _build_page(row: dict[str, Any], doc: dict[str, Any], part: int) -> GamePage:
+    game_id, text = row["id"], row["text"]
+    log = seeplog.parse(text)
+    spans = [(i, k) for i, g in enumerate(log.games) for k in range(len(g.deals))]
+    parts = max(1, -(-len(spans) // DEALS_PER_PAGE))
+    part = min(max(part, 1), parts)
+    window = spans[(part - 1) * DEALS_PER_PAGE:part * DEALS_PER_PAGE]
+    shown = sorted({i for i, _ in window}) if window else list(range(len(log.games)))
+    sheets = []
+    for i in shown:
+        game, gdoc = log.games[i], doc["games"][i]
+        deals = [k for j, k in window if j == i]
+        low, high = (deals[0], deals[-1] + 1) if deals else (0, 0)
+        in_progress = is_open(row) and i == len(log.games) - 1  # a live game's last deal
+        analysis = analyse(game, open_deal=True) if in_progress else analyse(game)
+        part_of = replace(analysis, deals=analysis.deals[low:high], ledger=analysis.ledger[low:high])
+        part_doc = {**gdoc, "deals": gdoc["deals"][low:high], "errors": gdoc["errors"] if low == 0 else []}
+        sheets.append(game_sheet(game_id, i + 1, part_of, part_doc))
+    log_errors = tuple(finding(f, game_id, 1, None) for f in doc.get("errors", []))
     everything = [f for s in sheets for f in s.findings] + list(log_errors)
-    return GamePage(row["id"], title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
-                    sheets, log_errors, log_lines(row["text"], everything), row.get("live"))
+    first, last = _line_span(log, spans, part, parts)
+    return GamePage(game_id, title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
+                    tuple(sheets), log_errors, log_lines(text, everything, first, last), part, parts,
+                    row.get("live"))
+
+
+def _line_span(log: Log, spans: list[tuple[int, int]], part: int, parts: int) -> tuple[int, int | None]:
+    """The log lines a part shows: from its first deal (its game's tags with it) to the next part's."""
+    def start(index: int) -> int:
+        game, deal = spans[index]
+        header = log.games[game].header
+        line = log.games[game].deals[deal].start.line
+        return min([s.line for s in header if s.line] + [line]) if deal == 0 else line
+    first = 1 if part == 1 else start((part - 1) * DEALS_PER_PAGE)
+    last = start(part * DEALS_PER_PAGE) - 1 if part < parts else None
+    return first, last
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from .manage import SameLog, TokenRefused, check_token, delete_game, history, is
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameQuerySchema
-from .store import BadUpload, store
+from .store import BadUpload, TooMuch, store, stored_report
 from .uploads import from_bytes
 from .viewmodels import findings_summary, game_page, game_row, is_open, title_of
 
@@ -96,9 +96,11 @@ def upload():
 def upload_one(name: str | None, data: bytes) -> dict:
     label = name or "pasted log"
     try:
-        stored = store(get_db(), from_bytes(data, name))
+        stored = store(get_db(), from_bytes(data, name), current_app.config["UPLOAD_LIMITS"])
     except BadUpload as exc:
         return {"name": label, "id": None, "message": exc.message, "errors": exc.errors, "findings": None}
+    except TooMuch as exc:
+        return {"name": label, "id": None, "message": exc.message, "errors": [], "findings": None}
     message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
     token = issue_token(get_db(), stored.id) if stored.created else None
     doc = stored.report or seeplog.report(seeplog.parse(stored_game(stored.id)["text"]))
@@ -143,7 +145,7 @@ def delete(game_id: int):
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    page = game_page(stored_game(game_id))
+    page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
     new = session.pop("new_token", None)
     token = new["token"] if new and new.get("game") == game_id else None
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
@@ -171,8 +173,7 @@ def export_seep(game_id: int):
 
 @bp.get("/games/<int:game_id>.json")
 def export_report(game_id: int):
-    row = stored_game(game_id)
-    doc = seeplog.report(seeplog.parse(row["text"]), open_game=is_open(row))
+    doc = stored_report(stored_game(game_id))
     return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
                     "application/json; charset=utf-8")
 

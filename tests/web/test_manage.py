@@ -135,3 +135,23 @@ def test_several_files_list_each_ones_findings(client):
     assert ("R-CAPTURE-ALL" in [rule for _, rule in links]) and ("E-CARD" in [rule for _, rule in links])
     for link, _ in links:
         assert client.get(link.split("#")[0]).status_code == 200
+
+
+def test_a_replaced_game_is_listed_and_found_by_its_new_text(client):
+    game = post_log(client, "e-card.seep").json
+    put = client.put(f"/api/games/{game['id']}", data=example("game-thirty-1.seep"), content_type="text/plain",
+                     headers={"X-Manage-Token": game["manage_token"]})
+    assert put.status_code == 200
+
+    def ids(**query) -> list[int]:
+        return [g["id"] for g in client.get("/api/games", query_string=query).json["games"]]
+
+    assert ids(player="Bilal") == [game["id"]] and ids(event="Club night 8") == [game["id"]]
+    assert ids(player="Naveen") == [] and ids(variant="thirty-punjab") == []
+    assert ids(variant="thirty") == [game["id"]] and ids(date_from="2026-08-03", date_to="2026-08-03") == [game["id"]]
+
+
+def test_a_deleted_game_leaves_the_list_and_its_search(client):
+    game = post_log(client, "e-card.seep").json
+    assert client.delete(f"/api/games/{game['id']}", headers={"X-Manage-Token": game["manage_token"]}).status_code == 204
+    assert client.get("/api/games", query_string={"player": "Naveen"}).json["games"] == []

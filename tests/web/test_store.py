@@ -78,7 +78,7 @@ def test_store_derives_the_tables(db):
 
 
 def test_every_write_is_one_transaction(db, monkeypatch):
-    def broken(database, game_id, log, doc):
+    def broken(database, game_id, rank, log, doc):
         database["deals"].insert({"game_id": game_id, "game": 1, "position": 1, "number": 1, "dealer": "N",
                                   "plays": 0, "complete": 0, "score_only": 1, "line": 1})
         raise RuntimeError("disk on fire")
@@ -120,7 +120,15 @@ def test_queries(db):
     assert names(event="night 13") == {"two-games.seep"}
     assert names(event="night 12") == {"two-games.seep", "r-capture-all.seep"}
     assert names(variant="thirty") == {"two-games.seep", "r-capture-all.seep"}
-    assert names(date_from="2026-12-20") == {"two-games.seep"}
+    # a file is listed, sorted and filtered under its first game's Date (two-games: 2026-12-18)
+    assert names(date_from="2026-12-18") == {"two-games.seep"}
+    assert names(date_from="2026-12-19") == set()
+    assert names(date_from="2026-07-06", date_to="2026-07-06") == {"r-capture-all.seep"}
+    assert names(date_to="2026-07-05") == {"game-standard-1.seep"}
+    assert names(q="lakshmi") == {"two-games.seep", "r-capture-all.seep"}
+    assert names(q="ki") == {"two-games.seep", "game-standard-1.seep"}
+    assert names(player="Farhan", variant="standard") == {"two-games.seep"}
+    assert names(player="Farhan", variant="juneja") == set()
     assert names(flagged=True) == {"r-capture-all.seep"}
     assert names(q="100%") == set()
 
@@ -148,9 +156,12 @@ def test_a_store_derived_by_another_library_version_is_rebuilt(tmp_path):
     database = connect(str(tmp_path / "v.db"))
     database.execute("delete from violations")
     database.execute("update meta set value = 'old' where key = 'derived_with'")
-    database.conn.commit()
-    make_app(tmp_path / "v.db")
+    database.execute("update games set derived_with = 'old'")
+    app = make_app(tmp_path / "v.db")
+    app.extensions["seeplog_rebuild"].join(timeout=30)
     assert database["violations"].count == 1
+    assert [r["value"] for r in database.query("select value from meta where key = 'derived_with'")] == [
+        store_module.seeplog_version()]
 
 
 def test_cli_commands(runner, app):

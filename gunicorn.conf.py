@@ -1,0 +1,47 @@
+"""gunicorn's settings for seeplog, read from the working directory by `gunicorn 'app:create_app()'`.
+
+Threaded workers (gthread): a slow client holds one thread, not a whole worker. Every setting can be
+changed by its environment variable or on the command line (`gunicorn -w 8 'app:create_app()'`).
+"""
+import os
+
+bind = os.environ.get("SEEPLOG_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("SEEPLOG_WORKERS", "4"))
+worker_class = "gthread"
+# A slow client (one that sends its request slowly) holds a thread while it sends: a worker serves
+# others as long as it has threads left. Threads are cheap; past `worker_connections` connections a
+# worker accepts no more and the others take them. Against many slow clients at once, put a
+# reverse proxy that buffers requests (nginx does by default) in front.
+threads = int(os.environ.get("SEEPLOG_THREADS", "16"))
+worker_connections = 2 * threads
+
+# A worker whose main loop stops answering the master this long is killed and replaced.
+timeout = 30
+graceful_timeout = 20
+# Idle keep-alive connections are closed after this many seconds.
+keepalive = 5
+
+# What one request may send before the app sees it (the app's own upload limit is SEEPLOG_MAX_UPLOAD).
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+
+# Workers are replaced now and then, so that a slow leak cannot grow without end.
+max_requests = 5000
+max_requests_jitter = 500
+
+accesslog = os.environ.get("SEEPLOG_ACCESS_LOG", "-")
+errorlog = "-"
+# No runtime control socket: its default path is shared by every gunicorn of the user.
+control_socket_disable = True
+
+
+def on_starting(server):
+    """Migrate the store and load the samples once, in the master, before any worker starts.
+
+    The workers find the store ready; a store derived by another library version is re-derived by
+    one worker in the background (seeplog/web/startup.py), not here, so that the start never waits.
+    """
+    from app import create_app
+
+    create_app({"REBUILD_IN_BACKGROUND": False})

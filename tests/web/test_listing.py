@@ -1,0 +1,119 @@
+"""The games list: every filter answers from an index in list order (query plans), a window of page links,
+the order of the list, and a store of the first schema brought to the listing tables by its migration."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from seeplog.web.db import MIGRATIONS, connect, init_db, migrate
+from seeplog.web.queries import COLUMNS, Filters, build, find_games
+from seeplog.web.store import Upload, store
+from tests.web.conftest import example
+
+FILTERS = [
+    {}, {"variant": "thirty"}, {"date_from": "2026-01-01"}, {"date_to": "2026-06-30"},
+    {"date_from": "2026-01-01", "date_to": "2026-06-30"}, {"flagged": True}, {"q": "kiran"}, {"q": "ki"},
+    {"player": "Farhan"}, {"player": "Fa"}, {"event": "night 12"}, {"q": "lakshmi", "player": "asha"},
+    {"variant": "thirty", "flagged": True}, {"variant": "standard", "date_from": "2026-01-01"},
+    {"flagged": True, "date_to": "2026-06-30"}, {"player": "asha", "variant": "thirty", "flagged": True,
+                                                 "date_from": "2026-01-01", "date_to": "2026-12-31"},
+]
+
+
+def upload_of(name: str, text: str | None = None) -> Upload:
+    text = text or example(name).decode()
+    return Upload(text, text, "seep", name)
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = init_db(str(tmp_path / "store.db"))
+    for name in ("game-standard-1.seep", "two-games.seep", "r-capture-all.seep"):
+        store(database, upload_of(name))
+    yield database
+    database.close()
+
+
+def plan(db, sql: str, params: list) -> list[str]:
+    return [row[3] for row in db.execute("explain query plan " + sql, params).fetchall()]
+
+
+@pytest.mark.parametrize("given", FILTERS, ids=lambda f: "&".join(f"{k}={v}" for k, v in f.items()) or "all")
+def test_every_list_query_reads_an_index_in_list_order(db, given):
+    """No full scan of games (nor of game_variants), no sort in a temporary B-tree: the page query stops
+    after its rows; the count reads an index, never the games table."""
+    query = build(Filters(**given))
+    page_sql, params = query.page_sql(", ".join(f"games.{c.strip()}" for c in COLUMNS.split(",")))
+    count_sql, count_params = query.count_sql()
+    for sql, args in ((page_sql, params + [20, 0]), (count_sql, count_params)):
+        steps = plan(db, sql, args)
+        assert not any("TEMP B-TREE" in s for s in steps), steps
+        assert not any(re.fullmatch(r"SCAN (games|v|game_variants)( |$).*", s) and " INDEX " not in s
+                       for s in steps), steps
+        assert any(re.search(r"INDEX (games_rank|games_flagged_rank)|PRIMARY KEY \(variant|VIRTUAL TABLE", s)
+                   for s in steps), steps
+
+
+def test_the_text_filters_use_the_trigram_index(db):
+    for given in ({"q": "kiran"}, {"player": "Farhan"}, {"event": "night"}):
+        query = build(Filters(**given))
+        sql, params = query.page_sql("games.id")
+        assert any(re.search(r"VIRTUAL TABLE INDEX \d+:M", s) for s in plan(db, sql, params + [20, 0]))
+
+
+def test_filters_find_what_they_name(db):
+    def names(**kw):
+        rows, total = find_games(db, Filters(**kw))
+        assert total == len(rows)
+        return [r["filename"] for r in rows]
+
+    assert names() == ["two-games.seep", "r-capture-all.seep", "game-standard-1.seep"]  # newest Date first
+    assert names(q="LAKSHMI") == ["two-games.seep", "r-capture-all.seep"]
+    assert names(q="Club night 128") == ["r-capture-all.seep"]
+    assert names(player="as") == ["two-games.seep"] and names(player='"') == []
+    assert names(q="100%") == [] and names(q="_") == []
+    assert names(variant="standard") == ["two-games.seep", "game-standard-1.seep"]
+    assert names(variant="thirty", flagged=True) == ["r-capture-all.seep"]
+    assert names(date_from="2026-02-30", date_to="2026-12-31") == ["two-games.seep", "r-capture-all.seep"]
+
+
+def test_a_game_without_a_date_is_listed_under_its_upload_day_and_not_found_by_dates(db):
+    text = example("game-standard-1.seep").decode().replace('[Date "2026-01-03"]\n', "")
+    undated = store(db, upload_of("undated.seep", text.replace("Kiran", "Kiranjit")))
+    today = db.execute("select substr(uploaded, 1, 10) from games where id = ?", [undated.id]).fetchone()[0]
+    rows, _ = find_games(db, Filters())
+    dates = [r["date"] or today for r in rows]
+    assert dates == sorted(dates, reverse=True) and undated.id in {r["id"] for r in rows}
+    assert undated.id not in {r["id"] for r in find_games(db, Filters(date_from="2000-01-01"))[0]}
+
+
+def test_the_list_shows_a_window_of_page_links(client):
+    text = example("game-standard-1.seep").decode()
+    for n in range(30):
+        body = text.replace('[Event "', f'[Event "Round {n:02} ', 1).encode()
+        assert client.post("/api/games", data=body, content_type="text/plain").status_code == 201
+    page = client.get("/?per_page=1&page=15").get_data(as_text=True)
+    nav = re.search(r'<nav class="pages".*?</nav>', page, re.DOTALL).group(0)
+    linked = [int(p) for p in re.findall(r'page=(\d+)"', nav)]
+    assert sorted(set(linked)) == [1, 12, 13, 14, 16, 17, 18, 30]
+    assert '<strong aria-current="page">15</strong>' in nav and 'rel="prev"' in nav and 'rel="next"' in nav
+    first = re.search(r'<nav class="pages".*?</nav>', client.get("/?per_page=1").get_data(as_text=True), re.DOTALL)
+    assert sorted({int(p) for p in re.findall(r'page=(\d+)"', first.group(0))}) == [2, 3, 4, 30]
+
+
+def test_the_listing_migration_fills_its_tables_from_a_store_of_the_first_schema(tmp_path, db):
+    first = tmp_path / "first"
+    first.mkdir()
+    shutil.copy(MIGRATIONS / "0001_games.sql", first)
+    old = connect(str(tmp_path / "old.db"))
+    migrate(old, first)
+    old.execute(f"attach database '{db.conn.execute('pragma database_list').fetchone()[2]}' as new")
+    for table in ("games", "game_tags", "players", "deals", "deal_scores", "violations", "ledger", "meta"):
+        columns = ", ".join(f'"{c}"' for c in old[table].columns_dict)
+        old.execute(f"insert into main.{table} ({columns}) select {columns} from new.{table}")
+    old.execute("detach database new")
+    migrate(old)
+    for given in FILTERS:
+        assert find_games(old, Filters(**given)) == find_games(db, Filters(**given)), given
