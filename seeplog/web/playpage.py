@@ -185,7 +185,7 @@ class ReplayedGame:
 
 
 @lru_cache(maxsize=32)
-def replayed_game(text: str, game_number: int) -> ReplayedGame:
+def replayed_game(text: str, game_number: int, open_game: bool = False) -> ReplayedGame:
     """Every deal of one game of a log, replayed; kept for the next page of the same log (they are values).
 
     :raises LookupError: when the log has no such game.
@@ -196,12 +196,14 @@ def replayed_game(text: str, game_number: int) -> ReplayedGame:
     game = games[game_number - 1]
     rules = ruleset_for(game.tags)
     names = {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in rules.seats}
-    return ReplayedGame(len(games), names, tuple(replay_deal(deal, rules) for deal in game.deals))
+    last = len(game.deals) - 1 if game_number == len(games) else -1  # an open live game's last deal: in progress
+    return ReplayedGame(len(games), names, tuple(replay_deal(deal, rules, in_progress=open_game and i == last)
+                                                 for i, deal in enumerate(game.deals)))
 
 
 def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:
     """:raises LookupError: when the log has no such game or deal."""
-    game = replayed_game(row["text"], game_number)
+    game = replayed_game(row["text"], game_number, row.get("live") == "open")
     replay = next((r for r in game.replays if r.deal.number == deal_number), None)
     if replay is None:
         raise LookupError(f"there is no deal {deal_number}")

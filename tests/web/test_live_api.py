@@ -398,6 +398,7 @@ def test_the_games_list_and_the_scoresheet_show_the_live_game(client):
     assert page.status_code == 200 and "live: in progress" in html and "Asha" in html
     assert "E-INCOMPLETE" not in html
     assert client.get(f"/games/{keeper.id}/deals/1/plays/1").status_code == 200
+
     for export in (".seep", ".json", ".csv"):
         assert client.get(f"/games/{keeper.id}{export}").status_code == 200
     report = client.get(f"/api/games/{keeper.id}/report").json
@@ -478,3 +479,14 @@ def test_another_sites_page_cannot_write(client):
     assert_envelope(client.post("/api/live", json={"variant": "standard"},
                                 headers={"Origin": "https://elsewhere.example"}), 403)
     assert keeper.doc()["version"] == 1
+
+
+def test_the_play_pages_of_a_deal_in_progress(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"])
+    for play in (1, 2, 3):
+        page = client.get(f"/games/{keeper.id}/deals/1/plays/{play}")
+        assert page.status_code == 200 and "E-INCOMPLETE" not in page.get_data(as_text=True)
+    assert client.get(f"/api/games/{keeper.id}/deals/1/plays/2").json["violations"] == []
+    keeper.send("/close")
+    assert "E-INCOMPLETE" in client.get(f"/games/{keeper.id}/deals/1/plays/3").get_data(as_text=True)
