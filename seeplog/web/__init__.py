@@ -9,14 +9,18 @@ from .errors import Api
 
 def register(app: Flask) -> Api:
     """Attach the store, CSRF protection, the pages and the JSON API (with its OpenAPI document) to `app`."""
+    from flask_smorest.spec.plugins import integerconverter2paramschema
     from flask_wtf.csrf import CSRFProtect
 
     from . import api, views
+    from .security import RowId, secure
 
+    secure(app)
     db.init_app(app)
     csrf = CSRFProtect(app)
     app.register_blueprint(views.bp)
     smorest = Api(app)
+    smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.register_blueprint(api.blp)
     csrf.exempt(api.blp)
     return smorest

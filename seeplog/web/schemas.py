@@ -11,6 +11,8 @@ CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error=
 DATE = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-DD")
 TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
 NUMBER = validate.Range(min=0, max=9999)
+MAX_PAGE = 1_000_000_000
+"""The largest page (or game of a file) asked for: page × per_page stays far below SQLite's integers."""
 ANNOTATION = [validate.Length(max=500),
               validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without {{ }}")]
 
@@ -70,6 +72,15 @@ class LogSchema(Schema):
 
 # ---------------------------------------------------------------- requests
 
+class Number(fields.Integer):
+    """A whole number in ASCII digits (int() would also read '١' or '１')."""
+
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(value, str) and not value.isascii():
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class GameQuerySchema(Schema):
     q = fields.String(metadata={"description": "a player, event or site containing this text"})
     player = fields.String(metadata={"description": "a player whose name contains this text"})
@@ -78,8 +89,8 @@ class GameQuerySchema(Schema):
     date_from = fields.String(validate=DATE, metadata={"description": "games played on or after (YYYY-MM-DD)"})
     date_to = fields.String(validate=DATE, metadata={"description": "games played on or before (YYYY-MM-DD)"})
     flagged = fields.Boolean(load_default=False, metadata={"description": "only games with violations or errors"})
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
-    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    page = Number(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
+    per_page = Number(load_default=20, validate=validate.Range(min=1, max=100))
 
     @validates_schema
     def _dates_in_order(self, data: dict, **kwargs: object) -> None:
@@ -88,7 +99,7 @@ class GameQuerySchema(Schema):
 
 
 class PlayQuerySchema(Schema):
-    game = fields.Integer(load_default=1, validate=validate.Range(min=1),
+    game = Number(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE),
                           metadata={"description": "which game of the file (a file may hold several), from 1"})
 
 

@@ -14,7 +14,7 @@ from .exports import scoresheet_csv
 from .forms import UploadForm
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
-from .schemas import GameQuerySchema
+from .schemas import GameQuerySchema, PlayQuerySchema
 from .store import BadUpload, store
 from .uploads import from_bytes
 from .viewmodels import game_page, game_row
@@ -82,11 +82,12 @@ def game(game_id: int):
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
 def deal_play(game_id: int, deal: int, play: int):
     """One play as the table saw it: the dispute view (``?game=N`` for the Nth game of the file)."""
-    number = request.args.get("game", "1")
-    if not number.isdigit():
-        abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {number!r}")
     try:
-        page = play_page(stored_game(game_id), int(number), deal, play)
+        number = PlayQuerySchema().load({"game": request.args.get("game", "1")})["game"]
+    except ValidationError:
+        abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {request.args['game'][:24]!r}")
+    try:
+        page = play_page(stored_game(game_id), number, deal, play)
     except LookupError as exc:
         abort(404, str(exc))
     return render_template("play.html", page=page)
