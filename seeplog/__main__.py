@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from .legal import legal_plays
+from .legal import CardOutcomes, legal_outcomes, outcome_lines
 from .notation import Log, parse, split_lines
 from .replay import _hand_knowledge, replay_deal
 from .report import analyse, exit_status, report
@@ -171,16 +171,24 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if log is None:
         return 2
     try:
-        plays = legal_at(log, args.game, args.deal, args.play)
+        outcomes = outcomes_at(log, args.game, args.deal, args.play)
     except LookupError as exc:
         print(f"{args.file}: {exc.args[0]}", file=sys.stderr)
         return 2
-    print("\n".join(plays))
+    print("\n".join(outcome_lines(outcomes)))
     return 0
 
 
 def legal_at(log: Log, game: int, deal: int, play: int) -> list[str]:
-    """The legal plays of the seat to move before play `play` of deal `deal`, hand as known then.
+    """The legal plays before play `play` of deal `deal`: one canonical move text per outcome, sorted.
+
+    :raises LookupError: as `outcomes_at`.
+    """
+    return sorted(o.text for card in outcomes_at(log, game, deal, play) for o in card.outcomes)
+
+
+def outcomes_at(log: Log, game: int, deal: int, play: int) -> tuple[CardOutcomes, ...]:
+    """The legal outcomes of the seat to move before play `play` of deal `deal`, hand as known then.
 
     :raises LookupError: when the game, deal or play is not there, or the replay stopped before it.
     """
@@ -197,7 +205,7 @@ def legal_at(log: Log, game: int, deal: int, play: int) -> list[str]:
                           f"(it reached {len(replayed.steps)})")
     step = replayed.steps[play - 1]
     hands = _hand_knowledge(found, rules, replayed.bidder)
-    return legal_plays(step.before, step.before.turn, hands.known(play - 1, step.before.turn))
+    return legal_outcomes(step.before, step.before.turn, hands.known(play - 1, step.before.turn))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,7 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="print a text scoresheet")
     score.add_argument("file", metavar="FILE")
     score.set_defaults(run=cmd_score)
-    legal = commands.add_parser("legal", help="print the legal plays before a play")
+    legal = commands.add_parser("legal", help="print the legal plays before a play, one per outcome (what the "
+                                              "card takes or joins), other groupings of the same cards counted")
     legal.add_argument("file", metavar="FILE")
     legal.add_argument("--game", type=int, default=1)
     legal.add_argument("--deal", type=int, required=True)

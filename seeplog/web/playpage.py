@@ -69,6 +69,11 @@ class AlternativeView:
     words: str
     same_card: bool
     """Made with the card that was played."""
+    card: str = ""
+    groupings: int = 1
+    """How many groupings of the same cards this outcome stands for."""
+    played: bool = False
+    """The outcome of the play made."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +128,7 @@ class PlayPage:
     """Findings of the deal that belong to no play (a house left at the end, the bid)."""
     legal: tuple[AlternativeView, ...]
     legal_seat: str
+    legal_complete: bool
     notes: tuple[str, ...]
     """What else the play brought: a sweep, the end of the deal."""
     strip: tuple[StripItem, ...]
@@ -137,8 +143,13 @@ class PlayPage:
         return tuple(a for a in self.legal if a.same_card)
 
     @property
-    def other_cards(self) -> tuple[AlternativeView, ...]:
-        return tuple(a for a in self.legal if not a.same_card)
+    def other_cards(self) -> tuple[tuple[str, tuple[AlternativeView, ...]], ...]:
+        """The outcomes of the other cards, card by card."""
+        cards: dict[str, list[AlternativeView]] = {}
+        for a in self.legal:
+            if not a.same_card:
+                cards.setdefault(a.card, []).append(a)
+        return tuple((card, tuple(items)) for card, items in cards.items())
 
 
 @dataclass(frozen=True)
@@ -223,7 +234,8 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
         before=floor_view(step.before, step.after, "used", names),
         after=floor_view(step.after, step.before, "new", names),
         hands=_hands(ctx, view), taken=_taken(ctx, step.after),
-        legal=_legal(view), legal_seat=named(view.turn, names), notes=_notes(ctx, view))
+        legal=_legal(view), legal_seat=named(view.turn, names), legal_complete=view.legal_complete,
+        notes=_notes(ctx, view))
 
 
 def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: Violation) -> PlayPage:
@@ -237,7 +249,7 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: Violation) -> Pla
         **_frame(ctx, row, ctx.plays), seat=named(stop.seat, ctx.names) if stop.seat else "–", turn=None,
         move=written, card="", words=f"The replay stops here: {stop.message}.", annotation=None, line=stop.line,
         before=floor_view(before, None, "", ctx.names), after=None, hands=(), taken=_taken(ctx, before),
-        legal=(), legal_seat=named(before.turn, ctx.names), notes=())
+        legal=(), legal_seat=named(before.turn, ctx.names), legal_complete=True, notes=())
 
 
 def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]:
@@ -327,4 +339,4 @@ def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
 
 def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
     card = str(view.step.move.card)
-    return tuple(AlternativeView(a.text, a.words, a.text.split(" ")[0].split("+")[0] == card) for a in view.legal)
+    return tuple(AlternativeView(a.text, a.words, a.card == card, a.card, a.groupings, a.played) for a in view.legal)

@@ -217,8 +217,14 @@ class PlayDetailSchema(Schema):
                         metadata={"description": "each seat's hand before the play, as the log shows it"})
     violations = fields.List(fields.Nested(PlayFindingSchema), required=True)
     legal = fields.List(fields.String(), required=True, metadata={
-        "description": "the legal plays of the seat whose turn it was, with the hand as known then: canonical "
-                       "move texts sorted as strings, as `python -m seeplog legal` prints them"})
+        "description": "the legal plays of the seat whose turn it was, with the hand as known then, one per "
+                       "outcome (what the card takes or joins): canonical move texts sorted as strings, as "
+                       "`python -m seeplog legal` prints them"})
     legal_words = fields.List(fields.String(), required=True, metadata={"description": "the same plays in words"})
+    legal_groupings = fields.List(fields.Integer(), required=True, metadata={
+        "description": "for each legal play, how many groupings of the same cards it stands for (a play is "
+                       "listed once per outcome: what the card takes or joins, shown in one grouping)"})
+    legal_complete = fields.Boolean(required=True, metadata={
+        "description": "false when the floor is too large for the bounds and some outcomes are not listed"})
     links = fields.Dict(keys=fields.String(), values=fields.String(allow_none=True), required=True,
                         metadata={"description": "page, game, previous and next play"})

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from marshmallow import ValidationError
 
 import seeplog
+from seeplog.legal import MAX_LISTED
 
 from .cardviews import card_html
 from .db import get_db
@@ -90,7 +91,7 @@ def deal_play(game_id: int, deal: int, play: int):
         page = play_page(stored_game(game_id), number, deal, play)
     except LookupError as exc:
         abort(404, str(exc))
-    return render_template("play.html", page=page)
+    return render_template("play.html", page=page, max_listed=MAX_LISTED)
 
 
 @bp.get("/games/<int:game_id>.seep")
