@@ -1,24 +1,32 @@
-"""How long the legal outcomes take as the loose cards grow (issue 14, point 9).
+"""How long the legal plays take as the loose cards grow (issue 14, point 9).
 
     .venv/bin/python bench/legal_speed.py [--repeat 5]
 
-For 8, 10, 12 and 14 loose cards of low values (the floors with the most groupings: every small card
-combines with the others), with a twelve-card hand of every value from 2 to K, prints: the time of every
-legal outcome of the hand (median of the runs), the slowest single card, the number of outcomes, and the
-number of groupings they stand for (each grouping was one line before outcomes were grouped).
-A figure to watch, not a test.
+1. The play API and the play page (Flask's test client, in this process; median of the runs) on a legal
+   deal that throws Jd Td 9d ... Ad onto Kd Kh Qd Qh: 8, 10, 12 and 14 loose cards before plays 5, 7, 9
+   and 11, and 15 before play 12. Each request is cold: the caches of replays and subset sums are emptied.
+2. The library alone on floors of 8, 10, 12 and 14 low loose cards (A to 6, every small card combining
+   with the others): more groupings than any legal deal reaches (only illegal throws lay such a floor),
+   so the bounds apply and the lists say they are incomplete.
+Each row: milliseconds, the number of outcomes listed, the groupings they stand for (each grouping was
+one line of the old list), and whether the list is complete. A figure to watch, not a test.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from seeplog.cards import parse_card  # noqa: E402
+from app import create_app  # noqa: E402
+from seeplog import parse  # noqa: E402
+from seeplog.cards import DECK, parse_card  # noqa: E402
+from seeplog.replay import replay_deal  # noqa: E402
+from seeplog.web.playpage import replayed_game  # noqa: E402
 from seeplog.legal import card_outcomes, legal_outcomes, packings  # noqa: E402
 from seeplog.ruleset import VARIANTS  # noqa: E402
 from seeplog.state import Known, start  # noqa: E402
@@ -38,10 +46,62 @@ def timed(fn) -> float:
     return (time.perf_counter() - started) * 1000
 
 
+def legal_deal_log() -> str:
+    """The deal of part 1: every play legal, every hand known from a hand line."""
+    rules, floor = VARIANTS["standard"], "Kd Kh Qd Qh".split()
+    throws = "Jd Td 9d 8d 7d 6d 5d 4d 3d 2d Ad".split()
+    seats = [rules.right_of("N")]
+    while len(seats) < 4:
+        seats.append(rules.right_of(seats[-1]))
+    hands: dict[str, list[str]] = {s: throws[i::4] for i, s in enumerate(seats)}
+    rest = [str(c) for c in DECK if str(c) not in floor + throws]
+    for seat in seats:
+        while len(hands[seat]) < 12:
+            hands[seat].append(rest.pop())
+    lines = ['[Variant "standard"]', "", "deal 1 dealer N", *(f"hand {s} {' '.join(hands[s])}" for s in seats),
+             f"floor {' '.join(floor)}", f"bid {seats[0]} 11", *(f"{seats[i % 4]} {t}" for i, t in enumerate(throws))]
+    text = "\n".join(lines) + "\n"
+    game = parse(text).games[0]  # play 12: the first legal outcome of the seat to move, on 15 loose cards
+    step = replay_deal(game.deals[0], VARIANTS["standard"]).steps[-1]
+    seat = step.after.turn
+    held = frozenset(parse_card(c) for c in hands[seat] if c not in throws)
+    found = legal_outcomes(step.after, seat, Known(held))
+    return text + f"{seat} {found[0].outcomes[0].text}\n"
+
+
+def web_rows(repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"DATABASE": str(Path(folder) / "bench.db"), "SECRET_KEY": "bench", "LOAD_SAMPLES": False})
+        client = app.test_client()
+        created = client.post("/api/games", data=legal_deal_log().encode(), content_type="text/plain")
+        game_id = created.json["id"]
+        assert not created.json["report"]["games"][0]["deals"][0]["violations"]
+        print(f"{'loose':>5} {'play':>4} {'API play ms':>12} {'play page ms':>13} {'outcomes':>9} {'groupings':>10} complete")
+        for play in (5, 7, 9, 11, 12):
+            api, page = f"/api/games/{game_id}/deals/1/plays/{play}", f"/games/{game_id}/deals/1/plays/{play}"
+
+            def get(path: str) -> float:
+                """A cold request: the caches of replays and of subset sums emptied first."""
+                replayed_game.cache_clear()
+                packings.cache_clear()
+                started = time.perf_counter()
+                response = client.get(path)
+                assert response.status_code == 200
+                return (time.perf_counter() - started) * 1000
+            api_ms = statistics.median(get(api) for _ in range(repeat))
+            page_ms = statistics.median(get(page) for _ in range(repeat))
+            doc = client.get(api).json
+            print(f"{len(doc['before']['loose']):>5} {play:>4} {api_ms:12.1f} {page_ms:13.1f} {len(doc['legal']):>9,} "
+                  f"{sum(doc['legal_groupings']):>10,} {doc['legal_complete']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    print("1. A legal deal, through the service")
+    web_rows(args.repeat)
+    print("\n2. Low loose cards no legal deal reaches, the library alone")
     known = Known(frozenset(parse_card(c) for c in HAND))
     print(f"{'loose':>5} {'whole hand ms':>14} {'slowest card ms':>16} {'outcomes':>9} {'groupings':>10} complete")
     for n in (8, 10, 12, 14):

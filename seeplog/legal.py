@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from typing import Iterable, Iterator
 
 from .cards import Card
@@ -222,7 +223,9 @@ class Search:
             barred: dict[object, bool] = {}
             for items, main in self.mains(value):
                 broken = items[0] if items and type(items[0]) is HouseRef else None
-                if barred.setdefault(broken, self.barred(Build(card, items, value))):
+                if broken not in barred:
+                    barred[broken] = self.barred(Build(card, items, value))
+                if barred[broken]:
                     continue
                 pack = self.packings(value)
                 for mask, count in pack.counts.items():
@@ -248,7 +251,7 @@ class Search:
 
 # ---------------------------------------------------------------- the grouping shown for an outcome
 
-SHOWN_GROUPING_SEARCH = 64
+SHOWN_GROUPING_SEARCH = 12
 """Up to this many groupings, an outcome shows the one whose text comes first (as `C x` is written out)."""
 
 
@@ -289,7 +292,8 @@ def shown_grouping(move: Move, groupings: int) -> Move:
     """The grouping an outcome shows: the first in string order where there are few, else `move` itself."""
     if type(move) is Throw or not 1 < groupings <= SHOWN_GROUPING_SEARCH:
         return move
-    return min(map(canonical, _groupings(move)), key=move_text)  # type: ignore[arg-type]
+    every = islice(_groupings(move), groupings)  # type: ignore[arg-type]  # stop once all are found
+    return min(map(canonical, every), key=move_text)
 
 
 # ---------------------------------------------------------------- the legal outcomes
