@@ -187,7 +187,8 @@ def test_legal_is_the_command_lines_output(client):
         assert lines == done.stdout.splitlines() and doc["legal_complete"] is True
 
 
-GROUPED = "[Variant \"standard\"]\n\ndeal 1 dealer N\nhand W Jh Qs 9c 8h\nfloor 9d 2h 2s 9h\nbid W 11\nW 9c+2s =11 9d+2h\n"
+GROUPED = ("[Variant \"standard\"]\n\ndeal 1 dealer N\nhand W Jh Qs 9c 8h\nfloor 9d 2h 2s 9h\nbid W 11\n"
+           "W 9c+2s =11 9d+2h\nS 5c\n")
 
 
 def test_an_outcome_stands_for_its_groupings_and_marks_the_play_made(client):
@@ -199,7 +200,7 @@ def test_an_outcome_stands_for_its_groupings_and_marks_the_play_made(client):
     assert doc["legal_groupings"][index] == 2 and len(doc["legal_groupings"]) == len(doc["legal"])
     html = page(client, game_id, 1, 1)
     assert '<li class="played"><code>9c+2h =11 9d+2s</code>' in html
-    assert "and 1 other grouping of the same cards" in html and "With Jh</h4>" in html
+    assert "and 1 other grouping of the same cards" in html and "With Jh</h3>" in html
 
 
 def test_the_turn_was_another_seats(client):
