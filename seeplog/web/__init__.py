@@ -13,6 +13,7 @@ def register(app: Flask) -> Api:
     from flask_wtf.csrf import CSRFProtect
 
     from . import api, views
+    from .schemas import property_names
     from .security import RowId, secure
 
     secure(app)
@@ -21,6 +22,8 @@ def register(app: Flask) -> Api:
     app.register_blueprint(views.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
+    smorest.ma_plugin.converter.add_attribute_function(property_names)
     smorest.register_blueprint(api.blp)
+    smorest.spec.components.schemas["Game"]["minProperties"] = 1  # GameSchema refuses an empty game
     csrf.exempt(api.blp)
     return smorest

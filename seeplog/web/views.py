@@ -15,7 +15,7 @@ from .exports import scoresheet_csv
 from .forms import UploadForm
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
-from .schemas import GameQuerySchema, PlayQuerySchema
+from .schemas import GameFormSchema, PlayQuerySchema
 from .store import BadUpload, store
 from .uploads import from_bytes
 from .viewmodels import game_page, game_row
@@ -34,7 +34,7 @@ def stored_game(game_id: int) -> dict:
 @bp.get("/")
 def index():
     try:
-        args = GameQuerySchema().load({k: v for k, v in request.args.items() if v != ""})
+        args = GameFormSchema().load({k: v for k, v in request.args.items() if v != ""})
     except ValidationError as exc:
         args, errors = {}, exc.messages
     else:
