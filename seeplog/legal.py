@@ -18,12 +18,8 @@ from .engine import Known, check, resolve
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical, move_text, names
 from .ruleset import HOUSE_VALUES
 from .state import State
-from .sums import subsets_with
+from .sums import MAX_GROUPS, MAX_WORK, Packings, group_masks, packings, partitions, subsets_with
 
-MAX_GROUPS = 4000
-"""At most this many sets of loose cards adding up to one value are considered (a legal deal stays far below)."""
-MAX_WORK = 20_000
-"""At most this many steps to count the unions of such sets; past either bound a list says it is incomplete."""
 MAX_STEPS = 10_000
 """At most this many unions are looked at for one card."""
 MAX_LISTED = 100
@@ -71,82 +67,6 @@ def outcome_key(move: Move) -> tuple:
 
 
 # ---------------------------------------------------------------- sets of loose cards as bit masks
-
-@dataclass(frozen=True)
-class Packings:
-    """Every union of disjoint sets of loose cards, each adding up to `target`: mask -> how many
-    collections of sets make it, and one such collection (its sets as masks)."""
-
-    values: tuple[int, ...]
-    target: int
-    groups: tuple[int, ...]
-    counts: dict[int, int]
-    witness: dict[int, tuple[int, ...]]
-    complete: bool
-
-    memo: dict[int, bool] = field(default_factory=dict)
-
-    def maximal(self, used: int) -> bool:
-        """Whether no set of the cards outside `used` adds up to the target (a bitset of reachable sums)."""
-        known = self.memo.get(used)
-        if known is None:
-            known = self.memo[used] = self._maximal(used)
-        return known
-
-    def _maximal(self, used: int) -> bool:
-        reach, target, values = 1, self.target, self.values
-        for i in range(len(values)):
-            if not used >> i & 1:
-                reach |= reach << values[i]
-                if reach >> target & 1:
-                    return False
-        return True
-
-
-def _groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], bool]:
-    """The masks of the sets adding up to `target` (at most MAX_GROUPS), and whether that is all of them."""
-    found: list[int] = []
-    nodes = [0]
-
-    def walk(start: int, need: int, mask: int) -> bool:
-        nodes[0] += 1
-        if nodes[0] > MAX_WORK:
-            return False
-        for i in range(start, len(values)):
-            v = values[i]
-            if v == need:
-                found.append(mask | 1 << i)
-                if len(found) >= MAX_GROUPS:
-                    return False
-            elif v < need and not walk(i + 1, need - v, mask | 1 << i):
-                return False
-        return True
-
-    complete = walk(0, target, 0) if target > 0 else True
-    return tuple(found), complete
-
-
-@lru_cache(maxsize=256)
-def packings(values: tuple[int, ...], target: int) -> Packings:
-    """The packings of the loose cards of `values` (in floor order) for `target`, within MAX_WORK steps."""
-    groups, complete = _groups(values, target)
-    counts: dict[int, int] = {0: 1}
-    witness: dict[int, tuple[int, ...]] = {0: ()}
-    work = 0
-    for g in groups:
-        work += len(counts)
-        if work > MAX_WORK:
-            complete = False
-            break
-        for mask, count in list(counts.items()):
-            if mask & g == 0:
-                joined = mask | g
-                if joined not in counts:
-                    counts[joined] = 0
-                    witness[joined] = witness[mask] + (g,)
-                counts[joined] += count
-    return Packings(values, target, groups, counts, witness, complete)
-
 
 def _cards(loose: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
     return tuple(c for i, c in enumerate(loose) if mask >> i & 1)
@@ -209,7 +129,7 @@ class Search:
         if need == 0:
             yield (), 0
         elif need > 0:
-            masks, complete = _groups(self.values, need)
+            masks, complete = group_masks(self.values, need)
             self.complete = self.complete and complete
             for mask in masks:
                 yield _cards(self.loose, mask), mask
@@ -255,23 +175,12 @@ SHOWN_GROUPING_SEARCH = 12
 """Up to this many groupings, an outcome shows the one whose text comes first (as `C x` is written out)."""
 
 
-def _partitions(cards: tuple[Card, ...], target: int) -> Iterator[tuple[Group, ...]]:
-    """Every way to split the cards into sets adding up to `target`."""
-    if not cards:
-        yield ()
-        return
-    for group in subsets_with(cards[0], cards[1:], target):
-        rest = tuple(c for c in cards[1:] if c not in group)
-        for more in _partitions(rest, target):
-            yield (group,) + more
-
-
 def _groupings(move: Capture | Build) -> Iterator[Move]:
     """Every grouping of the same outcome as `move`."""
     if type(move) is Capture:
         head = tuple(g for g in move.groups or () if type(g[0]) is HouseRef)
         loose = tuple(sorted(c for c in move.named if type(c) is Card))
-        for split in _partitions(loose, move.card.value):
+        for split in partitions(loose, move.card.value):
             yield Capture(move.card, head + split)
         return
     assert type(move) is Build
@@ -284,7 +193,7 @@ def _groupings(move: Capture | Build) -> Iterator[Move]:
         mains = (m for c in loose for m in subsets_with(c, loose[loose.index(c) + 1:], move.value - move.card.value))
     for main in mains:
         rest = tuple(c for c in loose if c not in main)
-        for split in _partitions(rest, move.value):
+        for split in partitions(rest, move.value):
             yield Build(move.card, main, move.value, split)
 
 

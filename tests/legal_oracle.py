@@ -6,12 +6,13 @@ from collections import Counter
 from typing import Iterator
 
 from seeplog.cards import Card
-from seeplog.engine import Known, check, maximal_captures, resolve
+from seeplog.engine import Known, check, resolve
 from seeplog.legal import outcome_key
 from seeplog.moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from seeplog.ruleset import HOUSE_VALUES
 from seeplog.state import State
-from seeplog.sums import packings
+from seeplog.moves import Group, canonical_groups
+from seeplog.sums import can_make, subsets_with
 
 
 def subsets(cards: tuple[Card, ...], target: int) -> Iterator[tuple[Card, ...]]:
@@ -49,3 +50,36 @@ def every_grouping(state: State, seat: str, known: Known) -> dict[str, Move]:
 def outcome_counts(state: State, seat: str, known: Known) -> Counter:
     """How many groupings reach each outcome key."""
     return Counter(outcome_key(m) for m in every_grouping(state, seat, known).values())
+
+
+def packings(cards: Sequence[Card], target: int, *, maximal: bool) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every collection of disjoint sets of the cards, each adding up to `target`.
+
+    With `maximal`, only those after which no set of the remaining cards adds up to `target`.
+    """
+    ordered = sorted(cards)
+
+    def walk(pool: tuple[Card, ...], left: tuple[Card, ...]) -> Iterator[tuple[tuple[Card, ...], ...]]:
+        if not pool:
+            if not maximal or not can_make(left, target):
+                yield ()
+            return
+        first, rest = pool[0], pool[1:]
+        yield from walk(rest, left + (first,))
+        for group in subsets_with(first, rest, target):
+            remaining = tuple(c for c in rest if c not in group)
+            for more in walk(remaining, left):
+                yield (group,) + more
+
+    yield from walk(tuple(ordered), ())
+
+
+def maximal_captures(state: State, card: Card) -> list[tuple[Group, ...]]:
+    """Every way `card` takes everything it must: its house, and a maximal packing of loose sets."""
+    house = state.house(card.value)
+    head: tuple[Group, ...] = ((HouseRef(card.value),),) if house else ()
+    found = []
+    for packing in packings(state.loose, card.value, maximal=True):
+        if head or packing:
+            found.append(canonical_groups(head + tuple(packing)))
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from seeplog import parse
+from seeplog import parse, report
 from seeplog.__main__ import main
 from seeplog.cards import parse_card
 from seeplog.legal import (MAX_LISTED, card_outcomes, is_listed, legal_outcomes, outcome_key, outcome_lines,
@@ -15,7 +15,9 @@ from seeplog.replay import _hand_knowledge, replay_deal
 from seeplog.ruleset import VARIANTS, ruleset_for
 from seeplog.state import House, Known, start
 from tests.conftest import example_files
-from tests.legal_oracle import every_grouping, outcome_counts
+from seeplog.engine import expand_capture
+from seeplog.rules import Violation
+from tests.legal_oracle import every_grouping, maximal_captures, outcome_counts
 
 
 def cards(text: str) -> tuple:
@@ -119,3 +121,34 @@ def test_the_legal_command_counts_the_other_groupings(capsys, tmp_path):
         move = line.split("  #")[0]
         play = parse(f"deal 1 dealer N\nW {move}\n").games[0].deals[0].plays[0]
         assert move_text(play.move) == move
+
+
+def old_expand(state, card):
+    """`C x` written out as before the masks: from every maximal capture listed (exponential)."""
+    choices = maximal_captures(state, card)
+    if not choices:
+        return "E-SHAPE"
+    if len({frozenset(i for g in c for i in g) for c in choices}) > 1:
+        return "E-AMBIGUOUS"
+    return move_text(min((Capture(card, c) for c in choices), key=move_text))
+
+
+def test_the_shorthand_capture_is_written_out_as_before():
+    checked = 0
+    for step, seat, known in positions(limit_per_file=25):
+        for card in known.hand:
+            new = expand_capture(step.before, Capture(card, None))
+            assert (new.rule if isinstance(new, Violation) else move_text(new)) == old_expand(step.before, card)
+            checked += 1
+    assert checked > 1000
+
+
+def test_a_shorthand_capture_on_a_huge_floor_is_answered_at_once():
+    """Eighteen low cards thrown (illegally) onto the floor, then ``Qs x``: E-AMBIGUOUS, not an exponential
+    search (it took minutes when every grouping was listed)."""
+    throws = "As Ah Ad Ac 2s 2h 2d 2c 3s 3h 3d 3c 4s 4h 4d 4c 5s 5h".split()
+    seats = ["W", "S", "E", "N"]
+    lines = ["deal 1 dealer N", "floor 6s 6h 6d 6c", "bid W 9", *(f"{seats[i % 4]} {c}" for i, c in enumerate(throws)),
+             f"{seats[len(throws) % 4]} Qs x"]
+    deal = report(parse("\n".join(lines) + "\n"))["games"][0]["deals"][0]
+    assert "E-AMBIGUOUS" in [e["rule"] for e in deal["errors"]]
