@@ -109,9 +109,9 @@ class Search:
         """Every maximal capture: the house of the card's value if there is one, and a maximal union of sets."""
         card = self.card
         head: tuple[Group, ...] = ((HouseRef(card.value),),) if self.state.house(card.value) else ()
-        if self.barred(Capture(card, head)):
-            return
         pack = self.packings(card.value)
+        if len(pack.counts) > 8 and self.barred(Capture(card, head)):  # worth a check only on a big floor
+            return
         for mask, count in pack.counts.items():
             self.steps += 1
             if self.steps > MAX_STEPS:

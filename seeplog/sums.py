@@ -92,6 +92,7 @@ class Packings:
         return True
 
 
+@lru_cache(maxsize=1024)
 def group_masks(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], bool]:
     """The masks of the sets adding up to `target` (at most MAX_GROUPS), and whether that is all of them."""
     found: list[int] = []
