@@ -28,9 +28,10 @@ from seeplog import parse  # noqa: E402
 from seeplog.cards import DECK, parse_card  # noqa: E402
 from seeplog.replay import replay_deal  # noqa: E402
 from seeplog.web.playpage import replayed_game  # noqa: E402
-from seeplog.legal import card_outcomes, legal_outcomes, packings  # noqa: E402
+from seeplog.legal import card_outcomes, legal_outcomes  # noqa: E402
 from seeplog.ruleset import VARIANTS  # noqa: E402
 from seeplog.state import Known, start  # noqa: E402
+from seeplog.sums import group_masks, packings  # noqa: E402
 
 LOOSE = "As Ah Ad Ac 2s 2h 2d 3s 3h 3d 4s 4h 5s 5h 6s 6h".split()
 HAND = "2c 3c 4d 5d 6d 7s 8s 9s Ts Js Qs Ks".split()
@@ -42,6 +43,7 @@ def floor_of(n: int):
 
 def timed(fn) -> float:
     packings.cache_clear()
+    group_masks.cache_clear()
     started = time.perf_counter()
     fn()
     return (time.perf_counter() - started) * 1000
@@ -85,6 +87,7 @@ def web_rows(repeat: int) -> None:
                 """A cold request: the caches of replays and of subset sums emptied first."""
                 replayed_game.cache_clear()
                 packings.cache_clear()
+                group_masks.cache_clear()
                 started = time.perf_counter()
                 response = client.get(path)
                 assert response.status_code == 200
