@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .cards import Card
-from .legal import legal_plays
+from .legal import CardOutcomes, legal_outcomes, outcome_lines
 from .notation import Log, parse, split_lines
 from .replay import _hand_knowledge, replay_deal
 from .report import NOT_A_LOG, analyse, exit_status, is_report_text, report
@@ -205,7 +205,12 @@ class LegalAt:
     hand: tuple[Card, ...]
     hand_known: bool
     """False when the log shows none of the hand: `hand` is then every card not yet seen."""
-    plays: tuple[str, ...]
+    outcomes: tuple[CardOutcomes, ...]
+
+    @property
+    def plays(self) -> tuple[str, ...]:
+        """The lines of the list: one legal play per outcome, other groupings counted in a comment."""
+        return tuple(outcome_lines(self.outcomes))
 
     def header(self) -> list[str]:
         """Comment lines (``#``) above the list: the floor, the hand, whose plays these are."""
@@ -214,10 +219,11 @@ class LegalAt:
         houses = "; ".join(f"[{h.value}] {' '.join(map(str, h.cards))} ({'cemented, ' if h.cemented else ''}"
                            f"{' '.join(sorted(h.owners))})" for h in floor.houses)
         hand = " ".join(map(str, self.hand))
+        count = sum(len(c.outcomes) for c in self.outcomes)
         known = "as known from the log" if self.hand_known else "not shown by the log: every card not yet seen"
         return [f"# floor: {loose}" + (f"; houses: {houses}" if houses else ""),
                 f"# hand of {self.seat} ({known}): {hand}",
-                f"# {len(self.plays)} legal play{'s' if len(self.plays) != 1 else ''} of {self.seat}:"]
+                f"# {count} legal play{'s' if count != 1 else ''} of {self.seat}:"]
 
 
 def legal_at(log: Log, game: int, deal: int, play: int) -> LegalAt:
@@ -236,14 +242,13 @@ def legal_at(log: Log, game: int, deal: int, play: int) -> LegalAt:
     replayed = replay_deal(found, rules)
     if is_stop(replayed, play):
         stop = stopped_play(replayed)
-        return LegalAt(stop.before, stop.turn, stop.hand, stop.hand_known, tuple(a.text for a in stop.legal))
+        return LegalAt(stop.before, stop.turn, stop.hand, stop.hand_known, stop.outcomes)
     if not 1 <= play <= len(replayed.steps):
         raise LookupError(f"deal {deal} has no play {play} that can be viewed (it has {plays_shown(replayed)})")
     before = replayed.steps[play - 1].before
     hands = _hand_knowledge(found, rules, replayed.bidder)
     known = hands.known(play - 1, before.turn)
-    return LegalAt(before, before.turn, tuple(sorted(known.hand)), True,
-                   tuple(legal_plays(before, before.turn, known)))
+    return LegalAt(before, before.turn, tuple(sorted(known.hand)), True, legal_outcomes(before, before.turn, known))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -262,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     legal = commands.add_parser(
         "legal", help="print the floor, the hand to move and its legal plays before a play",
         description="Print the floor and the hand of the seat to move (as the log shows it) before a play, "
-                    "then every legal play of that seat, one a line in canonical notation. The play may be "
+                    "then the legal plays of that seat, one a line in canonical notation: one per outcome (what the card takes or joins), other groupings of the same cards counted in a comment. The play may be "
                     "the one where the replay stopped at a log error, or the one after the last recorded.")
     legal.add_argument("file", metavar="FILE", help="a .seep log")
     legal.add_argument("--game", type=int, default=1, metavar="N",

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .legal import legal_moves
-from .moves import Build, Capture, Group, HouseRef, Move, Throw, a_house, group_text, move_text
+from .legal import legal_outcomes, outcome_key
+from .moves import Build, Capture, Group, HouseRef, Move, Throw, a_house, canonical, group_text, move_text
 from .notation import Game
 from .replay import DealReplay, HandKnowledge, Step, _hand_knowledge, replay_deal
 from .rules import RULES, Violation
@@ -63,8 +63,15 @@ def _describe_build(move: Build, seat: str, before: State) -> str:
 
 @dataclass(frozen=True)
 class Alternative:
+    """One legal outcome of a card: its move (one grouping) in notation and in words."""
+
     text: str
     words: str
+    card: str = ""
+    groupings: int = 1
+    """How many groupings of the same cards reach this outcome (each once its own line)."""
+    played: bool = False
+    """It takes or joins what the play made did (perhaps grouped otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,8 @@ class PlayView:
     legal: tuple[Alternative, ...]
     turn: str
     """The seat whose turn it was (the legal plays are that seat's)."""
+    legal_complete: bool = True
+    """False when a floor too large for the bounds left some outcomes unlisted."""
 
     @property
     def violations(self) -> tuple[Violation, ...]:
@@ -92,12 +101,16 @@ class PlayView:
         return move_text(self.step.move)
 
 
-def legal_alternatives(step: Step, hands: HandKnowledge) -> tuple[Alternative, ...]:
-    """The plays the seat to move could have made instead, in notation and in words."""
+def legal_alternatives(step: Step, hands: HandKnowledge) -> tuple[tuple[Alternative, ...], bool]:
+    """The outcomes the seat to move could have chosen, in notation and in words, sorted by text; and
+    whether the list is complete."""
     turn = step.before.turn
-    known = hands.known(step.number - 1, turn)
-    return tuple(Alternative(move_text(m), describe(m, turn, step.before))
-                 for m in legal_moves(step.before, turn, known))
+    found = legal_outcomes(step.before, turn, hands.known(step.number - 1, turn))
+    played = outcome_key(canonical(step.move))
+    alternatives = sorted((Alternative(o.text, describe(o.move, turn, step.before), str(o.card), o.groupings,
+                                       o.key == played) for card in found for o in card.outcomes),
+                          key=lambda a: a.text)
+    return tuple(alternatives), all(card.complete for card in found)
 
 
 def _hands(step: Step, replay: DealReplay, hands: HandKnowledge) -> dict[str, tuple[tuple[Card, ...], bool]]:
@@ -137,8 +150,9 @@ def replay_view(replay: DealReplay, play_number: int) -> PlayView:
                           f"(it reached {len(replay.steps)})")
     step = replay.steps[play_number - 1]
     hands = _hand_knowledge(replay.deal, replay.rules, replay.bidder)
+    legal, complete = legal_alternatives(step, hands)
     return PlayView(deal_number, play_number, len(replay.steps), step, describe(step.move, step.seat, step.before),
-                    _hands(step, replay, hands), legal_alternatives(step, hands), step.before.turn)
+                    _hands(step, replay, hands), legal, step.before.turn, complete)
 
 
 # ---------------------------------------------------------------- JSON
@@ -176,4 +190,6 @@ def play_json(view: PlayView) -> dict[str, Any]:
                         "explanation": RULES[v.rule].explanation} for v in view.violations],
         "legal": [a.text for a in view.legal],
         "legal_words": [a.words for a in view.legal],
+        "legal_groupings": [a.groupings for a in view.legal],
+        "legal_complete": view.legal_complete,
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from functools import partial
+from itertools import islice
 from operator import attrgetter
 
 from .cards import BY_ORDER, Card
@@ -15,15 +16,14 @@ from .checks import checks_for, kind_of
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text, names
 from .rules import Violation
 from .state import House, Known, State, Sweep
-from .sums import packings
+from .sums import packings, partitions
 
 BY_VALUE = attrgetter("value")
 # Build a State or a House from all its fields in C (NamedTuple's own constructor is a Python function).
 _new_state = partial(tuple.__new__, State)
 _new_house = partial(tuple.__new__, House)
 
-__all__ = ["IllegalPlayError", "Known", "apply", "check", "finish", "is_legal", "maximal_captures", "play",
-           "resolve"]
+__all__ = ["IllegalPlayError", "Known", "apply", "check", "finish", "is_legal", "play", "resolve"]
 
 
 class IllegalPlayError(ValueError):
@@ -36,25 +36,39 @@ class IllegalPlayError(ValueError):
 
 # ---------------------------------------------------------------- resolving what the log names
 
-def maximal_captures(state: State, card: Card) -> list[tuple[Group, ...]]:
-    """Every way `card` takes everything it must: its house, and a maximal packing of loose sets."""
-    house = state.house(card.value)
-    head: tuple[Group, ...] = ((HouseRef(card.value),),) if house else ()
-    found = []
-    for packing in packings(state.loose, card.value, maximal=True):
-        if head or packing:
-            found.append(canonical_groups(head + tuple(packing)))
-    return found
-
-
 def expand_capture(state: State, move: Capture) -> Capture | Violation:
     """Write out the shorthand ``C x``: the one maximal choice, grouped as its first text in string order."""
-    choices = maximal_captures(state, move.card)
+    card, loose = move.card, state.loose
+    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house(card.value) else ()
+    pack = packings(tuple(c.value for c in loose), card.value)
+    choices = []
+    for mask in pack.counts:
+        if (head or mask) and pack.maximal(mask):
+            choices.append(mask)
+            if len(choices) > 1:
+                return Violation("E-AMBIGUOUS", f"{card} x: more than one maximal capture")
+    if not pack.complete:
+        return Violation("E-AMBIGUOUS", f"{card} x: too many sets of the loose cards add up to {card.value} to "
+                                        "tell whether one capture is meant; write the capture out")
     if not choices:
-        return Violation("E-SHAPE", f"{move.card} x: nothing on the floor adds up to {move.card.value}")
-    if len({frozenset(i for g in c for i in g) for c in choices}) > 1:
-        return Violation("E-AMBIGUOUS", f"{move.card} x: more than one maximal capture")
-    return min((Capture(move.card, c) for c in choices), key=move_text)
+        return Violation("E-SHAPE", f"{card} x: nothing on the floor adds up to {card.value}")
+    return _capture_of(state, card, head, choices[0], pack.counts[choices[0]])
+
+
+def _capture_of(state: State, card: Card, head: tuple[Group, ...], mask: int, groupings: int) -> Capture:
+    """The capture of the house in `head` and the loose cards of `mask`, grouped as its first text."""
+    taken = tuple(sorted((c for i, c in enumerate(state.loose) if mask >> i & 1), key=BY_ORDER))
+    splits = islice(partitions(taken, card.value), groupings)
+    return min((Capture(card, canonical_groups(head + split)) for split in splits), key=move_text)
+
+
+def maximal_captures(state: State, card: Card, limit: int = 12) -> tuple[Capture, ...]:
+    """The maximal captures the card could make (what a shorthand ``C x`` may mean), each grouped as its
+    first text; at most `limit` of them."""
+    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house(card.value) else ()
+    pack = packings(tuple(c.value for c in state.loose), card.value)
+    masks = [mask for mask in pack.counts if (head or mask) and pack.maximal(mask)][:limit]
+    return tuple(_capture_of(state, card, head, mask, pack.counts[mask]) for mask in masks)
 
 
 def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:

@@ -17,11 +17,11 @@ from .moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group,
 from .statements import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Statement
 
 CARD = r"[AKQJT2-9][shdc]"
-ITEM = rf"(?:{CARD}|\[[1-9]\d?\])"
-MOVE = re.compile(rf"({CARD})( x(?: {ITEM}(?:\+{ITEM})*)+|(?:\+{ITEM})* =[1-9]\d?(?: {CARD}(?:\+{CARD})*)*)?")
-OTHER = re.compile(rf"(deal) ([1-9]\d{{0,2}}) dealer ([NWSE])|(floor)((?: {CARD}){{4}})|(bid) ([NWSE]) ([1-9]\d?)"
+ITEM = rf"(?:{CARD}|\[[1-9][0-9]?\])"
+MOVE = re.compile(rf"({CARD})( x(?: {ITEM}(?:\+{ITEM})*)+|(?:\+{ITEM})* =[1-9][0-9]?(?: {CARD}(?:\+{CARD})*)*)?")
+OTHER = re.compile(rf"(deal) ([1-9][0-9]{{0,2}}) dealer ([NWSE])|(floor)((?: {CARD}){{4}})|(bid) ([NWSE]) ([1-9][0-9]?)"
                    rf"|(hand) ([NWSE])((?: {CARD}){{1,24}})|(redeal) ([NWSE]|floor)((?: {CARD}){{4}})")
-ITEMS = re.compile(rf"{CARD}|\[[1-9]\d?\]")
+ITEMS = re.compile(rf"{CARD}|\[[1-9][0-9]?\]")
 MAX_LENGTH = 120
 """Longer lines are no plain plays (a play names at most 52 cards); the full reader takes them."""
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .engine import check, resolve
-from .legal import candidates
+from .legal import Search, shown_grouping
 from .ledger import LedgerRow
 from .moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from .notation import Deal, Hand, Log, Play
@@ -195,8 +195,10 @@ def outcomes(state: State, seat: str, card: Card, known: Known) -> list[dict[str
     """Every outcome of `seat` playing `card` on this floor: each capture choice, each house it can make,
     join or raise, and the throw; the legal ones first, each other one with the rules it breaks."""
     found: dict[str, dict[str, Any]] = {}
-    for move in [*candidates(state, card), *single_captures(state, card)]:
-        move = canonical(move)
+    search = EverySearch(state, seat, known, card)
+    every = [(move, count) for move, count in search.candidates()] + [(m, 1) for m in single_captures(state, card)]
+    for move, count in every:
+        move = shown_grouping(canonical(move), count)
         text = move_text(move)
         if text in found:
             continue
@@ -208,6 +210,14 @@ def outcomes(state: State, seat: str, card: Card, known: Known) -> list[dict[str
                        "violations": [{"rule": v.rule, "message": v.message} for v in broken]}
     order = {"capture": 0, "house": 1, "break": 2, "throw": 3}
     return sorted(found.values(), key=lambda o: (not o["legal"], order[o["kind"]], o["move"]))
+
+
+class EverySearch(Search):
+    """The legal-play lister's candidates of one card, with no class of plays left out for a rule it breaks
+    (the scorekeeper may have seen any of them played)."""
+
+    def barred(self, move: Move) -> bool:
+        return False
 
 
 def known_for(deal: Deal, rules: Ruleset, seat: str, card: Card) -> Known:

@@ -145,11 +145,11 @@ def is_report(doc: Any) -> bool:
 
 
 def is_report_text(text: str) -> bool:
-    """Text that is a JSON validation report."""
+    """Text that is a JSON validation report (text nested too deeply to read is none)."""
     import json
     try:
         return is_report(json.loads(text.lstrip("\ufeff")))
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 

@@ -115,6 +115,21 @@ def find_ruleset(name: str) -> Ruleset:
     return VARIANTS[name.strip().lower()]
 
 
+MAX_COUNT = 999_999_999
+"""The largest BaaziTarget or MaxHouses read (a longer number is a mistake, and would be slow to read)."""
+
+
+def count_of(text: str) -> int | None:
+    """A tag's whole number from 1 to MAX_COUNT in ASCII digits, or None.
+
+    >>> count_of("500"), count_of("0"), count_of("²"), count_of("9" * 5000)
+    (500, None, None, None)
+    """
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(MAX_COUNT)):
+        return None
+    return int(text) if 0 < int(text) <= MAX_COUNT else None
+
+
 def ruleset_for(tags: Mapping[str, str]) -> Ruleset:
     """The ruleset a game's tags name: the variant, with BaaziTarget, MaxHouses and Rotation applied.
 
@@ -122,10 +137,9 @@ def ruleset_for(tags: Mapping[str, str]) -> Ruleset:
     """
     rules = VARIANTS.get(tags.get("Variant", "standard").lower(), VARIANTS["standard"])
     changes: dict = {}
-    if tags.get("BaaziTarget", "").isdigit():
-        changes["baazi_target"] = int(tags["BaaziTarget"])
-    if tags.get("MaxHouses", "").isdigit():
-        changes["max_houses"] = int(tags["MaxHouses"])
+    for tag, field in (("BaaziTarget", "baazi_target"), ("MaxHouses", "max_houses")):
+        if count_of(tags.get(tag, "")) is not None:
+            changes[field] = count_of(tags[tag])
     if tags.get("Rotation", "").lower() in ("pagat", "team"):
         changes["rotation"] = tags["Rotation"].lower()
     return replace(rules, **changes) if changes else rules

@@ -15,8 +15,8 @@ from typing import Any
 from .cards import DECK, Card
 from .dispute import Alternative, describe, state_json
 from .engine import maximal_captures
-from .legal import legal_moves
-from .moves import Capture, HouseRef, Item, move_text
+from .legal import CardOutcomes, legal_outcomes
+from .moves import HouseRef, Item, move_text
 from .notation import Play
 from .replay import DealReplay, HandKnowledge, _hand_knowledge
 from .rules import Violation
@@ -70,6 +70,8 @@ class StoppedPlay:
     hand_known: bool
     """False when the hand to move is not known from the log: `hand` is then every card not yet seen."""
     legal: tuple[Alternative, ...]
+    """One legal play per outcome of each card (what the card takes or joins)."""
+    outcomes: tuple[CardOutcomes, ...]
     meant: tuple[Alternative, ...]
     """E-AMBIGUOUS: each maximal capture the shorthand could mean."""
     near: tuple[Item, ...]
@@ -90,10 +92,11 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     read = statement if isinstance(statement, Play) else None
     hands = _hand_knowledge(replay.deal, replay.rules, replay.bidder)
     known, from_log = _known_hand(hands, before, replay.played)
-    legal = tuple(Alternative(move_text(m), describe(m, before.turn, before))
-                  for m in legal_moves(before, before.turn, known))
+    outcomes = legal_outcomes(before, before.turn, known)
+    moves = sorted((o.move for c in outcomes for o in c.outcomes), key=move_text)
+    legal = tuple(Alternative(move_text(m), describe(m, before.turn, before)) for m in moves)
     return StoppedPlay(number, error, read, before, before.turn, tuple(sorted(known.hand)), from_log, legal,
-                       _meant(error, read, before), _near(error, before))
+                       outcomes, _meant(error, read, before), _near(error, before))
 
 
 def _known_hand(hands: HandKnowledge, before: State, index: int) -> tuple[Known, bool]:
@@ -115,7 +118,7 @@ def _meant(error: Violation | None, play: Play | None, before: State) -> tuple[A
         return ()
     card = play.move.card
     return tuple(Alternative(move_text(m), describe(m, play.seat, before))
-                 for m in (Capture(card, groups) for groups in maximal_captures(before, card)))
+                 for m in sorted(maximal_captures(before, card), key=move_text))
 
 
 def _near(error: Violation | None, before: State) -> tuple[Item, ...]:

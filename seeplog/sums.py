@@ -1,7 +1,10 @@
-"""Subset sums over loose cards: the hot path of every check."""
+"""Subset sums over loose cards: the hot path of every check; and the packings of loose cards into sets of
+one sum, as bit masks over the floor, counted rather than listed (their number grows exponentially)."""
 from __future__ import annotations
 
 from itertools import combinations
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Collection, Iterator, Sequence
 
 from .cards import Card
@@ -52,23 +55,95 @@ def subsets_with(first: Card, rest: Sequence[Card], target: int) -> Iterator[tup
         yield from extend(0, need, (first,))
 
 
-def packings(cards: Sequence[Card], target: int, *, maximal: bool) -> Iterator[tuple[tuple[Card, ...], ...]]:
-    """Every collection of disjoint sets of the cards, each adding up to `target`.
+MAX_GROUPS = 4000
+"""At most this many sets of loose cards adding up to one value are considered (a legal deal stays far below)."""
+MAX_WORK = 20_000
+"""At most this many steps to count the unions of such sets; past either bound a list says it is incomplete."""
 
-    With `maximal`, only those after which no set of the remaining cards adds up to `target`.
-    """
-    ordered = sorted(cards)
 
-    def walk(pool: tuple[Card, ...], left: tuple[Card, ...]) -> Iterator[tuple[tuple[Card, ...], ...]]:
-        if not pool:
-            if not maximal or not can_make(left, target):
-                yield ()
-            return
-        first, rest = pool[0], pool[1:]
-        yield from walk(rest, left + (first,))
-        for group in subsets_with(first, rest, target):
-            remaining = tuple(c for c in rest if c not in group)
-            for more in walk(remaining, left):
-                yield (group,) + more
+@dataclass(frozen=True)
+class Packings:
+    """Every union of disjoint sets of loose cards, each adding up to `target`: mask -> how many
+    collections of sets make it, and one such collection (its sets as masks)."""
 
-    yield from walk(tuple(ordered), ())
+    values: tuple[int, ...]
+    target: int
+    groups: tuple[int, ...]
+    counts: dict[int, int]
+    witness: dict[int, tuple[int, ...]]
+    complete: bool
+
+    memo: dict[int, bool] = field(default_factory=dict)
+
+    def maximal(self, used: int) -> bool:
+        """Whether no set of the cards outside `used` adds up to the target (a bitset of reachable sums)."""
+        known = self.memo.get(used)
+        if known is None:
+            known = self.memo[used] = self._maximal(used)
+        return known
+
+    def _maximal(self, used: int) -> bool:
+        reach, target, values = 1, self.target, self.values
+        for i in range(len(values)):
+            if not used >> i & 1:
+                reach |= reach << values[i]
+                if reach >> target & 1:
+                    return False
+        return True
+
+
+@lru_cache(maxsize=1024)
+def group_masks(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], bool]:
+    """The masks of the sets adding up to `target` (at most MAX_GROUPS), and whether that is all of them."""
+    found: list[int] = []
+    nodes = [0]
+
+    def walk(start: int, need: int, mask: int) -> bool:
+        nodes[0] += 1
+        if nodes[0] > MAX_WORK:
+            return False
+        for i in range(start, len(values)):
+            v = values[i]
+            if v == need:
+                found.append(mask | 1 << i)
+                if len(found) >= MAX_GROUPS:
+                    return False
+            elif v < need and not walk(i + 1, need - v, mask | 1 << i):
+                return False
+        return True
+
+    complete = walk(0, target, 0) if target > 0 else True
+    return tuple(found), complete
+
+
+@lru_cache(maxsize=256)
+def packings(values: tuple[int, ...], target: int) -> Packings:
+    """The packings of the loose cards of `values` (in floor order) for `target`, within MAX_WORK steps."""
+    groups, complete = group_masks(values, target)
+    counts: dict[int, int] = {0: 1}
+    witness: dict[int, tuple[int, ...]] = {0: ()}
+    work = 0
+    for g in groups:
+        work += len(counts)
+        if work > MAX_WORK:
+            complete = False
+            break
+        for mask, count in list(counts.items()):
+            if mask & g == 0:
+                joined = mask | g
+                if joined not in counts:
+                    counts[joined] = 0
+                    witness[joined] = witness[mask] + (g,)
+                counts[joined] += count
+    return Packings(values, target, groups, counts, witness, complete)
+
+
+def partitions(cards: tuple[Card, ...], target: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every way to split the cards into sets adding up to `target`."""
+    if not cards:
+        yield ()
+        return
+    for group in subsets_with(cards[0], cards[1:], target):
+        rest = tuple(c for c in cards[1:] if c not in group)
+        for more in partitions(rest, target):
+            yield (group,) + more

@@ -5,6 +5,7 @@ import datetime
 import re
 
 from .lexer import Fail, show
+from .ruleset import MAX_COUNT, count_of
 from .statements import Statement, Tag
 
 KNOWN_TAGS = ("Variant", "North", "West", "South", "East", "Event", "Site", "Date",
@@ -66,8 +67,9 @@ def tag_value(name: str, value: str, column: int) -> str:
     problem = None
     if name == "Variant" and value.lower() not in VARIANT_NAMES:
         problem = f"unknown variant {show(value)}: expected one of {', '.join(VARIANT_NAMES)}"
-    elif name in ("BaaziTarget", "MaxHouses") and not (value.isascii() and value.isdigit() and int(value) > 0):
-        problem = f"{name} is a whole number above 0, not {show(value)}"
+    elif name in ("BaaziTarget", "MaxHouses") and count_of(value) is None:
+        bound = f"from 1 to {MAX_COUNT:,}" if value.isascii() and value.isdigit() and int(value[:12]) else "above 0"
+        problem = f"{name} is a whole number {bound}, not {show(value)}"
     elif name == "Rotation" and value.lower() not in ("pagat", "team"):
         problem = f"unknown rotation {show(value)}: expected pagat or team"
     elif name == "Date" and not is_date(value):
@@ -76,11 +78,11 @@ def tag_value(name: str, value: str, column: int) -> str:
         raise Fail("E-SYNTAX", problem, column, len(value) + 2)
     if name in ("Variant", "Rotation"):
         return value.lower()
-    return str(int(value)) if name in ("BaaziTarget", "MaxHouses") else value
+    return str(count_of(value)) if name in ("BaaziTarget", "MaxHouses") else value
 
 
 def is_date(value: str) -> bool:
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
         return False
     try:
         datetime.date.fromisoformat(value)

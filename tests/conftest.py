@@ -3,8 +3,9 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "tests" / "data" / "examples"
-"""The project's copy of ../shared/examples (tools/refresh-examples.py refreshes it)."""
+DATA = ROOT / "tests" / "data"
+"""The project's copy of ../shared/examples and ../shared/spec (tools/refresh-shared.py refreshes it)."""
+EXAMPLES = DATA / "examples"
 LOGS = pathlib.Path(__file__).resolve().parent / "logs"
 
 

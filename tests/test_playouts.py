@@ -8,11 +8,11 @@ import random
 import pytest
 
 from seeplog import parse, report
-from seeplog.legal import legal_plays
-from seeplog.moves import move_text
+from seeplog.legal import is_listed, legal_outcomes, legal_plays
 from seeplog.playout import random_game
 from seeplog.replay import _hand_knowledge, replay_deal
 from seeplog.ruleset import VARIANTS, ruleset_for
+from tests.legal_oracle import outcome_counts
 
 DEALS = int(os.environ.get("SEEPLOG_PLAYOUT_DEALS", "2000"))
 PER_GAME = 4
@@ -43,6 +43,8 @@ def test_random_playouts_validate_clean(variant):
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_recorded_play_is_among_the_legal_plays(variant):
+    """Each play of a random legal deal is listed: its outcome among its card's, and the same outcomes with the
+    same counts of groupings as the plain enumeration of every grouping (tests/legal_oracle.py)."""
     text = random_game(VARIANTS[variant], 2, random.Random(variant))
     game = parse(text).games[0]
     rules = ruleset_for(game.tags)
@@ -50,6 +52,10 @@ def test_every_recorded_play_is_among_the_legal_plays(variant):
         replayed = replay_deal(deal, rules)
         hands = _hand_knowledge(deal, rules, replayed.bidder)
         for step in replayed.steps:
-            legal = legal_plays(step.before, step.seat, hands.known(step.number - 1))
-            assert move_text(step.move) in legal
+            known = hands.known(step.number - 1)
+            assert is_listed(step.before, step.seat, known, step.move)
+            legal = legal_plays(step.before, step.seat, known)
             assert legal == sorted(legal)
+            found = legal_outcomes(step.before, step.seat, known, limit=None)
+            assert {o.key: o.groupings for c in found for o in c.outcomes} == outcome_counts(
+                step.before, step.seat, known)

@@ -126,7 +126,8 @@ def log_cases():
     unheld = next(v for v in range(9, 14) if v not in {_value(t) for t in hand.split()[2:]})
     floor_card = next(line for line in deal if line.startswith("floor ")).split()[1]
     fifth = _play_index(deal, 5)
-    others = [line.split()[1] for line in deal[_play_index(deal, 2):] if not line.startswith(bidder + " ")][:4]
+    others = [line.split()[1].split("+")[0] for line in deal[_play_index(deal, 2):]
+              if not line.startswith(bidder + " ")][:4]  # the cards played (a house play names more)
     yield "R-DEALER", True, SCORE_ONLY.format(dealer="W")
     yield "R-DEALER", False, SCORE_ONLY.format(dealer="N")
     yield "R-REDEAL", True, "deal 1 dealer N\nredeal W 8d 5h 5c 3s\nscore NS 50 EW 50"

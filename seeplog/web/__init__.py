@@ -9,15 +9,22 @@ from .errors import Api
 
 def register(app: Flask) -> Api:
     """Attach the store, CSRF protection, the pages and the JSON API (with its OpenAPI document) to `app`."""
+    from flask_smorest.spec.plugins import integerconverter2paramschema
     from flask_wtf.csrf import CSRFProtect
 
     from . import api, live_api, views
+    from .schemas import property_names
+    from .security import RowId, secure
 
+    secure(app)
     db.init_app(app)
     csrf = CSRFProtect(app)
     app.register_blueprint(views.bp)
     smorest = Api(app)
+    smorest.register_converter(RowId, integerconverter2paramschema)
+    smorest.ma_plugin.converter.add_attribute_function(property_names)
     smorest.register_blueprint(api.blp)
+    smorest.spec.components.schemas["Game"]["minProperties"] = 1  # GameSchema refuses an empty game
     csrf.exempt(api.blp)
     smorest.register_blueprint(live_api.blp)
     csrf.exempt(live_api.blp)

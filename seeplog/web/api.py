@@ -22,7 +22,7 @@ from .playlinks import play_link
 from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
 from .store import BadUpload, TooMuch, store, stored_report
-from .uploads import from_bytes, from_json_doc
+from .uploads import from_bytes, from_json_text
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
 
@@ -52,10 +52,7 @@ def upload_from_request():
     """The Upload a POST carries, by its Content-Type."""
     kind = request.mimetype
     if kind == "application/json":
-        doc = request.get_json(silent=True)
-        if doc is None:
-            raise ApiError(400, "the body is not valid JSON")
-        return from_json_doc(doc, request.get_data(as_text=True))
+        return from_json_text(request.get_data(as_text=True), "the body")
     if kind in ("text/plain", "application/octet-stream", "text/x-seep", ""):
         return from_bytes(request.get_data(), request.headers.get("X-Filename"))
     raise ApiError(415, f"send the log as text/plain (Seep notation) or application/json (schema/log.schema.json), "

@@ -15,7 +15,8 @@ from .api import same_origin_only
 from .db import get_db
 from .errors import ApiError, ErrorSchema
 from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
-                           LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, UndoSchema)
+                           LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, UndoSchema,
+                           entry_problem)
 from .live_store import LiveError, Request, create, current_version, history, load, record
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
@@ -58,7 +59,9 @@ def _send(game_id: int, req: Request):
 @blp.route("", methods=["POST"])
 @blp.arguments(LiveNewSchema, error_status_code=400)
 @blp.response(201, LiveCreatedSchema, description="started: the edit token is shown this once")
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape, a tag the notation cannot "
+                                                       "read, or a seat the variant does not have")
+@blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link."""
     try:
@@ -99,8 +102,9 @@ def game(game_id: int):
 @blp.alt_response(404, schema=ErrorSchema, description="no such live game")
 @blp.alt_response(409, schema=ErrorSchema, description="a stale version (with `version`, `events` and "
                                                        "`entries` to catch up), or a closed game")
-@blp.alt_response(422, schema=ErrorSchema, description="a line that cannot be read or stand there, or no "
-                                                       "such entry: nothing stored")
+@blp.alt_response(422, schema=ErrorSchema, description="a line that cannot be read or stand there, no such "
+                                                       "entry, two corrections at once, a delete with a line "
+                                                       "or anything else without one: nothing stored")
 def add_entry(args: dict[str, Any], game_id: int):
     """Append one line of notation, or correct an entry (`replace`, `insert_before`, `delete`, with a
     `note`). The answer carries the line's verdict (its errors and the rules it breaks, as far as they can
@@ -109,16 +113,19 @@ def add_entry(args: dict[str, Any], game_id: int):
     for key, name in (("replace", "replace"), ("insert_before", "insert"), ("delete", "delete")):
         if args.get(key) is not None:
             kind, entry = name, args[key]
-    req = Request(kind, args["version"], args.get("line"), entry, args.get("note"), args.get("client_id"))
+    req = Request(kind, args["version"], args.get("line"), entry, args.get("note"), args.get("client_id"),
+                  entry_problem(args))
     return _send(game_id, req)
 
 
 @blp.route("/<int:game_id>/undo", methods=["POST"])
 @blp.arguments(UndoSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema)
-@blp.alt_response(401, schema=ErrorSchema)
-@blp.alt_response(403, schema=ErrorSchema)
-@blp.alt_response(409, schema=ErrorSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a closed game")
 @blp.alt_response(422, schema=ErrorSchema, description="no entry to undo")
 def undo(args: dict[str, Any], game_id: int):
     """Delete the last entry (an event in the history, like any correction)."""
@@ -128,9 +135,11 @@ def undo(args: dict[str, Any], game_id: int):
 @blp.route("/<int:game_id>/close", methods=["POST"])
 @blp.arguments(CloseSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema)
-@blp.alt_response(401, schema=ErrorSchema)
-@blp.alt_response(403, schema=ErrorSchema)
-@blp.alt_response(409, schema=ErrorSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a game already closed")
 def close(args: dict[str, Any], game_id: int):
     """Make the game final: it takes no more entries, and its log is the canonical text of its entries (a
     last deal left short is then E-INCOMPLETE, as in any log)."""
@@ -153,6 +162,7 @@ def game_history(game_id: int):
 @blp.route("/<int:game_id>/outcomes", methods=["GET"])
 @blp.arguments(OutcomesQuerySchema, location="query", error_status_code=400)
 @blp.response(200, OutcomesSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="not a card, or a seat the game does not have")
 @blp.alt_response(404, schema=ErrorSchema)
 @blp.alt_response(409, schema=ErrorSchema, description="the game does not wait for a play now")
 def card_outcomes(args: dict[str, Any], game_id: int):

@@ -5,13 +5,13 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 
 from seeplog.notation import VARIANT_NAMES
 
-from .schemas import CARD, LINE, SEAT, TAG_NAME
+from .schemas import CARD, LINE, SEAT, TAG_NAME, WholeNumber
 
-ENTRY = fields.Integer(strict=True, validate=validate.Range(min=1, max=100_000))
+ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
 CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(
     r"^[A-Za-z0-9._:-]+$", error="a client_id is letters, digits and . _ : - (a UUID, say)")],
     metadata={"description": "the sender's id for this event (a UUID): a retry with it is stored once"})
-VERSION = fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
+VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
 NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
 TAG_VALUE = fields.String(validate=[LINE, validate.Length(max=200)])
@@ -20,11 +20,14 @@ TAG_VALUE = fields.String(validate=[LINE, validate.Length(max=200)])
 class LiveNewSchema(Schema):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANT_NAMES))
     players = fields.Dict(keys=fields.String(validate=SEAT), values=TAG_VALUE,
-                          metadata={"description": "a name per seat: {\"N\": \"Asha\", ...}"})
+                          metadata={"description": "a name per seat: {\"N\": \"Asha\", ...}",
+                                    "propertyNames": {"pattern": SEAT.regex.pattern}})
     tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]), values=TAG_VALUE,
                        validate=validate.Length(max=30),
                        metadata={"description": "Event, Site, Date, Round, Scorer, BaaziTarget, MaxHouses, "
-                                                "Rotation and any other tag"})
+                                                "Rotation and any other tag",
+                                 "propertyNames": {"pattern": TAG_NAME.regex.pattern, "maxLength": 40},
+                                 "maxProperties": 30})
 
     @validates_schema
     def seats_once(self, data, **kwargs):
@@ -49,15 +52,18 @@ class EntrySchema(Schema):
     delete = ENTRY
     note = NOTE
 
-    @validates_schema
-    def one_correction(self, data, **kwargs):
-        named = [k for k in ("replace", "insert_before", "delete") if data.get(k) is not None]
-        if len(named) > 1:
-            raise ValidationError(f"one correction at a time, not {' and '.join(named)}", named[1])
-        if named == ["delete"] and data.get("line") is not None:
-            raise ValidationError("a delete takes no line", "line")
-        if named != ["delete"] and data.get("line") is None:
-            raise ValidationError("a line of notation is needed", "line")
+
+def entry_problem(data: dict) -> dict[str, str] | None:
+    """What is wrong with an entry request that its schema cannot say (answered 422 once the game and the
+    token are known good): two corrections at once, a delete with a line, anything else without one."""
+    named = [k for k in ("replace", "insert_before", "delete") if data.get(k) is not None]
+    if len(named) > 1:
+        return {"field": named[1], "message": f"one correction at a time, not {' and '.join(named)}"}
+    if named == ["delete"] and data.get("line") is not None:
+        return {"field": "line", "message": "a delete takes no line"}
+    if named != ["delete"] and data.get("line") is None:
+        return {"field": "line", "message": "a line of notation is needed"}
+    return None
 
 
 class UndoSchema(Schema):

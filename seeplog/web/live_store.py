@@ -147,6 +147,8 @@ class Request:
     entry: int | None = None
     note: str | None = None
     client_id: str | None = None
+    problem: dict[str, str] | None = None
+    """What is wrong with the request's shape, answered 422 once the game and the token are known good."""
 
 
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
@@ -166,6 +168,8 @@ def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) ->
                                  [game_id, req.client_id]).fetchone()
             if earlier is not None:
                 return json.loads(earlier[0]), False
+        if req.problem is not None:
+            raise LiveError(422, req.problem["message"], [req.problem])
         if not game.is_open:
             raise LiveError(409, "the game is closed: it takes no more entries", extra={"version": game.version})
         if req.version != game.version:

@@ -70,6 +70,11 @@ class AlternativeView:
     words: str
     same_card: bool
     """Made with the card that was played."""
+    card: str = ""
+    groupings: int = 1
+    """How many groupings of the same cards this outcome stands for."""
+    played: bool = False
+    """The outcome of the play made."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,7 @@ class PlayPage:
     """Findings of the deal that belong to no play (a house left at the end, the bid)."""
     legal: tuple[AlternativeView, ...]
     legal_seat: str
+    legal_complete: bool
     notes: tuple[str, ...]
     """What else the play brought: a sweep, the end of the deal."""
     strip: tuple[StripItem, ...]
@@ -144,8 +150,13 @@ class PlayPage:
         return tuple(a for a in self.legal if a.same_card)
 
     @property
-    def other_cards(self) -> tuple[AlternativeView, ...]:
-        return tuple(a for a in self.legal if not a.same_card)
+    def other_cards(self) -> tuple[tuple[str, tuple[AlternativeView, ...]], ...]:
+        """The outcomes of the other cards, card by card."""
+        cards: dict[str, list[AlternativeView]] = {}
+        for a in self.legal:
+            if not a.same_card:
+                cards.setdefault(a.card, []).append(a)
+        return tuple((card, tuple(items)) for card, items in cards.items())
 
 
 @dataclass(frozen=True)
@@ -231,7 +242,8 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
         before=floor_view(step.before, step.after, "used", names),
         after=floor_view(step.after, step.before, "new", names),
         hands=_hands(ctx, view), taken=_taken(ctx, step.after),
-        legal=_legal(view), legal_seat=named(view.turn, names), notes=_notes(ctx, view))
+        legal=_legal(view), legal_seat=named(view.turn, names), legal_complete=view.legal_complete,
+        notes=_notes(ctx, view))
 
 
 def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> PlayPage:
@@ -249,10 +261,16 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         **_frame(ctx, row, stop.number), seat=named(error.seat, names) if error and error.seat else "–",
         turn=None, move=written, card="", words=words, annotation=None, line=line,
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
-        taken=_taken(ctx, before), legal=tuple(AlternativeView(a.text, a.words, False) for a in stop.legal),
-        legal_seat=named(stop.turn, names), notes=(), stopped=True,
+        taken=_taken(ctx, before), legal=_stop_legal(stop), legal_seat=named(stop.turn, names),
+        legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
         meant=tuple(AlternativeView(a.text, a.words, False) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
+
+
+def _stop_legal(stop: StoppedPlay) -> tuple[AlternativeView, ...]:
+    words = {a.text: a.words for a in stop.legal}
+    return tuple(AlternativeView(o.text, words.get(o.text, ""), False, str(o.card), o.groupings)
+                 for c in stop.outcomes for o in c.outcomes)
 
 
 def _without_seat(written: str, seat: str | None) -> str:
@@ -365,4 +383,4 @@ def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
 
 def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
     card = str(view.step.move.card)
-    return tuple(AlternativeView(a.text, a.words, a.text.split(" ")[0].split("+")[0] == card) for a in view.legal)
+    return tuple(AlternativeView(a.text, a.words, a.card == card, a.card, a.groupings, a.played) for a in view.legal)

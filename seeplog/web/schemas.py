@@ -10,30 +10,53 @@ from seeplog.notation import VARIANT_NAMES
 LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
 SEAT = validate.Regexp(r"^[NWSEnwse]$", error="a seat is N, W, S or E")
 CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
-DATE_FORM = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="a date is written YYYY-MM-DD")
+DATE_FORM = validate.Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", error="a date is written YYYY-MM-DD")
 
 
-def _calendar_date(value: str) -> None:
+def _on_the_calendar(value: str) -> None:
     """A YYYY-MM-DD date that is on the calendar (2026-13-01 is not)."""
-    DATE_FORM(value)
     try:
         date.fromisoformat(value)
     except ValueError:
         raise ValidationError(f"{value} is not a date on the calendar (YYYY-MM-DD, month 01-12)") from None
 
 
-DATE = _calendar_date
+DATE = [DATE_FORM, _on_the_calendar]
+"""A date field's validators: the form (documented as its pattern), then the calendar."""
 TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
 NUMBER = validate.Range(min=0, max=9999)
+MAX_PAGE = 1_000_000_000
+"""The largest page (or game of a file) asked for: page × per_page stays far below SQLite's integers."""
 ANNOTATION = [validate.Length(max=500),
               validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without {{ }}")]
 
 
 # ---------------------------------------------------------------- the JSON form of a log (schema/log.schema.json)
 
+class WholeNumber(fields.Integer):
+    """A JSON integer: 7, or 7.0 (JSON Schema counts a number without a fraction as an integer); never a
+    string or a boolean."""
+
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class PointsSchema(Schema):
-    cards = fields.Integer(required=True, strict=True, validate=NUMBER)
-    sweeps = fields.Integer(strict=True, validate=NUMBER)
+    cards = WholeNumber(required=True, validate=NUMBER)
+    sweeps = WholeNumber(validate=NUMBER)
+
+
+class ScoreSchema(Schema):
+    """The score line: each team's points (NS and EW; N and S for two players)."""
+
+    NS = fields.Nested(PointsSchema)
+    EW = fields.Nested(PointsSchema)
+    N = fields.Nested(PointsSchema)
+    S = fields.Nested(PointsSchema)
 
 
 class CardsLineSchema(Schema):
@@ -47,7 +70,7 @@ class RedealSchema(CardsLineSchema):
 
 class BidSchema(Schema):
     seat = fields.String(required=True, validate=SEAT)
-    value = fields.Integer(required=True, strict=True, validate=NUMBER)
+    value = WholeNumber(required=True, validate=NUMBER)
 
 
 class PlaySchema(Schema):
@@ -58,7 +81,7 @@ class PlaySchema(Schema):
 
 
 class DealSchema(Schema):
-    number = fields.Integer(required=True, strict=True, validate=NUMBER)
+    number = WholeNumber(required=True, validate=NUMBER)
     dealer = fields.String(required=True, validate=SEAT)
     annotation = fields.String(validate=ANNOTATION)
     redeals = fields.List(fields.Nested(RedealSchema))
@@ -66,14 +89,32 @@ class DealSchema(Schema):
     floor = fields.List(fields.String(validate=CARD))
     bid = fields.Nested(BidSchema)
     plays = fields.List(fields.Nested(PlaySchema))
-    score = fields.Dict(keys=fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"])),
-                        values=fields.Nested(PointsSchema))
+    score = fields.Nested(ScoreSchema)
+
+
+def property_names(converter: object, field: fields.Field, **kwargs: object) -> dict:
+    """A Dict's rule for its keys in the OpenAPI document (JSON Schema's propertyNames), from its metadata."""
+    names = field.metadata.get("propertyNames")
+    return {"propertyNames": names} if names else {}
+
+
+def _some_tag(tags: dict) -> None:
+    if not tags:
+        raise ValidationError("a game's tags, when given, name at least one")
 
 
 class GameSchema(Schema):
     tags = fields.Dict(keys=fields.String(validate=TAG_NAME),
-                       values=fields.String(validate=[LINE, validate.Length(max=200)]))
-    deals = fields.List(fields.Nested(DealSchema))
+                       values=fields.String(validate=[LINE, validate.Length(max=200)]),
+                       metadata={"propertyNames": {"pattern": TAG_NAME.regex.pattern}, "minProperties": 1},
+                       validate=_some_tag)
+    deals = fields.List(fields.Nested(DealSchema),
+                        validate=validate.Length(min=1, error="a game's deals, when given, hold at least one"))
+
+    @validates_schema
+    def _not_empty(self, data: dict, **kwargs: object) -> None:
+        if not data:
+            raise ValidationError("a game holds tags or deals (or both)")
 
 
 class LogSchema(Schema):
@@ -84,16 +125,32 @@ class LogSchema(Schema):
 
 # ---------------------------------------------------------------- requests
 
+class Number(fields.Integer):
+    """A whole number in ASCII digits (int() would also read '١' or '１')."""
+
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(value, str) and not value.isascii():
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class GameQuerySchema(Schema):
     q = fields.String(metadata={"description": "a player, event or site containing this text"})
     player = fields.String(metadata={"description": "a player whose name contains this text"})
     event = fields.String(metadata={"description": "an event whose name contains this text"})
     variant = fields.String(validate=validate.OneOf(VARIANT_NAMES))
-    date_from = fields.String(validate=DATE, metadata={"description": "games played on or after (YYYY-MM-DD)"})
-    date_to = fields.String(validate=DATE, metadata={"description": "games played on or before (YYYY-MM-DD)"})
+    date_from = fields.String(validate=DATE, metadata={"format": "date",
+                                                       "description": "games played on or after (YYYY-MM-DD)"})
+    date_to = fields.String(validate=DATE, metadata={"format": "date",
+        "description": "games played on or before (YYYY-MM-DD); before date_from, no game matches"})
     flagged = fields.Boolean(load_default=False, metadata={"description": "only games with violations or errors"})
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
-    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    page = Number(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
+    per_page = Number(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class GameFormSchema(GameQuerySchema):
+    """The games list page's filters: the API's, and a word for a person who swapped the dates (the API
+    answers such a range with no game, as its OpenAPI document can say no more than that)."""
 
     @validates_schema
     def _dates_in_order(self, data: dict, **kwargs: object) -> None:
@@ -102,7 +159,7 @@ class GameQuerySchema(Schema):
 
 
 class PlayQuerySchema(Schema):
-    game = fields.Integer(load_default=1, validate=validate.Range(min=1),
+    game = Number(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE),
                           metadata={"description": "which game of the file (a file may hold several), from 1"})
 
 
@@ -245,8 +302,14 @@ class PlayDetailSchema(Schema):
                         metadata={"description": "each seat's hand before the play, as the log shows it"})
     violations = fields.List(fields.Nested(PlayFindingSchema), required=True)
     legal = fields.List(fields.String(), required=True, metadata={
-        "description": "the legal plays of the seat whose turn it was, with the hand as known then: canonical "
-                       "move texts sorted as strings, as `python -m seeplog legal` prints them"})
+        "description": "the legal plays of the seat whose turn it was, with the hand as known then, one per "
+                       "outcome (what the card takes or joins): canonical move texts sorted as strings, as "
+                       "`python -m seeplog legal` prints them"})
     legal_words = fields.List(fields.String(), required=True, metadata={"description": "the same plays in words"})
+    legal_groupings = fields.List(fields.Integer(), required=True, metadata={
+        "description": "for each legal play, how many groupings of the same cards it stands for (a play is "
+                       "listed once per outcome: what the card takes or joins, shown in one grouping)"})
+    legal_complete = fields.Boolean(required=True, metadata={
+        "description": "false when the floor is too large for the bounds and some outcomes are not listed"})
     links = fields.Dict(keys=fields.String(), values=fields.String(allow_none=True), required=True,
                         metadata={"description": "page, game, previous and next play"})

@@ -41,6 +41,8 @@ def from_json_text(raw: str, filename: str | None = None) -> Upload:
         raise BadUpload(f"{filename or 'the upload'} is not valid JSON: {exc.msg} at line {exc.lineno}, "
                         f"column {exc.colno}", [{"message": exc.msg, "line": exc.lineno, "column": exc.colno}]) \
             from None
+    except RecursionError:
+        raise BadUpload(f"{filename or 'the upload'} nests its JSON arrays or objects too deeply to be a log") from None
     return from_json_doc(doc, raw, filename)
 
 
@@ -53,4 +55,17 @@ def from_json_doc(doc: Any, raw: str, filename: str | None = None) -> Upload:
     except ValidationError as exc:
         raise BadUpload("the JSON is not a log in the form of schema/log.schema.json",
                         flatten(exc.messages)) from None
-    return Upload(raw, from_json(checked), "json", filename)
+    text = from_json(checked)
+    if not (is_unicode(raw) and is_unicode(text)):
+        raise BadUpload("the JSON holds a lone surrogate (an escape such as \\ud800 not paired with a second "
+                        "one): that is no character, so it cannot be part of a log")
+    return Upload(raw, text, "json", filename)
+
+
+def is_unicode(text: str) -> bool:
+    """Whether the text can be written as UTF-8 (a JSON escape can name a lone surrogate, which cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

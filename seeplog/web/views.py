@@ -8,6 +8,7 @@ from flask import (Blueprint, Response, abort, current_app, flash, redirect, ren
 from marshmallow import ValidationError
 
 import seeplog
+from seeplog.legal import MAX_LISTED
 
 from .cardviews import card_html
 from .db import get_db
@@ -16,7 +17,7 @@ from .forms import ManageForm, UploadForm
 from .manage import SameLog, TokenRefused, check_token, delete_game, history, issue_token, replace_game
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
-from .schemas import GameQuerySchema
+from .schemas import GameFormSchema, PlayQuerySchema
 from .store import BadUpload, TooMuch, store, stored_report
 from .uploads import from_bytes
 from .viewmodels import findings_summary, game_page, game_row, is_open, title_of
@@ -35,7 +36,7 @@ def stored_game(game_id: int) -> dict:
 @bp.get("/")
 def index():
     try:
-        args = GameQuerySchema().load({k: v for k, v in request.args.items() if v != ""})
+        args = GameFormSchema().load({k: v for k, v in request.args.items() if v != ""})
     except ValidationError as exc:
         args, errors = {}, exc.messages
     else:
@@ -68,12 +69,12 @@ def api_docs():
 
 @bp.get("/api/docs/assets/<filename>")
 def api_docs_asset(filename: str):
-    """Swagger UI's files, from the swagger-ui-bundle package (no CDN)."""
-    from swagger_ui_bundle import swagger_ui_path
+    """Swagger UI's files (version 5, which reads OpenAPI 3.1), from the flask-swagger-ui package (no CDN)."""
+    from importlib.resources import files
 
     if filename not in SWAGGER_UI_FILES:
         abort(404, f"there is no file {filename}")
-    return send_from_directory(swagger_ui_path, filename, max_age=86400)
+    return send_from_directory(str(files("flask_swagger_ui") / "dist"), filename, max_age=86400)
 
 
 @bp.route("/upload", methods=["GET", "POST"])
@@ -155,14 +156,15 @@ def game(game_id: int):
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
 def deal_play(game_id: int, deal: int, play: int):
     """One play as the table saw it: the dispute view (``?game=N`` for the Nth game of the file)."""
-    number = request.args.get("game", "1")
-    if not number.isdigit():
-        abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {number!r}")
     try:
-        page = play_page(stored_game(game_id), int(number), deal, play)
+        number = PlayQuerySchema().load({"game": request.args.get("game", "1")})["game"]
+    except ValidationError:
+        abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {request.args['game'][:24]!r}")
+    try:
+        page = play_page(stored_game(game_id), number, deal, play)
     except LookupError as exc:
         abort(404, str(exc))
-    return render_template("play.html", page=page)
+    return render_template("play.html", page=page, max_listed=MAX_LISTED)
 
 
 @bp.get("/games/<int:game_id>.seep")

@@ -148,10 +148,18 @@ def test_list_filters_and_pages(client):
 
 
 @pytest.mark.parametrize("query", ["page=0", "per_page=1000", "variant=poker", "date_from=July",
-                                   "flagged=perhaps", "date_from=2026-09-01&date_to=2026-01-01"])
+                                   "flagged=perhaps", "date_from=2026-1-01", "date_to=٢٠٢٦-01-01"])
 def test_bad_filters_are_400(client, query):
     body = assert_envelope(client.get("/api/games?" + query), 400)
     assert body["errors"] and all("field" in e for e in body["errors"])
+
+
+def test_dates_in_the_wrong_order_match_no_game(client):
+    """As the OpenAPI document says: the API answers an empty range; the page tells the person."""
+    upload(client, "r-capture-all.seep")
+    body = client.get("/api/games?date_from=2026-09-01&date_to=2026-01-01").json
+    assert body["total"] == 0 and body["games"] == []
+    assert "date_from is after date_to" in client.get("/?date_from=2026-09-01&date_to=2026-01-01").get_data(as_text=True)
 
 
 def test_game_detail(client):

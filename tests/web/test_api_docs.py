@@ -1,4 +1,4 @@
-"""The API link opens a readable reference (Swagger UI from the swagger-ui-bundle package, no CDN)."""
+"""The API link opens a readable reference (Swagger UI 5 from the flask-swagger-ui package, no CDN)."""
 import re
 
 

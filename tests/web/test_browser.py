@@ -152,3 +152,44 @@ def test_step_through_a_flagged_play_with_the_keyboard(page, base_url, browser):
     still.wait_for_url("**/deals/2/plays/30")
     still.screenshot(path=str(SHOTS / "play-30-narrow-no-js.png"), full_page=True)
     plain.close()
+
+
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__csp.push(e.violatedDirective + " " + e.blockedURI);
+});
+"""
+
+
+def test_every_page_works_under_the_content_security_policy(page, base_url):
+    """No console error and no policy violation on any page; the play page's keys still work (play.js)."""
+    from tests.web.test_plays import GROUPED
+
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.add_init_script(CSP_WATCH)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    response = page.request.post(base_url + "/api/games", data=GROUPED, headers={"Content-Type": "text/plain"})
+    game_id = response.json()["id"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for path, shot in (("/", "csp-games.png"), ("/upload", "csp-upload.png"), (f"/games/{game_id}", "csp-game.png"),
+                       (f"/games/{game_id}/deals/1/plays/1", "csp-play-grouped.png"), ("/games/999999", None)):
+        answer = page.goto(base_url + path)
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        assert answer.headers["x-frame-options"] == "DENY"
+        if shot:
+            page.screenshot(path=str(SHOTS / shot), full_page=True)
+        assert page.evaluate("window.__csp") == [], path
+    page.goto(base_url + f"/games/{game_id}/deals/1/plays/1")
+    page.click("details.legal summary")  # a clean play keeps its alternatives folded
+    page.screenshot(path=str(SHOTS / "csp-play-grouped-open.png"), full_page=True)
+    assert "and 1 other grouping of the same cards" in page.locator("details.legal").inner_text()
+    assert page.locator("details.legal li.played code").inner_text() == "9c+2h =11 9d+2s"
+    assert page.locator(".play-view").get_attribute("data-play") == "1"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/deals/1/plays/2")  # play.js ran: scripts from the site itself are allowed
+    assert page.evaluate("window.__csp") == []
+    assert not [p for p in problems if "Content Security Policy" in p or "Refused" in p], problems
+    assert problems == [] or all("404" in p for p in problems), problems

@@ -258,6 +258,9 @@ def test_insert_and_delete_an_entry(client):
     assert keeper.doc()["report"]["games"][0]["deals"][0] == broken
     assert_envelope(keeper.send(delete=500), 422)
     assert_envelope(keeper.send(replace=0, line="N 2c"), 400)
+    assert_envelope(keeper.send(replace=3), 422)
+    assert_envelope(keeper.send(delete=3, line="N 2c"), 422)
+    assert_envelope(keeper.send(delete=3, replace=4, line="N 2c"), 422)
 
 
 def test_undo_deletes_the_last_entry_as_an_event(client):

@@ -181,8 +181,27 @@ def test_legal_is_the_command_lines_output(client):
         done = subprocess.run([sys.executable, "-m", "seeplog", "legal", str(EXAMPLES / "r-capture-all.seep"),
                                "--deal", str(deal), "--play", str(play)], capture_output=True, text=True, cwd=ROOT)
         assert done.returncode == 0, done.stderr
-        assert api_play(client, game_id, deal, play)["legal"] == [
-            line for line in done.stdout.splitlines() if not line.startswith("#")]
+        doc = api_play(client, game_id, deal, play)
+        lines = [text + (f"  # and {n - 1} other grouping{'s' if n > 2 else ''} of the same cards" if n > 1 else "")
+                 for text, n in zip(doc["legal"], doc["legal_groupings"])]
+        assert lines == [line for line in done.stdout.splitlines() if not line.startswith("#")]
+        assert doc["legal_complete"] is True
+
+
+GROUPED = ("[Variant \"standard\"]\n\ndeal 1 dealer N\nhand W Jh Qs 9c 8h\nfloor 9d 2h 2s 9h\nbid W 11\n"
+           "W 9c+2s =11 9d+2h\nS 5c\n")
+
+
+def test_an_outcome_stands_for_its_groupings_and_marks_the_play_made(client):
+    response = client.post("/api/games", data=GROUPED.encode(), content_type="text/plain")
+    game_id = response.json["id"]
+    doc = api_play(client, game_id, 1, 1)
+    assert "9c+2s =11 9d+2h" not in doc["legal"]  # the play made, grouped the other way
+    index = doc["legal"].index("9c+2h =11 9d+2s")
+    assert doc["legal_groupings"][index] == 2 and len(doc["legal_groupings"]) == len(doc["legal"])
+    html = page(client, game_id, 1, 1)
+    assert '<li class="played"><code>9c+2h =11 9d+2s</code>' in html
+    assert "and 1 other grouping of the same cards" in html and "With Jh</h3>" in html
 
 
 def test_the_turn_was_another_seats(client):

@@ -81,7 +81,17 @@ def bad_docs():
         "score team": changed(deal + ["score"], {"XY": {"cards": 1}}),
         "negative points": changed(deal + ["score"], {"NS": {"cards": -1}}),
         "bid without value": changed(deal + ["bid"], {"seat": "N"}),
+        "empty game": {"games": [{}]},
+        "no tag named": changed(["games", 0, "tags"], {}),
+        "no deal held": changed(["games", 0, "deals"], []),
+        "number with a fraction": changed(deal + ["number"], 1.5),
+        "number as a boolean": changed(deal + ["number"], True),
     }
+
+
+def test_both_schemas_take_a_whole_number_written_with_a_point():
+    doc = json.loads(json.dumps({"games": [{"deals": [{"number": 1.0, "dealer": "N"}]}]}))
+    assert valid_json_schema(doc) and valid_marshmallow(doc)
 
 
 @pytest.mark.parametrize("name, doc", bad_docs().items(), ids=list(bad_docs()))
