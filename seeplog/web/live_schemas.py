@@ -1,7 +1,7 @@
 """marshmallow schemas of the live API: the shape of its requests and answers (seeplog judges the lines)."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import Schema, fields, post_load, validate
 
 from seeplog.notation import VARIANT_NAMES
 
@@ -15,13 +15,15 @@ VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
 NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
 TAG_VALUE = fields.String(validate=[LINE, validate.Length(max=200)])
+PLAYER_SEAT = validate.Regexp(r"^[NWSE]$", error="a seat is N, W, S or E")
+"""Upper case only, so that no seat can be named twice (n and N)."""
 
 
 class LiveNewSchema(Schema):
     variant = fields.String(required=True, validate=validate.OneOf(VARIANT_NAMES))
-    players = fields.Dict(keys=fields.String(validate=SEAT), values=TAG_VALUE,
+    players = fields.Dict(keys=fields.String(validate=PLAYER_SEAT), values=TAG_VALUE,
                           metadata={"description": "a name per seat: {\"N\": \"Asha\", ...}",
-                                    "propertyNames": {"pattern": SEAT.regex.pattern}})
+                                    "propertyNames": {"pattern": PLAYER_SEAT.regex.pattern}})
     tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]), values=TAG_VALUE,
                        validate=validate.Length(max=30),
                        metadata={"description": "Event, Site, Date, Round, Scorer, BaaziTarget, MaxHouses, "
@@ -29,17 +31,6 @@ class LiveNewSchema(Schema):
                                  "propertyNames": {"pattern": TAG_NAME.regex.pattern, "maxLength": 40},
                                  "maxProperties": 30})
 
-    @validates_schema
-    def seats_once(self, data, **kwargs):
-        seats = [s.upper() for s in data.get("players", {})]
-        if len(set(seats)) != len(seats):
-            raise ValidationError("each seat is named once", "players")
-
-    @post_load
-    def upper_seats(self, data, **kwargs):
-        if "players" in data:
-            data["players"] = {s.upper(): n for s, n in data["players"].items()}
-        return data
 
 
 class EntrySchema(Schema):

@@ -40,7 +40,7 @@ def plays_of(lines: list[str]) -> list[int]:
 # ---------------------------------------------------------------- starting, reading, following
 
 def test_start_answers_the_token_once_and_keeps_only_its_digest(app, client):
-    keeper = Keeper(client, "thirty", players={"n": "Asha", "S": "Chetan"}, tags={"Event": "Club night"})
+    keeper = Keeper(client, "thirty", players={"N": "Asha", "S": "Chetan"}, tags={"Event": "Club night"})
     created = keeper.created
     assert set(created) >= {"id", "edit_token", "version", "edit_url", "follow_url"}
     assert len(created["edit_token"]) >= 40 and created["version"] == 1
@@ -62,6 +62,7 @@ def test_start_refuses_bad_bodies(client):
     assert_envelope(client.post("/api/live", json={}), 400)
     assert_envelope(client.post("/api/live", json={"variant": "chess"}), 400)
     assert_envelope(client.post("/api/live", json={"variant": "standard", "players": {"X": "Asha"}}), 400)
+    assert_envelope(client.post("/api/live", json={"variant": "standard", "players": {"n": "Asha"}}), 400)
     assert_envelope(client.post("/api/live", json={"variant": "standard", "tags": {"Event": "a\nb"}}), 400)
     bad_tag = assert_envelope(client.post("/api/live", json={"variant": "standard", "tags": {"MaxHouses": "two"}}),
                               400)
