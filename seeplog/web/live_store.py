@@ -121,11 +121,10 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     doc = live_report(analyses)
     at = now()
     with writing(db):
-        game_id = db.table("games").insert({"hash": f"live:{uuid.uuid4().hex}", "raw": live.text, "format": "seep",
+        game_id = db.table("games").insert({"hash": live_hash(uuid.uuid4().hex, 1), "raw": live.text, "format": "seep",
                                       "filename": None, "uploaded": at[:19] + "+00:00",
                                       **summary(live.text, live.log, doc, canonical=live.text)}).last_pk
         assert isinstance(game_id, int)
-        db.execute("update games set hash = ? where id = ?", [live_hash(game_id, 1), game_id])
         rank = set_rank(db, game_id, {"date": live.log.games[0].tags.get("Date"), "uploaded": at})
         insert_derived(db, game_id, rank, live.log, doc)
         body = view(game_id, 1, "open", live, analyses, doc)
@@ -308,9 +307,9 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
                 req.client_id, json.dumps(answer), at])
     db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
                [version, state, at, _entries_json(live.entries), json.dumps(body), game.game_id])
-    stored = db.execute("select id, rank, uploaded from games where id = ?", [game.game_id]).fetchone()
+    stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
     db.execute("update games set raw = ?, hash = ? where id = ?",
-               [live.text, live_hash(game.game_id, version), game.game_id])
+               [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
     put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, live.text, live.log, doc,
                 canonical=live.text)
 
@@ -328,10 +327,11 @@ def refresh_views(db: sqlite_utils.Database) -> int:
     return len(rows)
 
 
-def live_hash(game_id: int, version: int) -> str:
+def live_hash(nonce: str, version: int) -> str:
     """A live game's `games.hash`: never the hash of an upload (an upload of the same text is another
-    game), and new at every version, so that what is kept by hash (a page built) is built again."""
-    return f"live:{game_id}:{version}"
+    game), and new at every version, so that what is kept by hash (a page built) is built again; the
+    game's random nonce keeps a later game that reuses a deleted game's id from matching it."""
+    return f"live:{nonce}:{version}"
 
 
 def _entries_json(entries) -> str:

@@ -400,7 +400,7 @@ def test_the_games_list_and_the_scoresheet_show_the_live_game(client):
     page = client.get(f"/games/{keeper.id}")
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and "live: in progress" in html and "Asha" in html
-    assert "E-INCOMPLETE" not in html
+    assert "E-INCOMPLETE" not in html and "Deal 3: in progress: 0 of 48 plays so far" in html
     assert client.get(f"/games/{keeper.id}/deals/1/plays/1").status_code == 200
 
     for export in (".seep", ".json", ".csv"):
