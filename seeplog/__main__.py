@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from .legal import legal_plays
 from .notation import Log, parse, split_lines
-from .replay import _hand_knowledge, replay_deal
+from .replay import replay_deal
 from .report import analyse, exit_status, report
 from .rules import catalogue_markdown
 from .ruleset import ruleset_for
@@ -196,7 +196,7 @@ def legal_at(log: Log, game: int, deal: int, play: int) -> list[str]:
         raise LookupError(f"deal {deal} has no play {play} that the replay reached "
                           f"(it reached {len(replayed.steps)})")
     step = replayed.steps[play - 1]
-    hands = _hand_knowledge(found, rules, replayed.bidder)
+    hands = replayed.hands
     return legal_plays(step.before, step.before.turn, hands.known(play - 1, step.before.turn))
 
 
