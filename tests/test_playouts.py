@@ -1,6 +1,8 @@
 """Random legal playouts: every play drawn from `legal_plays`; the logs must validate clean.
 
-SEEPLOG_PLAYOUT_DEALS sets how many deals per variant: 2,000 by default (about four minutes in all).
+SEEPLOG_PLAYOUT_DEALS sets how many deals per variant: 2,000 by default (about four minutes in all);
+the fidelity properties take a quarter of that, and cut a fiftieth of it after every play.
+bench/fidelity.py runs the same properties at benchmark size.
 """
 import os
 import random
@@ -13,6 +15,7 @@ from seeplog.moves import move_text
 from seeplog.playout import random_game
 from seeplog.replay import _hand_knowledge, replay_deal
 from seeplog.ruleset import VARIANTS, ruleset_for
+from tests.fidelity import added_by_cuts, findings, legal_deal, without_hand_lines
 
 DEALS = int(os.environ.get("SEEPLOG_PLAYOUT_DEALS", "2000"))
 PER_GAME = 4
@@ -53,3 +56,28 @@ def test_every_recorded_play_is_among_the_legal_plays(variant):
             legal = legal_plays(step.before, step.seat, hands.known(step.number - 1))
             assert move_text(step.move) in legal
             assert legal == sorted(legal)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_legal_deals_written_without_hand_lines_validate_clean(variant):
+    """RULES.md §3: without a hand line the bidder's first four are not known; a legal deal is not
+    accused of anything for want of them (R-BID-THROW is then not judged)."""
+    rng = random.Random(f"no-hand-lines-{variant}")
+    rules = VARIANTS[variant]
+    for _ in range(max(1, DEALS // 4)):
+        lines = without_hand_lines(legal_deal(rules, rng))
+        found = findings(lines, rules)
+        assert not found.violations and not found.errors, (found, "\n".join(lines))
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_cutting_a_legal_deal_after_any_play_adds_no_violation(variant):
+    """RULES.md §3: a log that stops early, at its end or at a log error, shows the hands only up to there;
+    no play before the cut is accused on the strength of plays the log does not have."""
+    rng = random.Random(f"cuts-{variant}")
+    rules = VARIANTS[variant]
+    for number in range(max(2, DEALS // 50)):
+        lines = legal_deal(rules, rng)
+        lines = lines if number % 2 else without_hand_lines(lines)
+        added = list(added_by_cuts(lines, rules))
+        assert added == [], (added[:3], "\n".join(lines))
