@@ -17,6 +17,7 @@ from .ruleset import HOUSE_VALUES, KEY_CARDS
 from .state import Known, State
 from .sums import a_subset, can_make, packings
 
+NO_CARDS: frozenset[Card] = frozenset()
 PUNJAB_CARD_OF = {value: parse_card(card) for card, value in KEY_CARDS.items()}
 """The key card of each Punjab house value: Td for the 10-house, 9s for the 9-house."""
 
@@ -209,13 +210,26 @@ def check_bid_throw(state: State, seat: str, move: Throw, known: Known) -> Viola
 # ---------------------------------------------------------------- alternatives (§6: legal under every rule)
 
 def breaks_nothing(state: State, seat: str, move: Move, known: Known) -> bool:
-    """Whether a play the seat could have made instead breaks no rule (whose turn it was aside): only such
-    a play is an alternative that makes the play made illegal."""
+    """Whether a play the seat could have made instead certainly breaks no rule (whose turn it was aside):
+    only such a play is an alternative that makes the play made illegal. Where the log cannot tell, the
+    play made is not flagged, and an alternative is no alternative."""
     rules = state.rules
+    doubtful = _doubting(known)
     for rule in checks_for(kind_of(move), False, rules.punjab, rules.max_houses is not None):
-        if rule is not check_turn and rule(state, seat, move, known) is not None:
+        if rule is not check_turn and rule(state, seat, move, doubtful) is not None:
             return False
     return True
+
+
+def _doubting(known: Known) -> Known:
+    """What is known, with every "the log cannot tell" read against the alternative: a card not shown is
+    not held, and a key card whose holder is not known is held by another seat."""
+    holders = known.holders
+    if any(type(h) is frozenset for h in holders.values()):
+        holders = {card: h if type(h) is str else "?" for card, h in holders.items()}
+    if known.complete and holders is known.holders:
+        return known
+    return Known(known.hand, True, holders, NO_CARDS, known.certain)
 
 
 def a_legal_capture(state: State, seat: str, card: Card, known: Known) -> bool:

@@ -122,33 +122,56 @@ def reveal(seats: Sequence[str], cards: Sequence[Card], rules: Ruleset, bidder: 
     seen yet may then be in any hand)."""
     recorded = recorded or {}
     seats, cards = tuple(seats), tuple(cards)
-    complete = len(cards) >= rules.plays_per_deal
-    first = recorded.get(bidder)
-    first_four = first if first is not None and len(first) == 4 else None
-    recorded_by = {card: seat for seat, hand in recorded.items() for card in hand}
+    knowledge = HandKnowledge(rules, bidder, seats, cards, len(cards) >= rules.plays_per_deal,
+                              first_four_of(recorded, bidder), recorded,
+                              {card: seat for seat, hand in recorded.items() for card in hand}, (), ())
     hands = _mover_hands(seats, cards, rules)
-    if complete:
-        holders = _holder_maps(seats, cards) if rules.punjab else ()
-        movers = list(map(_new_known, zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
-                                          repeat(True))))
-        if movers and seats[0] == bidder:
-            movers[0] = Known(first_four, True, movers[0].holders) if first_four is not None else (
-                movers[0]._replace(certain=False))
-        return HandKnowledge(rules, bidder, seats, cards, True, first_four, recorded, recorded_by, tuple(movers),
-                             tuple(holders))
-    shown = set(floor) | set(cards) | set(recorded_by)
-    kept = {seat: hand - set(cards) for seat, hand in recorded.items()}
-    partial_ = HandKnowledge(rules, bidder, seats, cards, False, first_four, recorded, recorded_by,
-                             tuple(_new_known((hand, False, EMPTY, NOTHING, True)) for hand in hands), (),
-                             frozenset(c for c in DECK if c not in shown), kept)
-    if four := rules.players == 4:
-        # A recorded card the plays do not show stays in its seat's hand up to where they stop.
-        movers = tuple(_new_known((frozenset(h) | kept.get(s, NOTHING), False, EMPTY, NOTHING, True))
-                       for s, h in zip(seats, hands))
-        partial_ = _with(partial_, movers=movers)
-    if rules.punjab and four:
-        partial_ = _with(partial_, holder_maps=tuple(_open_holders(partial_, i) for i in range(len(cards) + 1)))
-    return _with(partial_, movers=tuple(partial_._known(s, i) for i, s in enumerate(seats)))
+    return _whole_deal(knowledge, hands) if knowledge.complete else _cut_short(knowledge, hands, floor)
+
+
+def _whole_deal(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...]) -> HandKnowledge:
+    """Every hand known exactly (this runs for every deal: the Knowns are built in C)."""
+    seats = knowledge.seats
+    holders = _holder_maps(seats, knowledge.cards) if knowledge.rules.punjab else []
+    movers = list(map(_new_known, zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
+                                      repeat(True))))
+    if movers and seats[0] == knowledge.bidder:
+        first_four = knowledge.first_four
+        movers[0] = Known(first_four, True, movers[0].holders) if first_four is not None else (
+            movers[0]._replace(certain=False))
+    return _with(knowledge, movers=tuple(movers), holder_maps=tuple(holders))
+
+
+def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
+               floor: Collection[Card]) -> HandKnowledge:
+    """Plays that stop before the deal's end: what the log has not shown may be in any hand with room."""
+    seats, cards, four = knowledge.seats, knowledge.cards, knowledge.rules.players == 4
+    shown = set(floor) | set(cards) | set(knowledge.recorded_by)
+    kept = {seat: hand - set(cards) for seat, hand in knowledge.recorded.items()}
+    # Four players: a recorded card the plays do not show stays in its seat's hand up to where they stop.
+    certain = [frozenset(hand) | kept.get(seat, NOTHING) if four else hand for seat, hand in zip(seats, hands)]
+    knowledge = _with(knowledge, unseen=frozenset(c for c in DECK if c not in shown), kept=kept)
+    if knowledge.rules.punjab and four:
+        knowledge = _with(knowledge, holder_maps=_open_holder_maps(knowledge))
+    movers = []
+    played: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if index == 24 and not four:
+            played = {}
+        if index == 0 and seat == knowledge.bidder and knowledge.first_four is not None:
+            movers.append(knowledge._known(seat, 0))
+        else:
+            room = HAND_SIZE - played.get(seat, 0) - len(certain[index])
+            movers.append(_new_known((certain[index], room <= 0, knowledge.holders(index), knowledge._maybe(seat),
+                                      not (index == 0 and seat == knowledge.bidder))))
+        played[seat] = played.get(seat, 0) + 1
+    return _with(knowledge, movers=tuple(movers))
+
+
+def first_four_of(recorded: Mapping[str, frozenset[Card]], bidder: str) -> frozenset[Card] | None:
+    """The bidder's first four cards, where the bidder's hand lines name exactly four (NOTATION.md)."""
+    first = recorded.get(bidder)
+    return first if first is not None and len(first) == 4 else None
 
 
 def _with(knowledge: HandKnowledge, **changes) -> HandKnowledge:
@@ -180,17 +203,33 @@ def _holder_maps(seats: tuple[str, ...], cards: tuple[Card, ...]) -> list[dict[C
     return maps
 
 
-def _open_holders(knowledge: HandKnowledge, index: int) -> dict[Card, str | frozenset[str]]:
-    """Who holds Td and 9s before play `index` of plays that stop early: the seat that plays it (or whose
-    recorded hand names it), or, for a card not seen yet, every seat whose hand has room for it."""
-    found: dict[Card, str | frozenset[str]] = {}
-    seats = knowledge.rules.seats
-    for key in KEY:
-        holder = next((s for s in seats if key in knowledge.hand_of(s, index)), None)
-        if holder is not None:
-            found[key] = holder
-        elif key in knowledge.unseen:
-            room = frozenset(s for s in seats if knowledge.open_places(s, index) > 0)
-            if room:
-                found[key] = next(iter(room)) if len(room) == 1 else room
-    return found
+def _open_holder_maps(knowledge: HandKnowledge) -> tuple[dict[Card, str | frozenset[str]], ...]:
+    """Who holds Td and 9s before each play of plays that stop early (four players), and before the next:
+    the seat that plays it (or whose recorded hand names it), or, for a card not seen yet, every seat whose
+    hand has room for it."""
+    seats, rules = knowledge.seats, knowledge.rules
+    kept = knowledge.kept or {}
+    later = {seat: 0 for seat in rules.seats}
+    for seat in seats:
+        later[seat] += 1
+    played = {seat: 0 for seat in rules.seats}
+    holder = {key: next((s for s, hand in kept.items() if key in hand), None) for key in KEY}
+    where = {card: seat for seat, card in zip(seats, knowledge.cards) if card in KEY}
+    maps = []
+    for index in range(len(seats) + 1):
+        found: dict[Card, str | frozenset[str]] = {}
+        for key in KEY:
+            if key in where and knowledge.cards.index(key) >= index:
+                found[key] = where[key]
+            elif holder[key] is not None:
+                found[key] = holder[key]  # type: ignore[assignment]
+            elif key in knowledge.unseen:
+                room = frozenset(s for s in rules.seats
+                                 if HAND_SIZE - played[s] - later[s] - len(kept.get(s, NOTHING)) > 0)
+                if room:
+                    found[key] = next(iter(room)) if len(room) == 1 else room
+        maps.append(found)
+        if index < len(seats):
+            played[seats[index]] += 1
+            later[seats[index]] -= 1
+    return tuple(maps)

@@ -10,7 +10,7 @@ from typing import Iterator, NamedTuple
 
 from .cards import Card
 from .engine import apply, check, finish, resolve
-from .hands import HandKnowledge, reveal
+from .hands import HandKnowledge, first_four_of, reveal
 from .moves import Capture, Move
 from .notation import (BidLine, Deal, FloorCards, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
@@ -91,11 +91,16 @@ def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = 
     """The hands as the deal's plays reveal them: its readable plays, or only the first `upto` of them
     (where its replay stopped)."""
     plays = readable_plays(deal)[:upto]
+    return reveal([p.seat for p in plays], [p.move.card for p in plays], rules, bidder,
+                  floor=deal.floor.cards if deal.floor else (), recorded=_recorded(deal))
+
+
+def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:
+    """The cards of each seat's hand lines."""
     recorded: dict[str, frozenset[Card]] = {}
     for hand in deal.of(Hand):
         recorded[hand.seat] = recorded.get(hand.seat, frozenset()) | frozenset(hand.cards)
-    return reveal([p.seat for p in plays], [p.move.card for p in plays], rules, bidder,
-                  floor=deal.floor.cards if deal.floor else (), recorded=recorded)
+    return recorded
 
 
 # ---------------------------------------------------------------- the deal before its plays
@@ -223,7 +228,7 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealR
     bidder = bid.seat if bid else rules.right_of(dealer)
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
-    partial = BID_PARTIAL if deal.of(Play) and _first_four(deal, bidder) is None else ()
+    partial = BID_PARTIAL if deal.of(Play) and first_four_of(_recorded(deal), bidder) is None else ()
     if deal.floor is None or bid is None:
         if deal.plays or deal.floor or bid:
             missing = "floor" if deal.floor is None else "bid"
@@ -261,11 +266,6 @@ def _replay_plays(deal: Deal, rules: Ruleset, hands: HandKnowledge, keep_steps: 
     seen: dict[Card, str | int] = {card: "floor" for card in floor.cards}  # type: ignore[union-attr]
     state = start(rules, floor.cards, bid.seat, bid.value)  # type: ignore[union-attr]
     return _play_steps(deal, _Run(state, keep_steps), hands, seen, limit)
-
-
-def _first_four(deal: Deal, bidder: str) -> frozenset[Card] | None:
-    cards = frozenset(c for hand in deal.of(Hand) if hand.seat == bidder for c in hand.cards)
-    return cards if len(cards) == 4 else None
 
 
 def _notation_errors(deal: Deal) -> list[Violation]:

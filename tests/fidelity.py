@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from seeplog import parse
+from seeplog.notation import Deal, read_line
 from seeplog.playout import deal_lines, random_deal
 from seeplog.replay import replay_deal
 from seeplog.rules import Violation
@@ -33,30 +34,36 @@ def without_hand_lines(lines: list[str]) -> list[str]:
     return [line for line in lines if not line.startswith("hand ")]
 
 
-def findings(lines: list[str], rules: Ruleset) -> Findings:
+def read_deal(lines: list[str], rules: Ruleset) -> Deal:
+    return parse(f'[Variant "{rules.name}"]\n\n' + "\n".join(lines) + "\n").games[0].deals[0]
+
+
+def findings(lines: list[str] | Deal, rules: Ruleset) -> Findings:
     """What the validator finds in a log of this one deal."""
-    text = f'[Variant "{rules.name}"]\n\n' + "\n".join(lines) + "\n"
-    replayed = replay_deal(parse(text).games[0].deals[0], rules, keep_steps=False)
+    deal = read_deal(lines, rules) if isinstance(lines, list) else lines
+    replayed = replay_deal(deal, rules, keep_steps=False)
     return Findings(replayed.violations, replayed.errors)
 
 
-def cuts(lines: list[str]) -> Iterator[tuple[int, str, list[str]]]:
+def cuts(deal: Deal) -> Iterator[tuple[int, str, Deal]]:
     """The deal's log cut after each play k (0: before the bid play), in two ways: "stop", the log ends
-    there (E-INCOMPLETE); "error", play k+1 names a floor card again (E-CARD) and the rest is kept."""
-    first = next(i for i, line in enumerate(lines) if line.startswith("bid ")) + 1
-    floor = next(line for line in lines if line.startswith("floor ")).split()[1]
-    plays = len(lines) - first
-    for k in range(plays):
-        yield k, "stop", lines[:first + k]
-        seat = lines[first + k].split()[0]
-        yield k, "error", lines[:first + k] + [f"{seat} {floor}"] + lines[first + k + 1:]
+    there (E-INCOMPLETE); "error", play k+1 names a floor card again (E-CARD) and the rest is kept.
+    (Cut from the statements read once: reading the lines again would only repeat the same reading.)"""
+    statements = deal.statements
+    first = statements.index(deal.plays[0])
+    floor = deal.floor.cards[0]  # type: ignore[union-attr]
+    for k, play in enumerate(deal.plays):
+        yield k, "stop", Deal(statements[:first + k])
+        seen_twice = read_line(f"{play.seat} {floor}", play.line)
+        yield k, "error", Deal(statements[:first + k] + (seen_twice,) + statements[first + k + 1:])
 
 
 def added_by_cuts(lines: list[str], rules: Ruleset) -> Iterator[tuple[int, str, Violation]]:
     """Every violation a cut log shows that the whole log does not show at the same play, and every cut
     whose log error is not the expected one (as a violation of rule "cut")."""
-    whole = {(v.rule, v.play) for v in findings(lines, rules).violations}
-    for k, how, cut in cuts(lines):
+    deal = read_deal(lines, rules)
+    whole = {(v.rule, v.play) for v in findings(deal, rules).violations}
+    for k, how, cut in cuts(deal):
         found = findings(cut, rules)
         expected = ("E-INCOMPLETE", None) if how == "stop" else ("E-CARD", k + 1)
         if [(e.rule, e.play) for e in found.errors] != [expected]:

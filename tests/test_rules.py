@@ -103,6 +103,9 @@ PLAY_CASES = [
     ("R-BID-THROW", False, position("Kh 7c 6d 2c", rules=PUNJAB, played=0, bid=10), "N Th", "4s 3h Td",
      {"Td": "N"}),
     ("R-BID-THROW", False, position("Kh 7c 6d 2c", rules=PUNJAB, played=0, bid=10), "N Th", "4s 3h Ah", {}),
+    # a log cut short: Td not seen yet, perhaps N's; an alternative that is perhaps illegal is no alternative
+    ("R-BID-THROW", True, position("Kh 7c 6d 2c", rules=PUNJAB, played=0, bid=10), "N Th", "4s 3h Ah",
+     {"Td": frozenset("NWSE")}),
     ("R-BID-THROW", True, position("Kh 7c 6d 2c", rules=replace(STANDARD, max_houses=0), played=0, bid=10),
      "N Th", "4s 3h Ah", None),
     ("E-FLOOR", True, position("Js"), "N Jd x Js", "", None),
