@@ -122,24 +122,27 @@ def reveal(seats: Sequence[str], cards: Sequence[Card], rules: Ruleset, bidder: 
     seen yet may then be in any hand)."""
     recorded = recorded or {}
     seats, cards = tuple(seats), tuple(cards)
-    knowledge = HandKnowledge(rules, bidder, seats, cards, len(cards) >= rules.plays_per_deal,
-                              first_four_of(recorded, bidder), recorded,
-                              {card: seat for seat, hand in recorded.items() for card in hand}, (), ())
+    first_four = first_four_of(recorded, bidder)
+    recorded_by = {card: seat for seat, hand in recorded.items() for card in hand}
     hands = _mover_hands(seats, cards, rules)
-    return _whole_deal(knowledge, hands) if knowledge.complete else _cut_short(knowledge, hands, floor)
+    if len(cards) >= rules.plays_per_deal:
+        movers, holders = _whole_deal(seats, cards, hands, rules, bidder, first_four)
+        return HandKnowledge(rules, bidder, seats, cards, True, first_four, recorded, recorded_by, movers, holders)
+    return _cut_short(HandKnowledge(rules, bidder, seats, cards, False, first_four, recorded, recorded_by, (), ()),
+                      hands, floor)
 
 
-def _whole_deal(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...]) -> HandKnowledge:
-    """Every hand known exactly (this runs for every deal: the Knowns are built in C)."""
-    seats = knowledge.seats
-    holders = _holder_maps(seats, knowledge.cards) if knowledge.rules.punjab else []
+def _whole_deal(seats: tuple[str, ...], cards: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...],
+                rules: Ruleset, bidder: str, first_four: frozenset[Card] | None) -> tuple[tuple[Known, ...], tuple]:
+    """Every hand known exactly: the Known of each play and the key cards' holders (this runs for every
+    deal: the Knowns are built in C)."""
+    holders = _holder_maps(seats, cards) if rules.punjab else []
     movers = list(map(_new_known, zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
                                       repeat(True))))
-    if movers and seats[0] == knowledge.bidder:
-        first_four = knowledge.first_four
+    if movers and seats[0] == bidder:
         movers[0] = Known(first_four, True, movers[0].holders) if first_four is not None else (
             movers[0]._replace(certain=False))
-    return _with(knowledge, movers=tuple(movers), holder_maps=tuple(holders))
+    return tuple(movers), tuple(holders)
 
 
 def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],

@@ -87,12 +87,16 @@ def readable_plays(deal: Deal) -> tuple[Play, ...]:
     return plays  # type: ignore[return-value]
 
 
-def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = None) -> HandKnowledge:
+def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = None,
+                    recorded: dict[str, frozenset[Card]] | None = None) -> HandKnowledge:
     """The hands as the deal's plays reveal them: its readable plays, or only the first `upto` of them
     (where its replay stopped)."""
-    plays = readable_plays(deal)[:upto]
+    plays = readable_plays(deal)
+    if upto is not None:
+        plays = plays[:upto]
     return reveal([p.seat for p in plays], [p.move.card for p in plays], rules, bidder,
-                  floor=deal.floor.cards if deal.floor else (), recorded=_recorded(deal))
+                  floor=deal.floor.cards if deal.floor else (),
+                  recorded=_recorded(deal) if recorded is None else recorded)
 
 
 def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:
@@ -185,7 +189,7 @@ class _Run:
 def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int],
                 limit: int | None = None) -> _Run:
     movers, two = hands.movers, run.state.rules.players == 2
-    for index, statement in enumerate(deal.plays[:limit]):
+    for index, statement in enumerate(deal.plays if limit is None else deal.plays[:limit]):
         number, state = index + 1, run.state
         try:
             if type(statement) is not Play:
@@ -228,18 +232,19 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealR
     bidder = bid.seat if bid else rules.right_of(dealer)
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
-    partial = BID_PARTIAL if deal.of(Play) and first_four_of(_recorded(deal), bidder) is None else ()
+    recorded = _recorded(deal)
+    partial = BID_PARTIAL if deal.of(Play) and first_four_of(recorded, bidder) is None else ()
     if deal.floor is None or bid is None:
         if deal.plays or deal.floor or bid:
             missing = "floor" if deal.floor is None else "bid"
             errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
                                     deal.start.line, 1))
         return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial)
-    hands = _hand_knowledge(deal, rules, bidder)
+    hands = _hand_knowledge(deal, rules, bidder, recorded=recorded)
     run = _replay_plays(deal, rules, hands, keep_steps)
     if run.stopped and run.played < hands.plays:
         # A log error stops the deal here: the hands are known only from the plays before it (RULES.md §3).
-        hands = _hand_knowledge(deal, rules, bidder, run.played)
+        hands = _hand_knowledge(deal, rules, bidder, run.played, recorded)
         stop = run.error
         run = _replay_plays(deal, rules, hands, keep_steps, run.played)
         run.stopped, run.error = True, stop
