@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from .cards import Card
 from .legal import CardOutcomes, legal_outcomes, outcome_lines
 from .notation import Log, parse, split_lines
-from .replay import _hand_knowledge, replay_deal
+from .replay import replay_deal
 from .report import NOT_A_LOG, analyse, exit_status, is_report_text, report
 from .rules import catalogue_markdown
 from .ruleset import ruleset_for
@@ -246,7 +246,7 @@ def legal_at(log: Log, game: int, deal: int, play: int) -> LegalAt:
     if not 1 <= play <= len(replayed.steps):
         raise LookupError(f"deal {deal} has no play {play} that can be viewed (it has {plays_shown(replayed)})")
     before = replayed.steps[play - 1].before
-    hands = _hand_knowledge(found, rules, replayed.bidder)
+    hands = replayed.hands
     known = hands.known(play - 1, before.turn)
     return LegalAt(before, before.turn, tuple(sorted(known.hand)), True, legal_outcomes(before, before.turn, known))
 

@@ -6,18 +6,20 @@ the hands. They run at every play, so they stay plain (no generators) and cheap 
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from functools import cache
 from typing import Callable
 
-from .cards import Card
-from .moves import Build, Capture, HouseRef, Move, Throw, a_house, group_text, names
+from .cards import Card, parse_card
+from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text, names
 from .rules import Violation
 from .ruleset import HOUSE_VALUES, KEY_CARDS
 from .state import Known, State
-from .sums import a_subset, can_make
+from .sums import a_maximal_packing, a_subset, can_make
 
-PUNJAB_CARD_OF = {value: card for card, value in KEY_CARDS.items()}
+NO_CARDS: frozenset[Card] = frozenset()
+PUNJAB_CARD_OF = {value: parse_card(card) for card, value in KEY_CARDS.items()}
+"""The key card of each Punjab house value: Td for the 10-house, 9s for the 9-house."""
 
 Check = Callable[[State, str, Move, Known], "Violation | None"]
 
@@ -52,7 +54,7 @@ def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Viola
         return None
     v = move.card.value
     house = state.house(v)
-    if house is None or seat not in house.owners or known.holds_value(v, besides=move.card):
+    if house is None or seat not in house.owners or known.holds_value(v, besides=move.card) is not False:
         return None
     if type(move) is Capture and HouseRef(v) in names(move):
         return None
@@ -65,7 +67,7 @@ def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Viola
 # ---------------------------------------------------------------- throws and captures
 
 def check_must_capture(state: State, seat: str, move: Throw, known: Known) -> Violation | None:
-    if could_capture(state, move.card):
+    if could_capture(state, move.card) and (not state.rules.punjab or a_legal_capture(state, seat, move.card, known)):
         return Violation("R-MUST-CAPTURE", f"{move.card} could capture and may not be thrown")
     return None
 
@@ -155,8 +157,8 @@ def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Viol
 
 
 def check_house_hold(state: State, seat: str, move: Build, known: Known) -> Violation | None:
-    if known.holds_value(move.value, besides=move.card):
-        return None
+    if known.holds_value(move.value, besides=move.card) is not False:
+        return None  # held, or the log cannot tell
     there = state.house(move.value)
     if there is not None and state.rules.partner(seat) in there.owners:
         return None
@@ -165,11 +167,12 @@ def check_house_hold(state: State, seat: str, move: Build, known: Known) -> Viol
 
 
 def check_house_limit(state: State, seat: str, move: Build, known: Known) -> Violation | None:
+    """Only the play that raises the number of houses above the limit is flagged (§6)."""
     limit = state.rules.max_houses
     values = {h.value for h in state.houses} | {move.value}
     if move.broken is not None and move.broken.value != move.value:
         values.discard(move.broken.value)
-    if limit is not None and len(values) > limit:
+    if limit is not None and len(values) > limit and len(values) > len(state.houses):
         return Violation("R-HOUSE-LIMIT", f"the play leaves {len(values)} houses (at most {limit})")
     return None
 
@@ -193,21 +196,78 @@ def check_bid_play(state: State, seat: str, move: Move, known: Known) -> Violati
 def check_bid_throw(state: State, seat: str, move: Throw, known: Known) -> Violation | None:
     """The bid card is thrown only when no house of the bid and no capture with it was possible."""
     bid = state.bid
-    if bid is None or move.card.value != bid or could_capture(state, move.card):
+    if bid is None or move.card.value != bid or not known.certain:
+        return None  # without the bidder's first four, the plays the bidder could make are not known (§3)
+    if a_legal_capture(state, seat, move.card, known):
         return None  # a throw that could itself capture is R-MUST-CAPTURE alone
-    if bid_play_possible(state.loose, known.hand, bid):
-        return Violation("R-BID-THROW", f"the bidder throws {move.card} although a house of {bid} "
-                                        "or a capture was possible")
+    for alternative in bid_alternatives(state, known.hand, bid):
+        if breaks_nothing(state, seat, alternative, known):
+            return Violation("R-BID-THROW", f"the bidder throws {move.card} although "
+                                            f"{move_text(canonical(alternative))} was possible")
     return None
 
 
-def bid_play_possible(loose: tuple[Card, ...], hand: Collection[Card], bid: int) -> bool:
-    """Whether the hand can build a house of the bid (holding another card of it) or capture with it."""
-    holding = [c for c in hand if c.value == bid]
-    if holding and can_make(loose, bid):
-        return True
-    return any(c.value < bid and can_make(loose, bid - c.value) and any(h != c for h in holding)
-               for c in hand)
+# ---------------------------------------------------------------- alternatives (§6: legal under every rule)
+
+def breaks_nothing(state: State, seat: str, move: Move, known: Known) -> bool:
+    """Whether a play the seat could have made instead certainly breaks no rule (whose turn it was aside):
+    only such a play is an alternative that makes the play made illegal. Where the log cannot tell, the
+    play made is not flagged, and an alternative is no alternative."""
+    rules = state.rules
+    doubtful = _doubting(known)
+    for rule in checks_for(kind_of(move), False, rules.punjab, rules.max_houses is not None):
+        if rule is not check_turn and rule(state, seat, move, doubtful) is not None:
+            return False
+    return True
+
+
+def _doubting(known: Known) -> Known:
+    """What is known, with every "the log cannot tell" read against the alternative: a card not shown is
+    not held, and a key card whose holder is not known is held by another seat."""
+    holders = known.holders
+    if any(type(h) is frozenset for h in holders.values()):
+        holders = {card: h if type(h) is str else "?" for card, h in holders.items()}
+    if known.complete and holders is known.holders:
+        return known
+    return Known(known.hand, True, holders, NO_CARDS, known.certain)
+
+
+def a_legal_capture(state: State, seat: str, card: Card, known: Known) -> bool:
+    """Whether `card` could make a capture that breaks no rule. A maximal capture breaks no rule outside
+    Punjab, whose first-house rule may forbid every capture of Td or 9s."""
+    if not could_capture(state, card):
+        return False
+    return not state.rules.punjab or breaks_nothing(state, seat, maximal_capture(state, card), known)
+
+
+def maximal_capture(state: State, card: Card) -> Capture:
+    """One capture of everything `card` must take (the card must be able to capture)."""
+    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house(card.value) is not None else ()
+    return Capture(card, head + a_maximal_packing(state.loose, card.value))
+
+
+def bid_alternatives(state: State, hand: Collection[Card], bid: int) -> Iterator[Move]:
+    """The plays of the bid the hand allows besides a throw: a capture with each card of the bid value, and
+    with each card a house of the bid, on loose cards or raising a house. One grouping of loose cards is
+    enough: what a house play may break does not depend on the grouping, and its extra groups take every
+    set that must join it. (A generator: it runs only when the bid card is thrown.)"""
+    for card in hand:
+        if card.value == bid and could_capture(state, card):
+            yield maximal_capture(state, card)
+    there = state.house(bid) is not None
+    for card in hand:
+        need = bid - card.value
+        if need < 0:
+            continue
+        mains: list[tuple[Item, ...]] = [(HouseRef(h.value),) for h in state.houses if h.value == need]
+        loose = a_subset(state.loose, need) if need else ()
+        if loose is not None:
+            mains.append(loose)
+        for main in mains:
+            rest = [c for c in state.loose if c not in main]
+            extras = () if there else a_maximal_packing(rest, bid)
+            if main or extras or there:  # a house has at least two cards
+                yield Build(card, main, bid, extras)
 
 
 def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Violation | None:
@@ -226,12 +286,12 @@ def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Vio
 
 def _punjab_first_house(state: State, seat: str, move: Build, known: Known) -> Violation | None:
     card = PUNJAB_CARD_OF[move.value]
-    if any(value == move.value for _, value in state.built) or str(move.card) == card:
+    if move.card is card or any(value == move.value for _, value in state.built):
         return None
-    holder = next((s for c, s in known.holders.items() if str(c) == card), None)
-    if holder is not None and holder != seat:
-        return Violation("R-PUNJAB-FIRST", f"the first {move.value}-house may only be built by the holder of {card}")
-    return None
+    holder = known.holders.get(card)
+    if holder is None or holder == seat or (type(holder) is frozenset and seat in holder):
+        return None  # played already (anyone may build), the builder's, or perhaps the builder's (§3, §6)
+    return Violation("R-PUNJAB-FIRST", f"the first {move.value}-house may only be built by the holder of {card}")
 
 
 # ---------------------------------------------------------------- which checks apply

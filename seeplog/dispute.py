@@ -9,7 +9,7 @@ from .cards import Card
 from .legal import legal_outcomes, outcome_key
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, a_house, canonical, group_text, move_text
 from .notation import Game
-from .replay import DealReplay, HandKnowledge, Step, _hand_knowledge, replay_deal
+from .replay import DealReplay, HandKnowledge, Step, replay_deal
 from .rules import RULES, Violation
 from .ruleset import ruleset_for
 from .state import State
@@ -149,7 +149,7 @@ def replay_view(replay: DealReplay, play_number: int) -> PlayView:
         raise LookupError(f"deal {deal_number} has no play {play_number} that the replay reached "
                           f"(it reached {len(replay.steps)})")
     step = replay.steps[play_number - 1]
-    hands = _hand_knowledge(replay.deal, replay.rules, replay.bidder)
+    hands = replay.hands
     legal, complete = legal_alternatives(step, hands)
     return PlayView(deal_number, play_number, len(replay.steps), step, describe(step.move, step.seat, step.before),
                     _hands(step, replay, hands), legal, step.before.turn, complete)

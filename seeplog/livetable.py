@@ -220,7 +220,11 @@ class EverySearch(Search):
         return False
 
 
-def known_for(deal: Deal, rules: Ruleset, seat: str, card: Card) -> Known:
-    """What is known of `seat`'s hand at the next play of a deal in progress: it holds `card`, and any card
-    not seen yet may be in it."""
-    return Known(frozenset({card}), False)
+def known_for(replay: DealReplay, seat: str, card: Card) -> Known:
+    """What is known of `seat`'s hand at the next play of a deal in progress (RULES.md §3): it holds `card`
+    and what the log shows it holds; a card not seen yet may be in it, and a card seen elsewhere is not."""
+    if replay.hands is None:
+        return Known(frozenset({card}), False)
+    known = replay.hands.known(replay.played, seat)
+    return known._replace(hand=frozenset(known.hand) | {card},
+                          unseen=frozenset(c for c in known.unseen if c != card))

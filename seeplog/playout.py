@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import DECK, Card
+from .cards import DECK, Card, parse_card
 from .engine import Known, apply, finish, resolve
 from .ledger import Lead, next_dealers, settle
 from .legal import legal_moves
@@ -16,7 +16,7 @@ from .ruleset import KEY_CARDS, Ruleset
 from .scoring import computed_score
 from .state import State, start
 
-
+KEY = frozenset(parse_card(card) for card in KEY_CARDS)
 
 @dataclass(frozen=True)
 class PlayedDeal:
@@ -79,9 +79,8 @@ def _random_deal(rules: Ruleset, dealer: str, rng: random.Random, hand_line: boo
     four, floor, rest = _first_four(list(DECK), rules, rng, bidder, lines)
     hands = _hands(rules, bidder, four, rest)
     bid = rng.choice(sorted({c.value for c in four if c.value >= 9}))
-    hand_text = f"hand {bidder} {' '.join(map(str, sorted(four)))}"
     if hand_line:
-        lines.append(hand_text)
+        lines.append(f"hand {bidder} {' '.join(map(str, sorted(four)))}")
     lines += [f"floor {' '.join(map(str, sorted(floor)))}", f"bid {bidder} {bid}"]
     state = start(rules, tuple(floor), bidder, bid)
     held = {s: list(h[0]) for s, h in hands.items()}
@@ -89,13 +88,10 @@ def _random_deal(rules: Ruleset, dealer: str, rng: random.Random, hand_line: boo
         if rules.players == 2 and number == 25:
             held = {s: list(h[1]) for s, h in hands.items()}
         seat = state.turn
-        holders = {c: s for s, cards in held.items() for c in cards if str(c) in KEY_CARDS}
-        moves = _choices(state, seat, four if number == 1 else held[seat], held[seat], holders, hand_line)
-        if not moves and number == 1 and not hand_line:
-            # Only a recorded first four makes this bid play legal on the log (see _choices).
-            hand_line = True
-            lines.insert(len(lines) - 2, hand_text)
-            moves = _choices(state, seat, four, held[seat], holders, hand_line)
+        holders = {c: s for s, cards in held.items() for c in cards if c in KEY}
+        # Every play is drawn from the true hand (the bid play from the first four): the log, with or
+        # without its hand line, must then validate clean (RULES.md §3).
+        moves = legal_moves(state, seat, Known(frozenset(four if number == 1 else held[seat]), True, holders))
         if not moves:
             raise DeadEnd(f"no legal play for {seat} at play {number}")
         move = rng.choice(moves)
@@ -105,16 +101,6 @@ def _random_deal(rules: Ruleset, dealer: str, rng: random.Random, hand_line: boo
         held[seat].remove(move.card)
     final = finish(state)
     return PlayedDeal(tuple(lines), final)
-
-
-def _choices(state: State, seat: str, hand: list[Card], whole: list[Card], holders: dict, hand_line: bool):
-    """The legal plays from `hand`. A bid play logged without a hand line is judged on the bidder's whole
-    hand (RULES.md §3), so it must be legal on that reading too."""
-    moves = legal_moves(state, seat, Known(frozenset(hand), True, holders))
-    if state.played == 0 and not hand_line:
-        whole_hand = {move_text(m) for m in legal_moves(state, seat, Known(frozenset(whole), True, holders))}
-        moves = [m for m in moves if move_text(m) in whole_hand]
-    return moves
 
 
 def deal_lines(number: int, dealer: str, played: PlayedDeal, *, with_score: bool = False) -> list[str]:
@@ -128,13 +114,15 @@ def deal_lines(number: int, dealer: str, played: PlayedDeal, *, with_score: bool
 
 
 def random_game(rules: Ruleset, deals: int, rng: random.Random, *, tags: dict[str, str] | None = None,
-                with_score: bool = False) -> str:
-    """A log of `deals` random legal deals, dealt as the rotation names (the first dealer at random)."""
+                with_score: bool = False, hand_lines: bool | None = None) -> str:
+    """A log of `deals` random legal deals, dealt as the rotation names (the first dealer at random), each
+    with the bidder's first four on a hand line where `hand_lines` (None: for about half the deals)."""
     head = [f'[{k} "{v}"]' for k, v in {"Variant": rules.name, **(tags or {})}.items()]
     blocks = ["\n".join(head)]
     dealer, lead = rng.choice(rules.seats), Lead()
     for number in range(1, deals + 1):
-        played = random_deal(rules, dealer, rng, hand_line=rng.random() < 0.5)
+        hand_line = rng.random() < 0.5 if hand_lines is None else hand_lines
+        played = random_deal(rules, dealer, rng, hand_line=hand_line)
         blocks.append("\n".join(deal_lines(number, dealer, played, with_score=with_score)))
         lead, baazi = settle(lead, computed_score(played.final).score, rules)
         dealer, _ = next_dealers(dealer, lead, baazi, rules)

@@ -6,23 +6,18 @@ Hands are inferred from later plays (RULES.md §3), and recorded `hand` lines ar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from collections.abc import Collection
-from functools import partial
-from itertools import repeat
 from typing import Iterator, NamedTuple
 
 from .cards import Card
-from .engine import Known, apply, check, finish, resolve
+from .engine import apply, check, finish, resolve
+from .hands import HandKnowledge, first_four_of, reveal
 from .moves import Capture, Move
 from .notation import (BidLine, Deal, FloorCards, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
 from .ruleset import KEY_CARDS, Ruleset, ruleset_for
-from .state import State, start
+from .state import Known, State, start
 
 BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
-EMPTY: dict[Card, str] = {}
-_new_known = partial(tuple.__new__, Known)
-"""Build a Known from all its fields in C (one per play of a deal)."""
 
 
 class Step(NamedTuple):
@@ -54,6 +49,8 @@ class DealReplay:
     final: State | None = None
     """The state after the last play with the floor cleared, for a complete deal without errors."""
     partial_checks: tuple[str, ...] = ()
+    hands: HandKnowledge | None = None
+    """What the plays the replay trusted reveal of the hands (None for a deal without floor or bid)."""
     in_progress: bool = False
     """The deal is still being played (a live game's last deal): it stops early without E-INCOMPLETE."""
 
@@ -84,101 +81,34 @@ def _at(violation: Violation, number: int | None, statement: Play, target=None) 
 
 # ---------------------------------------------------------------- what is known of the hands
 
-@dataclass(frozen=True)
-class HandKnowledge:
-    """The hands of one deal as the log reveals them."""
-
-    plays: tuple[Play, ...]
-    rules: Ruleset
-    bidder: str
-    complete: bool
-    first_four: frozenset[Card] | None
-    recorded: dict[str, frozenset[Card]] = field(default_factory=dict)
-    mover_hands: tuple[tuple[Card, ...], ...] = ()
-    """The mover's hand before each play, computed once per deal."""
-    holder_maps: tuple[dict[Card, str], ...] = ()
-    """Who holds Td and 9s before each play (Punjab only)."""
-    movers: tuple[Known, ...] = ()
-    """What is known of the mover's hand at each play, computed once per deal."""
-    recorded_by: dict[Card, str] = field(default_factory=dict)
-    """The seat whose recorded hand line names each card."""
-    dealer_known: bool = True
-    """False when the deal line names no readable dealer (the bidder's seat is then not judged)."""
-
-    def half_end(self, index: int) -> int:
-        if self.rules.players == 2 and index < 24:
-            return 24
-        return len(self.plays)
-
-    def hand(self, index: int) -> Collection[Card]:
-        """The mover's hand before play `index` (0-based)."""
-        if index == 0 and self.first_four is not None and self.plays[0].seat == self.bidder:
-            return self.first_four
-        return self.mover_hands[index]
-
-    def hand_of(self, seat: str, index: int) -> Collection[Card]:
-        """A seat's hand before play `index` (0-based): the cards it plays from then on (in the same half)."""
-        if index < len(self.plays) and self.plays[index].seat == seat:
-            return self.hand(index)
-        if index == 0 and seat == self.bidder and self.first_four is not None:
-            return self.first_four
-        return frozenset(p.move.card for p in self.plays[index:self.half_end(index)] if p.seat == seat)
-
-    def holders(self, index: int) -> dict[Card, str]:
-        return self.holder_maps[index] if index < len(self.holder_maps) else {}
-
-    def known(self, index: int, seat: str | None = None) -> Known:
-        """What is known at play `index` (0-based) of the hand of `seat` (the mover by default)."""
-        if seat is None and index < len(self.movers):
-            return self.movers[index]
-        seat = seat or self.plays[index].seat
-        exact = self.complete or (index == 0 and seat == self.bidder and self.first_four is not None)
-        return Known(self.hand_of(seat, index), exact, self.holders(index))
+def readable_plays(deal: Deal) -> tuple[Play, ...]:
+    """The deal's plays up to its first unreadable play line, where its replay stops."""
+    plays = deal.plays
+    if deal.errors:
+        for index, statement in enumerate(plays):
+            if type(statement) is not Play:
+                return plays[:index]  # type: ignore[return-value]
+    return plays  # type: ignore[return-value]
 
 
-def _mover_hands(plays: tuple[Play, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
-    """One backward pass: before each play, the cards its seat plays from then on (in the same half)."""
-    hands: list[tuple[Card, ...]] = [()] * len(plays)
-    running: dict[str, tuple[Card, ...]] = {}
-    two = rules.players == 2
-    for index in range(len(plays) - 1, -1, -1):
-        if two and index == 23:
-            running = {}
-        play = plays[index]
-        running[play.seat] = hands[index] = (play.move.card,) + running.get(play.seat, ())
-    return tuple(hands)
+def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = None,
+                    recorded: dict[str, frozenset[Card]] | None = None) -> HandKnowledge:
+    """The hands as the deal's plays reveal them: its readable plays, or only the first `upto` of them
+    (where its replay stopped)."""
+    plays = readable_plays(deal)
+    if upto is not None:
+        plays = plays[:upto]
+    return reveal([p.seat for p in plays], [p.move.card for p in plays], rules, bidder,
+                  floor=deal.floor.cards if deal.floor else (),
+                  recorded=_recorded(deal) if recorded is None else recorded)
 
 
-def _holder_maps(plays: tuple[Play, ...]) -> tuple[dict[Card, str], ...]:
-    maps: list[dict[Card, str]] = [{}] * len(plays)
-    current: dict[Card, str] = {}
-    for index in range(len(plays) - 1, -1, -1):
-        card = plays[index].move.card
-        if str(card) in KEY_CARDS:
-            current = {**current, card: plays[index].seat}
-        maps[index] = current
-    return tuple(maps)
-
-
-def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str) -> HandKnowledge:
-    plays = tuple(deal.of(Play))
-    complete = len(plays) == rules.plays_per_deal and not deal.errors
+def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:
+    """The cards of each seat's hand lines."""
     recorded: dict[str, frozenset[Card]] = {}
     for hand in deal.of(Hand):
         recorded[hand.seat] = recorded.get(hand.seat, frozenset()) | frozenset(hand.cards)
-    first = recorded.get(bidder)
-    first_four = first if first is not None and len(first) == 4 else None
-    holders = _holder_maps(plays) if rules.punjab else ()
-    mover_hands = _mover_hands(plays, rules)
-    if holders:
-        movers = list(map(_new_known, zip(mover_hands, repeat(complete), holders)))
-    else:
-        movers = list(map(_new_known, zip(mover_hands, repeat(complete), repeat(EMPTY))))
-    if movers and first_four is not None and plays[0].seat == bidder:
-        movers[0] = Known(first_four, True, movers[0].holders)
-    recorded_by = {card: seat for seat, cards in recorded.items() for card in cards}
-    return HandKnowledge(plays, rules, bidder, complete, first_four, recorded, mover_hands, holders, tuple(movers),
-                         recorded_by, deal.start.dealer_known)
+    return recorded
 
 
 # ---------------------------------------------------------------- the deal before its plays
@@ -197,17 +127,17 @@ def _redeal_violations(deal: Deal, rules: Ruleset) -> Iterator[Violation]:
                             None, redeal.seat, redeal.line, 1)
 
 
-def _bid_violations(bid: BidLine, rules: Ruleset, dealer: str, hands: HandKnowledge) -> Iterator[Violation]:
+def _bid_violations(bid: BidLine, rules: Ruleset, deal: Deal, hands: HandKnowledge) -> Iterator[Violation]:
+    dealer = deal.dealer
     if bid.value not in range(9, 14):
         yield Violation("R-BID-RANGE", f"the bid {bid.value} is not 9 to 13", None, bid.seat, bid.line, 1)
-    if bid.seat != rules.right_of(dealer) and hands.dealer_known:
+    if bid.seat != rules.right_of(dealer) and deal.start.dealer_known:  # a guessed dealer is not judged
         yield Violation("R-TURN", f"{bid.seat} bids, but the bid belongs to {rules.right_of(dealer)}, "
                                   "the seat to the dealer's right", 1, bid.seat, bid.line, 1)
-    held = hands.first_four if hands.first_four is not None else (
-        hands.hand(0) if hands.plays else frozenset())
-    if hands.plays and bid.value in range(9, 14) and all(c.value != bid.value for c in held):
+    known = hands.known(0, bid.seat)
+    if bid.value in range(9, 14) and known.holds_value(bid.value) is False:
         whose = "first four" if hands.first_four is not None else "cards"
-        listed = " ".join(map(str, sorted(held)))
+        listed = " ".join(map(str, sorted(known.hand)))
         yield Violation("R-BID-HOLD", f"the bid {bid.value} is not the value of a card in {bid.seat}'s {whose} "
                                       f"({listed})", 1, bid.seat, bid.line, 1)
 
@@ -261,9 +191,10 @@ class _Run:
     error: Violation | None = None
 
 
-def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int]) -> _Run:
+def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int],
+                limit: int | None = None) -> _Run:
     movers, two = hands.movers, run.state.rules.players == 2
-    for index, statement in enumerate(deal.plays):
+    for index, statement in enumerate(deal.plays if limit is None else deal.plays[:limit]):
         number, state = index + 1, run.state
         try:
             if type(statement) is not Play:
@@ -286,15 +217,17 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
         if run.keep:
             run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
         if two and number == 24:
-            run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up"))
+            run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up", 24))
     return run
 
 
-def _houses_left(state: State, last: Play, when: str) -> Iterator[Violation]:
+def _houses_left(state: State, last: Play, when: str, play: int | None = None) -> Iterator[Violation]:
+    """R-HOUSE-LEFT for each house on the floor: at the end of the deal (play None), or after the first
+    half of a two-player deal (play 24, REPORT.md)."""
     for house in state.houses:
         cards = " ".join(map(str, house.cards))
         yield Violation("R-HOUSE-LEFT", f"the {house.value}-house ({cards}) is left on the floor {when}",
-                        None, None, last.line, 1)
+                        play, None, last.line, 1)
 
 
 def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progress: bool = False) -> DealReplay:
@@ -305,22 +238,29 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     dealer, bid = deal.dealer, deal.bid
     in_progress = in_progress and deal.score is None
     bidder = bid.seat if bid else rules.right_of(dealer)
-    hands = _hand_knowledge(deal, rules, bidder)
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
-    partial = BID_PARTIAL if hands.plays and hands.first_four is None else ()
+    recorded = _recorded(deal)
+    partial = BID_PARTIAL if deal.of(Play) and first_four_of(recorded, bidder) is None else ()
     if deal.floor is None or bid is None or (not deal.plays and deal.score is not None):
-        if bid is not None:
-            violations.extend(_bid_violations(bid, rules, dealer, hands))
+        if bid is not None:  # a deal recorded by its bid and score alone: the bid is still judged
+            hands = _hand_knowledge(deal, rules, bidder, recorded=recorded)
+            violations.extend(_bid_violations(bid, rules, deal, hands))
         if (deal.plays or ((deal.floor or bid) and deal.score is None)) and not in_progress:
             missing = "floor" if deal.floor is None else "bid"
             errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
                                     deal.start.line, 1))
         return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
-                          in_progress)
-    violations.extend(_bid_violations(bid, rules, dealer, hands))
-    seen: dict[Card, str | int] = {card: "floor" for card in deal.floor.cards}
-    run = _play_steps(deal, _Run(start(rules, deal.floor.cards, bid.seat, bid.value), keep_steps), hands, seen)
+                          in_progress=in_progress)
+    hands = _hand_knowledge(deal, rules, bidder, recorded=recorded)
+    run = _replay_plays(deal, rules, hands, keep_steps)
+    if run.stopped and run.played < hands.plays:
+        # A log error stops the deal here: the hands are known only from the plays before it (RULES.md §3).
+        hands = _hand_knowledge(deal, rules, bidder, run.played, recorded)
+        stop = run.error
+        run = _replay_plays(deal, rules, hands, keep_steps, run.played)
+        run.stopped, run.error = True, stop
+    violations.extend(_bid_violations(bid, rules, deal, hands))
     violations += run.found + run.extra
     final = None
     if run.stopped:
@@ -334,7 +274,16 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
         violations.extend(_houses_left(run.state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]
         final = finish(run.state)
     return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, tuple(_in_order(violations)),
-                      tuple(errors), final, partial, in_progress and final is None)
+                      tuple(errors), final, partial, hands, in_progress and final is None)
+
+
+def _replay_plays(deal: Deal, rules: Ruleset, hands: HandKnowledge, keep_steps: bool,
+                  limit: int | None = None) -> _Run:
+    """The plays replayed from the floor and bid (only the first `limit` of them, when given)."""
+    floor, bid = deal.floor, deal.bid
+    seen: dict[Card, str | int] = {card: "floor" for card in floor.cards}  # type: ignore[union-attr]
+    state = start(rules, floor.cards, bid.seat, bid.value)  # type: ignore[union-attr]
+    return _play_steps(deal, _Run(state, keep_steps), hands, seen, limit)
 
 
 def _notation_errors(deal: Deal) -> list[Violation]:

@@ -46,13 +46,16 @@ RULES: dict[str, Rule] = _rules(
      "floor holds Td or 9s).", "§2.2"),
     ("R-BID-RANGE", "Bid 9 to 13", "A bid names a house value from 9 to 13.", "§2.3"),
     ("R-BID-HOLD", "Bid a card you hold",
-     "The bid must be the value of a card among the bidder's first four cards.", "§2.3"),
+     "The bid must be the value of a card among the bidder's first four cards. Without a hand line for them "
+     "the bidder's whole hand is used, and it is flagged only where the bidder certainly held no such card.",
+     "§2.3, §3"),
     ("R-BID-PLAY", "Play the bid",
      "The bid play builds a house of the bid value, captures with a card of the bid value, or throws a card "
      "of the bid value.", "§2.5"),
     ("R-BID-THROW", "Throw the bid card only as a last resort",
-     "The bidder may throw the bid card only when no house of the bid value and no capture with it is "
-     "possible.", "§2.5"),
+     "The bidder may throw the bid card only when the first four cards allow no house of the bid value and "
+     "no capture with a card of it that breaks no rule. Judged only when a hand line records the first four.",
+     "§2.5, §3, §6"),
     ("R-CAPTURE-SUM", "Capture what adds up",
      "A card takes a house of its own value, or loose cards that add up to its value.", "§5.1"),
     ("R-CAPTURE-HOUSE-SET", "A house is taken alone",
@@ -61,7 +64,8 @@ RULES: dict[str, Rule] = _rules(
      "A capture takes everything the card can take: no house of its value and no set of loose cards adding "
      "up to it may be left.", "§5.1"),
     ("R-MUST-CAPTURE", "No throw when you can capture",
-     "A card that could capture something may not be thrown as a loose card.", "§5.2"),
+     "A card that could capture something may not be thrown as a loose card (a capture the rules forbid, "
+     "as Punjab's first-house rule may, does not count).", "§5.2, §6"),
     ("R-HOUSE-VALUE", "Houses are 9 to 13",
      "A house is built to the value of a card that can take it, 9 to 13 (9, T, J, Q or K); no house "
      "of more or less.", "§5.3"),
@@ -73,7 +77,8 @@ RULES: dict[str, Rule] = _rules(
      "§5.3"),
     ("R-HOUSE-HOLD", "Hold the house card",
      "Whoever builds or adds to a house must still hold a card of its value, unless the house was already "
-     "there and the partner owns it.", "§5.3"),
+     "there and the partner owns it. Where the log stops early, flagged only where the player certainly "
+     "held none.", "§5.3, §3"),
     ("R-BREAK-LOOSE", "Break with the played card only",
      "A house is raised (broken) by the played card alone, never with loose cards.", "§5.3"),
     ("R-BREAK-CEMENTED", "A cemented house stays", "A cemented (pukka) house cannot be broken.", "§5.3"),
@@ -81,22 +86,27 @@ RULES: dict[str, Rule] = _rules(
      "A player may break a partner's or an opponent's house, never one they own.", "§5.3"),
     ("R-OWNER-KEEP", "Owners keep their card",
      "The owner of a house keeps a card of its value until the house is taken or the owner is released by a "
-     "break.", "§5.4"),
+     "break. Where the log stops early, flagged only where the owner certainly held no other.", "§5.4, §3"),
     ("R-HOUSE-LEFT", "No house left over",
-     "Every house must be taken before the deal ends (two players: before the second hands are taken up).",
-     "§2.7-8"),
-    ("R-HOUSE-LIMIT", "Limited houses", "With MaxHouses, no play may leave more houses than that on the floor.",
-     "§6"),
+     "Every house must be taken before the deal ends (two players: before the second hands are taken up, "
+     "flagged at play 24).", "§2.7-8"),
+    ("R-HOUSE-LIMIT", "Limited houses",
+     "With MaxHouses, no play may leave more houses than that on the floor; only the play that raises the "
+     "number of houses above the limit is flagged.", "§6"),
     ("R-PUNJAB-FIRST", "Punjab: Td and 9s first make their house",
      "Td (9s) may not take loose cards or join a higher house until its holder has built a 10-house "
-     "(9-house), and the first such house is built by the holder of that card.", "§6"),
+     "(9-house), and the first such house is built by the holder of that card; once that card has been "
+     "played, by anyone.", "§6"),
     ("R-SCORE-CLAIM", "The recorded score is right",
      "A played deal's recorded score must equal the score computed from its plays.", "§9"),
     ("R-SCORE-TOTAL", "Card points add up",
      "A recorded deal's card points must add up to the variant's total (100, or 30; 60 with satthi).", "§9"),
-    ("E-SYNTAX", "A readable line", "The line could not be read as Seep notation.", "§10"),
-    ("E-CARD", "Real cards, each once", "A card that is not in the pack, or a card seen twice in one deal.",
-     "§10"),
+    ("E-SYNTAX", "A readable line",
+     "The line could not be read as Seep notation (where a card is expected: no word of letters, digits and "
+     "suit symbols).", "§10"),
+    ("E-CARD", "Real cards, each once",
+     "A card that is not in the pack (a word of letters, digits and suit symbols where a card is expected), or "
+     "a card seen twice in one deal.", "§10"),
     ("E-FLOOR", "Take what is on the floor", "The play names a loose card or house that is not on the floor.",
      "§10"),
     ("E-HAND", "Play what the hand holds", "The play contradicts a recorded hand line.", "§10"),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping, NamedTuple, Optional
 
 from .cards import BY_ORDER, Card
 from .ruleset import Ruleset
@@ -72,21 +72,39 @@ def start(rules: Ruleset, floor: tuple[Card, ...], bidder: str, bid: int | None)
                  taken={team: () for team in rules.teams})
 
 
+Holds = Optional[bool]
+"""Whether a player holds a card: True, False, or None where the log cannot tell (RULES.md §3)."""
+
+
 class Known(NamedTuple):
-    """What is known of the hands at one play (a NamedTuple: one is made for every play)."""
+    """What is known of one player's hand at one play (a NamedTuple: one is made for every play).
+
+    `hand` may say too much or too little, and two flags say which: every card of `hand` is in the hand
+    unless `certain` is False (the bid play without a recorded first four, judged on the bidder's whole
+    hand), and the hand holds nothing beyond `hand` unless `complete` is False (a log that stops early, or
+    a deal in progress: the hand may then also hold some of the `unseen` cards)."""
 
     hand: Collection[Card]
-    """The mover's hand before the play, the played card included (inferred from later plays)."""
+    """The player's hand before the play, the played card included (inferred from later plays)."""
     complete: bool = True
-    """False when later plays are missing, so that a card not seen may still be held."""
-    holders: Mapping[Card, str] = MappingProxyType({})
-    """Who holds Td and 9s before the play (Punjab's first-house rule)."""
+    """False when the hand may hold cards the log has not shown (some of `unseen`)."""
+    holders: Mapping[Card, str | frozenset[str]] = MappingProxyType({})
+    """Who holds Td and 9s before the play (Punjab's first-house rule): a seat, or, for a card the log has
+    not shown yet, the seats that may hold it. A card not in the map is no longer in any hand."""
+    unseen: Collection[Card] = frozenset()
+    """The cards the log has not shown anywhere (meaningful when `complete` is False)."""
+    certain: bool = True
+    """False when `hand` may hold cards the player did not have yet at this play, so that the plays it
+    seems to allow cannot be weighed as alternatives (R-BID-THROW)."""
 
-    def holds_value(self, value: int, besides: Card) -> bool:
-        """Whether the hand still holds a card of `value` once `besides` is played (True when unknown)."""
-        if not self.complete:
-            return True
+    def holds_value(self, value: int, besides: Card | None = None) -> Holds:
+        """Whether the hand holds a card of `value` other than `besides` (True, False, or None: unknown)."""
         for card in self.hand:
             if card.value == value and card is not besides:
-                return True
+                return True if self.certain else None
+        if self.complete:
+            return False
+        for card in self.unseen:
+            if card.value == value:
+                return None
         return False

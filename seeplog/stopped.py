@@ -18,7 +18,7 @@ from .engine import maximal_captures
 from .legal import CardOutcomes, legal_outcomes
 from .moves import HouseRef, Item, move_text
 from .notation import Play
-from .replay import DealReplay, HandKnowledge, _hand_knowledge
+from .replay import DealReplay, HandKnowledge
 from .rules import Violation
 from .state import Known, State, start
 
@@ -90,7 +90,7 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     error = stopping_error(replay)
     statement = replay.deal.plays[number - 1] if number <= len(replay.deal.plays) else None
     read = statement if isinstance(statement, Play) else None
-    hands = _hand_knowledge(replay.deal, replay.rules, replay.bidder)
+    hands = replay.hands
     known, from_log = _known_hand(hands, before, replay.played)
     outcomes = legal_outcomes(before, before.turn, known)
     moves = sorted((o.move for c in outcomes for o in c.outcomes), key=move_text)
@@ -103,12 +103,12 @@ def _known_hand(hands: HandKnowledge, before: State, index: int) -> tuple[Known,
     """The seat to move's hand as the log shows it (and True); every card not yet seen when the log
     shows none (and False)."""
     seat = before.turn
-    known = hands.known(index, seat) if index < len(hands.plays) else Known(frozenset(), False, {})
+    known = hands.known(index, seat) if index < hands.plays else Known(frozenset(), False, {})
     if known.hand:
         return known, True
     seen = set(before.loose) | {c for h in before.houses for c in h.cards}
     seen |= {c for cards in before.taken.values() for c in cards}
-    seen |= {p.move.card for p in hands.plays}
+    seen |= set(hands.cards)
     seen |= {c for other, cards in hands.recorded.items() if other != seat for c in cards}
     return Known(frozenset(c for c in DECK if c not in seen), False, known.holders), False
 

@@ -138,6 +138,16 @@ def packings(values: tuple[int, ...], target: int) -> Packings:
     return Packings(values, target, groups, counts, witness, complete)
 
 
+def a_maximal_packing(cards: Sequence[Card], target: int) -> tuple[tuple[Card, ...], ...]:
+    """One collection of disjoint sets of the cards, each adding up to `target`, after which no set of the
+    cards left does (the empty collection when none is found within the bounds)."""
+    pack = packings(tuple(c.value for c in cards), target)
+    for mask in pack.counts:
+        if pack.maximal(mask):
+            return tuple(tuple(c for i, c in enumerate(cards) if group >> i & 1) for group in pack.witness[mask])
+    return ()
+
+
 def partitions(cards: tuple[Card, ...], target: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
     """Every way to split the cards into sets adding up to `target`."""
     if not cards:

@@ -5,6 +5,8 @@ what the line needs there, saying what was expected.
 """
 from __future__ import annotations
 
+import re
+
 from .cards import Card, parse_card
 from .lexer import Cursor, Token, show
 from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
@@ -15,6 +17,9 @@ SEATS_TWO = ("N", "S")
 TEAMS_FOUR = ("NS", "EW")
 KEYWORDS = ("deal", "redeal", "hand", "floor", "bid", "score")
 FACE_VALUES = {"J": 11, "Q": 12, "K": 13}
+CARD_LIKE = re.compile("(?:[^\\W_]|[\u2660-\u2667\ufe0f])+")
+"""A word of letters, digits and suit symbols: where a card is expected, such a word that is not a card of
+the pack is E-CARD, anything else E-SYNTAX (NOTATION.md, Cards)."""
 START = "a keyword (deal, redeal, hand, floor, bid, score), a seat or a tag [Name \"value\"]"
 
 
@@ -46,6 +51,9 @@ def read_card(cur: Cursor, seen: dict[Item, int], expected: str = "a card") -> t
     try:
         card = parse_card(token.text)
     except ValueError:
+        if CARD_LIKE.fullmatch(token.text) is None:
+            raise cur.fail(f"expected {expected} (a rank A 2-9 T J Q K and a suit s h d c), "
+                           f"found {show(token.text)}", token) from None
         raise cur.fail(_not_a_card(token.text), token, "E-CARD") from None
     _once(cur, card, token, seen)
     return card, token

@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+from seeplog import parse
 from seeplog.fastplay import fast_line
 from seeplog.notation import SEATS_FOUR, SEATS_TWO, read_line
 from seeplog.playout import random_game
@@ -44,3 +45,18 @@ def test_the_fast_path_agrees_with_the_full_reader(two):
                                   "deal 1 dealer N {at home}", "floor Ks Kh Kd Ks", "bid E 11", "hand W Ks Ks"])
 def test_lines_the_fast_path_leaves_to_the_full_reader(line):
     assert fast_line(line, 1, SEATS_TWO) is None
+
+
+@pytest.mark.parametrize("line, rule, column", [
+    ("N ? 6d", "E-SYNTAX", 3), ("N As?", "E-SYNTAX", 3), ("N @", "E-SYNTAX", 3), ("N 5h x 2s+?", "E-SYNTAX", 11),
+    ("N Zz", "E-CARD", 3), ("N 1s", "E-CARD", 3), ("N 11h", "E-CARD", 3), ("N 5h x Zz", "E-CARD", 8),
+    ("floor Kc Qd ? 8d", "E-SYNTAX", 13), ("floor Kc Qd 1d 8d", "E-CARD", 13),
+])
+def test_a_word_where_a_card_is_expected_is_read_alike_on_both_paths(line, rule, column):
+    """NOTATION.md, Cards: letters, digits and suit symbols that make no card are E-CARD, anything else
+    E-SYNTAX; the fast path leaves such lines to the full reader, which says so with the column."""
+    assert fast_line(line, 1, SEATS_FOUR) is None
+    statement = read_line(line, 1)
+    assert (statement.error.rule, statement.error.column) == (rule, column)
+    [error] = parse(f"deal 1 dealer E\n{line}\n").errors
+    assert (error.rule, error.line, error.column) == (rule, 2, column)

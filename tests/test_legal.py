@@ -11,7 +11,7 @@ from seeplog.cards import parse_card
 from seeplog.legal import (MAX_LISTED, card_outcomes, is_listed, legal_outcomes, outcome_key, outcome_lines,
                            shown_grouping)
 from seeplog.moves import Build, Capture, move_text
-from seeplog.replay import _hand_knowledge, replay_deal
+from seeplog.replay import replay_deal
 from seeplog.ruleset import VARIANTS, ruleset_for
 from seeplog.state import House, Known, start
 from tests.conftest import example_files
@@ -36,7 +36,7 @@ def positions(limit_per_file: int = 60):
             rules = ruleset_for(game.tags)
             for deal in game.deals:
                 replayed = replay_deal(deal, rules)
-                hands = _hand_knowledge(deal, rules, replayed.bidder)
+                hands = replayed.hands
                 for step in replayed.steps:
                     if taken >= limit_per_file:
                         break

@@ -62,6 +62,15 @@ CASES = [
     c("x-joined-to-card", "replace", P6, "N Jcx [11]", "E-CARD", 3, "'x' stands alone", play=6),
     c("card-twice-in-play", "replace", P4, "S Ks x Kd Kd", "E-CARD", 11, "Kd is named twice", play=4),
     c("floor-card-twice", "replace", FLOOR, "floor Kd 8d 5c Kd", "E-CARD", 16, "Kd is named twice"),
+    # NOTATION.md, Cards: a word of letters, digits and suit symbols is E-CARD, anything else E-SYNTAX
+    c("card-of-letters", "replace", P3, "W Zz", "E-CARD", 3, "'Zz' is not a card", play=3),
+    c("card-rank-one", "replace", P3, "W 1s", "E-CARD", 3, "'1s' is not a card", play=3),
+    c("card-no-suit", "replace", P3, "W Tx", "E-CARD", 3, "'Tx' is not a card", play=3),
+    c("question-mark-for-card", "replace", P3, "W ? Qh", "E-SYNTAX", 3, "expected the played card", play=3),
+    c("at-sign-for-card", "replace", P3, "W @", "E-SYNTAX", 3, "found '@'", play=3),
+    c("card-with-question-mark", "replace", P3, "W Qh?", "E-SYNTAX", 3, "found 'Qh?'", play=3),
+    c("question-mark-in-capture", "replace", P4, "S Ks x ?", "E-SYNTAX", 8, "expected a card", play=4),
+    c("question-mark-on-floor", "replace", FLOOR, "floor Kd 8d ? 2c", "E-SYNTAX", 13, "expected a card"),
     # house plays
     c("missing-house-value", "replace", P1, "E 6c+5c", "E-SYNTAX", 8,
       "expected '=' and the house value after the house play's cards at the end of the line", play=1),

@@ -1,6 +1,8 @@
 """Random legal playouts: every play drawn from `legal_plays`; the logs must validate clean.
 
-SEEPLOG_PLAYOUT_DEALS sets how many deals per variant: 2,000 by default (about four minutes in all).
+SEEPLOG_PLAYOUT_DEALS sets how many deals per variant: 2,000 by default (about four minutes in all);
+the fidelity properties take a quarter of that, and cut a fiftieth of it after every play.
+bench/fidelity.py runs the same properties at benchmark size.
 """
 import os
 import random
@@ -10,9 +12,10 @@ import pytest
 from seeplog import parse, report
 from seeplog.legal import is_listed, legal_outcomes, legal_plays
 from seeplog.playout import random_game
-from seeplog.replay import _hand_knowledge, replay_deal
+from seeplog.replay import replay_deal
 from seeplog.ruleset import VARIANTS, ruleset_for
 from tests.legal_oracle import outcome_counts
+from tests.fidelity import added_by_cuts, findings, legal_deal, without_hand_lines
 
 DEALS = int(os.environ.get("SEEPLOG_PLAYOUT_DEALS", "2000"))
 PER_GAME = 4
@@ -50,7 +53,7 @@ def test_every_recorded_play_is_among_the_legal_plays(variant):
     rules = ruleset_for(game.tags)
     for deal in game.deals:
         replayed = replay_deal(deal, rules)
-        hands = _hand_knowledge(deal, rules, replayed.bidder)
+        hands = replayed.hands
         for step in replayed.steps:
             known = hands.known(step.number - 1)
             assert is_listed(step.before, step.seat, known, step.move)
@@ -59,3 +62,28 @@ def test_every_recorded_play_is_among_the_legal_plays(variant):
             found = legal_outcomes(step.before, step.seat, known, limit=None)
             assert {o.key: o.groupings for c in found for o in c.outcomes} == outcome_counts(
                 step.before, step.seat, known)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_legal_deals_written_without_hand_lines_validate_clean(variant):
+    """RULES.md §3: without a hand line the bidder's first four are not known; a legal deal is not
+    accused of anything for want of them (R-BID-THROW is then not judged)."""
+    rng = random.Random(f"no-hand-lines-{variant}")
+    rules = VARIANTS[variant]
+    for _ in range(max(1, DEALS // 4)):
+        lines = without_hand_lines(legal_deal(rules, rng))
+        found = findings(lines, rules)
+        assert not found.violations and not found.errors, (found, "\n".join(lines))
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_cutting_a_legal_deal_after_any_play_adds_no_violation(variant):
+    """RULES.md §3: a log that stops early, at its end or at a log error, shows the hands only up to there;
+    no play before the cut is accused on the strength of plays the log does not have."""
+    rng = random.Random(f"cuts-{variant}")
+    rules = VARIANTS[variant]
+    for number in range(max(2, DEALS // 50)):
+        lines = legal_deal(rules, rng)
+        lines = lines if number % 2 else without_hand_lines(lines)
+        added = list(added_by_cuts(lines, rules))
+        assert added == [], (added[:3], "\n".join(lines))

@@ -7,6 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from seeplog import parse, report
+from seeplog.cards import DECK
 from seeplog.playout import deal_lines, random_deal
 from seeplog.rules import RULES
 from seeplog.ruleset import VARIANTS
@@ -15,6 +17,9 @@ from tests.positions import findings, log_findings, position
 
 STANDARD = VARIANTS["standard"]
 PUNJAB = VARIANTS["thirty-punjab"]
+LIMITED = replace(STANDARD, max_houses=2)
+THREE_HOUSES = ((9, "5h 4c", "W"), (10, "6h 4d", "E"), (11, "7h 4h", "S"))
+"""Three houses where at most two may stand: an earlier play broke R-HOUSE-LIMIT."""
 BID = dict(played=0, bid=11)
 
 # (rule, legal?, state, play line, rest of the hand, holders of Td/9s)
@@ -70,11 +75,39 @@ PLAY_CASES = [
                                      rules=replace(STANDARD, max_houses=2)), "N Qd x Qc", "", None),
     ("R-HOUSE-LIMIT", False, position("Js Qc", ((9, "5h 4c", "W"), (10, "6h 4d", "E")),
                                       rules=replace(STANDARD, max_houses=2)), "N Ac+Js =12 Qc", "Qd", None),
+    # RULES §6: only the play that raises the number of houses above the limit; three stand already
+    ("R-HOUSE-LIMIT", True, position("2c", THREE_HOUSES, rules=LIMITED), "N 9c =9", "9d", None),
+    ("R-HOUSE-LIMIT", True, position("2c", THREE_HOUSES, rules=LIMITED), "N 2s+[9] =11", "Jd", None),
+    ("R-HOUSE-LIMIT", False, position("2c", THREE_HOUSES, rules=LIMITED), "N Tc+2c =12", "Qd", None),
     ("R-PUNJAB-FIRST", True, position("7d 3s", rules=PUNJAB, built=frozenset({("N", 10)})),
      "N Td x 7d+3s", "", None),
     ("R-PUNJAB-FIRST", False, position("7d 3s", rules=PUNJAB), "N Td x 7d+3s", "", None),
     ("R-PUNJAB-FIRST", True, position("6d", rules=PUNJAB), "N 4s+6d =10", "Td", {"Td": "N"}),
     ("R-PUNJAB-FIRST", False, position("6d", rules=PUNJAB), "N 4s+6d =10", "Tc", {"Td": "W"}),
+    # RULES §6 Decision: once Td (9s) has been played, in no hand any more, anyone builds the first house
+    ("R-PUNJAB-FIRST", True, position("6d", rules=PUNJAB), "N 4s+6d =10", "Tc", {}),
+    ("R-PUNJAB-FIRST", True, position("5d", rules=PUNJAB), "N 4s+5d =9", "9c", {"Td": "W"}),
+    ("R-PUNJAB-FIRST", False, position("5d", rules=PUNJAB), "N 4s+5d =9", "9c", {"9s": "E"}),
+    # RULES §3: a key card the log has not shown yet may be in any hand with room for it
+    ("R-PUNJAB-FIRST", True, position("6d", rules=PUNJAB), "N 4s+6d =10", "Tc", {"Td": frozenset("NWE")}),
+    ("R-PUNJAB-FIRST", False, position("6d", rules=PUNJAB), "N 4s+6d =10", "Tc", {"Td": frozenset("WE")}),
+    # RULES §6: a capture that would break R-PUNJAB-FIRST is no capture the throw gives up
+    ("R-MUST-CAPTURE", True, position("Th 2c", rules=PUNJAB), "N Td", "", None),
+    ("R-MUST-CAPTURE", True, position("7d 3s", ((10, "6h 4d", "W"),), rules=PUNJAB), "N Td", "", None),
+    ("R-MUST-CAPTURE", False, position("2c", ((10, "6h 4d", "W"),), rules=PUNJAB), "N Td", "", None),
+    ("R-MUST-CAPTURE", False, position("Th 2c", rules=PUNJAB, built=frozenset({("N", 10)})), "N Td", "", None),
+    ("R-MUST-CAPTURE", False, position("Th 2c", rules=PUNJAB), "N Tc", "", None),
+    # ... nor a house the bidder could not build: the first 10-house is the holder of Td's (§2.5, §6)
+    ("R-BID-THROW", True, position("Kh 7c 6d 2c", rules=PUNJAB, played=0, bid=10), "N Th", "4s 3h Ah",
+     {"Td": "W"}),
+    ("R-BID-THROW", False, position("Kh 7c 6d 2c", rules=PUNJAB, played=0, bid=10), "N Th", "4s 3h Td",
+     {"Td": "N"}),
+    ("R-BID-THROW", False, position("Kh 7c 6d 2c", rules=PUNJAB, played=0, bid=10), "N Th", "4s 3h Ah", {}),
+    # a log cut short: Td not seen yet, perhaps N's; an alternative that is perhaps illegal is no alternative
+    ("R-BID-THROW", True, position("Kh 7c 6d 2c", rules=PUNJAB, played=0, bid=10), "N Th", "4s 3h Ah",
+     {"Td": frozenset("NWSE")}),
+    ("R-BID-THROW", True, position("Kh 7c 6d 2c", rules=replace(STANDARD, max_houses=0), played=0, bid=10),
+     "N Th", "4s 3h Ah", None),
     ("E-FLOOR", True, position("Js"), "N Jd x Js", "", None),
     ("E-FLOOR", False, position("Js"), "N Jd x Jc", "", None),
     ("E-FLOOR", False, position("Js"), "N Qd x [12]", "", None),
@@ -156,6 +189,46 @@ def log_cases():
     yield "E-HAND", False, _log(_swap(deal, "hand ", f"hand {bidder} {' '.join(others)}"))
     yield "E-INCOMPLETE", True, _log(deal)
     yield "E-INCOMPLETE", False, _log(deal[:-10])
+    yield from knowledge_cases()
+
+
+def knowledge_cases():
+    """RULES.md §3: what a log does not show. Without a hand line the bidder's first four are not known,
+    and a log that stops early shows a hand only up to where it stops."""
+    # W's first four Jd 7s 7h 2h allow no house of 11 and no capture; W's later 3h would have (3h+8c =11)
+    bid_throw = ["deal 1 dealer N", "floor Kc Qd 8c 8d", "bid W 11", "W Jd", "S As", "E 2s", "N 4s",
+                 "W 3h x As+2s"]
+    yield "R-BID-THROW", True, _log(bid_throw)
+    yield "R-BID-THROW", True, _log(bid_throw[:1] + ["hand W Jd 7s 7h 2h"] + bid_throw[1:])
+    yield "R-BID-THROW", False, _log(bid_throw[:1] + ["hand W Jd 7s 3h 2h"] + bid_throw[1:])
+    # thirty-punjab: N's 4s+6d =10 would be the first 10-house, W's Td, so N may throw Th; W may then throw
+    # Td, whose only captures would take loose cards before W built a 10-house (RULES.md §6)
+    punjab = ["deal 1 dealer E", "hand N Th 4s 3h Ah", "floor Kh 7c 6d 2c", "bid N 10", "N Th", "W Td", "S 5s"]
+    yield "R-BID-THROW", True, _log(punjab, "thirty-punjab")
+    yield "R-MUST-CAPTURE", True, _log(punjab, "thirty-punjab")
+    yield "R-BID-THROW", False, _log(_swap(punjab, "hand ", "hand N Th 4s 3h Td")[:-2] + ["W 5s"], "thirty-punjab")
+    # E's 12-house at play 1; N adds Qs at play 2; the log breaks at play 6 (Qs seen twice): N may hold a
+    # queen the log does not show, unless every other queen is seen elsewhere (Qd in the house, Qh in E's
+    # hand line, Qc played by W)
+    house_hold = ["deal 1 dealer S", "floor 7c 5d 4h 2s", "bid E 12", "E 5h+7c =12", "N Qs =12", "W 4d x 4h",
+                  "S 2c x 2s", "E 9d", "N Qs", "W 3c"]
+    yield "R-HOUSE-HOLD", True, _log(house_hold)
+    yield "R-HOUSE-HOLD", False, _log(["deal 1 dealer S", "hand E Qh 5h 3c Kd", "floor Qd 7c 5d 2s", "bid E 12",
+                                       "E 5h+7c =12 Qd", "N Qs =12", "W Qc x [12]", "S 2c x 2s", "E 3c", "N Qs"])
+    # E owns the 9-house and plays 9d into a 10-house at play 5; the log breaks at play 6
+    owner_keep = ["deal 1 dealer S", "floor Kc 5c 4d Ah", "bid E 9", "E 5h+4d =9", "N Qs", "W Jd", "S 8c",
+                  "E 9d+Ah =10", "N 9d"]
+    yield "R-OWNER-KEEP", True, _log(owner_keep)
+    yield "R-OWNER-KEEP", False, _log(owner_keep[:1] + ["hand N 9s 9h 9c"] + owner_keep[1:])
+    # W bids 11 and builds a house of 11; the log stops after two plays: W's jack may come later
+    bid_hold = ["deal 1 dealer N", "floor Kc 9h 5d 3c", "bid W 11", "W 8s+3c =11", "S 2c"]
+    yield "R-BID-HOLD", True, _log(bid_hold)
+    yield "R-HOUSE-HOLD", True, _log(bid_hold)
+    yield "R-BID-HOLD", False, _log(bid_hold[:1] + ["hand S Js Jh Jd Jc"] + bid_hold[1:])
+    # thirty-punjab: N builds the first 10-house; the log stops after two plays and has not shown Td
+    first_house = ["deal 1 dealer E", "floor Kh 7c 6d 2c", "bid N 10", "N 4s+6d =10", "W 5s"]
+    yield "R-PUNJAB-FIRST", True, _log(first_house, "thirty-punjab")
+    yield "R-PUNJAB-FIRST", False, _log(first_house[:1] + ["hand W Td"] + first_house[1:], "thirty-punjab")
 
 
 def _value(card: str) -> int:
@@ -170,3 +243,66 @@ LOG_CASES = list(log_cases())
 def test_log_rule(rule, legal, text):
     found = log_findings(text)
     assert (rule not in found) if legal else (rule in found), found
+
+
+# ---------------------------------------------------------------- rules whose report needs more than the IDs
+
+def _two_player_first_half(bad_house: bool) -> str:
+    """A two-player deal cut after its first half (24 plays): N bids 13, then every play is a throw (some
+    break R-MUST-CAPTURE); with `bad_house`, N's bid play is Kd+5c =18 instead, a house no card takes."""
+    floor, first_four = ["5c", "4c", "3c", "2c"], ["Kd", "8s", "7h", "6d"]
+    rest = [str(c) for c in DECK if str(c) not in floor + first_four]
+    throws = {"N": first_four[1:] + rest[:8], "S": rest[8:20]}
+    plays = ["N Kd+5c =18" if bad_house else "N Kd"]
+    for number in range(2, 25):
+        seat = "S" if number % 2 == 0 else "N"
+        plays.append(f"{seat} {throws[seat].pop(0)}")
+    return _log(["deal 1 dealer S", f"hand N {' '.join(first_four)}", f"floor {' '.join(floor)}", "bid N 13",
+                 *plays], "two-player")
+
+
+@pytest.mark.parametrize("bad_house", [False, True], ids=["legal", "violating"])
+def test_R_HOUSE_LEFT_after_the_first_half_of_two_player_is_at_play_24(bad_house):
+    deal = report(parse(_two_player_first_half(bad_house)))["games"][0]["deals"][0]
+    left = [(v["rule"], v["play"], v["seat"]) for v in deal["violations"] if v["rule"] == "R-HOUSE-LEFT"]
+    assert left == ([("R-HOUSE-LEFT", 24, None)] if bad_house else [])
+    assert [e["rule"] for e in deal["errors"]] == ["E-INCOMPLETE"]
+
+
+def _house_card_broken_later(seed: int) -> tuple[str, int, int] | None:
+    """From a legal deal: a house play at play k (not the bid play) whose seat plays the one card of that
+    value it still held at a later play m; play m is written as a throw of a floor card, seen twice
+    (E-CARD), and the plays after it are kept. Returns the log, k and m."""
+    lines = _deal("standard", seed)
+    first = _play_index(lines, 1)
+    plays = lines[first:]
+    floor = next(line for line in lines if line.startswith("floor ")).split()[1:]
+    for k, line in enumerate(plays[1:], start=2):
+        seat, move = line.split(" ", 1)
+        if " =" not in move:
+            continue
+        value = int(move.split("=")[1].split()[0])
+        later = [m for m in range(k + 1, len(plays) + 1)
+                 if plays[m - 1].startswith(seat + " ") and _value(plays[m - 1].split()[1]) == value]
+        seen = next((c for c in floor if _value(c) != value), None)
+        if len(later) == 1 and seen is not None:
+            m = later[0]
+            return _log(lines[:first + m - 1] + [f"{seat} {seen}"] + lines[first + m:]), k, m
+    return None
+
+
+def test_R_HOUSE_HOLD_is_not_judged_on_the_plays_after_a_log_error():
+    """RULES.md §3 (issue 9): a house play at play k needs a card of its value that the seat plays at m;
+    the log breaks at m with E-CARD, the rest of the deal still written. The plays after the break are
+    not evidence: the seat may still have held that card."""
+    found = 0
+    for seed in range(40):
+        case = _house_card_broken_later(seed)
+        if case is None:
+            continue
+        text, k, m = case
+        deal = report(parse(text))["games"][0]["deals"][0]
+        assert [(e["rule"], e["play"]) for e in deal["errors"]] == [("E-CARD", m)], text
+        assert deal["violations"] == [], text
+        found += 1
+    assert found >= 5

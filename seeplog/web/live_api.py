@@ -181,6 +181,6 @@ def card_outcomes(args: dict[str, Any], game_id: int):
     state, _ = deal_state(now.last)
     if seat not in state.rules.seats:
         raise ApiError(400, f"{seat} is not a seat of a {state.rules.name} game ({' '.join(state.rules.seats)})")
-    found = outcomes(state, seat, card, known_for(deal, state.rules, seat, card))
+    found = outcomes(state, seat, card, known_for(now.last, seat, card))
     return {"card": str(card), "seat": seat, "deal": step["deal"], "play": step["play"],
             "seen": card in seen_cards(deal), "version": stored.version, "outcomes": found}

@@ -494,3 +494,21 @@ def test_the_play_pages_of_a_deal_in_progress(client):
     assert client.get(f"/api/games/{keeper.id}/deals/1/plays/2").json["violations"] == []
     keeper.send("/close")
     assert "E-INCOMPLETE" in client.get(f"/games/{keeper.id}/deals/1/plays/3").get_data(as_text=True)
+
+
+def test_in_progress_a_must_hold_rule_is_flagged_only_where_the_player_certainly_lacks_the_card(client):
+    """RULES §3 for a deal in progress: E makes a jack-house when the four jacks are all seen elsewhere, so E
+    certainly holds none (flagged at once); S makes a 12-house while queens are still unseen (not flagged)."""
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Jc Jh 5d 3c", "bid W 11", "W Jd x Jh Jc", "S Js"])
+    offered = client.get(f"/api/live/{keeper.id}/outcomes?card=8c").json["outcomes"]
+    house = next(o for o in offered if o["move"] == "8c+3c =11 Js")
+    assert not house["legal"] and [v["rule"] for v in house["violations"]] == ["R-HOUSE-HOLD"]
+    answer = keeper.add("E 8c+3c =11 Js").json
+    assert "R-HOUSE-HOLD" in [v["rule"] for v in answer["verdict"]["violations"]]
+    unsure = Keeper(client)
+    unsure.add_all(["deal 1 dealer N", "floor Jc Jh 5d 3c", "bid W 11", "W Jd x Jh Jc"])
+    answer = unsure.add("S 7s+5d =12").json
+    assert answer["verdict"]["violations"] == []
+    deal = unsure.doc()["report"]["games"][0]["deals"][0]
+    assert deal["in_progress"] and deal["errors"] == []

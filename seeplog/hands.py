@@ -1,0 +1,238 @@
+"""What a deal's log reveals of the hands, play by play (RULES.md §3).
+
+Every card a player holds is eventually played, so a seat's hand before a play is the set of cards it
+plays from then on (in two-player, in the same half), with the cards of its recorded `hand` line. Where
+the plays stop early (a log cut by E-INCOMPLETE or a log error, or a deal still being played) a card not
+seen yet may be in any hand: a hand then has open places, and whether it holds a card becomes a question
+with three answers (`Known.holds_value`: True, False, or None for "the log cannot tell").
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import repeat
+
+from .cards import DECK, Card, parse_card
+from .ruleset import KEY_CARDS, Ruleset
+from .state import Known
+
+HAND_SIZE = 12
+"""Cards in a hand: every seat's whole hand (four players), or each of the two hands (two players)."""
+KEY = tuple(parse_card(text) for text in KEY_CARDS)
+NOTHING: frozenset[Card] = frozenset()
+EMPTY: dict[Card, str] = {}
+_new_known = partial(tuple.__new__, Known)
+"""Build a Known from all its fields in C (one per play of a deal)."""
+
+
+@dataclass(frozen=True)
+class HandKnowledge:
+    """The hands of one deal as its plays reveal them. Build it with `reveal`."""
+
+    rules: Ruleset
+    bidder: str
+    seats: tuple[str, ...]
+    """The seat of each play the knowledge rests on."""
+    cards: tuple[Card, ...]
+    """The card of each of those plays."""
+    complete: bool
+    """The plays are the whole deal, so every hand is known exactly."""
+    first_four: frozenset[Card] | None
+    recorded: Mapping[str, frozenset[Card]]
+    """Each seat's recorded `hand` lines."""
+    recorded_by: Mapping[Card, str]
+    """The seat whose recorded hand line names each card."""
+    movers: tuple[Known, ...]
+    """What is known of the mover's hand at each play, computed once per deal."""
+    holder_maps: tuple[Mapping[Card, str | frozenset[str]], ...]
+    """Who holds Td and 9s before each play (Punjab only)."""
+    unseen: frozenset[Card] = NOTHING
+    """The cards the log has not shown: not on the floor, in no play, in no recorded hand (empty when
+    complete)."""
+    kept: Mapping[str, frozenset[Card]] | None = None
+    """Recorded cards the plays do not show, by seat (None when complete)."""
+
+    @property
+    def plays(self) -> int:
+        return len(self.cards)
+
+    def _half(self, index: int) -> tuple[int, int]:
+        """The plays of the hand that play `index` belongs to: [start, end)."""
+        if self.rules.players == 2:
+            return (0, min(24, len(self.cards))) if index < 24 else (24, len(self.cards))
+        return 0, len(self.cards)
+
+    def _played(self, seat: str, start: int, end: int) -> list[Card]:
+        return [c for s, c in zip(self.seats[start:end], self.cards[start:end]) if s == seat]
+
+    def hand_of(self, seat: str, index: int) -> Collection[Card]:
+        """The cards `seat` certainly holds before play `index` (0-based): those it plays from then on (in
+        the same half), with its recorded cards the plays do not show (four players)."""
+        if index < len(self.movers) and self.seats[index] == seat:
+            return self.movers[index].hand
+        if index == 0 and seat == self.bidder and self.first_four is not None:
+            return self.first_four
+        return frozenset(self._played(seat, index, self._half(index)[1])) | self._kept(seat)
+
+    def _kept(self, seat: str) -> frozenset[Card]:
+        if self.kept is None or self.rules.players == 2:
+            return NOTHING
+        return self.kept.get(seat, NOTHING)
+
+    def _maybe(self, seat: str) -> frozenset[Card]:
+        """The cards that may be in `seat`'s hand beyond those it certainly holds."""
+        if self.rules.players == 2 and self.kept:
+            return self.unseen | self.kept.get(seat, NOTHING)
+        return self.unseen
+
+    def open_places(self, seat: str, index: int) -> int:
+        """How many cards of `seat`'s hand before play `index` the log does not show (0 when complete)."""
+        if self.complete:
+            return 0
+        start, _ = self._half(index)
+        held = HAND_SIZE - len(self._played(seat, start, index))
+        return max(0, held - len(self.hand_of(seat, index)))
+
+    def holders(self, index: int) -> Mapping[Card, str | frozenset[str]]:
+        return self.holder_maps[index] if index < len(self.holder_maps) else EMPTY
+
+    def known(self, index: int, seat: str | None = None) -> Known:
+        """What is known at play `index` (0-based) of the hand of `seat` (the mover by default). The index
+        may be that of the next play of a deal in progress."""
+        if index < len(self.movers) and (seat is None or seat == self.seats[index]):
+            return self.movers[index]
+        assert seat is not None, "the seat is needed after the last play"
+        return self._known(seat, index)
+
+    def _known(self, seat: str, index: int) -> Known:
+        holders = self.holders(index)
+        bid_play = index == 0 and seat == self.bidder
+        if bid_play and self.first_four is not None:
+            return Known(self.first_four, True, holders, self.unseen)
+        hand = self.hand_of(seat, index)
+        complete = self.complete or self.open_places(seat, index) == 0
+        return Known(hand, complete, holders, self._maybe(seat), not bid_play)
+
+
+def reveal(seats: Sequence[str], cards: Sequence[Card], rules: Ruleset, bidder: str, *,
+           floor: Collection[Card] = (), recorded: Mapping[str, frozenset[Card]] | None = None) -> HandKnowledge:
+    """What the plays (the seat and card of each) reveal of the hands: the plays of a whole deal, or those
+    up to where its log stops, or those of a deal in progress (fewer plays than the deal has: a card not
+    seen yet may then be in any hand)."""
+    recorded = recorded or {}
+    seats, cards = tuple(seats), tuple(cards)
+    first_four = first_four_of(recorded, bidder)
+    recorded_by = {card: seat for seat, hand in recorded.items() for card in hand}
+    hands = _mover_hands(seats, cards, rules)
+    if len(cards) >= rules.plays_per_deal:
+        movers, holders = _whole_deal(seats, cards, hands, rules, bidder, first_four)
+        return HandKnowledge(rules, bidder, seats, cards, True, first_four, recorded, recorded_by, movers, holders)
+    return _cut_short(HandKnowledge(rules, bidder, seats, cards, False, first_four, recorded, recorded_by, (), ()),
+                      hands, floor)
+
+
+def _whole_deal(seats: tuple[str, ...], cards: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...],
+                rules: Ruleset, bidder: str, first_four: frozenset[Card] | None) -> tuple[tuple[Known, ...], tuple]:
+    """Every hand known exactly: the Known of each play and the key cards' holders (this runs for every
+    deal: the Knowns are built in C)."""
+    holders = _holder_maps(seats, cards) if rules.punjab else []
+    movers = list(map(_new_known, zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
+                                      repeat(True))))
+    if movers and seats[0] == bidder:
+        movers[0] = Known(first_four, True, movers[0].holders) if first_four is not None else (
+            movers[0]._replace(certain=False))
+    return tuple(movers), tuple(holders)
+
+
+def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
+               floor: Collection[Card]) -> HandKnowledge:
+    """Plays that stop before the deal's end: what the log has not shown may be in any hand with room."""
+    seats, cards, four = knowledge.seats, knowledge.cards, knowledge.rules.players == 4
+    shown = set(floor) | set(cards) | set(knowledge.recorded_by)
+    kept = {seat: hand - set(cards) for seat, hand in knowledge.recorded.items()}
+    # Four players: a recorded card the plays do not show stays in its seat's hand up to where they stop.
+    certain = [frozenset(hand) | kept.get(seat, NOTHING) if four else hand for seat, hand in zip(seats, hands)]
+    knowledge = _with(knowledge, unseen=frozenset(c for c in DECK if c not in shown), kept=kept)
+    if knowledge.rules.punjab and four:
+        knowledge = _with(knowledge, holder_maps=_open_holder_maps(knowledge))
+    movers = []
+    played: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if index == 24 and not four:
+            played = {}
+        if index == 0 and seat == knowledge.bidder and knowledge.first_four is not None:
+            movers.append(knowledge._known(seat, 0))
+        else:
+            room = HAND_SIZE - played.get(seat, 0) - len(certain[index])
+            movers.append(_new_known((certain[index], room <= 0, knowledge.holders(index), knowledge._maybe(seat),
+                                      not (index == 0 and seat == knowledge.bidder))))
+        played[seat] = played.get(seat, 0) + 1
+    return _with(knowledge, movers=tuple(movers))
+
+
+def first_four_of(recorded: Mapping[str, frozenset[Card]], bidder: str) -> frozenset[Card] | None:
+    """The bidder's first four cards, where the bidder's hand lines name exactly four (NOTATION.md)."""
+    first = recorded.get(bidder)
+    return first if first is not None and len(first) == 4 else None
+
+
+def _with(knowledge: HandKnowledge, **changes) -> HandKnowledge:
+    return HandKnowledge(**{**knowledge.__dict__, **changes})
+
+
+def _mover_hands(seats: tuple[str, ...], cards: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
+    """One backward pass: before each play, the cards its seat plays from then on (in the same half)."""
+    hands: list[tuple[Card, ...]] = [()] * len(cards)
+    running: dict[str, tuple[Card, ...]] = {}
+    two = rules.players == 2
+    for index in range(len(cards) - 1, -1, -1):
+        if two and index == 23:
+            running = {}
+        seat = seats[index]
+        running[seat] = hands[index] = (cards[index],) + running.get(seat, ())
+    return tuple(hands)
+
+
+def _holder_maps(seats: tuple[str, ...], cards: tuple[Card, ...]) -> list[dict[Card, str]]:
+    """Who plays Td and 9s from each play on: their holders in a complete deal."""
+    maps: list[dict[Card, str]] = [EMPTY] * len(cards)
+    current: dict[Card, str] = EMPTY
+    for index in range(len(cards) - 1, -1, -1):
+        card = cards[index]
+        if card in KEY:
+            current = {**current, card: seats[index]}
+        maps[index] = current
+    return maps
+
+
+def _open_holder_maps(knowledge: HandKnowledge) -> tuple[dict[Card, str | frozenset[str]], ...]:
+    """Who holds Td and 9s before each play of plays that stop early (four players), and before the next:
+    the seat that plays it (or whose recorded hand names it), or, for a card not seen yet, every seat whose
+    hand has room for it."""
+    seats, rules = knowledge.seats, knowledge.rules
+    kept = knowledge.kept or {}
+    later = {seat: 0 for seat in rules.seats}
+    for seat in seats:
+        later[seat] += 1
+    played = {seat: 0 for seat in rules.seats}
+    holder = {key: next((s for s, hand in kept.items() if key in hand), None) for key in KEY}
+    where = {card: seat for seat, card in zip(seats, knowledge.cards) if card in KEY}
+    maps = []
+    for index in range(len(seats) + 1):
+        found: dict[Card, str | frozenset[str]] = {}
+        for key in KEY:
+            if key in where and knowledge.cards.index(key) >= index:
+                found[key] = where[key]
+            elif holder[key] is not None:
+                found[key] = holder[key]  # type: ignore[assignment]
+            elif key in knowledge.unseen:
+                room = frozenset(s for s in rules.seats
+                                 if HAND_SIZE - played[s] - later[s] - len(kept.get(s, NOTHING)) > 0)
+                if room:
+                    found[key] = next(iter(room)) if len(room) == 1 else room
+        maps.append(found)
+        if index < len(seats):
+            played[seats[index]] += 1
+            later[seats[index]] -= 1
+    return tuple(maps)
