@@ -35,7 +35,7 @@ from seeplog.web.db import init_db, writing
 from seeplog.web.store import Upload, rank_of, store, tag_day
 from tests.web.served import Server, serving
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "data" / "examples"
 BASE = (Path(__file__).resolve().parents[1] / "seeplog" / "web" / "samples" / "game-standard-1.seep").read_text()
 
 

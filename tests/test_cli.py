@@ -10,7 +10,7 @@ import pytest
 
 from seeplog import move_text, parse, report
 from seeplog.__main__ import InputError, decode, main
-from tests.conftest import EXAMPLES, ROOT
+from tests.helpers import EXAMPLES, ROOT
 
 CLEAN = EXAMPLES / "game-standard-1.seep"
 VIOLATION = EXAMPLES / "r-turn.seep"

@@ -14,7 +14,7 @@ from seeplog.moves import Build, Capture, move_text
 from seeplog.replay import replay_deal
 from seeplog.ruleset import VARIANTS, ruleset_for
 from seeplog.state import House, Known, start
-from tests.conftest import example_files
+from tests.helpers import example_files
 from seeplog.engine import expand_capture
 from seeplog.rules import Violation
 from tests.legal_oracle import every_grouping, maximal_captures, outcome_counts

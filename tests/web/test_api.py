@@ -9,8 +9,8 @@ import pytest
 
 import seeplog
 from seeplog.jsonform import to_json
-from tests.conftest import EXAMPLES, ROOT
-from tests.web.conftest import LIMIT, assert_envelope, example, upload
+from tests.helpers import EXAMPLES, ROOT
+from tests.web.helpers import LIMIT, assert_envelope, example, upload
 
 CLI_FILES = ["game-standard-1.seep", "game-two-player-2.seep", "r-capture-all.seep", "r-dealer.seep",
              "e-syntax.seep", "e-incomplete.seep", "two-games.seep"]

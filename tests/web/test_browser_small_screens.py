@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
 
 pytestmark = pytest.mark.browser

@@ -3,7 +3,7 @@ is served; an impossible date in a filter is a 400 with its reason."""
 import csv
 import io
 
-from tests.web.conftest import assert_envelope, upload
+from tests.web.helpers import assert_envelope, upload
 
 
 def test_downloads_name_their_charset_once(client):

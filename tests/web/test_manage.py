@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.web.conftest import assert_envelope, csrf_token, example
+from tests.web.helpers import assert_envelope, csrf_token, example
 
 
 def post_log(client, name: str):

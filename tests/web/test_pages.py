@@ -8,7 +8,7 @@ import re
 from markupsafe import escape
 
 import seeplog
-from tests.web.conftest import LIMIT, csrf_token, example, upload
+from tests.web.helpers import LIMIT, csrf_token, example, upload
 
 EVIL = '<script>alert("x")</script>'
 
