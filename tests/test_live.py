@@ -8,7 +8,7 @@ import seeplog
 from seeplog.live import Entry, EntryRefused, Event, fold, layout, live_log, read_in_place
 from seeplog.livetable import now_of, what_next
 from seeplog.report import report
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 
 def entries(*lines: str) -> list[Entry]:

@@ -10,8 +10,8 @@ import pytest
 
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from tests.conftest import EXAMPLES
-from tests.web.conftest import assert_envelope, make_app
+from tests.helpers import EXAMPLES
+from tests.web.helpers import assert_envelope, make_app
 from tests.web.live_helpers import Keeper, fast_store_dir, statement_lines, validate_json
 
 

@@ -13,8 +13,8 @@ import seeplog
 from seeplog.__main__ import validate_file
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from tests.conftest import EXAMPLES
-from tests.web.conftest import assert_envelope, make_app
+from tests.helpers import EXAMPLES
+from tests.web.helpers import assert_envelope, make_app
 from tests.web.live_helpers import Keeper, fast_store_dir, open_form, statement_lines, validate_json
 
 GAMES = int(os.environ.get("SEEPLOG_LIVE_GAMES", 200))
