@@ -76,6 +76,9 @@ def text_search(filters: Filters) -> tuple[list[str], list[Any]]:
         text = getattr(filters, name)
         if not text:
             continue
+        if "\x00" in text:  # FTS5 reads a NUL as the query's end ("unterminated string"); no name holds one
+            conditions.append("0")
+            continue
         if len(text) >= 3:
             matches.append(f"{columns} : {_phrase(text)}")
         else:

@@ -10,7 +10,7 @@ import pytest
 from seeplog.web.db import MIGRATIONS, connect, init_db, migrate
 from seeplog.web.queries import COLUMNS, Filters, build, find_games
 from seeplog.web.store import Upload, store
-from tests.web.helpers import example
+from tests.web.helpers import example, upload
 
 FILTERS = [
     {}, {"variant": "thirty"}, {"date_from": "2026-01-01"}, {"date_to": "2026-06-30"},
@@ -117,3 +117,11 @@ def test_the_listing_migration_fills_its_tables_from_a_store_of_the_first_schema
     migrate(old)
     for given in FILTERS:
         assert find_games(old, Filters(**given)) == find_games(db, Filters(**given)), given
+
+
+def test_a_search_text_with_a_nul_matches_nothing(client):
+    """FTS5 would read the NUL as the end of its query (a 500 before); no stored name holds one."""
+    upload(client, "game-standard-1.seep")
+    for name in ("q", "event", "player"):
+        response = client.get(f"/api/games?{name}=00%00init")
+        assert response.status_code == 200 and response.json["total"] == 0
