@@ -267,7 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
     legal = commands.add_parser(
         "legal", help="print the floor, the hand to move and its legal plays before a play",
         description="Print the floor and the hand of the seat to move (as the log shows it) before a play, "
-                    "then the legal plays of that seat, one a line in canonical notation: one per outcome (what the card takes or joins), other groupings of the same cards counted in a comment. The play may be "
+                    "then the legal plays of that seat, one a line in canonical notation: "
+                    "one per outcome (what the card takes or joins), "
+                    "other groupings of the same cards counted in a comment. The play may be "
                     "the one where the replay stopped at a log error, or the one after the last recorded.")
     legal.add_argument("file", metavar="FILE", help="a .seep log")
     legal.add_argument("--game", type=int, default=1, metavar="N",

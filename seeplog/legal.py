@@ -8,8 +8,7 @@ and the groupings are counted by a subset-sum dynamic programme instead of being
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from itertools import islice
 from typing import Iterable, Iterator
 
@@ -18,7 +17,7 @@ from .engine import Known, check, resolve
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical, move_text, names
 from .ruleset import HOUSE_VALUES
 from .state import State
-from .sums import MAX_GROUPS, MAX_WORK, Packings, group_masks, packings, partitions, subsets_with
+from .sums import Packings, group_masks, packings, partitions, subsets_with
 
 MAX_STEPS = 10_000
 """At most this many unions are looked at for one card."""

@@ -6,7 +6,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Union
 
-from .cards import Card, sort_key
+from .cards import Card
 
 
 class HouseRef:

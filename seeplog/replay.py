@@ -12,7 +12,7 @@ from .cards import Card
 from .engine import apply, check, finish, resolve
 from .hands import HandKnowledge, first_four_of, reveal
 from .moves import Capture, Move
-from .notation import (BidLine, Deal, FloorCards, Game, Hand, NotationError, Play, Redeal, Unreadable)
+from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
 from .ruleset import KEY_CARDS, Ruleset, ruleset_for
 from .state import Known, State, start

@@ -202,7 +202,8 @@ def summary(text: str, log: Log, doc: dict[str, Any]) -> dict[str, Any]:
     analysis = analyse(first) if first else None
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"derived_with": seeplog_version(), "text": text, "canonical": seeplog.dumps(log), "tags": json.dumps(tags, ensure_ascii=False),
+    return {"derived_with": seeplog_version(), "text": text, "canonical": seeplog.dumps(log),
+            "tags": json.dumps(tags, ensure_ascii=False),
             "variant": analysis.rules.name if analysis else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
             "players": json.dumps(players(analysis) if analysis else {}, ensure_ascii=False),
