@@ -247,6 +247,7 @@ def legal_at(log: Log, game: int, deal: int, play: int) -> LegalAt:
         raise LookupError(f"deal {deal} has no play {play} that can be viewed (it has {plays_shown(replayed)})")
     before = replayed.steps[play - 1].before
     hands = replayed.hands
+    assert hands is not None  # known whenever the replay made a step
     known = hands.known(play - 1, before.turn)
     return LegalAt(before, before.turn, tuple(sorted(known.hand)), True, legal_outcomes(before, before.turn, known))
 

@@ -31,7 +31,7 @@ class HouseRef:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a HouseRef cannot be changed")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[HouseRef], tuple[int]]:
         return (HouseRef, (self.value,))
 
     def __repr__(self) -> str:
