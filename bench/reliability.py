@@ -87,7 +87,8 @@ def same_log_race(tmp: Path, rounds: int, clients: int) -> None:
 
             with ThreadPoolExecutor(clients) as pool:
                 answers = list(pool.map(client, range(clients)))
-            rows = sqlite3.connect(db).execute("select count(*) from games where event = ?", [f"Race {r}"]).fetchone()[0]
+            rows = sqlite3.connect(db).execute("select count(*) from games where event = ?",
+                                               [f"Race {r}"]).fetchone()[0]
             statuses = tuple(sorted(s for s, _ in answers))
             outcomes[(statuses, len({i for _, i in answers}), rows)] += 1
     for (statuses, ids, rows), n in outcomes.items():
