@@ -71,7 +71,8 @@ def fold(events: Iterable[Event]) -> tuple[Entry, ...]:
     return tuple(entries)
 
 
-def apply_event(entries: list[Entry], event: Event, new) -> None:
+def apply_event(entries: list[Entry], event: Event, new: Callable[[str], Entry]) -> None:
+    """Change `entries` in place as `event` says; `new` makes the entry of a line it writes."""
     at = (event.entry or 0) - 1
     match event.kind:
         case "create":

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .live import Entry, EntryRefused, by_entry, finding_keys, live_analyses, live_log, live_report, read_in_place
+from .live import (Entry, EntryRefused, LiveLog, by_entry, finding_keys, live_analyses, live_log, live_report,
+                   read_in_place)
 from .livetable import now_of, what_next
 from .ruleset import find_ruleset
 from .tags import VARIANT_NAMES
@@ -89,7 +90,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def next_text(live) -> str:
+def next_text(live: LiveLog) -> str:
     """What comes next, in a line: 'next: play 5 of deal 1, S to play; lead EW +20; baazis NS 0 EW 0'."""
     step = what_next(now_of(live.log))
     kind = step["kind"]
@@ -108,7 +109,7 @@ def next_text(live) -> str:
     return f"next: {head}; lead {lead_text}; baazis {baazis}"
 
 
-def add_commands(commands) -> None:
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     live = commands.add_parser("live", help="keep a log live in a file, one line at a time")
     sub = live.add_subparsers(dest="live_command", required=True)
     new = sub.add_parser("new", help="start a live log")

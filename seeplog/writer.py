@@ -54,10 +54,10 @@ def game_lines(game: Game) -> list[str]:
     blocks = [block_lines(d.statements) for d in game.deals]
     for at, block in reversed(skipped):
         blocks.insert(at, block_lines(block))
-    for block in blocks:
+    for block_text in blocks:
         if lines:
             lines.append("")
-        lines.extend(block)
+        lines.extend(block_text)
     return lines
 
 

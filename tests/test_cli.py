@@ -170,7 +170,8 @@ def test_validate_json_several_files_prints_json_lines(capsys, tmp_path) -> None
     assert status == 2
 
 
-@pytest.mark.parametrize("files, status", [(["game-standard-1", "game-thirty-1"], 0), (["game-standard-1", "r-turn"], 1),
+@pytest.mark.parametrize("files, status", [(["game-standard-1", "game-thirty-1"], 0),
+                                           (["game-standard-1", "r-turn"], 1),
                                            (["r-turn", "e-card"], 2), (["e-card", "r-turn"], 2)])
 def test_the_exit_status_is_the_highest(capsys, files: list[str], status: int) -> None:
     code, out, _ = run(capsys, "validate", "--json", *(str(EXAMPLES / f"{f}.seep") for f in files))

@@ -3,7 +3,7 @@ alternatives at flagged plays."""
 import pytest
 
 from seeplog import parse
-from seeplog.dispute import describe, play_json, play_view
+from seeplog.dispute import play_json, play_view
 from tests.helpers import EXAMPLES, example_files
 
 

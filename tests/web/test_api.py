@@ -159,7 +159,8 @@ def test_dates_in_the_wrong_order_match_no_game(client):
     upload(client, "r-capture-all.seep")
     body = client.get("/api/games?date_from=2026-09-01&date_to=2026-01-01").json
     assert body["total"] == 0 and body["games"] == []
-    assert "date_from is after date_to" in client.get("/?date_from=2026-09-01&date_to=2026-01-01").get_data(as_text=True)
+    page = client.get("/?date_from=2026-09-01&date_to=2026-01-01").get_data(as_text=True)
+    assert "date_from is after date_to" in page
 
 
 def test_game_detail(client):

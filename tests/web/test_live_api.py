@@ -327,7 +327,8 @@ def test_two_writers_with_the_same_version_exactly_one_wins(app):
         barrier = threading.Barrier(2)
         results: list = [None, None]
 
-        def write(slot: int, line: str) -> None:
+        def write(slot: int, line: str, round_: int = round_, barrier: threading.Barrier = barrier,
+                  results: list = results) -> None:
             client = app.test_client()
             barrier.wait()
             results[slot] = client.post(f"/api/live/{keeper.id}/entries", headers=keeper.auth,
