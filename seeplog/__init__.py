@@ -11,7 +11,7 @@ from .report import GameAnalysis, analyse, exit_status, report
 from .rules import RULES, Rule, Violation
 from .ruleset import VARIANTS, Ruleset, find_ruleset, ruleset_for
 from .state import House, State
-from .writer import dumps
+from .notation.writer import dumps
 
 __all__ = [
     "DECK", "Card", "Rank", "Suit", "parse_card", "IllegalPlayError", "Known", "apply", "check", "is_legal",

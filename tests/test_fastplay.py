@@ -4,11 +4,11 @@ import random
 import pytest
 
 from seeplog import parse
-from seeplog.fastplay import fast_line
+from seeplog.notation.fastpath import fast_line
 from seeplog.notation import SEATS_FOUR, SEATS_TWO, read_line
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from seeplog.statements import Play
+from seeplog.notation import Play
 from tests.conftest import example_files
 
 ODD_LINES = ["N Jd x Jc 9s+2s", "S 2c+[10] =12", "E 3h+[9]+[10] =22", "W Qd x Qd", "N 5h+5h =10",

@@ -15,7 +15,7 @@ from seeplog.replay import DealReplay
 from seeplog.report import GameAnalysis, analyse
 from seeplog.rules import RULES
 from seeplog.scoresheet import SheetRow, players, sheet_rows
-from seeplog.statements import Log
+from seeplog.notation import Log
 
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown

@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from itertools import chain
 
-from .cards import BY_ORDER, DECK, Card
-from .moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
-from .statements import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Statement
+from ..cards import BY_ORDER, DECK, Card
+from ..moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
+from .model import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Statement
 
 CARD = r"[AKQJT2-9][shdc]"
 ITEM = rf"(?:{CARD}|\[[1-9][0-9]?\])"

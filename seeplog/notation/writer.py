@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .cards import Card
-from .moves import move_text
-from .notation import (BidLine, DealStart, FloorCards, Game, Hand, Log, Play, Redeal, ScoreLine, Statement, Tag,
+from ..cards import Card
+from ..moves import move_text
+from .reader import (BidLine, DealStart, FloorCards, Game, Hand, Log, Play, Redeal, ScoreLine, Statement, Tag,
                        Unreadable, tag_order)
 
 
@@ -68,7 +68,7 @@ def dumps(log: Log) -> str:
     >>> dumps(parse("deal 1 dealer n  # first\\nscore ew 60+50 ns 40"))
     'deal 1 dealer N\\nscore NS 40 EW 60+50\\n'
     """
-    from .replay import expand_shorthand
+    from ..replay import expand_shorthand
     blocks = ["\n".join(game_lines(expand_shorthand(game))) for game in log.games]
     text = "\n\n".join(b for b in blocks if b)
     return text + "\n" if text else ""

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from .cards import Card, parse_card
+from ..cards import Card, parse_card
 from .lexer import Cursor, Token, show
-from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
-from .statements import BidLine, DealStart, FloorCards, Hand, Play, Redeal, ScoreLine, Statement
+from ..moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
+from .model import BidLine, DealStart, FloorCards, Hand, Play, Redeal, ScoreLine, Statement
 
 SEATS_FOUR = ("N", "W", "S", "E")
 SEATS_TWO = ("N", "S")

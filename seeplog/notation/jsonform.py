@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .moves import move_text
-from .notation import (KNOWN_TAGS, BidLine, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
+from ..moves import move_text
+from .reader import (KNOWN_TAGS, BidLine, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                        Unreadable)
 from .writer import cards_text
 

@@ -5,8 +5,8 @@ import datetime
 import re
 
 from .lexer import Fail, show
-from .ruleset import MAX_COUNT, count_of
-from .statements import Statement, Tag
+from ..ruleset import MAX_COUNT, count_of
+from .model import Statement, Tag
 
 KNOWN_TAGS = ("Variant", "North", "West", "South", "East", "Event", "Site", "Date",
               "Round", "Scorer", "BaaziTarget", "MaxHouses", "Rotation")
