@@ -12,7 +12,7 @@ from .engine import Known, apply, finish, resolve
 from .ledger import Lead, next_dealers, settle
 from .legal import legal_moves
 from .moves import move_text
-from .ruleset import KEY_CARDS, Ruleset
+from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
 from .scoring import computed_score
 from .state import State, start
 
@@ -85,7 +85,7 @@ def _random_deal(rules: Ruleset, dealer: str, rng: random.Random, hand_line: boo
     state = start(rules, tuple(floor), bidder, bid)
     held = {s: list(h[0]) for s, h in hands.items()}
     for number in range(1, rules.plays_per_deal + 1):
-        if rules.players == 2 and number == 25:
+        if rules.players == 2 and number == HALF_PLAYS + 1:
             held = {s: list(h[1]) for s, h in hands.items()}
         seat = state.turn
         holders = {c: s for s, cards in held.items() for c in cards if c in KEY}
