@@ -12,6 +12,7 @@ from .engine import Known, apply, finish, resolve
 from .ledger import Lead, next_dealers, settle
 from .legal import legal_moves
 from .moves import move_text
+from .notation.writer import score_line_text
 from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
 from .scoring import computed_score
 from .state import State, start
@@ -107,9 +108,8 @@ def deal_lines(number: int, dealer: str, played: PlayedDeal, *, with_score: bool
     lines = [f"deal {number} dealer {dealer}", *played.lines]
     if with_score:
         score = computed_score(played.final)
-        lines.append("score " + " ".join(
-            f"{t} {score.card_points[t]}" + (f"+{score.sweep_points[t]}" if score.sweep_points[t] else "")
-            for t in played.final.rules.teams))
+        lines.append(score_line_text((t, score.card_points[t], score.sweep_points[t])
+                                     for t in played.final.rules.teams))
     return lines
 
 
