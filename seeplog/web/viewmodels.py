@@ -14,7 +14,7 @@ import seeplog
 from seeplog.replay import DealReplay
 from seeplog.report import GameAnalysis, analyse
 from seeplog.rules import RULES
-from seeplog.scoresheet import SheetRow, players, sheet_rows
+from seeplog.scoresheet import SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
 from .cardviews import named
@@ -138,7 +138,7 @@ def _named(seat: str | None, names: dict[str, str]) -> str:
 
 
 def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple("–" if values is None else str(values[t]) for t in teams)
+    return team_values(values, teams, "–")
 
 
 def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],
