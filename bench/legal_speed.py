@@ -79,7 +79,8 @@ def web_rows(repeat: int) -> None:
         created = client.post("/api/games", data=legal_deal_log().encode(), content_type="text/plain")
         game_id = created.json["id"]
         assert not created.json["report"]["games"][0]["deals"][0]["violations"]
-        print(f"{'loose':>5} {'play':>4} {'API play ms':>12} {'play page ms':>13} {'outcomes':>9} {'groupings':>10} complete")
+        print(f"{'loose':>5} {'play':>4} {'API play ms':>12} {'play page ms':>13} {'outcomes':>9} "
+              f"{'groupings':>10} complete")
         for play in (5, 7, 9, 11, 12):
             api, page = f"/api/games/{game_id}/deals/1/plays/{play}", f"/games/{game_id}/deals/1/plays/{play}"
 
@@ -127,8 +128,9 @@ def main() -> None:
     print(f"{'loose':>5} {'whole hand ms':>14} {'slowest card ms':>16} {'outcomes':>9} {'groupings':>10} complete")
     for n in (8, 10, 12, 14):
         state = floor_of(n)
-        whole = statistics.median(timed(lambda: legal_outcomes(state, "W", known)) for _ in range(args.repeat))
-        slowest = max(statistics.median(timed(lambda: card_outcomes(state, "W", known, card))
+        whole = statistics.median(timed(lambda state=state: legal_outcomes(state, "W", known))
+                                  for _ in range(args.repeat))
+        slowest = max(statistics.median(timed(lambda state=state, card=card: card_outcomes(state, "W", known, card))
                                         for _ in range(args.repeat)) for card in known.hand)
         found = legal_outcomes(state, "W", known)
         outcomes = sum(len(c.outcomes) for c in found)

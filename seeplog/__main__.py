@@ -247,6 +247,7 @@ def legal_at(log: Log, game: int, deal: int, play: int) -> LegalAt:
         raise LookupError(f"deal {deal} has no play {play} that can be viewed (it has {plays_shown(replayed)})")
     before = replayed.steps[play - 1].before
     hands = replayed.hands
+    assert hands is not None  # known whenever the replay made a step
     known = hands.known(play - 1, before.turn)
     return LegalAt(before, before.turn, tuple(sorted(known.hand)), True, legal_outcomes(before, before.turn, known))
 
@@ -267,7 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
     legal = commands.add_parser(
         "legal", help="print the floor, the hand to move and its legal plays before a play",
         description="Print the floor and the hand of the seat to move (as the log shows it) before a play, "
-                    "then the legal plays of that seat, one a line in canonical notation: one per outcome (what the card takes or joins), other groupings of the same cards counted in a comment. The play may be "
+                    "then the legal plays of that seat, one a line in canonical notation: "
+                    "one per outcome (what the card takes or joins), "
+                    "other groupings of the same cards counted in a comment. The play may be "
                     "the one where the replay stopped at a log error, or the one after the last recorded.")
     legal.add_argument("file", metavar="FILE", help="a .seep log")
     legal.add_argument("--game", type=int, default=1, metavar="N",

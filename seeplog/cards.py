@@ -77,7 +77,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Card cannot be changed")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:

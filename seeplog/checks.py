@@ -6,9 +6,9 @@ the hands. They run at every play, so they stay plain (no generators) and cheap 
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from functools import cache
-from typing import Callable
+from typing import Any, Callable
 
 from .cards import Card, parse_card
 from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text, names
@@ -21,10 +21,10 @@ NO_CARDS: frozenset[Card] = frozenset()
 PUNJAB_CARD_OF = {value: parse_card(card) for card, value in KEY_CARDS.items()}
 """The key card of each Punjab house value: Td for the 10-house, 9s for the 9-house."""
 
-Check = Callable[[State, str, Move, Known], "Violation | None"]
+Check = Callable[[State, str, Any, Known], "Violation | None"]  # Any: each check takes the moves BY_KIND gives it
 
 
-def _sum(cards) -> int:
+def _sum(cards: Iterable[Item]) -> int:
     total = 0
     for card in cards:
         total += card.value

@@ -3,19 +3,20 @@ words, what it broke and what the rules allowed instead. Pure values for the dis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from .cards import Card
+from .hands import HandKnowledge
 from .legal import legal_outcomes, outcome_key
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, a_house, canonical, group_text, move_text
 from .notation import Game
-from .replay import DealReplay, HandKnowledge, Step, replay_deal
+from .replay import DealReplay, Step, replay_deal
 from .rules import RULES, Violation
 from .ruleset import ruleset_for
 from .state import State
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(map(str, sorted(cards)))
 
 
@@ -150,6 +151,7 @@ def replay_view(replay: DealReplay, play_number: int) -> PlayView:
                           f"(it reached {len(replay.steps)})")
     step = replay.steps[play_number - 1]
     hands = replay.hands
+    assert hands is not None  # known whenever the replay made a step
     legal, complete = legal_alternatives(step, hands)
     return PlayView(deal_number, play_number, len(replay.steps), step, describe(step.move, step.seat, step.before),
                     _hands(step, replay, hands), legal, step.before.turn, complete)

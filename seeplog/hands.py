@@ -133,7 +133,8 @@ def reveal(seats: Sequence[str], cards: Sequence[Card], rules: Ruleset, bidder: 
 
 
 def _whole_deal(seats: tuple[str, ...], cards: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...],
-                rules: Ruleset, bidder: str, first_four: frozenset[Card] | None) -> tuple[tuple[Known, ...], tuple]:
+                rules: Ruleset, bidder: str, first_four: frozenset[Card] | None
+                ) -> tuple[tuple[Known, ...], tuple[dict[Card, str], ...]]:
     """Every hand known exactly: the Known of each play and the key cards' holders (this runs for every
     deal: the Knowns are built in C)."""
     holders = _holder_maps(seats, cards) if rules.punjab else []
@@ -177,7 +178,7 @@ def first_four_of(recorded: Mapping[str, frozenset[Card]], bidder: str) -> froze
     return first if first is not None and len(first) == 4 else None
 
 
-def _with(knowledge: HandKnowledge, **changes) -> HandKnowledge:
+def _with(knowledge: HandKnowledge, **changes: object) -> HandKnowledge:
     return HandKnowledge(**{**knowledge.__dict__, **changes})
 
 

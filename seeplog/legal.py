@@ -8,17 +8,16 @@ and the groupings are counted by a subset-sum dynamic programme instead of being
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from itertools import islice
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from .cards import Card
 from .engine import Known, check, resolve
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical, move_text, names
 from .ruleset import HOUSE_VALUES
 from .state import State
-from .sums import MAX_GROUPS, MAX_WORK, Packings, group_masks, packings, partitions, subsets_with
+from .sums import Packings, group_masks, packings, partitions, subsets_with
 
 MAX_STEPS = 10_000
 """At most this many unions are looked at for one card."""
@@ -44,7 +43,7 @@ class Outcome:
         return move_text(self.move)
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return outcome_key(self.move)
 
 
@@ -57,7 +56,7 @@ class CardOutcomes:
     complete: bool = True
 
 
-def outcome_key(move: Move) -> tuple:
+def outcome_key(move: Move) -> tuple[object, ...]:
     """What a play does, whatever its grouping: (kind, card, value, broken house, items named)."""
     if type(move) is Throw:
         return ("throw", move.card)
@@ -120,7 +119,7 @@ class Search:
             if (head or mask) and pack.maximal(mask):
                 yield Capture(card, head + _groups_of(self.loose, pack.witness[mask])), count
 
-    def mains(self, value: int) -> Iterator[tuple[tuple, int]]:
+    def mains(self, value: int) -> Iterator[tuple[Group, int]]:
         """The main groups of a house of `value` made with the card: (items, mask of its loose cards)."""
         need = value - self.card.value
         for house in self.state.houses:
@@ -139,7 +138,7 @@ class Search:
         card, loose = self.card, self.loose
         for value in HOUSE_VALUES:
             joining = self.state.house(value) is not None
-            found: dict[tuple, list] = {}
+            found: dict[tuple[HouseRef | None, int], list[Any]] = {}
             barred: dict[object, bool] = {}
             for items, main in self.mains(value):
                 broken = items[0] if items and type(items[0]) is HouseRef else None
@@ -186,7 +185,7 @@ def _groupings(move: Capture | Build) -> Iterator[Move]:
     assert type(move) is Build
     loose = tuple(sorted(c for c in move.named if type(c) is Card))
     if move.broken is not None:
-        mains: Iterable[tuple] = [(move.broken,)]
+        mains: Iterable[Group] = [(move.broken,)]
     elif move.value == move.card.value:
         mains = [()]
     else:

@@ -6,7 +6,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Union
 
-from .cards import Card, sort_key
+from .cards import Card
 
 
 class HouseRef:
@@ -31,7 +31,7 @@ class HouseRef:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a HouseRef cannot be changed")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[HouseRef], tuple[int]]:
         return (HouseRef, (self.value,))
 
     def __repr__(self) -> str:

@@ -25,7 +25,8 @@ class PlayedDeal:
     final: State
 
 
-def _first_four(deck: list[Card], rules: Ruleset, rng: random.Random, bidder: str, lines: list[str]):
+def _first_four(deck: list[Card], rules: Ruleset, rng: random.Random, bidder: str,
+                lines: list[str]) -> tuple[list[Card], list[Card], list[Card]]:
     """Shuffle until the bidder can bid (and, in thirty variants, the floor holds neither Td nor 9s)."""
     while True:
         rng.shuffle(deck)
@@ -42,7 +43,7 @@ def _hands(rules: Ruleset, bidder: str, four: list[Card], rest: list[Card]) -> d
     """Each seat's hands: one of 12 (four players) or two of 12 (two players); the bidder's starts with `four`."""
     seats = [bidder] + [s for s in _order(rules, bidder)[1:]]
     halves = 1 if rules.players == 4 else 2
-    hands = {s: [[] for _ in range(halves)] for s in seats}
+    hands: dict[str, list[list[Card]]] = {s: [[] for _ in range(halves)] for s in seats}
     hands[bidder][0] = list(four)
     pool = iter(rest)
     for half in range(halves):

@@ -11,8 +11,8 @@ from typing import Iterator, NamedTuple
 from .cards import Card
 from .engine import apply, check, finish, resolve
 from .hands import HandKnowledge, first_four_of, reveal
-from .moves import Capture, Move
-from .notation import (BidLine, Deal, FloorCards, Game, Hand, NotationError, Play, Redeal, Unreadable)
+from .moves import Capture, Item, Move
+from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
 from .ruleset import HALF_PLAYS, HOUSE_VALUES, KEY_CARDS, Ruleset, ruleset_for
 from .state import Known, State, start
@@ -72,7 +72,7 @@ def _error(error: NotationError, statement: Unreadable | None = None, play: int 
     return Violation(error.rule, error.msg, play, seat, error.line, error.column)
 
 
-def _at(violation: Violation, number: int | None, statement: Play, target=None) -> Violation:
+def _at(violation: Violation, number: int | None, statement: Play, target: Item | None = None) -> Violation:
     column = statement.column_of(target if target is not None else violation.target)
     return replace(violation, play=number, seat=statement.seat, line=statement.line, column=column)
 

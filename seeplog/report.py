@@ -58,6 +58,7 @@ def analyse(game: Game) -> GameAnalysis:
     by_deal: dict[int, list[Violation]] = {}
     deal_at = {r.line: i for i, r in enumerate(results)}
     for finding in dealer_findings:
+        assert finding.line is not None  # the ledger's findings stand at a deal's line
         by_deal.setdefault(deal_at[finding.line], []).append(finding)
     deals = tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
                   for i, (r, (s, extra)) in enumerate(zip(replays, scored)))

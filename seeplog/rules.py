@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .moves import Item
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -22,7 +24,7 @@ class Violation:
     seat: str | None = None
     line: int | None = field(default=None, compare=False)
     column: int | None = field(default=None, compare=False)
-    target: object = field(default=None, compare=False, repr=False)
+    target: Item | None = field(default=None, compare=False, repr=False)
     """The card or house of the play the finding points at, if not the played card."""
 
     @property

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from .cards import DECK, Card, Rank, Suit
 
@@ -59,6 +59,11 @@ class Ruleset:
     aliases: tuple[str, ...] = ()
     """Other names `find_ruleset` knows the variant by (lower case)."""
 
+    if TYPE_CHECKING:  # per instance, derived in __post_init__; ClassVar keeps them out of the fields for mypy
+        _next_seat: ClassVar[dict[str, str]]
+        _team: ClassVar[dict[str, str]]
+        points_of: ClassVar[dict[Card, int]]
+
     def __post_init__(self) -> None:
         if self.players not in (2, 4):
             raise ValueError("Seep is played by two or four players")
@@ -83,7 +88,7 @@ class Ruleset:
         return PLAYS_PER_DEAL
 
     def team_of(self, seat: str) -> str:
-        return self._team[seat]  # type: ignore[attr-defined]
+        return self._team[seat]
 
     def _team_name(self, seat: str) -> str:
         return seat if self.players == 2 else ("NS" if seat in "NS" else "EW")
@@ -93,7 +98,7 @@ class Ruleset:
 
     def right_of(self, seat: str) -> str:
         """The next seat in the order of play."""
-        return self._next_seat[seat]  # type: ignore[attr-defined]
+        return self._next_seat[seat]
 
     def card_points(self, card: Card) -> int:
         if self.fixed_points and str(card) in self.fixed_points:
@@ -176,7 +181,7 @@ def ruleset_for(tags: Mapping[str, str]) -> Ruleset:
     Tag values that cannot be read were already reported by the parser; they fall back to the default.
     """
     rules = VARIANTS.get(tags.get("Variant", "standard").lower(), VARIANTS["standard"])
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     for tag, field in (("BaaziTarget", "baazi_target"), ("MaxHouses", "max_houses")):
         if count_of(tags.get(tag, "")) is not None:
             changes[field] = count_of(tags[tag])

@@ -59,10 +59,12 @@ def score_deal(replay: DealReplay) -> tuple[DealScore | None, list[Violation]]:
     if replay.final is not None:
         computed = computed_score(replay.final)
         if recorded and (recorded.card_points, recorded.sweep_points) != (computed.card_points, computed.sweep_points):
+            assert line is not None  # what was recorded was read from it
             return computed, [Violation("R-SCORE-CLAIM", f"recorded {score_text(recorded)}, computed "
                                                          f"{score_text(computed)}", None, None, line.line, 1)]
         return computed, []
     if recorded and replay.score_only and not _adds_up(recorded, replay.rules):
+        assert line is not None  # what was recorded was read from it
         points = " ".join(f"{t} {p}" for t, p in recorded.card_points.items())
         return recorded, [Violation("R-SCORE-TOTAL", f"recorded card points {points} add up to "
                                                      f"{sum(recorded.card_points.values())}, not to "

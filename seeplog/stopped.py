@@ -15,10 +15,11 @@ from typing import Any
 from .cards import DECK, Card
 from .dispute import Alternative, describe, state_json
 from .engine import maximal_captures
+from .hands import HandKnowledge
 from .legal import CardOutcomes, legal_outcomes
 from .moves import HouseRef, Item, move_text
 from .notation import Play
-from .replay import DealReplay, HandKnowledge
+from .replay import DealReplay
 from .rules import Violation
 from .state import Known, State, start
 
@@ -91,6 +92,7 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     statement = replay.deal.plays[number - 1] if number <= len(replay.deal.plays) else None
     read = statement if isinstance(statement, Play) else None
     hands = replay.hands
+    assert hands is not None  # a replay stops only once the floor and the bid are read
     known, from_log = _known_hand(hands, before, replay.played)
     outcomes = legal_outcomes(before, before.turn, known)
     moves = sorted((o.move for c in outcomes for o in c.outcomes), key=move_text)

@@ -1,18 +1,1 @@
-import pathlib
-
-import pytest
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data"
-"""The project's copy of ../shared/examples and ../shared/spec (tools/refresh-shared.py refreshes it)."""
-EXAMPLES = DATA / "examples"
-LOGS = pathlib.Path(__file__).resolve().parent / "logs"
-
-
-def example_files(pattern: str = "*.seep") -> list[pathlib.Path]:
-    return sorted(EXAMPLES.glob(pattern)) + sorted(LOGS.glob(pattern))
-
-
-@pytest.fixture
-def examples_dir() -> pathlib.Path:
-    return EXAMPLES
+"""Shared helpers are in tests/helpers.py (imported, never from a conftest); no fixture is shared here."""

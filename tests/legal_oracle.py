@@ -3,7 +3,7 @@ grouped outcomes of seeplog.legal are checked against on small floors."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from seeplog.cards import Card
 from seeplog.engine import Known, check, resolve

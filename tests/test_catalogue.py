@@ -2,7 +2,7 @@
 import re
 
 from seeplog.rules import RULES, catalogue_markdown
-from tests.conftest import EXAMPLES, ROOT
+from tests.helpers import EXAMPLES, ROOT
 from tests.test_rules import LOG_CASES, PLAY_CASES
 
 SPEC = EXAMPLES.parent / "spec" / "RULES.md"

@@ -10,7 +10,7 @@ import pytest
 
 from seeplog import move_text, parse, report
 from seeplog.__main__ import InputError, decode, main
-from tests.conftest import EXAMPLES, ROOT
+from tests.helpers import EXAMPLES, ROOT
 
 CLEAN = EXAMPLES / "game-standard-1.seep"
 VIOLATION = EXAMPLES / "r-turn.seep"
@@ -170,7 +170,8 @@ def test_validate_json_several_files_prints_json_lines(capsys, tmp_path) -> None
     assert status == 2
 
 
-@pytest.mark.parametrize("files, status", [(["game-standard-1", "game-thirty-1"], 0), (["game-standard-1", "r-turn"], 1),
+@pytest.mark.parametrize("files, status", [(["game-standard-1", "game-thirty-1"], 0),
+                                           (["game-standard-1", "r-turn"], 1),
                                            (["r-turn", "e-card"], 2), (["e-card", "r-turn"], 2)])
 def test_the_exit_status_is_the_highest(capsys, files: list[str], status: int) -> None:
     code, out, _ = run(capsys, "validate", "--json", *(str(EXAMPLES / f"{f}.seep") for f in files))

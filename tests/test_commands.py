@@ -1,6 +1,6 @@
 """The `score` and `legal` commands."""
 from seeplog.__main__ import main
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:

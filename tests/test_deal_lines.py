@@ -9,7 +9,7 @@ import seeplog
 from seeplog.__main__ import main
 from seeplog.report import analyse
 from seeplog.scoresheet import scoresheet_text, sheet_rows
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 TYPOS = ("deal 1 dealer N\nscore NS 40 EW 60\n\n"
          "deal 2 dealer North\nscore NS 55 EW 45\n\n"

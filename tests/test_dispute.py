@@ -3,8 +3,8 @@ alternatives at flagged plays."""
 import pytest
 
 from seeplog import parse
-from seeplog.dispute import describe, play_json, play_view
-from tests.conftest import EXAMPLES, example_files
+from seeplog.dispute import play_json, play_view
+from tests.helpers import EXAMPLES, example_files
 
 
 def view(name: str, deal: int, play: int) -> dict:

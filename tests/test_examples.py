@@ -4,7 +4,7 @@ import json
 import pytest
 
 from seeplog import parse, report
-from tests.conftest import example_files
+from tests.helpers import example_files
 
 
 def summary(doc):

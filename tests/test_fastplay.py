@@ -12,7 +12,7 @@ from seeplog.notation import SEATS_FOUR, SEATS_TWO, read_line
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
 from seeplog.notation import Play
-from tests.conftest import example_files
+from tests.helpers import example_files
 
 ODD_LINES = ["N Jd x Jc 9s+2s", "S 2c+[10] =12", "E 3h+[9]+[10] =22", "W Qd x Qd", "N 5h+5h =10",
              "N Kd x [10]+3s", "W Jc =11", "N 9h =9 9c 5d+4s", "E Ah+[10] =11 Js", "S Td x [10] [10]",

@@ -14,7 +14,7 @@ from seeplog.replay import _hand_knowledge, replay_deal
 from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import scoresheet_text
 from seeplog.report import analyse
-from tests.conftest import example_files
+from tests.helpers import example_files
 
 EXAMPLES = int(os.environ.get("SEEPLOG_FUZZ_EXAMPLES", "300"))
 LOGS = [p.read_text(encoding="utf-8") for p in example_files()]

@@ -7,7 +7,7 @@ from seeplog.hands import reveal
 from seeplog.legal import legal_plays
 from seeplog.ruleset import VARIANTS
 from seeplog.state import Known
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 from tests.positions import cards, position
 
 STANDARD = VARIANTS["standard"]

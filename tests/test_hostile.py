@@ -10,7 +10,7 @@ import pytest
 
 from seeplog import parse, report
 from seeplog.ruleset import ruleset_for
-from tests.conftest import EXAMPLES, ROOT
+from tests.helpers import EXAMPLES, ROOT
 
 BASE = (EXAMPLES / "game-standard-1.seep").read_text()
 HUGE = "9" * 5000

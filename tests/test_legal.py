@@ -14,7 +14,7 @@ from seeplog.moves import Build, Capture, move_text
 from seeplog.replay import replay_deal
 from seeplog.ruleset import VARIANTS, ruleset_for
 from seeplog.state import House, Known, start
-from tests.conftest import example_files
+from tests.helpers import example_files
 from seeplog.engine import expand_capture
 from seeplog.rules import Violation
 from tests.legal_oracle import every_grouping, maximal_captures, outcome_counts
@@ -114,7 +114,8 @@ def test_the_legal_command_counts_the_other_groupings(capsys, tmp_path):
                     "N 3c\nE 4c\nS 5c\n", encoding="utf-8")
     assert main(["legal", str(path), "--deal", "1", "--play", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in out[:3]] == ["# floor", "# hand of W (as known from the log)", "# 3 legal plays of W"]
+    assert [line.split(":")[0] for line in out[:3]] == ["# floor", "# hand of W (as known from the log)",
+                                                        "# 3 legal plays of W"]
     lines = out[3:]
     assert lines == sorted(lines)
     grouped = [line for line in lines if "#" in line]
@@ -137,7 +138,7 @@ def old_expand(state, card):
 
 def test_the_shorthand_capture_is_written_out_as_before():
     checked = 0
-    for step, seat, known in positions(limit_per_file=25):
+    for step, _seat, known in positions(limit_per_file=25):
         for card in known.hand:
             new = expand_capture(step.before, Capture(card, None))
             assert (new.rule if isinstance(new, Violation) else move_text(new)) == old_expand(step.before, card)

@@ -14,7 +14,7 @@ import pytest
 
 from seeplog import dumps, parse, report
 from seeplog.__main__ import decode_lenient
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 STANDARD = "game-standard-2.seep"
 """Deal 3 of this game starts on line 116 (floor 117, bid 118, play k on line 118 + k) and has a score

@@ -4,7 +4,7 @@ import json
 import seeplog
 from seeplog.__main__ import main
 from seeplog.notation import read_line
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 
 def test_a_bare_house_value_says_houses_are_written_in_brackets():

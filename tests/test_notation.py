@@ -10,7 +10,7 @@ from seeplog.cards import parse_card
 from seeplog.moves import Build, Capture, HouseRef, Throw, move_text
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, NotationError, Play, Redeal, ScoreLine,
                               Unreadable, parse_strict, read_line, split_lines)
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 SPEC = (EXAMPLES.parent / "spec" / "NOTATION.md").read_text(encoding="utf-8")
 

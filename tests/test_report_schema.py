@@ -12,7 +12,7 @@ from seeplog.__main__ import main
 from seeplog.playout import random_game
 from seeplog.rules import RULES
 from seeplog.ruleset import VARIANTS
-from tests.conftest import EXAMPLES, ROOT
+from tests.helpers import EXAMPLES, ROOT
 
 SCHEMA = json.loads((ROOT / "schema" / "report.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)

@@ -16,7 +16,7 @@ from seeplog.notation import (KNOWN_TAGS, BidLine, Deal, DealStart, FloorCards, 
                               ScoreLine, Statement, Tag, Unreadable, tag_order)
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.seep"))
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,9 +10,8 @@ import pytest
 from seeplog import parse, report
 from seeplog.cards import DECK
 from seeplog.playout import deal_lines, random_deal
-from seeplog.rules import RULES
 from seeplog.ruleset import VARIANTS
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 from tests.positions import findings, log_findings, position
 
 STANDARD = VARIANTS["standard"]

@@ -3,7 +3,7 @@ import filecmp
 
 import pytest
 
-from tests.conftest import DATA, EXAMPLES, ROOT
+from tests.helpers import DATA, EXAMPLES, ROOT
 
 SHARED = ROOT.parent / "shared"
 

@@ -6,7 +6,7 @@ import seeplog
 from seeplog.__main__ import main
 from seeplog.replay import replay_game
 from seeplog.stopped import is_stop, plays_shown, stopped_play
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 
 
 def replay_of(name: str, deal: int):

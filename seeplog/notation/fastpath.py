@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from itertools import chain
+from typing import cast
 
 from ..cards import BY_ORDER, DECK, Card
 from ..moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
@@ -33,7 +34,7 @@ ITEM_OF: dict[str, Item] = {**{str(c): c for c in DECK}, **{f"[{v}]": HouseRef(v
 _item = ITEM_OF.__getitem__
 
 
-class Columns(Mapping):
+class Columns(Mapping[Item, int]):
     """Where each card and house of a play line stands (1-based), worked out only when asked for:
     columns are needed for a finding's position, not to replay the play."""
 
@@ -64,7 +65,7 @@ def _groups(texts: list[str]) -> tuple[tuple[Item, ...], ...]:
     return tuple(tuple(map(_item, group.split("+"))) for group in texts)
 
 
-def _repeats(card: Card, groups) -> bool:
+def _repeats(card: Card, groups: tuple[tuple[Item, ...], ...]) -> bool:
     named = [card, *chain.from_iterable(groups)]
     return len(set(named)) != len(named)
 
@@ -99,7 +100,7 @@ def read_move(text: str) -> Move | None:
     if m is None:
         return None
     played, rest = m.groups()
-    card = _item(played)
+    card = cast(Card, _item(played))  # the pattern plays a card, not a house
     if rest is None:
         return Throw(card)
     if rest[1] == "x":

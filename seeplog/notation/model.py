@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Union
+from typing import Any, TypeVar, Union
 
 from ..cards import Card
 from ..moves import Item, Move
+
+_Kind = TypeVar("_Kind")
 
 
 class NotationError(ValueError):
@@ -146,13 +148,13 @@ class Deal:
     def dealer(self) -> str:
         return self.start.dealer
 
-    def of(self, kind: type) -> list:
+    def of(self, kind: type[_Kind]) -> list[_Kind]:
         """The statements of one kind (Hand, Redeal, …), in order."""
         return self._by_kind.get(kind, [])
 
     @cached_property
-    def _by_kind(self) -> dict[type, list]:
-        kinds: dict[type, list] = {}
+    def _by_kind(self) -> dict[type, list[Any]]:
+        kinds: dict[type, list[Any]] = {}
         for statement in self.statements:
             kinds.setdefault(type(statement), []).append(statement)
         return kinds

@@ -13,7 +13,8 @@ from .fastpath import fast_line
 from .lexer import Cursor, Fail, show
 from .model import (Block, BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
-from .grammar import (KEYWORDS, SEATS_FOUR, SEATS_TWO, TEAMS_FOUR, Table, is_play_like, read_statement)
+from ..ruleset import SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR
+from .grammar import KEYWORDS, Table, is_play_like, read_statement
 from .tags import KNOWN_TAGS, VARIANT_NAMES, read_tag, tag_order
 
 __all__ = [
@@ -238,10 +239,11 @@ def parse(text: str) -> Log:
 def parse_strict(text: str) -> Log:
     """Read a whole log that must have no bad line.
 
-    >>> parse_strict("deal 1 dealer N\\nW 5h+\\n")
-    Traceback (most recent call last):
-    ...
-    seeplog.notation.model.NotationError: expected a card or a house [V] after '+' at the end of the line: line 2, column 6
+    >>> try:
+    ...     parse_strict("deal 1 dealer N\\nW 5h+\\n")
+    ... except NotationError as error:
+    ...     print(error)
+    expected a card or a house [V] after '+' at the end of the line: line 2, column 6
 
     :raises NotationError: the first bad line's error.
     """

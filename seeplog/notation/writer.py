@@ -24,7 +24,8 @@ def score_line_text(points: Iterable[tuple[str, int, int]]) -> str:
     >>> score_line_text([("NS", 40, 50), ("EW", 60, 0)])
     'score NS 40+50 EW 60'
     """
-    return "score " + " ".join(f"{team} {cards}" + (f"+{sweeps}" if sweeps > 0 else "") for team, cards, sweeps in points)
+    return "score " + " ".join(f"{team} {cards}" + (f"+{sweeps}" if sweeps > 0 else "")
+                               for team, cards, sweeps in points)
 
 
 def statement_text(statement: Statement) -> str:
@@ -64,10 +65,10 @@ def game_lines(game: Game) -> list[str]:
     blocks = [block_lines(d.statements) for d in game.deals]
     for at, block in reversed(skipped):
         blocks.insert(at, block_lines(block))
-    for block in blocks:
+    for block_text in blocks:
         if lines:
             lines.append("")
-        lines.extend(block)
+        lines.extend(block_text)
     return lines
 
 

@@ -47,7 +47,8 @@ def issue_token(db: sqlite_utils.Database, game_id: int) -> str:
     """A new manage token for a game (any earlier one stops working); only its hash is stored."""
     token = secrets.token_urlsafe(TOKEN_BYTES)
     with writing(db):
-        db["game_tokens"].upsert({"game_id": game_id, "token_hash": _hash(token), "created": _now()}, pk="game_id")
+        db.table("game_tokens").upsert({"game_id": game_id, "token_hash": _hash(token), "created": _now()},
+                                       pk="game_id")
     return token
 
 
@@ -82,11 +83,11 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
         other = stored_id(db, digest)
         if other is not None and other != game_id:
             raise SameLog(other)
-        old = db["games"].get(game_id)
-        db["game_history"].insert({"game_id": game_id, "raw": old["raw"], "format": old["format"],
+        old = db.table("games").get(game_id)
+        db.table("game_history").insert({"game_id": game_id, "raw": old["raw"], "format": old["format"],
                                    "filename": old["filename"], "uploaded": old["uploaded"], "replaced": _now()})
         now = _now()
-        db["games"].update(game_id, {"hash": digest, "raw": upload.raw, "format": upload.format,
+        db.table("games").update(game_id, {"hash": digest, "raw": upload.raw, "format": upload.format,
                                      "filename": upload.filename, "uploaded": now})
         put_derived(db, {**old, "uploaded": now}, upload.text, log, doc)
     return Stored(game_id, False, doc)

@@ -250,7 +250,7 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
     before, names, error = stop.before, ctx.names, stop.error
     lines = row["text"].lstrip("\ufeff").splitlines()
     line = error.line if error is not None else None
-    written = _without_seat(lines[line - 1].strip(), error.seat) if line and line <= len(lines) else "–"
+    written = _without_seat(lines[line - 1].strip(), error.seat) if error and line and line <= len(lines) else "–"
     words = ("The replay stops here: this line cannot be replayed as written." if error is not None else
              f"The log stops here, after {stop.number - 1} plays: this is the play {named(stop.turn, names)} "
              "had to make next.")
@@ -314,7 +314,7 @@ def unrepeated(message: str, summary: str) -> str:
 
 
 def _strip(ctx: DealContext, current: int) -> tuple[StripItem, ...]:
-    kinds = {}
+    kinds: dict[int, str] = {}
     for v in ctx.replay.violations + ctx.replay.errors:
         if v.play is not None and kinds.get(v.play) != "error":
             kinds[v.play] = "error" if v.is_error else "violation"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any, Callable
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
@@ -22,7 +23,7 @@ def _on_the_calendar(value: str) -> None:
         raise ValidationError(f"{value} is not a date on the calendar (YYYY-MM-DD, month 01-12)") from None
 
 
-DATE = [DATE_FORM, _on_the_calendar]
+DATE: list[Callable[[Any], Any]] = [DATE_FORM, _on_the_calendar]
 """A date field's validators: the form (documented as its pattern), then the calendar."""
 TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
 NUMBER = validate.Range(min=0, max=9999)
@@ -261,7 +262,9 @@ class FloorStateSchema(Schema):
 
 class HandStateSchema(Schema):
     cards = CARDS
-    partial = fields.Boolean(required=True, metadata={"description": "the log does not show every card of it"})
+    # The JSON key "partial" shadows Schema's option of that name, which marshmallow sets per instance.
+    partial = fields.Boolean(required=True,  # type: ignore[assignment]
+                             metadata={"description": "the log does not show every card of it"})
 
 
 class PlayFindingSchema(Schema):

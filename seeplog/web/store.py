@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import sqlite_utils
 
@@ -158,7 +158,7 @@ def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) 
         known = stored_id(db, digest)
         if known is not None:
             return Stored(known, False)
-        game_id = int(db["games"].insert(row).last_pk)
+        game_id = cast(int, db.table("games").insert(row).last_pk)  # the new row's integer key
         rank = set_rank(db, game_id, row)
         insert_derived(db, game_id, rank, log, doc)
     return Stored(game_id, True, doc)
@@ -202,7 +202,8 @@ def summary(text: str, log: Log, doc: dict[str, Any]) -> dict[str, Any]:
     analysis = analyse(first) if first else None
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"derived_with": seeplog_version(), "text": text, "canonical": seeplog.dumps(log), "tags": json.dumps(tags, ensure_ascii=False),
+    return {"derived_with": seeplog_version(), "text": text, "canonical": seeplog.dumps(log),
+            "tags": json.dumps(tags, ensure_ascii=False),
             "variant": analysis.rules.name if analysis else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
             "players": json.dumps(players(analysis) if analysis else {}, ensure_ascii=False),
@@ -234,7 +235,7 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, log: Log,
                            "site": "\n".join(values["Site"])}]
     for name, table_rows in rows.items():
         if table_rows:
-            db[name].insert_all(table_rows)
+            db.table(name).insert_all(table_rows)
 
 
 def derived_rows(game_id: int, log: Log, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -288,7 +289,7 @@ def rebuild(db: sqlite_utils.Database) -> int:
 
 def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
     """One game's derived columns and rows, again from its stored text (inside a write transaction)."""
-    stored = db["games"].get(game_id)
+    stored = db.table("games").get(game_id)
     text = notation_text(stored["raw"], stored["format"])
     log = seeplog.parse(text)
     put_derived(db, stored, text, log, report(log))
@@ -304,7 +305,7 @@ def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, lo
             db.execute("delete from games_text where rowid = ?", [stored["rank"]])
         else:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
-    db["games"].update(game_id, {**row, "derived_with": seeplog_version()})
+    db.table("games").update(game_id, {**row, "derived_with": seeplog_version()})
     insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), log, doc)
 
 

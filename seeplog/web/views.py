@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
                    send_from_directory, session, url_for)
@@ -51,7 +52,8 @@ def index():
 
 
 def page_url(page: int) -> str:
-    return url_for("pages.index", **{**request.args.to_dict(), "page": page})
+    args: dict[str, Any] = {**request.args.to_dict(), "page": page}
+    return url_for("pages.index", **args)
 
 
 @bp.get("/favicon.ico")

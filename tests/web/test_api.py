@@ -9,8 +9,8 @@ import pytest
 
 import seeplog
 from seeplog.notation.jsonform import to_json
-from tests.conftest import EXAMPLES, ROOT
-from tests.web.conftest import LIMIT, assert_envelope, example, upload
+from tests.helpers import EXAMPLES, ROOT
+from tests.web.helpers import LIMIT, assert_envelope, example, upload
 
 CLI_FILES = ["game-standard-1.seep", "game-two-player-2.seep", "r-capture-all.seep", "r-dealer.seep",
              "e-syntax.seep", "e-incomplete.seep", "two-games.seep"]
@@ -159,7 +159,8 @@ def test_dates_in_the_wrong_order_match_no_game(client):
     upload(client, "r-capture-all.seep")
     body = client.get("/api/games?date_from=2026-09-01&date_to=2026-01-01").json
     assert body["total"] == 0 and body["games"] == []
-    assert "date_from is after date_to" in client.get("/?date_from=2026-09-01&date_to=2026-01-01").get_data(as_text=True)
+    page = client.get("/?date_from=2026-09-01&date_to=2026-01-01").get_data(as_text=True)
+    assert "date_from is after date_to" in page
 
 
 def test_game_detail(client):

@@ -13,8 +13,8 @@ import pytest
 
 import seeplog
 from seeplog.rules import RULES
-from tests.conftest import EXAMPLES, ROOT
-from tests.web.conftest import make_app
+from tests.helpers import EXAMPLES, ROOT
+from tests.web.helpers import make_app
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 READY = importlib.util.find_spec("pytest_playwright") is not None and os.path.exists(CHROMIUM)

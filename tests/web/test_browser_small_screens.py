@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.conftest import EXAMPLES
+from tests.helpers import EXAMPLES
 from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -119,7 +119,8 @@ def test_the_dispute_view_prints_dark(page, base_url):
     page.goto(upload(page, base_url, "e-floor.seep") + "/deals/2/plays/18")
     page.emulate_media(media="print")
     dark = "e => { const [r, g, b] = getComputedStyle(e).color.match(/\\d+/g).map(Number); return r + g + b < 200; }"
-    for selector in (".finding .rule code", "h1", "#floor-before h2", ".badge.mover", ".house-head .value, .loose .label"):
+    for selector in (".finding .rule code", "h1", "#floor-before h2", ".badge.mover",
+                     ".house-head .value, .loose .label"):
         element = page.locator(selector).first
         if element.count():
             assert element.evaluate(dark), selector

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.web.conftest import csrf_token, upload
+from tests.web.helpers import csrf_token, upload
 
 PATHS = ["/", "/upload", "/games/{id}", "/games/{id}/deals/1/plays/5", "/games/{id}.seep", "/games/{id}.csv",
          "/api/games", "/api/games/{id}", "/api/games/{id}/report", "/api/openapi.json", "/assets/play.js",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_hostile import HOSTILE
-from tests.web.conftest import assert_envelope, csrf_token, upload
+from tests.web.helpers import assert_envelope, csrf_token, upload
 
 TOO_BIG = 2 ** 63
 NESTED_JSON = '{"games":' + "[" * 30000

@@ -11,7 +11,7 @@ from seeplog.ruleset import VARIANTS
 from seeplog.web.db import MIGRATIONS, connect, init_db, migrate
 from seeplog.web.queries import COLUMNS, Filters, build, find_games
 from seeplog.web.store import Upload, store
-from tests.web.conftest import example
+from tests.web.helpers import example
 
 FILTERS = [
     {}, {"variant": "thirty"}, {"date_from": "2026-01-01"}, {"date_to": "2026-06-30"},

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.web.conftest import assert_envelope, csrf_token, example
+from tests.web.helpers import assert_envelope, csrf_token, example
 
 
 def post_log(client, name: str):
@@ -153,5 +153,6 @@ def test_a_replaced_game_is_listed_and_found_by_its_new_text(client):
 
 def test_a_deleted_game_leaves_the_list_and_its_search(client):
     game = post_log(client, "e-card.seep").json
-    assert client.delete(f"/api/games/{game['id']}", headers={"X-Manage-Token": game["manage_token"]}).status_code == 204
+    token = {"X-Manage-Token": game["manage_token"]}
+    assert client.delete(f"/api/games/{game['id']}", headers=token).status_code == 204
     assert client.get("/api/games", query_string={"player": "Naveen"}).json["games"] == []

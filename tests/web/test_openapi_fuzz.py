@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.web.conftest import make_app, upload
+from tests.web.helpers import make_app, upload
 
 EXAMPLES_PER_OPERATION = 15
 

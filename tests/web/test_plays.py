@@ -12,10 +12,11 @@ from markupsafe import escape
 
 import seeplog
 from seeplog.__main__ import legal_at
+from seeplog.moves import move_text
 from seeplog.rules import RULES
 from seeplog.web.playlinks import play_link
-from tests.conftest import EXAMPLES, ROOT
-from tests.web.conftest import assert_envelope, example, make_app, upload
+from tests.helpers import EXAMPLES, ROOT
+from tests.web.helpers import assert_envelope, example, make_app, upload
 from tests.web.markup import elements, houses, loose, with_class
 
 
@@ -343,24 +344,30 @@ def full_store(tmp_path):
 
 
 def test_every_play_of_every_stored_game_renders(full_store):
+    """Step through every play of every stored game by the next links: each page shows the play made and
+    as many cards on the floor before it as a replay of the stored text has there."""
     client = full_store
     stored = client.get("/api/games?per_page=100").json
     assert stored["total"] == len(list(EXAMPLES.glob("*.seep"))) and stored["total"] <= 100
     pages = 0
     for game in stored["games"]:
-        report = client.get(f"/api/games/{game['id']}/report").json
-        for number, doc in enumerate(report["games"], start=1):
-            for deal in doc["deals"]:
-                if not deal["plays"] or deal["score_only"]:
+        log = seeplog.parse(client.get(f"/api/games/{game['id']}").json["text"])
+        for number, played in enumerate(log.games, start=1):
+            replays = seeplog.replay_game(played)
+            for replay in replays:
+                if not replay.steps:
                     continue
-                pages += walk_deal(client, f"/games/{game['id']}/deals/{deal['number']}/plays/1"
-                                   + (f"?game={number}" if number > 1 else ""))
+                expected = [(move_text(s.move), len(s.before.loose) + sum(len(h.cards) for h in s.before.houses))
+                            for s in replay.steps]
+                pages += walk_deal(client, f"/games/{game['id']}/deals/{replay.deal.number}/plays/1"
+                                   + (f"?game={number}" if number > 1 else ""), expected)
     assert pages > 4000
 
 
-def walk_deal(client, url: str) -> int:
+def walk_deal(client, url: str, expected: list[tuple[str, int]]) -> int:
     """Follow the next links from play 1 to the last play; how many pages (read with patterns: parsing
-    thousands of pages would take most of the test's time)."""
+    thousands of pages would take most of the test's time). Each replayed play shows its text and its
+    floor's card count as `expected` says."""
     seen = 0
     while url:
         response = client.get(url)
@@ -369,9 +376,15 @@ def walk_deal(client, url: str) -> int:
         seen += 1
         current = re.findall(r'<span class="n">(\d+)</span>', html.split('aria-current="page"', 1)[1])[0]
         assert current == str(seen) and f'<span class="play-number">{seen}</span>' in html, url
+        if seen <= len(expected):
+            text, on_floor = expected[seen - 1]
+            assert f"<code>{escape(text)}</code></p>" in html, (url, text)
+            floor = html[html.index('id="floor-before"'):html.index('id="floor-after"')]
+            assert floor.count("data-card=") == on_floor, (url, floor.count("data-card="), on_floor)
         found = NEXT.search(html)
         url = found.group(1).replace("&amp;", "&") if found else None
     assert f'<span class="of">of {seen}</span>' in html
+    assert seen >= len(expected)
     return seen
 
 

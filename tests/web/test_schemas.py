@@ -15,7 +15,7 @@ import seeplog
 import seeplog.notation.jsonform
 from seeplog.notation.jsonform import from_json, to_json
 from seeplog.web.schemas import LogSchema
-from tests.conftest import ROOT, example_files
+from tests.helpers import ROOT, example_files
 
 LOG_SCHEMA = json.loads((ROOT / "schema" / "log.schema.json").read_text())
 READABLE = [p for p in example_files() if not seeplog.parse(p.read_text(encoding="utf-8")).errors]

@@ -9,7 +9,7 @@ import time
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, statements, writing
 from seeplog.web.startup import claim, prepare, rebuild_stale
 from seeplog.web.store import SAMPLES, Upload, seeplog_version, set_meta, store
-from tests.web.conftest import example
+from tests.web.helpers import example
 
 
 def test_statements_split_a_script_but_not_its_comments_strings_or_triggers():

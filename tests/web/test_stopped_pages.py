@@ -2,7 +2,7 @@
 its log error with what the line may have meant (issue 12, points 5 and 6)."""
 import pytest
 
-from tests.web.conftest import upload
+from tests.web.helpers import upload
 
 
 # ---------------------------------------------------------------- the page and the API

@@ -11,7 +11,7 @@ from seeplog.web import store as store_module
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, migrate
 from seeplog.web.queries import Filters, find_games
 from seeplog.web.store import SAMPLES, Upload, content_hash, rebuild, store
-from tests.web.conftest import example, make_app
+from tests.web.helpers import example, make_app
 
 
 def upload_of(name: str) -> Upload:

@@ -3,8 +3,8 @@ import io
 import json
 
 import seeplog
-from tests.conftest import EXAMPLES
-from tests.web.conftest import csrf_token
+from tests.helpers import EXAMPLES
+from tests.web.helpers import csrf_token
 
 
 def test_a_report_uploaded_as_a_log_is_refused_with_that_reason(client):

@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from seeplog.web.db import init_db
 from seeplog.web.startup import prepare
 from seeplog.web.store import seeplog_version
-from tests.web.conftest import example
+from tests.web.helpers import example
 from tests.web.served import ROOT, serving
 
 BASE = example("game-standard-1.seep").decode()
