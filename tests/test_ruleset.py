@@ -6,6 +6,7 @@ import pytest
 from seeplog.cards import DECK
 from seeplog.notation import SEATS_FOUR, SEATS_TWO, TEAMS_FOUR, VARIANT_NAMES, read_line
 from seeplog.notation.fastpath import OTHER, fast_line
+from seeplog.notation.grammar import Table
 from seeplog.ruleset import (HALF_PLAYS, SEATS, VARIANTS, Ruleset, UnknownVariant, find_ruleset, ruleset_for,
                              seat_class)
 
@@ -65,3 +66,8 @@ def test_seats_are_defined_once():
 
 def test_two_player_halves():
     assert VARIANTS["two-player"].plays_per_deal == 2 * HALF_PLAYS
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_reader_seats_a_variant_as_its_ruleset_does(variant):
+    assert Table(variant).seats == VARIANTS[variant].seats and Table(variant).teams == VARIANTS[variant].teams

@@ -10,7 +10,7 @@ import re
 from ..cards import Card, parse_card
 from .lexer import Cursor, Token, show
 from ..moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
-from ..ruleset import HOUSE_VALUES, SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR
+from ..ruleset import HOUSE_VALUES, SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR, VARIANTS
 from .model import BidLine, DealStart, FloorCards, Hand, Play, Redeal, ScoreLine, Statement
 
 KEYWORDS = ("deal", "redeal", "hand", "floor", "bid", "score")
@@ -25,7 +25,8 @@ class Table:
     """The seats and score teams of a variant's table."""
 
     def __init__(self, variant: str):
-        two = variant == "two-player"
+        rules = VARIANTS.get(variant.lower())
+        two = rules is not None and rules.players == 2
         self.seats = SEATS_TWO if two else SEATS_FOUR
         self.teams = SEATS_TWO if two else TEAMS_FOUR
         self.kind = "two-player" if two else "four-player"
