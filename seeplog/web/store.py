@@ -13,7 +13,7 @@ from typing import Any, cast
 import sqlite_utils
 
 import seeplog
-from seeplog.jsonform import from_json
+from seeplog.notation.jsonform import from_json
 from seeplog.notation import DealStart, Log, Tag
 from seeplog.report import analyse, exit_status, report
 from seeplog.ruleset import ruleset_for
