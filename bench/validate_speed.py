@@ -46,7 +46,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import seeplog  # noqa: E402
-from seeplog.fastplay import clear_caches  # noqa: E402
+from seeplog.notation.fastpath import clear_caches  # noqa: E402
 from seeplog.playout import random_game  # noqa: E402
 
 VARIANT_ORDER = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")

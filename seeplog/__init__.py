@@ -1,4 +1,10 @@
-"""seeplog: read, validate and score logs of the card game Seep."""
+"""seeplog: read, validate and score logs of the card game Seep.
+
+The pipeline, one stage a module or package:
+text -> `notation` (statements; written back by `notation.writer`) -> `replay` (each play checked by
+`engine` under a `ruleset`) -> `scoring` and `ledger` (deal scores, the running baazi) -> views:
+`report` (JSON), `scoresheet` (text), `dispute` (one play), and the web shell in `seeplog.web`.
+"""
 from __future__ import annotations
 
 from .cards import DECK, Card, Rank, Suit, parse_card
@@ -6,12 +12,12 @@ from .engine import IllegalPlayError, Known, apply, check, is_legal, play, resol
 from .legal import legal_plays
 from .moves import Build, Capture, HouseRef, Move, Throw, move_text
 from .notation import Deal, Game, Log, NotationError, parse
+from .notation.writer import dumps
 from .replay import DealReplay, Step, replay_deal, replay_game
 from .report import GameAnalysis, analyse, exit_status, report
 from .rules import RULES, Rule, Violation
 from .ruleset import VARIANTS, Ruleset, find_ruleset, ruleset_for
 from .state import House, State
-from .writer import dumps
 
 __all__ = [
     "DECK", "Card", "Rank", "Suit", "parse_card", "IllegalPlayError", "Known", "apply", "check", "is_legal",

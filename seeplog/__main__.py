@@ -18,7 +18,7 @@ from .ruleset import ruleset_for
 from .scoresheet import scoresheet_text
 from .state import State
 from .stopped import is_stop, plays_shown, stopped_play
-from .writer import dumps
+from .notation.writer import dumps
 
 MAX_BYTES = 64 * 1024 * 1024
 

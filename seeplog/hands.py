@@ -14,7 +14,7 @@ from functools import partial
 from itertools import repeat
 
 from .cards import DECK, Card, parse_card
-from .ruleset import KEY_CARDS, Ruleset
+from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
 from .state import Known
 
 HAND_SIZE = 12
@@ -60,7 +60,7 @@ class HandKnowledge:
     def _half(self, index: int) -> tuple[int, int]:
         """The plays of the hand that play `index` belongs to: [start, end)."""
         if self.rules.players == 2:
-            return (0, min(24, len(self.cards))) if index < 24 else (24, len(self.cards))
+            return (0, min(HALF_PLAYS, len(self.cards))) if index < HALF_PLAYS else (HALF_PLAYS, len(self.cards))
         return 0, len(self.cards)
 
     def _played(self, seat: str, start: int, end: int) -> list[Card]:
@@ -160,7 +160,7 @@ def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
     movers = []
     played: dict[str, int] = {}
     for index, seat in enumerate(seats):
-        if index == 24 and not four:
+        if index == HALF_PLAYS and not four:
             played = {}
         if index == 0 and seat == knowledge.bidder and knowledge.first_four is not None:
             movers.append(knowledge._known(seat, 0))
@@ -188,7 +188,7 @@ def _mover_hands(seats: tuple[str, ...], cards: tuple[Card, ...], rules: Ruleset
     running: dict[str, tuple[Card, ...]] = {}
     two = rules.players == 2
     for index in range(len(cards) - 1, -1, -1):
-        if two and index == 23:
+        if two and index == HALF_PLAYS - 1:
             running = {}
         seat = seats[index]
         running[seat] = hands[index] = (cards[index],) + running.get(seat, ())

@@ -15,12 +15,12 @@ from functools import lru_cache
 from typing import Any
 
 from .notation import Deal, Log, NotationError, Play, Statement, Unreadable, parse
-from .notation import first_word
+from .notation.reader import first_word
 from .moves import Capture
 from .replay import DealReplay, replay_deal
 from .report import GameAnalysis, analyse, game_json
-from .tags import KNOWN_TAGS
-from .writer import dumps, statement_text
+from .notation.tags import KNOWN_TAGS
+from .notation.writer import dumps, statement_text
 
 KINDS = ("create", "append", "replace", "insert", "delete", "undo", "close")
 """Every kind of event; ``replace``, ``insert``, ``delete`` name an entry, ``undo`` deletes the last one."""

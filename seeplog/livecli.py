@@ -10,9 +10,9 @@ from .live import (Entry, EntryRefused, LiveLog, by_entry, finding_keys, live_an
                    read_in_place)
 from .livetable import now_of, what_next
 from .ruleset import find_ruleset
-from .tags import VARIANT_NAMES
-from .writer import statement_text
 from .notation import Tag
+from .notation.tags import VARIANT_NAMES
+from .notation.writer import statement_text
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 

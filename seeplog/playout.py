@@ -12,7 +12,8 @@ from .engine import Known, apply, finish, resolve
 from .ledger import Lead, next_dealers, settle
 from .legal import legal_moves
 from .moves import move_text
-from .ruleset import KEY_CARDS, Ruleset
+from .notation.writer import score_line_text
+from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
 from .scoring import computed_score
 from .state import State, start
 
@@ -86,7 +87,7 @@ def _random_deal(rules: Ruleset, dealer: str, rng: random.Random, hand_line: boo
     state = start(rules, tuple(floor), bidder, bid)
     held = {s: list(h[0]) for s, h in hands.items()}
     for number in range(1, rules.plays_per_deal + 1):
-        if rules.players == 2 and number == 25:
+        if rules.players == 2 and number == HALF_PLAYS + 1:
             held = {s: list(h[1]) for s, h in hands.items()}
         seat = state.turn
         holders = {c: s for s, cards in held.items() for c in cards if c in KEY}
@@ -108,9 +109,8 @@ def deal_lines(number: int, dealer: str, played: PlayedDeal, *, with_score: bool
     lines = [f"deal {number} dealer {dealer}", *played.lines]
     if with_score:
         score = computed_score(played.final)
-        lines.append("score " + " ".join(
-            f"{t} {score.card_points[t]}" + (f"+{score.sweep_points[t]}" if score.sweep_points[t] else "")
-            for t in played.final.rules.teams))
+        lines.append(score_line_text((t, score.card_points[t], score.sweep_points[t])
+                                     for t in played.final.rules.teams))
     return lines
 
 

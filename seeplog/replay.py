@@ -14,7 +14,7 @@ from .hands import HandKnowledge, first_four_of, reveal
 from .moves import Capture, Item, Move
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
-from .ruleset import KEY_CARDS, Ruleset, ruleset_for
+from .ruleset import HALF_PLAYS, HOUSE_VALUES, KEY_CARDS, Ruleset, ruleset_for
 from .state import Known, State, start
 
 BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
@@ -129,13 +129,13 @@ def _redeal_violations(deal: Deal, rules: Ruleset) -> Iterator[Violation]:
 
 def _bid_violations(bid: BidLine, rules: Ruleset, deal: Deal, hands: HandKnowledge) -> Iterator[Violation]:
     dealer = deal.dealer
-    if bid.value not in range(9, 14):
+    if bid.value not in HOUSE_VALUES:
         yield Violation("R-BID-RANGE", f"the bid {bid.value} is not 9 to 13", None, bid.seat, bid.line, 1)
     if bid.seat != rules.right_of(dealer) and deal.start.dealer_known:  # a guessed dealer is not judged
         yield Violation("R-TURN", f"{bid.seat} bids, but the bid belongs to {rules.right_of(dealer)}, "
                                   "the seat to the dealer's right", 1, bid.seat, bid.line, 1)
     known = hands.known(0, bid.seat)
-    if bid.value in range(9, 14) and known.holds_value(bid.value) is False:
+    if bid.value in HOUSE_VALUES and known.holds_value(bid.value) is False:
         whose = "first four" if hands.first_four is not None else "cards"
         listed = " ".join(map(str, sorted(known.hand)))
         yield Violation("R-BID-HOLD", f"the bid {bid.value} is not the value of a card in {bid.seat}'s {whose} "
@@ -216,8 +216,8 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
             run.found.extend(violations)
         if run.keep:
             run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
-        if two and number == 24:
-            run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up", 24))
+        if two and number == HALF_PLAYS:
+            run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up", HALF_PLAYS))
     return run
 
 

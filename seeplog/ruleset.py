@@ -7,13 +7,30 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 from .cards import DECK, Card, Rank, Suit
 
 HOUSE_VALUES = range(9, 14)
-"""The values a house may have."""
+"""The values a house may have (and a bid may name)."""
 KEY_CARDS = {"Td": 10, "9s": 9}
 """The thirty variants' key cards (a floor holding one is redealt) and, in Punjab, the house value each
 card's holder builds first."""
 
 SEATS = ("N", "W", "S", "E")
 """Four-player seats in the order of play: N -> W -> S -> E -> N."""
+SEATS_TWO = ("N", "S")
+"""Two-player seats (a subset of SEATS)."""
+TEAMS = ("NS", "EW")
+"""Four-player teams: partners sit opposite."""
+PLAYS_PER_DEAL = 48
+HALF_PLAYS = 24
+"""Two-player deals are played in two halves of 24 plays, each from a fresh hand of 12 cards."""
+
+
+def seat_class(seats: tuple[str, ...] = SEATS, *, lower: bool = False) -> str:
+    """A regular-expression character class matching one of `seats` (and their lower case with `lower`).
+
+    >>> seat_class(), seat_class(lower=True)
+    ('[NWSE]', '[NWSEnwse]')
+    """
+    letters = "".join(seats)
+    return f"[{letters}{letters.lower() if lower else ''}]"
 
 
 @dataclass(frozen=True)
@@ -26,6 +43,8 @@ class Ruleset:
     """Every spade counts its value (A=1 ... K=13)."""
     fixed_points: Mapping[str, int] | None = None
     """Card points of single cards (card text -> points)."""
+    ace_points: int = 1
+    """Card points of an ace not in `fixed_points` and not a spade counted by value."""
     most_cards_bonus: int = 0
     sweep_points: int | None = 50
     """Points for a sweep; None: the capture value of the card played."""
@@ -37,6 +56,9 @@ class Ruleset:
     baazi_target: int = 100
     max_houses: int | None = None
     rotation: str = "pagat"
+    aliases: tuple[str, ...] = ()
+    """Other names `find_ruleset` knows the variant by (lower case)."""
+
     if TYPE_CHECKING:  # per instance, derived in __post_init__; ClassVar keeps them out of the fields for mypy
         _next_seat: ClassVar[dict[str, str]]
         _team: ClassVar[dict[str, str]]
@@ -55,15 +77,15 @@ class Ruleset:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return SEATS if self.players == 4 else ("N", "S")
+        return SEATS if self.players == 4 else SEATS_TWO
 
     @property
     def teams(self) -> tuple[str, ...]:
-        return ("NS", "EW") if self.players == 4 else ("N", "S")
+        return TEAMS if self.players == 4 else SEATS_TWO
 
     @property
     def plays_per_deal(self) -> int:
-        return 48
+        return PLAYS_PER_DEAL
 
     def team_of(self, seat: str) -> str:
         return self._team[seat]
@@ -83,7 +105,7 @@ class Ruleset:
             return self.fixed_points[str(card)]
         if self.spade_values and card.suit == Suit.SPADES:
             return int(card.rank)
-        return 1 if card.rank == Rank.A and self.total == 100 else 0
+        return self.ace_points if card.rank == Rank.A else 0
 
     def sweep_value(self, card: Card, play: int) -> int:
         """Points for a sweep made by `card` on `play` (1 = the bid play)."""
@@ -95,28 +117,47 @@ class Ruleset:
         return points
 
 
-THIRTY_POINTS = {"Td": 12, "9s": 9, "2s": 1, "As": 1, "Ah": 1, "Ad": 1, "Ac": 1}
+THIRTY_POINTS = {"Td": 12, "9s": 9, "2s": 1}
 
-VARIANTS: dict[str, Ruleset] = {
-    "standard": Ruleset("standard", fixed_points={"Td": 6}),
-    "two-player": Ruleset("two-player", players=2, fixed_points={"Td": 6}),
-    "juneja": Ruleset("juneja", fixed_points={"Td": 2}, most_cards_bonus=4, opening_sweep_points=None),
-    "thirty": Ruleset("thirty", total=30, spade_values=False, fixed_points=THIRTY_POINTS, most_cards_bonus=4,
-                      sweep_points=None, opening_sweep_points=None, minimum_nine=False, satthi=True,
-                      floor_redeal=True, baazi_target=30),
-    "thirty-punjab": Ruleset("thirty-punjab", total=30, spade_values=False,
-                             fixed_points={**THIRTY_POINTS, "2s": 5}, sweep_points=None,
-                             opening_sweep_points=None, minimum_nine=False, satthi=True, floor_redeal=True,
-                             punjab=True, baazi_target=30),
-}
+_RULESETS = (
+    Ruleset("standard", aliases=("100",), fixed_points={"Td": 6}),
+    Ruleset("two-player", aliases=("2p",), players=2, fixed_points={"Td": 6}),
+    Ruleset("juneja", fixed_points={"Td": 2}, most_cards_bonus=4, opening_sweep_points=None),
+    Ruleset("thirty", aliases=("satthi",), total=30, spade_values=False, fixed_points=THIRTY_POINTS,
+            most_cards_bonus=4, sweep_points=None, opening_sweep_points=None, minimum_nine=False, satthi=True,
+            floor_redeal=True, baazi_target=30),
+    Ruleset("thirty-punjab", aliases=("punjab",), total=30, spade_values=False,
+            fixed_points={**THIRTY_POINTS, "2s": 5}, sweep_points=None, opening_sweep_points=None,
+            minimum_nine=False, satthi=True, floor_redeal=True, punjab=True, baazi_target=30),
+)
+VARIANTS: dict[str, Ruleset] = {rules.name: rules for rules in _RULESETS}
+"""Every variant by its name: a new variant is one entry here (plus the checks of its own rules)."""
+_BY_ALIAS = {alias: rules for rules in _RULESETS for alias in rules.aliases}
+
+
+class UnknownVariant(ValueError):
+    """A variant name (or alias) `find_ruleset` does not know; the message names the known ones."""
 
 
 def find_ruleset(name: str) -> Ruleset:
-    """The ruleset of a variant name (case-insensitive).
+    """The ruleset of a variant name or alias (case-insensitive).
 
-    :raises KeyError: for an unknown variant.
+    >>> find_ruleset("Punjab").name, find_ruleset(" 2P ").name
+    ('thirty-punjab', 'two-player')
+    >>> find_ruleset("bridge")
+    Traceback (most recent call last):
+    ...
+    seeplog.ruleset.UnknownVariant: unknown variant 'bridge': expected one of standard (100), two-player (2p), \
+juneja, thirty (satthi), thirty-punjab (punjab)
+
+    :raises UnknownVariant: (a ValueError) for a name that is neither a variant nor an alias.
     """
-    return VARIANTS[name.strip().lower()]
+    key = name.strip().lower()
+    rules = VARIANTS.get(key) or _BY_ALIAS.get(key)
+    if rules is None:
+        known = ", ".join(f"{r.name} ({', '.join(r.aliases)})" if r.aliases else r.name for r in _RULESETS)
+        raise UnknownVariant(f"unknown variant {name!r}: expected one of {known}")
+    return rules
 
 
 MAX_COUNT = 999_999_999

@@ -69,8 +69,13 @@ def deal_note(deal: DealAnalysis) -> str:
     return f"{what}: the log stops after {replay.played} of {replay.rules.plays_per_deal} plays"
 
 
+def team_values(values: dict[str, int] | None, teams: tuple[str, ...], missing: str = "-") -> tuple[str, ...]:
+    """Each team's value as text, in the order of `teams`; `missing` for each when there are none."""
+    return tuple(missing if values is None else str(values[t]) for t in teams)
+
+
 def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> str:
-    return "-" if values is None else " / ".join(str(values[t]) for t in teams)
+    return "-" if values is None else " / ".join(team_values(values, teams))
 
 
 def scoresheet_text(analysis: GameAnalysis) -> str:

@@ -1,14 +1,17 @@
 """The fast path for lines in canonical spelling reads exactly what the full reader reads."""
 import random
+import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from seeplog import parse
-from seeplog.fastplay import fast_line
+from seeplog.notation.fastpath import fast_line
 from seeplog.notation import SEATS_FOUR, SEATS_TWO, read_line
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from seeplog.statements import Play
+from seeplog.notation import Play
 from tests.helpers import example_files
 
 ODD_LINES = ["N Jd x Jc 9s+2s", "S 2c+[10] =12", "E 3h+[9]+[10] =22", "W Qd x Qd", "N 5h+5h =10",
@@ -60,3 +63,46 @@ def test_a_word_where_a_card_is_expected_is_read_alike_on_both_paths(line, rule,
     assert (statement.error.rule, statement.error.column) == (rule, column)
     [error] = parse(f"deal 1 dealer E\n{line}\n").errors
     assert (error.rule, error.line, error.column) == (rule, 2, column)
+
+
+# ---------------------------------------------------------------- property: generated and re-spelled logs
+
+def _respell(line: str, rng: random.Random) -> str:
+    """The same statement spelled leniently (NOTATION.md): any case, 10 for T, spaces around + and =,
+    runs of spaces and tabs, a trailing comment."""
+    words = []
+    for word in line.split(" "):
+        if rng.random() < 0.3:
+            word = re.sub(r"T(?=[shdc])", "10", word)
+        if rng.random() < 0.3:
+            word = word.replace("+", " + ")
+        if rng.random() < 0.3 and word.startswith("=") and len(word) > 1:
+            word = "= " + word[1:]
+        words.append("".join(c.swapcase() if rng.random() < 0.4 else c for c in word))
+    spaced = "".join(word + rng.choice([" ", " ", "  ", "\t"]) for word in words).rstrip()
+    return rng.choice(["", " ", "  "]) + spaced + rng.choice(["", "  ", " # noted"])
+
+
+def _agree(line: str, number: int, variant) -> object:
+    """The full reading of `line`; where the fast path takes the line, it reads the same, columns included."""
+    full = read_line(line, number, variant.name)
+    fast = fast_line(line, number, SEATS_TWO if variant.players == 2 else SEATS_FOUR)
+    if fast is not None:
+        assert fast == full and type(fast) is type(full) and fast.line == full.line, line
+        if isinstance(fast, Play):
+            assert (dict(fast.columns), fast.seat_column) == (dict(full.columns), full.seat_column), line
+    return full, fast
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32 - 1), respelling=st.randoms())
+def test_the_fast_path_reads_generated_and_respelled_lines_as_the_full_reader(variant, seed, respelling):
+    rules = VARIANTS[variant]
+    for number, line in enumerate(random_game(rules, 1, random.Random(seed)).splitlines(), start=1):
+        if not line.strip() or line.startswith("["):
+            continue
+        canonical, fast = _agree(line, number, rules)
+        assert fast is not None, f"a canonical line left to the full reader: {line}"
+        respelled = _respell(line, respelling)
+        lenient, _ = _agree(respelled, number, rules)
+        assert lenient == canonical and type(lenient) is type(canonical), (line, respelled)

@@ -8,6 +8,8 @@ import seeplog
 from seeplog.report import analyse
 from seeplog.scoresheet import players, sheet_rows
 
+from .cardviews import named
+
 
 def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
     """One row per deal of every game of the log, with the game's event, date and players; team columns
@@ -23,7 +25,7 @@ def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
                          "bidder name", "bid"]
                         + [f"{kind} {t}" for kind in ("cards", "sweeps", "score") for t in teams]
                         + ["lead", "baazi", "next dealer", "flagged", "note"])
-        seated = ", ".join(f"{name} ({seat})" for seat, name in names.items())
+        seated = ", ".join(named(seat, names) for seat in names)
         for row in sheet_rows(analysis):
             values = [row.card_points, row.sweep_points, row.score]
             writer.writerow([number, tags.get("Event", ""), tags.get("Date", ""), seated, row.deal, row.dealer,

@@ -20,7 +20,7 @@ from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_ta
 from seeplog.replay import DealReplay, replay_deal
 from seeplog.ruleset import find_ruleset
 from seeplog.notation import Tag
-from seeplog.writer import statement_text
+from seeplog.notation.writer import statement_text
 
 from .live_view import view
 from .tokens import new_token, token_hash, token_matches

@@ -7,9 +7,10 @@ from typing import Any, Callable
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from seeplog.notation import VARIANT_NAMES
+from seeplog.ruleset import SEATS, seat_class
 
 LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
-SEAT = validate.Regexp(r"^[NWSEnwse]$", error="a seat is N, W, S or E")
+SEAT = validate.Regexp(rf"^{seat_class(lower=True)}$", error=f"a seat is {', '.join(SEATS[:-1])} or {SEATS[-1]}")
 CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
 DATE_FORM = validate.Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", error="a date is written YYYY-MM-DD")
 

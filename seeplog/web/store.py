@@ -13,8 +13,8 @@ from typing import Any, cast
 import sqlite_utils
 
 import seeplog
-from seeplog.jsonform import from_json
 from seeplog.notation import DealStart, Game, Log, Tag
+from seeplog.notation.jsonform import from_json
 from seeplog.report import exit_status, report
 from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import SEAT_TAGS

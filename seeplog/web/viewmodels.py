@@ -14,9 +14,10 @@ import seeplog
 from seeplog.replay import DealReplay
 from seeplog.report import GameAnalysis, analyse
 from seeplog.rules import RULES
-from seeplog.scoresheet import SheetRow, players, sheet_rows
-from seeplog.statements import Log
+from seeplog.scoresheet import SheetRow, players, sheet_rows, team_values
+from seeplog.notation import Log
 
+from .cardviews import named
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
 
@@ -129,7 +130,7 @@ def title_of(row: dict[str, Any]) -> str:
 def game_row(row: dict[str, Any]) -> GameRow:
     names = json.loads(row["players"])
     return GameRow(row["id"], title_of(row), row["date"] or "", row["event"] or "", row["variant"],
-                   ", ".join(f"{name} ({seat})" if name != seat else seat for seat, name in names.items()),
+                   ", ".join(named(seat, names) for seat in names),
                    row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"],
                    row.get("filename") or ("kept live" if row.get("live") else "pasted log"),
                    (row.get("uploaded") or "")[:16].replace("T", " "),
@@ -139,11 +140,11 @@ def game_row(row: dict[str, Any]) -> GameRow:
 def _named(seat: str | None, names: dict[str, str]) -> str:
     if not seat:
         return "–"
-    return f"{names[seat]} ({seat})" if names.get(seat, seat) != seat else seat
+    return named(seat, names)
 
 
 def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple("–" if values is None else str(values[t]) for t in teams)
+    return team_values(values, teams, "–")
 
 
 def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],

@@ -10,6 +10,7 @@ from marshmallow import ValidationError
 
 import seeplog
 from seeplog.legal import MAX_LISTED
+from seeplog.ruleset import VARIANTS
 
 from .cardviews import card_html
 from .db import get_db
@@ -45,7 +46,8 @@ def index():
     filters = Filters(**args)
     rows, total = find_games(get_db(), filters)
     return render_template("index.html", games=[game_row(r) for r in rows], total=total, filters=filters,
-                           errors=errors, pages=-(-total // filters.per_page), page_url=page_url), (
+                           errors=errors, pages=-(-total // filters.per_page), page_url=page_url,
+                           variants=tuple(VARIANTS)), (
         400 if errors else 200)
 
 

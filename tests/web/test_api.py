@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import seeplog
-from seeplog.jsonform import to_json
+from seeplog.notation.jsonform import to_json
 from tests.helpers import EXAMPLES, ROOT
 from tests.web.helpers import LIMIT, assert_envelope, example, upload
 

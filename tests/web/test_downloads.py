@@ -3,7 +3,7 @@ is served; an impossible date in a filter is a 400 with its reason."""
 import csv
 import io
 
-from tests.web.helpers import assert_envelope, upload
+from tests.web.helpers import assert_envelope, example, upload
 
 
 def test_downloads_name_their_charset_once(client):
@@ -35,3 +35,15 @@ def test_an_impossible_date_is_a_400_with_its_reason(client):
     page = client.get("/?date_to=2026-02-30")
     assert page.status_code == 400 and "2026-02-30 is not a date on the calendar" in page.get_data(as_text=True)
     assert client.get("/api/games?date_from=2026-02-28").status_code == 200
+
+
+def test_a_seat_is_named_one_way_on_the_list_and_in_the_csv(client):
+    """'Asha (N)' for a named seat, 'W' for an unnamed one: the same text on the games list and in the CSV."""
+    text = example("game-standard-2.seep").decode().replace('[West "Omkar"]\n', "")
+    assert "Omkar" not in text
+    response = client.post("/api/games", data=text.encode(), content_type="text/plain")
+    game_id = response.json["id"]
+    seated = "Imran (N), W, Priya (S), Divya (E)"
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/games/{game_id}.csv").get_data(as_text=True))))
+    assert rows[0]["players"] == seated
+    assert seated in client.get("/").get_data(as_text=True)

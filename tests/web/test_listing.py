@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+from seeplog.ruleset import VARIANTS
 from seeplog.web.db import MIGRATIONS, connect, init_db, migrate
 from seeplog.web.queries import COLUMNS, Filters, build, find_games
 from seeplog.web.store import Upload, store
@@ -117,6 +118,14 @@ def test_the_listing_migration_fills_its_tables_from_a_store_of_the_first_schema
     migrate(old)
     for given in FILTERS:
         assert find_games(old, Filters(**given)) == find_games(db, Filters(**given)), given
+
+
+def test_the_variant_filter_lists_every_variant(client):
+    """The games list's variant choice comes from seeplog.ruleset.VARIANTS, in its order."""
+    page = client.get("/").get_data(as_text=True)
+    select = page[page.index('<select name="variant">'):]
+    select = select[:select.index("</select>")]
+    assert re.findall(r'<option value="([^"]*)"', select) == ["", *VARIANTS]
 
 
 def test_a_search_text_with_a_nul_matches_nothing(client):

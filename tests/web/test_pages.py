@@ -202,7 +202,7 @@ def test_static_stylesheets(client):
 def test_upload_page_takes_a_json_log(client):
     import json
 
-    from seeplog.jsonform import to_json
+    from seeplog.notation.jsonform import to_json
     doc = to_json(seeplog.parse(example("game-thirty-2.seep").decode()))
     response = client.post("/upload", data={"csrf_token": csrf_token(client), "files": [
         (io.BytesIO(json.dumps(doc).encode()), "thirty.json")]}, content_type="multipart/form-data")

@@ -12,8 +12,8 @@ import pytest
 from marshmallow import ValidationError
 
 import seeplog
-import seeplog.jsonform
-from seeplog.jsonform import from_json, to_json
+import seeplog.notation.jsonform
+from seeplog.notation.jsonform import from_json, to_json
 from seeplog.web.schemas import LogSchema
 from tests.helpers import ROOT, example_files
 
@@ -101,11 +101,11 @@ def test_both_schemas_refuse_the_same_bad_logs(name, doc):
 
 
 def test_jsonform_doctest():
-    assert doctest.testmod(seeplog.jsonform).failed == 0
+    assert doctest.testmod(seeplog.notation.jsonform).failed == 0
 
 
 def test_the_library_imports_no_web_packages():
-    code = ("import sys, seeplog, seeplog.jsonform; "
+    code = ("import sys, seeplog, seeplog.notation.jsonform; "
             "print(sorted(m for m in ('flask', 'marshmallow', 'sqlite_utils', 'flask_smorest') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "[]"

@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from .fastplay import fast_line
+from .fastpath import fast_line
 from .lexer import Cursor, Fail, show
-from .statements import (Block, BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
+from .model import (Block, BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
-from .syntax import (KEYWORDS, SEATS_FOUR, SEATS_TWO, TEAMS_FOUR, Table, is_play_like, read_statement)
+from ..ruleset import SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR
+from .grammar import KEYWORDS, Table, is_play_like, read_statement
 from .tags import KNOWN_TAGS, VARIANT_NAMES, read_tag, tag_order
 
 __all__ = [
@@ -238,10 +239,11 @@ def parse(text: str) -> Log:
 def parse_strict(text: str) -> Log:
     """Read a whole log that must have no bad line.
 
-    >>> parse_strict("deal 1 dealer N\\nW 5h+\\n")
-    Traceback (most recent call last):
-    ...
-    seeplog.statements.NotationError: expected a card or a house [V] after '+' at the end of the line: line 2, column 6
+    >>> try:
+    ...     parse_strict("deal 1 dealer N\\nW 5h+\\n")
+    ... except NotationError as error:
+    ...     print(error)
+    expected a card or a house [V] after '+' at the end of the line: line 2, column 6
 
     :raises NotationError: the first bad line's error.
     """

@@ -5,12 +5,13 @@ import datetime
 import re
 
 from .lexer import Fail, show
-from .ruleset import MAX_COUNT, count_of
-from .statements import Statement, Tag
+from ..ruleset import MAX_COUNT, VARIANTS, count_of
+from .model import Statement, Tag
 
 KNOWN_TAGS = ("Variant", "North", "West", "South", "East", "Event", "Site", "Date",
               "Round", "Scorer", "BaaziTarget", "MaxHouses", "Rotation")
-VARIANT_NAMES = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")
+VARIANT_NAMES = tuple(VARIANTS)
+"""The values the Variant tag takes (NOTATION.md): the variants' own names, not their aliases."""
 
 
 TAG = re.compile(r"""\s*\[\s*(?P<name>[^\s"\]]*)\s*(?P<value>"[^"\\]*+(?:\\.[^"\\]*+)*+")?\s*(?P<close>\])?\s*""")

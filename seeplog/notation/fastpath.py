@@ -13,15 +13,18 @@ from functools import lru_cache
 from itertools import chain
 from typing import cast
 
-from .cards import BY_ORDER, DECK, Card
-from .moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
-from .statements import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Statement
+from ..cards import BY_ORDER, DECK, Card
+from ..moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
+from ..ruleset import SEATS, seat_class
+from .model import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Statement
 
 CARD = r"[AKQJT2-9][shdc]"
 ITEM = rf"(?:{CARD}|\[[1-9][0-9]?\])"
 MOVE = re.compile(rf"({CARD})( x(?: {ITEM}(?:\+{ITEM})*)+|(?:\+{ITEM})* =[1-9][0-9]?(?: {CARD}(?:\+{CARD})*)*)?")
-OTHER = re.compile(rf"(deal) ([1-9][0-9]{{0,2}}) dealer ([NWSE])|(floor)((?: {CARD}){{4}})|(bid) ([NWSE]) ([1-9][0-9]?)"
-                   rf"|(hand) ([NWSE])((?: {CARD}){{1,24}})|(redeal) ([NWSE]|floor)((?: {CARD}){{4}})")
+SEAT = seat_class()
+OTHER = re.compile(rf"(deal) ([1-9][0-9]{{0,2}}) dealer ({SEAT})|(floor)((?: {CARD}){{4}})|(bid) ({SEAT}) ([1-9][0-9]?)"
+                   rf"|(hand) ({SEAT})((?: {CARD}){{1,24}})|(redeal) ({SEAT}|floor)((?: {CARD}){{4}})")
+SEAT_LETTERS = "".join(SEATS)
 ITEMS = re.compile(rf"{CARD}|\[[1-9][0-9]?\]")
 MAX_LENGTH = 120
 """Longer lines are no plain plays (a play names at most 52 cards); the full reader takes them."""
@@ -71,7 +74,7 @@ def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | Non
     """The statement on a line in canonical spelling, or None when the line needs the full reader."""
     if len(text) > MAX_LENGTH:
         return None
-    if text[:1] in "NWSE":
+    if text[:1] in SEAT_LETTERS:
         parts = play_parts(text)
         return None if parts is None or parts[0] not in seats else _new_play(parts, number)
     statement = _other(text, seats)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .cards import Card
-from .moves import move_text
-from .notation import (BidLine, DealStart, FloorCards, Game, Hand, Log, Play, Redeal, ScoreLine, Statement, Tag,
+from ..cards import Card
+from ..moves import move_text
+from .reader import (BidLine, DealStart, FloorCards, Game, Hand, Log, Play, Redeal, ScoreLine, Statement, Tag,
                        Unreadable, tag_order)
 
 
@@ -13,8 +13,19 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(map(str, sorted(cards)))
 
 
-def _annotated(text: str, annotation: str | None) -> str:
+def annotated(text: str, annotation: str | None) -> str:
+    """A line with its annotation in braces, if it has one."""
     return text if annotation is None else f"{text} {{{annotation}}}"
+
+
+def score_line_text(points: Iterable[tuple[str, int, int]]) -> str:
+    """The canonical score line of (team, card points, sweep points), ``+0`` sweeps left out.
+
+    >>> score_line_text([("NS", 40, 50), ("EW", 60, 0)])
+    'score NS 40+50 EW 60'
+    """
+    return "score " + " ".join(f"{team} {cards}" + (f"+{sweeps}" if sweeps > 0 else "")
+                               for team, cards, sweeps in points)
 
 
 def statement_text(statement: Statement) -> str:
@@ -24,7 +35,7 @@ def statement_text(statement: Statement) -> str:
             escaped = value.replace("\\", "\\\\").replace('"', '\\"')
             return f'[{name} "{escaped}"]'
         case DealStart(number=number, dealer=dealer, annotation=annotation):
-            return _annotated(f"deal {number} dealer {dealer}", annotation)
+            return annotated(f"deal {number} dealer {dealer}", annotation)
         case Redeal(seat=seat, cards=cards):
             return f"redeal {seat or 'floor'} {cards_text(cards)}"
         case Hand(seat=seat, cards=cards):
@@ -34,9 +45,9 @@ def statement_text(statement: Statement) -> str:
         case BidLine(seat=seat, value=value):
             return f"bid {seat} {value}"
         case Play(seat=seat, move=move, annotation=annotation):
-            return _annotated(f"{seat} {move_text(move)}", annotation)
+            return annotated(f"{seat} {move_text(move)}", annotation)
         case ScoreLine(points=points):
-            return "score " + " ".join(f"{t} {p}" + (f"+{s}" if s > 0 else "") for t, p, s in points)
+            return score_line_text(points)
         case Unreadable(text=text):
             return text
     raise TypeError(f"not a statement: {statement!r}")
@@ -68,7 +79,7 @@ def dumps(log: Log) -> str:
     >>> dumps(parse("deal 1 dealer n  # first\\nscore ew 60+50 ns 40"))
     'deal 1 dealer N\\nscore NS 40 EW 60+50\\n'
     """
-    from .replay import expand_shorthand
+    from ..replay import expand_shorthand
     blocks = ["\n".join(game_lines(expand_shorthand(game))) for game in log.games]
     text = "\n\n".join(b for b in blocks if b)
     return text + "\n" if text else ""

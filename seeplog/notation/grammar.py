@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import re
 
-from .cards import Card, parse_card
+from ..cards import Card, parse_card
 from .lexer import Cursor, Token, show
-from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
-from .statements import BidLine, DealStart, FloorCards, Hand, Play, Redeal, ScoreLine, Statement
+from ..moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
+from ..ruleset import HOUSE_VALUES, SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR, VARIANTS
+from .model import BidLine, DealStart, FloorCards, Hand, Play, Redeal, ScoreLine, Statement
 
-SEATS_FOUR = ("N", "W", "S", "E")
-SEATS_TWO = ("N", "S")
-TEAMS_FOUR = ("NS", "EW")
 KEYWORDS = ("deal", "redeal", "hand", "floor", "bid", "score")
 FACE_VALUES = {"J": 11, "Q": 12, "K": 13}
 CARD_LIKE = re.compile("(?:[^\\W_]|[\u2660-\u2667\ufe0f])+")
@@ -27,7 +25,8 @@ class Table:
     """The seats and score teams of a variant's table."""
 
     def __init__(self, variant: str):
-        two = variant == "two-player"
+        rules = VARIANTS.get(variant.lower())
+        two = rules is not None and rules.players == 2
         self.seats = SEATS_TWO if two else SEATS_FOUR
         self.teams = SEATS_TWO if two else TEAMS_FOUR
         self.kind = "two-player" if two else "four-player"
@@ -168,7 +167,7 @@ def read_item(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, h
     if token is None or token.kind not in ("word", "house"):
         raise cur.fail("expected a card or a house [V] after '+'" + (
             f", found {show(token.text)}" if token else " at the end of the line"), token)
-    if token.kind == "word" and token.text.isdigit() and int(token.text) in range(9, 14):
+    if token.kind == "word" and token.text.isdigit() and int(token.text) in HOUSE_VALUES:
         raise cur.fail(f"{show(token.text)} is not a card: a house is written in brackets, [{int(token.text)}]",
                        token, "E-CARD")
     if token.kind == "word":

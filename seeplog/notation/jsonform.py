@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .moves import move_text
-from .notation import (KNOWN_TAGS, BidLine, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
+from ..moves import move_text
+from .reader import (KNOWN_TAGS, BidLine, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                        Unreadable)
-from .writer import cards_text
+from .writer import annotated, cards_text, score_line_text
 
 
 def _tag_line(name: str, value: str) -> str:
@@ -26,12 +26,8 @@ def _tag_line(name: str, value: str) -> str:
     return f'[{name} "{escaped}"]'
 
 
-def _annotated(text: str, annotation: str | None) -> str:
-    return text if annotation is None else f"{text} {{{annotation}}}"
-
-
 def _deal_lines(deal: dict[str, Any]) -> list[str]:
-    lines = [_annotated(f"deal {deal['number']} dealer {deal['dealer']}", deal.get("annotation"))]
+    lines = [annotated(f"deal {deal['number']} dealer {deal['dealer']}", deal.get("annotation"))]
     for redeal in deal.get("redeals", []):
         lines.append(f"redeal {redeal.get('seat') or 'floor'} {' '.join(redeal['cards'])}")
     for hand in deal.get("hands", []):
@@ -41,13 +37,10 @@ def _deal_lines(deal: dict[str, Any]) -> list[str]:
     if deal.get("bid") is not None:
         lines.append(f"bid {deal['bid']['seat']} {deal['bid']['value']}")
     for play in deal.get("plays", []):
-        lines.append(_annotated(f"{play['seat']} {play['move']}", play.get("annotation")))
+        lines.append(annotated(f"{play['seat']} {play['move']}", play.get("annotation")))
     if deal.get("score") is not None:
-        parts = []
-        for team, points in deal["score"].items():
-            sweeps = points.get("sweeps", 0)
-            parts.append(f"{team} {points['cards']}" + (f"+{sweeps}" if sweeps else ""))
-        lines.append("score " + " ".join(parts))
+        lines.append(score_line_text((team, points["cards"], points.get("sweeps", 0))
+                                     for team, points in deal["score"].items()))
     return lines
 
 

@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar, Union
 
-from .cards import Card
-from .moves import Item, Move
+from ..cards import Card
+from ..moves import Item, Move
 
 _Kind = TypeVar("_Kind")
 
