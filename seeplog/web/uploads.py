@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from seeplog.__main__ import InputError, decode
+from seeplog.text import InputError, decode
 from seeplog.jsonform import from_json
 from seeplog.report import NOT_A_LOG, is_report
 
