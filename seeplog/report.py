@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from .ledger import DealResult, LedgerRow, ledger
 from .notation import Game, Log
@@ -129,14 +129,21 @@ def analyse_log(log: Log) -> LogAnalysis:
 
 
 def report(log: Log) -> dict[str, Any]:
-    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error."""
-    return report_json(analyse_log(log))
+    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error.
+
+    Each game is analysed once and its analysis let go once its report is made (`report_json` is the
+    report of an analysis kept for other views too)."""
+    return _report_of(analyse(g) for g in log.games)
 
 
 def report_json(analysis: LogAnalysis) -> dict[str, Any]:
     """The report of REPORT.md: a view of the log's analysis."""
-    doc: dict[str, Any] = {"games": [game_json(g) for g in analysis.games]}
-    if not analysis.games:
+    return _report_of(analysis.games)
+
+
+def _report_of(games: Iterable[GameAnalysis]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"games": [game_json(g) for g in games]}
+    if not doc["games"]:
         doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
                           "message": "the log holds no game: expected tags or a 'deal' line"}]
     return doc
