@@ -22,7 +22,13 @@ _WHERE = {
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 
-__all__ = [name for names in _WHERE.values() for name in names]
+__all__ = [
+    "DECK", "Card", "Rank", "Suit", "parse_card", "IllegalPlayError", "Known", "apply", "check", "is_legal",
+    "play", "resolve", "legal_plays", "Build", "Capture", "HouseRef", "Move", "Throw", "move_text", "Deal",
+    "Game", "Log", "NotationError", "parse", "DealReplay", "Step", "replay_deal", "replay_game",
+    "GameAnalysis", "LogAnalysis", "analyse", "analyse_log", "exit_status", "report", "report_json", "RULES",
+    "Rule", "Violation", "VARIANTS", "Ruleset", "find_ruleset", "ruleset_for", "House", "State", "dumps",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -126,3 +126,11 @@ def test_nothing_outside_a_module_imports_its_private_names():
                     found += [f"{path.relative_to(root)}:{node.lineno} {a.name}" for a in node.names
                               if a.name.startswith("_") and a.name != "__version__"]
     assert found == []
+
+
+def test_every_name_of_the_package_is_loaded_on_first_use():
+    import seeplog
+
+    assert sorted(seeplog.__all__) == sorted(seeplog._MODULE_OF)
+    for name in seeplog.__all__:
+        assert getattr(seeplog, name) is not None

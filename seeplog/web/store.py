@@ -227,7 +227,6 @@ def result_text(doc: dict[str, Any]) -> str:
 
 def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: LogAnalysis,
                    doc: dict[str, Any]) -> None:
-    log = analysis.log
     rows = derived_rows(game_id, analysis, doc)
     rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
                              for v in sorted({g.rules.name for g in analysis.games})]
