@@ -22,6 +22,10 @@ _WHERE = {
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 
+# `report` is also the name of a submodule, and loading a submodule binds it here: the submodule is
+# loaded now, once, and its function bound over it (a later import finds it loaded and binds nothing).
+from .report import report  # noqa: E402
+
 __all__ = [
     "DECK", "Card", "Rank", "Suit", "parse_card", "IllegalPlayError", "Known", "apply", "check", "is_legal",
     "play", "resolve", "legal_plays", "Build", "Capture", "HouseRef", "Move", "Throw", "move_text", "Deal",

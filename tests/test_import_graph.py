@@ -7,6 +7,7 @@ graph read here is the whole of its graph.
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "seeplog"
@@ -130,7 +131,9 @@ def test_nothing_outside_a_module_imports_its_private_names():
 
 def test_every_name_of_the_package_is_loaded_on_first_use():
     import seeplog
+    import seeplog.report as report_module
 
     assert sorted(seeplog.__all__) == sorted(seeplog._MODULE_OF)
     for name in seeplog.__all__:
-        assert getattr(seeplog, name) is not None
+        assert getattr(seeplog, name) is getattr(importlib.import_module(f"seeplog.{seeplog._MODULE_OF[name]}"), name)
+    assert seeplog.report is report_module.report  # the function, not the submodule of the same name
