@@ -131,7 +131,7 @@ def test_nothing_outside_a_module_imports_its_private_names():
 
 def test_every_name_of_the_package_is_loaded_on_first_use():
     import seeplog
-    import seeplog.report as report_module
+    report_module = importlib.import_module("seeplog.report")
 
     assert sorted(seeplog.__all__) == sorted(seeplog._MODULE_OF)
     for name in seeplog.__all__:
