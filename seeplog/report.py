@@ -1,8 +1,9 @@
 """A game analysed whole (replays, scores, ledger) and the JSON report of REPORT.md."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from .ledger import DealResult, LedgerRow, ledger
 from .notation import Game, Log
@@ -46,10 +47,11 @@ class GameAnalysis:
         return self.game_errors + [e for d in self.deals for e in d.errors]
 
 
-def analyse(game: Game) -> GameAnalysis:
-    """Replay and score every deal of a game, then keep its ledger."""
+def analyse(game: Game, *, keep_steps: bool = False) -> GameAnalysis:
+    """Replay and score every deal of a game, then keep its ledger (and the state around every play,
+    with `keep_steps`, for the play pages and the dispute view)."""
     rules = ruleset_for(game.tags)
-    replays = [replay_deal(deal, rules, keep_steps=False) for deal in game.deals]
+    replays = [replay_deal(deal, rules, keep_steps=keep_steps) for deal in game.deals]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
                           s.score if s else None, r.deal.start.line)
@@ -114,10 +116,35 @@ def game_json(analysis: GameAnalysis) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class LogAnalysis:
+    """Every game of a log analysed, once: the report, the scoresheet, the stored rows and the pages
+    are views of it."""
+
+    log: Log
+    games: tuple[GameAnalysis, ...]
+
+
+def analyse_log(log: Log) -> LogAnalysis:
+    return LogAnalysis(log, tuple(analyse(g) for g in log.games))
+
+
 def report(log: Log) -> dict[str, Any]:
-    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error."""
-    doc: dict[str, Any] = {"games": [game_json(analyse(g)) for g in log.games]}
-    if not log.games:
+    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error.
+
+    Each game is analysed once and its analysis let go once its report is made (`report_json` is the
+    report of an analysis kept for other views too)."""
+    return _report_of(analyse(g) for g in log.games)
+
+
+def report_json(analysis: LogAnalysis) -> dict[str, Any]:
+    """The report of REPORT.md: a view of the log's analysis."""
+    return _report_of(analysis.games)
+
+
+def _report_of(games: Iterable[GameAnalysis]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"games": [game_json(g) for g in games]}
+    if not doc["games"]:
         doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
                           "message": "the log holds no game: expected tags or a 'deal' line"}]
     return doc
@@ -139,7 +166,6 @@ def is_report(doc: Any) -> bool:
 
 def is_report_text(text: str) -> bool:
     """Text that is a JSON validation report (text nested too deeply to read is none)."""
-    import json
     try:
         return is_report(json.loads(text.lstrip("\ufeff")))
     except (ValueError, RecursionError):

@@ -5,7 +5,7 @@ import csv
 import io
 
 import seeplog
-from seeplog.report import analyse
+from seeplog.report import analyse_log
 from seeplog.scoresheet import players, sheet_rows
 
 from .cardviews import named
@@ -16,8 +16,8 @@ def scoresheet_csv(text: str) -> str:
     are named after the teams, and the dealer and bidder are given by seat and by name."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    for number, game in enumerate(seeplog.parse(text).games, start=1):
-        analysis = analyse(game)
+    for number, analysis in enumerate(analyse_log(seeplog.parse(text)).games, start=1):
+        game = analysis.game
         teams, names, tags = analysis.rules.teams, players(analysis), game.tags
         writer.writerow(["game", "event", "date", "players", "deal", "dealer", "dealer name", "bidder",
                          "bidder name", "bid"]
