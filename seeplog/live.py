@@ -20,7 +20,8 @@ from .moves import Capture
 from .replay import DealReplay, replay_deal
 from .report import GameAnalysis, analyse, game_json
 from .notation.tags import KNOWN_TAGS
-from .notation.writer import dumps, statement_text
+from .canonical import dumps
+from .notation.writer import statement_text
 
 KINDS = ("create", "append", "replace", "insert", "delete", "undo", "close")
 """Every kind of event; ``replace``, ``insert``, ``delete`` name an entry, ``undo`` deletes the last one."""

@@ -91,7 +91,7 @@ def readable_plays(deal: Deal) -> tuple[Play, ...]:
     return plays  # type: ignore[return-value]
 
 
-def _hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = None,
+def hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = None,
                     recorded: dict[str, frozenset[Card]] | None = None) -> HandKnowledge:
     """The hands as the deal's plays reveal them: its readable plays, or only the first `upto` of them
     (where its replay stopped)."""
@@ -244,7 +244,7 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     partial = BID_PARTIAL if deal.of(Play) and first_four_of(recorded, bidder) is None else ()
     if deal.floor is None or bid is None or (not deal.plays and deal.score is not None):
         if bid is not None:  # a deal recorded by its bid and score alone: the bid is still judged
-            hands = _hand_knowledge(deal, rules, bidder, recorded=recorded)
+            hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
             violations.extend(_bid_violations(bid, rules, deal, hands))
         if (deal.plays or ((deal.floor or bid) and deal.score is None)) and not in_progress:
             missing = "floor" if deal.floor is None else "bid"
@@ -252,11 +252,11 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
                                     deal.start.line, 1))
         return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
                           in_progress=in_progress)
-    hands = _hand_knowledge(deal, rules, bidder, recorded=recorded)
+    hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
     run = _replay_plays(deal, rules, hands, keep_steps)
     if run.stopped and run.played < hands.plays:
         # A log error stops the deal here: the hands are known only from the plays before it (RULES.md §3).
-        hands = _hand_knowledge(deal, rules, bidder, run.played, recorded)
+        hands = hand_knowledge(deal, rules, bidder, run.played, recorded)
         stop = run.error
         run = _replay_plays(deal, rules, hands, keep_steps, run.played)
         run.stopped, run.error = True, stop

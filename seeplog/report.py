@@ -1,8 +1,9 @@
 """A game analysed whole (replays, scores, ledger) and the JSON report of REPORT.md."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from .ledger import DealResult, LedgerRow, ledger
 from .notation import Game, Log
@@ -46,13 +47,15 @@ class GameAnalysis:
         return self.game_errors + [e for d in self.deals for e in d.errors]
 
 
-def analyse(game: Game, *, open_deal: bool = False, replayer: Callable[..., DealReplay] = replay_deal) -> GameAnalysis:
-    """Replay and score every deal of a game, then keep its ledger. With `open_deal`, the last deal is
-    still being played (a live game): judged on what is known so far, not E-INCOMPLETE. `replayer` is
+def analyse(game: Game, *, keep_steps: bool = False, open_deal: bool = False,
+            replayer: Callable[..., DealReplay] = replay_deal) -> GameAnalysis:
+    """Replay and score every deal of a game, then keep its ledger (and the state around every play,
+    with `keep_steps`, for the play pages and the dispute view). With `open_deal`, the last deal is still
+    being played (a live game): judged on what is known so far, not E-INCOMPLETE. `replayer` is
     `replay_deal` or a function that gives the same answer (one that remembers deals replayed before)."""
     rules = ruleset_for(game.tags)
     last = len(game.deals) - 1
-    replays = [replayer(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
+    replays = [replayer(deal, rules, keep_steps=keep_steps, in_progress=open_deal and i == last)
                for i, deal in enumerate(game.deals)]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
@@ -119,13 +122,40 @@ def game_json(analysis: GameAnalysis) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class LogAnalysis:
+    """Every game of a log analysed, once: the report, the scoresheet, the stored rows and the pages
+    are views of it."""
+
+    log: Log
+    games: tuple[GameAnalysis, ...]
+
+
+def analyse_log(log: Log, *, open_game: bool = False) -> LogAnalysis:
+    """Every game analysed; with `open_game` (a live game still being kept), the last deal of the last
+    game is in progress."""
+    last = len(log.games) - 1
+    return LogAnalysis(log, tuple(analyse(g, open_deal=open_game and i == last) for i, g in enumerate(log.games)))
+
+
 def report(log: Log, *, open_game: bool = False) -> dict[str, Any]:
     """The validation report of REPORT.md for a parsed log; a log with no game at all is an error. With
-    `open_game` (a live game still being kept), the last deal of the last game is in progress."""
+    `open_game` (a live game still being kept), the last deal of the last game is in progress.
+
+    Each game is analysed once and its analysis let go once its report is made (`report_json` is the
+    report of an analysis kept for other views too)."""
     last = len(log.games) - 1
-    doc: dict[str, Any] = {"games": [game_json(analyse(g, open_deal=open_game and i == last))
-                                     for i, g in enumerate(log.games)]}
-    if not log.games:
+    return _report_of(analyse(g, open_deal=open_game and i == last) for i, g in enumerate(log.games))
+
+
+def report_json(analysis: LogAnalysis) -> dict[str, Any]:
+    """The report of REPORT.md: a view of the log's analysis."""
+    return _report_of(analysis.games)
+
+
+def _report_of(games: Iterable[GameAnalysis]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"games": [game_json(g) for g in games]}
+    if not doc["games"]:
         doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
                           "message": "the log holds no game: expected tags or a 'deal' line"}]
     return doc
@@ -147,7 +177,6 @@ def is_report(doc: Any) -> bool:
 
 def is_report_text(text: str) -> bool:
     """Text that is a JSON validation report (text nested too deeply to read is none)."""
-    import json
     try:
         return is_report(json.loads(text.lstrip("\ufeff")))
     except (ValueError, RecursionError):

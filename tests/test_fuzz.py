@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from seeplog import dumps, parse, report
 from seeplog.dispute import replay_view
 from seeplog.legal import legal_outcomes
-from seeplog.replay import _hand_knowledge, replay_deal
+from seeplog.replay import hand_knowledge, replay_deal
 from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import scoresheet_text
 from seeplog.report import analyse
@@ -85,6 +85,6 @@ def test_no_exception_escapes_the_reader_the_validator_or_the_legal_plays(text, 
             replayed = replay_deal(deal, rules)
             if replayed.steps:
                 step = replayed.steps[pick % len(replayed.steps)]
-                hands = _hand_knowledge(deal, rules, replayed.bidder)
+                hands = hand_knowledge(deal, rules, replayed.bidder)
                 legal_outcomes(step.before, step.before.turn, hands.known(step.number - 1, step.before.turn))
                 replay_view(replayed, step.number)

@@ -73,13 +73,13 @@ def game_lines(game: Game) -> list[str]:
 
 
 def dumps(log: Log) -> str:
-    """The canonical text of a log; shorthand captures are written out where the replay settles them.
+    """The text of a log in canonical form, its moves as written (`seeplog.canonical.dumps` also writes
+    out the shorthand captures the replay settles).
 
     >>> from seeplog.notation import parse
     >>> dumps(parse("deal 1 dealer n  # first\\nscore ew 60+50 ns 40"))
     'deal 1 dealer N\\nscore NS 40 EW 60+50\\n'
     """
-    from ..replay import expand_shorthand
-    blocks = ["\n".join(game_lines(expand_shorthand(game))) for game in log.games]
+    blocks = ["\n".join(game_lines(game)) for game in log.games]
     text = "\n\n".join(b for b in blocks if b)
     return text + "\n" if text else ""

@@ -5,7 +5,7 @@ import csv
 import io
 
 import seeplog
-from seeplog.report import analyse
+from seeplog.report import analyse_log
 from seeplog.scoresheet import players, sheet_rows
 
 from .cardviews import named
@@ -17,9 +17,8 @@ def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
     (a live game being kept), the last deal is in progress."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    games = seeplog.parse(text).games
-    for number, game in enumerate(games, start=1):
-        analysis = analyse(game, open_deal=open_game and number == len(games))
+    for number, analysis in enumerate(analyse_log(seeplog.parse(text), open_game=open_game).games, start=1):
+        game = analysis.game
         teams, names, tags = analysis.rules.teams, players(analysis), game.tags
         writer.writerow(["game", "event", "date", "players", "deal", "dealer", "dealer name", "bidder",
                          "bidder name", "bid"]

@@ -18,6 +18,7 @@ import sqlite_utils
 from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
                           live_analyses, live_log, live_report, read_in_place)
 from seeplog.replay import DealReplay, replay_deal
+from seeplog.report import GameAnalysis, LogAnalysis
 from seeplog.ruleset import find_ruleset
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
@@ -123,10 +124,10 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     with writing(db):
         game_id = db.table("games").insert({"hash": live_hash(uuid.uuid4().hex, 1), "raw": live.text, "format": "seep",
                                       "filename": None, "uploaded": at[:19] + "+00:00",
-                                      **summary(live.text, live.log, doc, canonical=live.text)}).last_pk
+                                      **summary(live.text, LogAnalysis(live.log, analyses), doc)}).last_pk
         assert isinstance(game_id, int)
         rank = set_rank(db, game_id, {"date": live.log.games[0].tags.get("Date"), "uploaded": at})
-        insert_derived(db, game_id, rank, live.log, doc)
+        insert_derived(db, game_id, rank, LogAnalysis(live.log, analyses), doc)
         body = view(game_id, 1, "open", live, analyses, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
                    "values (?, ?, 1, 'open', ?, ?, ?, ?)",
@@ -237,7 +238,7 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
     version = game.version + 1
     body = view(game.game_id, version, state, live, analyses, doc)
     answer = _answer(game, event, live, doc, body, entries[at].id if at is not None else None)
-    _write(db, game, req, event, live, doc, body, answer, state)
+    _write(db, game, req, event, live, analyses, body, answer, state)
     return answer
 
 
@@ -299,7 +300,7 @@ def _keys_of(game: LiveGame) -> dict[tuple[int, str, str], dict[str, Any]]:
 
 
 def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event, live: LiveLog,
-           doc: dict[str, Any], body: dict[str, Any], answer: dict[str, Any], state: str) -> None:
+           analyses: tuple[GameAnalysis, ...], body: dict[str, Any], answer: dict[str, Any], state: str) -> None:
     at, version = now(), game.version + 1
     db.execute("insert into live_events (game_id, version, kind, entry, lines, typed, note, client_id, answer, at) "
                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -310,8 +311,8 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
     stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
     db.execute("update games set raw = ?, hash = ? where id = ?",
                [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
-    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, live.text, live.log, doc,
-                canonical=live.text)
+    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, live.text,
+                LogAnalysis(live.log, analyses))
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:

@@ -12,9 +12,9 @@ import seeplog
 from seeplog.cards import Card
 from seeplog.dispute import PlayView, replay_view
 from seeplog.moves import HouseRef, move_text
-from seeplog.replay import DealReplay, replay_deal
+from seeplog.replay import DealReplay
+from seeplog.report import analyse
 from seeplog.rules import RULES, Violation
-from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import SEAT_TAGS
 from seeplog.state import State
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
@@ -205,11 +205,10 @@ def replayed_game(text: str, game_number: int, open_game: bool = False) -> Repla
     if not 1 <= game_number <= len(games):
         raise LookupError(f"there is no game {game_number} in this log (it holds {len(games)})")
     game = games[game_number - 1]
-    rules = ruleset_for(game.tags)
-    names = {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in rules.seats}
-    last = len(game.deals) - 1 if game_number == len(games) else -1  # an open live game's last deal: in progress
-    return ReplayedGame(len(games), names, tuple(replay_deal(deal, rules, in_progress=open_game and i == last)
-                                                 for i, deal in enumerate(game.deals)))
+    in_progress = open_game and game_number == len(games)  # an open live game's last deal: in progress
+    analysis = analyse(game, keep_steps=True, open_deal=True) if in_progress else analyse(game, keep_steps=True)
+    names = {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in analysis.rules.seats}
+    return ReplayedGame(len(games), names, tuple(d.replay for d in analysis.deals))
 
 
 def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:

@@ -13,11 +13,11 @@ from typing import Any, cast
 import sqlite_utils
 
 import seeplog
-from seeplog.notation import DealStart, Game, Log, Tag
+from seeplog.notation import DealStart, Log, Tag
 from seeplog.notation.jsonform import from_json
-from seeplog.report import exit_status, report
-from seeplog.ruleset import ruleset_for
-from seeplog.scoresheet import SEAT_TAGS
+from seeplog.canonical import dumps
+from seeplog.report import LogAnalysis, analyse_log, exit_status, report_json
+from seeplog.scoresheet import players
 
 from .db import writing
 
@@ -150,17 +150,18 @@ def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) 
     check_deal_lines(upload.text, limits)
     log = read(upload)
     check_limits(log, limits)
-    doc = report(log)
+    analysis = analyse_log(log)
+    doc = report_json(analysis)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     row = {"hash": digest, "raw": upload.raw, "format": upload.format, "filename": upload.filename,
-           "uploaded": now, **summary(upload.text, log, doc)}
+           "uploaded": now, **summary(upload.text, analysis, doc)}
     with writing(db):
         known = stored_id(db, digest)
         if known is not None:
             return Stored(known, False)
         game_id = cast(int, db.table("games").insert(row).last_pk)  # the new row's integer key
         rank = set_rank(db, game_id, row)
-        insert_derived(db, game_id, rank, log, doc)
+        insert_derived(db, game_id, rank, analysis, doc)
     return Stored(game_id, True, doc)
 
 
@@ -195,27 +196,22 @@ def set_rank(db: sqlite_utils.Database, game_id: int, row: dict[str, Any]) -> in
     return rank
 
 
-def summary(text: str, log: Log, doc: dict[str, Any], canonical: str | None = None) -> dict[str, Any]:
-    """The games row's derived columns (`canonical`: the log's canonical text, when the caller has it)."""
-    first = log.games[0] if log.games else None
-    tags = first.tags if first else {}
+def summary(text: str, whole: LogAnalysis, doc: dict[str, Any]) -> dict[str, Any]:
+    """The games row's derived columns: a view of the log's analysis and its report `doc`."""
+    log = whole.log
+    analysis = whole.games[0] if whole.games else None
+    tags = analysis.game.tags if analysis else {}
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"derived_with": seeplog_version(), "text": text,
-            "canonical": seeplog.dumps(log) if canonical is None else canonical,
+    return {"derived_with": seeplog_version(), "text": text, "canonical": dumps(log),
             "tags": json.dumps(tags, ensure_ascii=False),
-            "variant": ruleset_for(tags).name if first else "standard", "event": tags.get("Event"),
+            "variant": analysis.rules.name if analysis else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
-            "players": json.dumps(seat_names(first) if first else {}, ensure_ascii=False),
+            "players": json.dumps(players(analysis) if analysis else {}, ensure_ascii=False),
             "game_count": len(log.games), "deal_count": sum(len(g.deals) for g in log.games),
             "violation_count": sum(counts), "error_count": errors + len(doc.get("errors", [])),
             "status": exit_status(doc), "result": result_text(doc),
             "report": json.dumps(doc, ensure_ascii=False, separators=(",", ":"))}
-
-
-def seat_names(game: Game) -> dict[str, str]:
-    """Each seat's player, as the tags name them (the seat letter where they do not); no replay needed."""
-    return {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in ruleset_for(game.tags).seats}
 
 
 def result_text(doc: dict[str, Any]) -> str:
@@ -230,10 +226,11 @@ def result_text(doc: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, log: Log, doc: dict[str, Any]) -> None:
-    rows = derived_rows(game_id, log, doc)
+def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: LogAnalysis,
+                   doc: dict[str, Any]) -> None:
+    rows = derived_rows(game_id, analysis, doc)
     rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
-                             for v in sorted({ruleset_for(g.tags).name for g in log.games})]
+                             for v in sorted({g.rules.name for g in analysis.games})]
     names = [r["name"] for r in rows["players"]]
     values = {tag: [r["value"] for r in rows["game_tags"] if r["name"] == tag] for tag in ("Event", "Site")}
     rows["games_text"] = [{"rowid": rank, "players": "\n".join(names), "event": "\n".join(values["Event"]),
@@ -243,14 +240,15 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, log: Log,
             db.table(name).insert_all(table_rows)
 
 
-def derived_rows(game_id: int, log: Log, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def derived_rows(game_id: int, analysis: LogAnalysis, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The rows of the derived tables: a view of the log's analysis and its report `doc`."""
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in DERIVED}
     for error in doc.get("errors", []):
         out["violations"].append(_finding(game_id, None, None, None, error))
-    for index, (game, gdoc) in enumerate(zip(log.games, doc["games"]), start=1):
-        key = {"game_id": game_id, "game": index}
+    for index, (analysed, gdoc) in enumerate(zip(analysis.games, doc["games"]), start=1):
+        key, game = {"game_id": game_id, "game": index}, analysed.game
         out["game_tags"] += [{**key, "name": n, "value": v} for n, v in game.tags.items()]
-        out["players"] += [{**key, "seat": s, "name": n} for s, n in seat_names(game).items()]
+        out["players"] += [{**key, "seat": s, "name": n} for s, n in players(analysed).items()]
         out["violations"] += [_finding(game_id, index, None, None, e) for e in gdoc["errors"]]
         for position, (deal, d, row) in enumerate(zip(game.deals, gdoc["deals"], gdoc["ledger"]), start=1):
             _deal_rows(out, {**key, "position": position}, deal.start, d, row)
@@ -298,23 +296,21 @@ def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
     """One game's derived columns and rows, again from its stored text (inside a write transaction)."""
     stored = db.table("games").get(game_id)
     text = notation_text(stored["raw"], stored["format"])
-    log = seeplog.parse(text)
-    put_derived(db, stored, text, log, report(log, open_game=is_live_open(db, game_id)))
+    put_derived(db, stored, text, analyse_log(seeplog.parse(text), open_game=is_live_open(db, game_id)))
 
 
-def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, log: Log, doc: dict[str, Any],
-                canonical: str | None = None) -> None:
+def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, analysis: LogAnalysis) -> None:
     """Replace a stored game's derived columns and rows by those of `text` (inside a write transaction);
-    `stored` is its games row as it was, `canonical` the text's canonical form when the caller has it."""
-    game_id = stored["id"]
-    row = summary(text, log, doc, canonical)
+    `stored` is its games row as it was, `analysis` that of `text`."""
+    game_id, doc = stored["id"], report_json(analysis)
+    row = summary(text, analysis, doc)
     for name in DERIVED:
         if name == "games_text":
             db.execute("delete from games_text where rowid = ?", [stored["rank"]])
         else:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
     db.table("games").update(game_id, {**row, "derived_with": seeplog_version()})
-    insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), log, doc)
+    insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), analysis, doc)
 
 
 def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
@@ -324,9 +320,15 @@ def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
 
 def stored_report(row: dict[str, Any]) -> dict[str, Any]:
     """A stored game's report: as stored at upload, unless another library version derived it."""
+    doc = fresh_report(row)
+    return doc if doc is not None else report_json(analyse_log(seeplog.parse(row["text"])))
+
+
+def fresh_report(row: dict[str, Any]) -> dict[str, Any] | None:
+    """The report stored at upload, when this library version derived it (None: it must be made again)."""
     if row.get("report") and row.get("derived_with") == seeplog_version():
-        return json.loads(row["report"])
-    return report(seeplog.parse(row["text"]), open_game=row.get("live") == "open")
+        return json.loads(row["report"])  # type: ignore[no-any-return]
+    return None
 
 
 def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:

@@ -6,8 +6,8 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from seeplog.__main__ import InputError, decode
 from seeplog.notation.jsonform import from_json
+from seeplog.text import InputError, decode
 from seeplog.report import NOT_A_LOG, is_report
 
 from .errors import flatten

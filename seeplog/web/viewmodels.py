@@ -12,7 +12,7 @@ from flask import url_for
 
 import seeplog
 from seeplog.replay import DealReplay
-from seeplog.report import GameAnalysis, analyse
+from seeplog.report import GameAnalysis, analyse, analyse_log, report_json
 from seeplog.rules import RULES
 from seeplog.scoresheet import SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
@@ -221,13 +221,13 @@ def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
     Built from the stored report and one replay of the games shown, and kept (PAGES_KEPT per worker,
     values) for the next view of the same log: a log is not replayed on every view.
     """
-    from .store import seeplog_version, stored_report
+    from .store import fresh_report, seeplog_version
     key = (row["id"], row["hash"], seeplog_version(), part)
     with _kept_lock:
         if key in _kept:
             _kept.move_to_end(key)
             return _kept[key]
-    page = _build_page(row, stored_report(row), part)
+    page = _build_page(row, fresh_report(row), part)
     with _kept_lock:
         _kept[key] = page
         while len(_kept) > PAGES_KEPT:
@@ -235,9 +235,15 @@ def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
     return page
 
 
-def _build_page(row: dict[str, Any], doc: dict[str, Any], part: int) -> GamePage:
+def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> GamePage:
+    """The page from the stored report `doc` and an analysis of the games shown (of the whole log, and
+    the report from it, when no report stored by this library version is at hand)."""
     game_id, text = row["id"], row["text"]
     log = seeplog.parse(text)
+    analysed: tuple[GameAnalysis, ...] = ()
+    if doc is None:
+        whole = analyse_log(log, open_game=is_open(row))
+        analysed, doc = whole.games, report_json(whole)
     spans = [(i, k) for i, g in enumerate(log.games) for k in range(len(g.deals))]
     parts = max(1, -(-len(spans) // DEALS_PER_PAGE))
     part = min(max(part, 1), parts)
@@ -249,7 +255,7 @@ def _build_page(row: dict[str, Any], doc: dict[str, Any], part: int) -> GamePage
         deals = [k for j, k in window if j == i]
         low, high = (deals[0], deals[-1] + 1) if deals else (0, 0)
         in_progress = is_open(row) and i == len(log.games) - 1  # a live game's last deal
-        analysis = analyse(game, open_deal=True) if in_progress else analyse(game)
+        analysis = analysed[i] if analysed else (analyse(game, open_deal=True) if in_progress else analyse(game))
         part_of = replace(analysis, deals=analysis.deals[low:high], ledger=analysis.ledger[low:high])
         part_doc = {**gdoc, "deals": gdoc["deals"][low:high], "errors": gdoc["errors"] if low == 0 else []}
         sheets.append(game_sheet(game_id, i + 1, part_of, part_doc))

@@ -108,7 +108,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
         return {"name": label, "id": None, "message": exc.message, "errors": [], "findings": None}
     message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
     token = issue_token(get_db(), stored.id) if stored.created else None
-    doc = stored.report or seeplog.report(seeplog.parse(stored_game(stored.id)["text"]))
+    doc = stored.report or stored_report(stored_game(stored.id))
     return {"name": label, "id": stored.id, "message": message, "errors": [], "token": token,
             "findings": findings_summary(stored.id, doc)}
 

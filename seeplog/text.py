@@ -1,0 +1,39 @@
+"""Bytes to text and back: strict UTF-8 with the place of a bad byte, or lenient with bad bytes kept."""
+from __future__ import annotations
+
+
+class InputError(Exception):
+    """A file that cannot be read as text."""
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text, or an error naming the line and column (in characters) of the first bad byte.
+
+    >>> decode(b"deal 1\\nN \\xe9")
+    Traceback (most recent call last):
+    seeplog.text.InputError: 2:3: E-SYNTAX the file is not UTF-8 text (byte 0xe9)
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[start:exc.start].decode("utf-8", "replace").lstrip("\ufeff")) + 1
+        raise InputError(f"{line}:{column}: E-SYNTAX the file is not UTF-8 text "
+                         f"(byte 0x{data[exc.start]:02x})") from None
+
+
+def decode_lenient(data: bytes) -> str:
+    """UTF-8 text where every byte that is not UTF-8 becomes a lone surrogate (``surrogateescape``):
+    `parse` reports its line as unreadable, and `encode_back` writes the byte back as it was."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def encode_back(text: str) -> bytes:
+    """The bytes `decode_lenient` read, bytes that were not UTF-8 included."""
+    return text.encode("utf-8", "surrogateescape")
+
+
+def printable(text: str) -> str:
+    """Text safe to print: a byte that was not UTF-8 shows as U+FFFD."""
+    return encode_back(text).decode("utf-8", "replace")

@@ -1,0 +1,139 @@
+"""The import graph of seeplog's modules: no cycles, and no import inside a function of the library.
+
+Functions of the command line (``__main__``) may import what only their command needs, to start
+quickly; the library itself (seeplog/, the web shell aside) imports at the top of each module, so the
+graph read here is the whole of its graph.
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "seeplog"
+LAZY_ALLOWED = {"seeplog.__main__"}
+"""Modules whose functions may import: the entry point, which loads per command."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def resolve(module: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
+    """The seeplog modules a ``from ... import`` names (a name may be a submodule)."""
+    if node.level:
+        base = module.split(".") if is_package else module.split(".")[:-1]
+        base = base[:len(base) - node.level + 1]
+        target = ".".join(base + ([node.module] if node.module else []))
+    else:
+        target = node.module or ""
+    if not target.startswith("seeplog"):
+        return []
+    return [target] + [f"{target}.{alias.name}" for alias in node.names]
+
+
+def imports(tree: ast.Module, module: str, is_package: bool, top_only: bool) -> set[str]:
+    nodes = tree.body if top_only else list(ast.walk(tree))
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.If) and top_only:  # `if TYPE_CHECKING:` imports are not run
+            continue
+        if isinstance(node, ast.ImportFrom):
+            found.update(resolve(module, is_package, node))
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("seeplog"))
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    edges = {}
+    for module, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        edges[module] = {m for m in imports(tree, module, path.name == "__init__.py", True)
+                         if m in files and m != module}
+    return edges
+
+
+def function_imports(tree: ast.Module) -> list[tuple[int, str]]:
+    """Imports of seeplog modules inside a function (``def``), with their lines."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom) and (inner.level or (inner.module or "").startswith("seeplog")):
+                    found.append((inner.lineno, ast.unparse(inner)))
+    return found
+
+
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph, or None."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        state[node] = 2
+        path.pop()
+        return None
+
+    for start in sorted(edges):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def test_the_import_graph_has_no_cycle():
+    edges = graph()
+    assert {"seeplog.report", "seeplog.replay", "seeplog.web.store"} <= set(edges)
+    assert "seeplog.replay" in edges["seeplog.report"]
+    assert cycle(edges) is None, " -> ".join(cycle(edges) or [])
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_library_function_imports_a_module_of_the_package():
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        module = module_name(path)
+        if module not in LAZY_ALLOWED and not module.startswith("seeplog.web"):
+            lines = function_imports(ast.parse(path.read_text(encoding="utf-8")))
+            if lines:
+                found[module] = lines
+    assert found == {}
+
+
+def test_nothing_outside_a_module_imports_its_private_names():
+    root = PACKAGE.parent
+    found = []
+    for folder in ("seeplog", "tests", "bench"):
+        for path in (root / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("seeplog")):
+                    found += [f"{path.relative_to(root)}:{node.lineno} {a.name}" for a in node.names
+                              if a.name.startswith("_") and a.name != "__version__"]
+    assert found == []
+
+
+def test_every_name_of_the_package_is_loaded_on_first_use():
+    import seeplog
+    report_module = importlib.import_module("seeplog.report")
+
+    assert sorted(seeplog.__all__) == sorted(seeplog._MODULE_OF)
+    for name in seeplog.__all__:
+        assert getattr(seeplog, name) is getattr(importlib.import_module(f"seeplog.{seeplog._MODULE_OF[name]}"), name)
+    assert seeplog.report is report_module.report  # the function, not the submodule of the same name

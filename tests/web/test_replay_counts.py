@@ -1,0 +1,101 @@
+"""Each command and page replays a log at most once per request: every deal once, none twice."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+import pytest
+
+import seeplog.replay
+from seeplog.__main__ import main
+from seeplog.web import playpage, viewmodels
+from tests.helpers import EXAMPLES
+
+from tests.web.helpers import example, make_app
+
+LOG = "game-standard-2.seep"
+DEALS = len(seeplog.parse((EXAMPLES / LOG).read_text(encoding="utf-8")).games[0].deals)
+
+
+@pytest.fixture
+def replays(monkeypatch) -> Counter:
+    """A count of the replays of each deal (by its first line), whichever module calls `replay_deal`."""
+    counted: Counter = Counter()
+    original = seeplog.replay.replay_deal
+
+    def counting(deal, rules, **options):
+        counted[deal.start.line] += 1
+        return original(deal, rules, **options)
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("seeplog") and getattr(module, "replay_deal", None) is original:
+            monkeypatch.setattr(module, "replay_deal", counting)
+    playpage.replayed_game.cache_clear()
+    viewmodels._kept.clear()
+    yield counted
+    playpage.replayed_game.cache_clear()
+    viewmodels._kept.clear()
+
+
+def replayed_once(counted: Counter) -> bool:
+    return len(counted) == DEALS and set(counted.values()) == {1}
+
+
+@pytest.fixture
+def client(tmp_path):
+    return make_app(tmp_path / "counts.db").test_client()
+
+
+def stored(client) -> int:
+    return client.post("/api/games", data=example(LOG), content_type="text/plain").json["id"]
+
+
+@pytest.mark.parametrize("command", [["validate"], ["validate", "--json"], ["score"]])
+def test_a_command_replays_each_deal_once(replays, command, capsys):
+    main(command + [str(EXAMPLES / LOG)])
+    assert "E-" not in capsys.readouterr().err and replayed_once(replays)
+
+
+def test_storing_an_upload_replays_each_deal_once(replays, client):
+    stored(client)
+    assert replayed_once(replays)
+
+
+def test_the_game_page_replays_each_deal_once(replays, client):
+    game_id = stored(client)
+    replays.clear()
+    assert client.get(f"/games/{game_id}").status_code == 200
+    assert replayed_once(replays)
+
+
+def test_the_play_page_replays_each_deal_once(replays, client):
+    game_id = stored(client)
+    replays.clear()
+    page = client.get(f"/games/{game_id}/deals/1/plays/5")
+    assert page.status_code == 200 and replayed_once(replays)
+
+
+def test_the_play_api_replays_each_deal_once(replays, client):
+    game_id = stored(client)
+    replays.clear()
+    assert client.get(f"/api/games/{game_id}/deals/1/plays/5").status_code == 200
+    assert replayed_once(replays)
+
+
+def test_the_report_api_uses_the_stored_report(replays, client):
+    game_id = stored(client)
+    replays.clear()
+    assert client.get(f"/api/games/{game_id}/report").json["games"][0]["deals"]
+    assert not replays
+
+
+def test_a_report_made_by_another_version_is_made_again_with_one_replay(replays, client, tmp_path):
+    game_id = stored(client)
+    with client.application.app_context():
+        from seeplog.web.db import get_db
+        get_db().execute("update games set derived_with = 'older' where id = ?", [game_id])
+        get_db().conn.commit()
+    for url in (f"/api/games/{game_id}/report", f"/games/{game_id}"):
+        replays.clear()
+        assert client.get(url).status_code == 200
+        assert replayed_once(replays), url
