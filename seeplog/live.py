@@ -17,7 +17,7 @@ from typing import Any
 from .notation import Deal, Log, NotationError, Play, Statement, Unreadable, parse
 from .notation.reader import first_word
 from .moves import Capture
-from .replay import DealReplay, replay_deal
+from .replay import DealReplay
 from .report import GameAnalysis, analyse, game_json
 from .notation.tags import KNOWN_TAGS
 from .canonical import dumps
@@ -228,7 +228,7 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str
 Replayer = Callable[..., DealReplay]
 
 
-def live_analyses(live: LiveLog, *, open_game: bool, replayer: Replayer = replay_deal) -> tuple[GameAnalysis, ...]:
+def live_analyses(live: LiveLog, *, open_game: bool, replayer: Replayer | None = None) -> tuple[GameAnalysis, ...]:
     """Each game of the log analysed; while the game is open, the last deal is in progress. `replayer`
     stands for `replay_deal` (one that remembers the deals an entry did not change, see `deal_key`)."""
     games = live.log.games

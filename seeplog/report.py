@@ -48,14 +48,15 @@ class GameAnalysis:
 
 
 def analyse(game: Game, *, keep_steps: bool = False, open_deal: bool = False,
-            replayer: Callable[..., DealReplay] = replay_deal) -> GameAnalysis:
+            replayer: Callable[..., DealReplay] | None = None) -> GameAnalysis:
     """Replay and score every deal of a game, then keep its ledger (and the state around every play,
     with `keep_steps`, for the play pages and the dispute view). With `open_deal`, the last deal is still
     being played (a live game): judged on what is known so far, not E-INCOMPLETE. `replayer` is
     `replay_deal` or a function that gives the same answer (one that remembers deals replayed before)."""
     rules = ruleset_for(game.tags)
     last = len(game.deals) - 1
-    replays = [replayer(deal, rules, keep_steps=keep_steps, in_progress=open_deal and i == last)
+    replay = replayer or replay_deal
+    replays = [replay(deal, rules, keep_steps=keep_steps, in_progress=open_deal and i == last)
                for i, deal in enumerate(game.deals)]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
