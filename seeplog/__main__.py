@@ -258,6 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     legal.set_defaults(run=cmd_legal)
     rules = commands.add_parser("rules", help="print the rule catalogue (docs/rules.md)")
     rules.set_defaults(run=cmd_rules)
+    from .livecli import add_commands
+    add_commands(commands)
     return parser
 
 

@@ -51,6 +51,8 @@ class DealReplay:
     partial_checks: tuple[str, ...] = ()
     hands: HandKnowledge | None = None
     """What the plays the replay trusted reveal of the hands (None for a deal without floor or bid)."""
+    in_progress: bool = False
+    """The deal is still being played (a live game's last deal): it stops early without E-INCOMPLETE."""
 
     @property
     def score_only(self) -> bool:
@@ -228,10 +230,13 @@ def _houses_left(state: State, last: Play, when: str, play: int | None = None) -
                         play, None, last.line, 1)
 
 
-def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealReplay:
+def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progress: bool = False) -> DealReplay:
     """Replay one deal: every violation, the first log error, and (unless `keep_steps` is False, as for
-    the report) the state after each play."""
+    the report) the state after each play. A deal `in_progress` (the last of a live game still being kept)
+    that stops early without a `score` line is judged on what is known so far (RULES.md §3) and is not
+    E-INCOMPLETE."""
     dealer, bid = deal.dealer, deal.bid
+    in_progress = in_progress and deal.score is None
     bidder = bid.seat if bid else rules.right_of(dealer)
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
@@ -241,11 +246,12 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealR
         if bid is not None:  # a deal recorded by its bid and score alone: the bid is still judged
             hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
             violations.extend(_bid_violations(bid, rules, deal, hands))
-        if deal.plays or ((deal.floor or bid) and deal.score is None):
+        if (deal.plays or ((deal.floor or bid) and deal.score is None)) and not in_progress:
             missing = "floor" if deal.floor is None else "bid"
             errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
                                     deal.start.line, 1))
-        return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial)
+        return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
+                          in_progress=in_progress)
     hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
     run = _replay_plays(deal, rules, hands, keep_steps)
     if run.stopped and run.played < hands.plays:
@@ -261,13 +267,14 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True) -> DealR
         errors += [run.error] if run.error else []
     elif run.played < rules.plays_per_deal:
         last = deal.plays[-1] if deal.plays else deal.start
-        errors.append(Violation("E-INCOMPLETE", f"the deal stops after {run.played} plays of "
-                                                f"{rules.plays_per_deal}", None, None, last.line, 1))
+        if not in_progress:
+            errors.append(Violation("E-INCOMPLETE", f"the deal stops after {run.played} plays of "
+                                                    f"{rules.plays_per_deal}", None, None, last.line, 1))
     else:
         violations.extend(_houses_left(run.state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]
         final = finish(run.state)
     return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, tuple(_in_order(violations)),
-                      tuple(errors), final, partial, hands)
+                      tuple(errors), final, partial, hands, in_progress and final is None)
 
 
 def _replay_plays(deal: Deal, rules: Ruleset, hands: HandKnowledge, keep_steps: bool,

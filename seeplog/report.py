@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .ledger import DealResult, LedgerRow, ledger
 from .notation import Game, Log
@@ -47,11 +47,17 @@ class GameAnalysis:
         return self.game_errors + [e for d in self.deals for e in d.errors]
 
 
-def analyse(game: Game, *, keep_steps: bool = False) -> GameAnalysis:
+def analyse(game: Game, *, keep_steps: bool = False, open_deal: bool = False,
+            replayer: Callable[..., DealReplay] | None = None) -> GameAnalysis:
     """Replay and score every deal of a game, then keep its ledger (and the state around every play,
-    with `keep_steps`, for the play pages and the dispute view)."""
+    with `keep_steps`, for the play pages and the dispute view). With `open_deal`, the last deal is still
+    being played (a live game): judged on what is known so far, not E-INCOMPLETE. `replayer` is
+    `replay_deal` or a function that gives the same answer (one that remembers deals replayed before)."""
     rules = ruleset_for(game.tags)
-    replays = [replay_deal(deal, rules, keep_steps=keep_steps) for deal in game.deals]
+    last = len(game.deals) - 1
+    replay = replayer or replay_deal
+    replays = [replay(deal, rules, keep_steps=keep_steps, in_progress=open_deal and i == last)
+               for i, deal in enumerate(game.deals)]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
                           s.score if s else None, r.deal.start.line)
@@ -93,6 +99,7 @@ def deal_json(deal: DealAnalysis, dealer: str | None = None) -> dict[str, Any]:
         "errors": [violation_json(e) for e in deal.errors],
         "score_only": replay.score_only,
         "partial_checks": list(replay.partial_checks),
+        "in_progress": replay.in_progress,
     }
 
 
@@ -125,16 +132,21 @@ class LogAnalysis:
     games: tuple[GameAnalysis, ...]
 
 
-def analyse_log(log: Log) -> LogAnalysis:
-    return LogAnalysis(log, tuple(analyse(g) for g in log.games))
+def analyse_log(log: Log, *, open_game: bool = False) -> LogAnalysis:
+    """Every game analysed; with `open_game` (a live game still being kept), the last deal of the last
+    game is in progress."""
+    last = len(log.games) - 1
+    return LogAnalysis(log, tuple(analyse(g, open_deal=open_game and i == last) for i, g in enumerate(log.games)))
 
 
-def report(log: Log) -> dict[str, Any]:
-    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error.
+def report(log: Log, *, open_game: bool = False) -> dict[str, Any]:
+    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error. With
+    `open_game` (a live game still being kept), the last deal of the last game is in progress.
 
     Each game is analysed once and its analysis let go once its report is made (`report_json` is the
     report of an analysis kept for other views too)."""
-    return _report_of(analyse(g) for g in log.games)
+    last = len(log.games) - 1
+    return _report_of(analyse(g, open_deal=open_game and i == last) for i, g in enumerate(log.games))
 
 
 def report_json(analysis: LogAnalysis) -> dict[str, Any]:

@@ -59,6 +59,8 @@ def deal_note(deal: DealAnalysis) -> str:
     stop = next((e for e in deal.errors if e is not line_error), None)
     if line_error is not None and (replay.score_only or stop is None):
         return f"{what}: the deal line could not be read ({line_error.rule}, line {line_error.line})"
+    if replay.in_progress and not deal.errors:
+        return f"in progress: {replay.played} of {replay.rules.plays_per_deal} plays so far"
     if replay.score_only:
         return f"{what} (no plays logged)"
     if stop is not None and stop.rule != "E-INCOMPLETE":

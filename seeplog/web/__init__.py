@@ -12,7 +12,7 @@ def register(app: Flask) -> Api:
     from flask_smorest.spec.plugins import integerconverter2paramschema
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, views
+    from . import api, live_api, views
     from .schemas import property_names
     from .security import RowId, secure
 
@@ -26,4 +26,6 @@ def register(app: Flask) -> Api:
     smorest.register_blueprint(api.blp)
     smorest.spec.components.schemas["Game"]["minProperties"] = 1  # GameSchema refuses an empty game
     csrf.exempt(api.blp)
+    smorest.register_blueprint(live_api.blp)
+    csrf.exempt(live_api.blp)
     return smorest

@@ -33,11 +33,15 @@ class ErrorSchema(Schema):
 class ApiError(HTTPException):
     """An HTTP error with the envelope's message and items."""
 
-    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None):
+    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None, *,
+                 extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.code = status
         self.message = message
         self.errors = errors or []
+        self.extra = extra or {}
+        """Keys added to the envelope (a live game's current version after a conflict, for instance)."""
+        self.headers = headers or {}
 
 
 def envelope(status: int, message: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -86,10 +90,11 @@ def wants_json() -> bool:
 def handle(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
     status = error.code or 500
     message, items = describe(error)
-    headers = dict(error.get_headers()) if not isinstance(error, ApiError) else {}
+    headers = dict(error.get_headers()) if not isinstance(error, ApiError) else dict(error.headers)
     headers.pop("Content-Type", None)
     if wants_json():
-        return jsonify(envelope(status, message, items)), status, headers
+        extra = error.extra if isinstance(error, ApiError) else {}
+        return jsonify({**envelope(status, message, items), **extra}), status, headers
     return render_template("error.html", status=status, name=error.name, message=message, errors=items), \
         status, headers
 

@@ -6,9 +6,6 @@ text it held goes to its history) or deleted (with its derived rows and history)
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 from datetime import datetime, timezone
 from typing import Any
 
@@ -18,9 +15,7 @@ from seeplog.report import analyse_log, report_json
 
 from .db import writing
 from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
-
-TOKEN_BYTES = 32
-"""256 random bits: a token of 43 URL-safe characters."""
+from .tokens import new_token, token_hash, token_matches
 
 
 class TokenRefused(PermissionError):
@@ -39,15 +34,11 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
 def issue_token(db: sqlite_utils.Database, game_id: int) -> str:
     """A new manage token for a game (any earlier one stops working); only its hash is stored."""
-    token = secrets.token_urlsafe(TOKEN_BYTES)
+    token = new_token()
     with writing(db):
-        db.table("game_tokens").upsert({"game_id": game_id, "token_hash": _hash(token), "created": _now()},
+        db.table("game_tokens").upsert({"game_id": game_id, "token_hash": token_hash(token), "created": _now()},
                                        pk="game_id")
     return token
 
@@ -55,9 +46,7 @@ def issue_token(db: sqlite_utils.Database, game_id: int) -> str:
 def check_token(db: sqlite_utils.Database, game_id: int, token: str | None) -> None:
     """:raises TokenRefused: unless `token` is the game's manage token (compared in constant time)."""
     rows = list(db.query("select token_hash from game_tokens where game_id = ?", [game_id]))
-    expected = rows[0]["token_hash"] if rows else _hash(secrets.token_urlsafe(TOKEN_BYTES))
-    same = hmac.compare_digest(expected, _hash(token or ""))  # compared even when there is no token to match
-    if not (rows and token and same):
+    if not token_matches(token, rows[0]["token_hash"] if rows else None):
         raise TokenRefused("this is not the game's manage token" if token else
                            "the game's manage token is needed (the one shown when it was uploaded)")
 

@@ -196,7 +196,7 @@ class ReplayedGame:
 
 
 @lru_cache(maxsize=32)
-def replayed_game(text: str, game_number: int) -> ReplayedGame:
+def replayed_game(text: str, game_number: int, open_game: bool = False) -> ReplayedGame:
     """Every deal of one game of a log, replayed; kept for the next page of the same log (they are values).
 
     :raises LookupError: when the log has no such game.
@@ -205,14 +205,15 @@ def replayed_game(text: str, game_number: int) -> ReplayedGame:
     if not 1 <= game_number <= len(games):
         raise LookupError(f"there is no game {game_number} in this log (it holds {len(games)})")
     game = games[game_number - 1]
-    analysis = analyse(game, keep_steps=True)
+    in_progress = open_game and game_number == len(games)  # an open live game's last deal: in progress
+    analysis = analyse(game, keep_steps=True, open_deal=True) if in_progress else analyse(game, keep_steps=True)
     names = {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in analysis.rules.seats}
     return ReplayedGame(len(games), names, tuple(d.replay for d in analysis.deals))
 
 
 def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:
     """:raises LookupError: when the log has no such game or deal."""
-    game = replayed_game(row["text"], game_number)
+    game = replayed_game(row["text"], game_number, row.get("live") == "open")
     replay = next((r for r in game.replays if r.deal.number == deal_number), None)
     if replay is None:
         raise LookupError(f"there is no deal {deal_number}")

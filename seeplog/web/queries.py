@@ -76,6 +76,9 @@ def text_search(filters: Filters) -> tuple[list[str], list[Any]]:
         text = getattr(filters, name)
         if not text:
             continue
+        if "\x00" in text:  # FTS5 reads a NUL as the query's end ("unterminated string"); no name holds one
+            conditions.append("0")
+            continue
         if len(text) >= 3:
             matches.append(f"{columns} : {_phrase(text)}")
         else:
@@ -129,6 +132,8 @@ def build(filters: Filters) -> Query:
     return Query(source, tuple(conditions), tuple(params), f"{rank} desc")
 
 
+LIVE = "(select state from live_games l where l.game_id = games.id) as live"
+"""A live game's state ('open' or 'closed'); NULL for an uploaded log."""
 COLUMNS = ("id, filename, uploaded, tags, variant, event, site, date, players, game_count, deal_count, "
            "violation_count, error_count, status, result, hash, format")
 
@@ -138,14 +143,14 @@ def find_games(db: sqlite_utils.Database, filters: Filters) -> tuple[list[dict[s
     query = build(filters)
     sql, params = query.count_sql()
     total = next(db.query(sql, params))["n"]
-    sql, params = query.page_sql(", ".join(f"games.{c.strip()}" for c in COLUMNS.split(",")))
+    sql, params = query.page_sql(", ".join(f"games.{c.strip()}" for c in COLUMNS.split(",")) + f", {LIVE}")
     offset = (filters.page - 1) * filters.per_page
     rows = list(db.query(sql, params + [filters.per_page, offset]))
     return rows, total
 
 
 def get_game(db: sqlite_utils.Database, game_id: int) -> dict[str, Any] | None:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    rows = list(db.query(f"select *, {LIVE} from games where id = ?", [game_id]))
     return rows[0] if rows else None
 
 

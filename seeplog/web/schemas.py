@@ -192,6 +192,8 @@ class GameSummarySchema(Schema):
     errors = fields.Integer(required=True)
     status = fields.Integer(required=True, metadata={"description": "0 clean, 1 violations, 2 errors"})
     result = fields.String(required=True)
+    live = fields.String(allow_none=True, metadata={"description": "a game kept live: 'open' or 'closed'; "
+                                                                   "null for an upload"})
 
 
 class HistorySchema(Schema):

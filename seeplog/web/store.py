@@ -13,8 +13,8 @@ from typing import Any, cast
 import sqlite_utils
 
 import seeplog
-from seeplog.notation.jsonform import from_json
 from seeplog.notation import DealStart, Log, Tag
+from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
 from seeplog.report import LogAnalysis, analyse_log, exit_status, report_json
 from seeplog.scoresheet import players
@@ -286,6 +286,8 @@ def rebuild(db: sqlite_utils.Database) -> int:
         ids = [r["id"] for r in db.query("select id from games order by id")]
         for game_id in ids:
             derive_again(db, game_id)
+        from .live_store import refresh_views
+        refresh_views(db)
         set_meta(db, "derived_with", seeplog_version())
     return len(ids)
 
@@ -294,7 +296,7 @@ def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
     """One game's derived columns and rows, again from its stored text (inside a write transaction)."""
     stored = db.table("games").get(game_id)
     text = notation_text(stored["raw"], stored["format"])
-    put_derived(db, stored, text, analyse_log(seeplog.parse(text)))
+    put_derived(db, stored, text, analyse_log(seeplog.parse(text), open_game=is_live_open(db, game_id)))
 
 
 def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, analysis: LogAnalysis) -> None:
@@ -327,6 +329,12 @@ def fresh_report(row: dict[str, Any]) -> dict[str, Any] | None:
     if row.get("report") and row.get("derived_with") == seeplog_version():
         return json.loads(row["report"])  # type: ignore[no-any-return]
     return None
+
+
+def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:
+    """Whether the game is a live game still being kept (its last deal then is in progress)."""
+    row = db.execute("select state from live_games where game_id = ?", [game_id]).fetchone()
+    return row is not None and row[0] == "open"
 
 
 def notation_text(raw: str, form: str) -> str:

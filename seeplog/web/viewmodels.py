@@ -98,6 +98,8 @@ class GamePage:
     part: int = 1
     """Which slice of the log's deals the page shows (DEALS_PER_PAGE each), from 1."""
     parts: int = 1
+    live: str | None = None
+    """'open' or 'closed' for a game kept live, None for an upload."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,8 @@ class GameRow:
     """The uploaded file's name ('pasted log' for a paste), so that look-alike rows can be told apart."""
     uploaded: str
     """When it was uploaded, ``YYYY-MM-DD HH:MM`` UTC."""
+    live: str | None = None
+    """'open' or 'closed' for a game kept live, None for an upload."""
 
 
 def title_of(row: dict[str, Any]) -> str:
@@ -128,7 +132,9 @@ def game_row(row: dict[str, Any]) -> GameRow:
     return GameRow(row["id"], title_of(row), row["date"] or "", row["event"] or "", row["variant"],
                    ", ".join(named(seat, names) for seat in names),
                    row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"],
-                   row.get("filename") or "pasted log", (row.get("uploaded") or "")[:16].replace("T", " "))
+                   row.get("filename") or ("kept live" if row.get("live") else "pasted log"),
+                   (row.get("uploaded") or "")[:16].replace("T", " "),
+                   row.get("live"))
 
 
 def _named(seat: str | None, names: dict[str, str]) -> str:
@@ -195,6 +201,11 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
     return tuple(out)
 
 
+def is_open(row: dict[str, Any]) -> bool:
+    """A live game still being kept: its last deal is in progress, not E-INCOMPLETE."""
+    return row.get("live") == "open"
+
+
 DEALS_PER_PAGE = 200
 """Deals one game page shows: a long log is shown in parts, each with its scoresheet rows and lines."""
 
@@ -231,7 +242,7 @@ def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> G
     log = seeplog.parse(text)
     analysed: tuple[GameAnalysis, ...] = ()
     if doc is None:
-        whole = analyse_log(log)
+        whole = analyse_log(log, open_game=is_open(row))
         analysed, doc = whole.games, report_json(whole)
     spans = [(i, k) for i, g in enumerate(log.games) for k in range(len(g.deals))]
     parts = max(1, -(-len(spans) // DEALS_PER_PAGE))
@@ -243,7 +254,8 @@ def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> G
         game, gdoc = log.games[i], doc["games"][i]
         deals = [k for j, k in window if j == i]
         low, high = (deals[0], deals[-1] + 1) if deals else (0, 0)
-        analysis = analysed[i] if analysed else analyse(game)
+        in_progress = is_open(row) and i == len(log.games) - 1  # a live game's last deal
+        analysis = analysed[i] if analysed else (analyse(game, open_deal=True) if in_progress else analyse(game))
         part_of = replace(analysis, deals=analysis.deals[low:high], ledger=analysis.ledger[low:high])
         part_doc = {**gdoc, "deals": gdoc["deals"][low:high], "errors": gdoc["errors"] if low == 0 else []}
         sheets.append(game_sheet(game_id, i + 1, part_of, part_doc))
@@ -251,7 +263,8 @@ def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> G
     everything = [f for s in sheets for f in s.findings] + list(log_errors)
     first, last = _line_span(log, spans, part, parts)
     return GamePage(game_id, title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
-                    tuple(sheets), log_errors, log_lines(text, everything, first, last), part, parts)
+                    tuple(sheets), log_errors, log_lines(text, everything, first, last), part, parts,
+                    row.get("live"))
 
 
 def _line_span(log: Log, spans: list[tuple[int, int]], part: int, parts: int) -> tuple[int, int | None]:

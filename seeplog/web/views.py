@@ -22,7 +22,7 @@ from .queries import Filters, find_games, get_game
 from .schemas import GameFormSchema, PlayQuerySchema
 from .store import BadUpload, TooMuch, store, stored_report
 from .uploads import from_bytes
-from .viewmodels import findings_summary, game_page, game_row, title_of
+from .viewmodels import findings_summary, game_page, game_row, is_open, title_of
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/assets")
 bp.add_app_template_filter(card_html, "card")
@@ -186,7 +186,8 @@ def export_report(game_id: int):
 
 @bp.get("/games/<int:game_id>.csv")
 def export_csv(game_id: int):
-    return download(scoresheet_csv(stored_game(game_id)["text"]), f"game-{game_id}-scoresheet.csv",
+    row = stored_game(game_id)
+    return download(scoresheet_csv(row["text"], open_game=is_open(row)), f"game-{game_id}-scoresheet.csv",
                     "text/csv; charset=utf-8")
 
 

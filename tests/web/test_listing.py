@@ -11,7 +11,7 @@ from seeplog.ruleset import VARIANTS
 from seeplog.web.db import MIGRATIONS, connect, init_db, migrate
 from seeplog.web.queries import COLUMNS, Filters, build, find_games
 from seeplog.web.store import Upload, store
-from tests.web.helpers import example
+from tests.web.helpers import example, upload
 
 FILTERS = [
     {}, {"variant": "thirty"}, {"date_from": "2026-01-01"}, {"date_to": "2026-06-30"},
@@ -126,3 +126,11 @@ def test_the_variant_filter_lists_every_variant(client):
     select = page[page.index('<select name="variant">'):]
     select = select[:select.index("</select>")]
     assert re.findall(r'<option value="([^"]*)"', select) == ["", *VARIANTS]
+
+
+def test_a_search_text_with_a_nul_matches_nothing(client):
+    """FTS5 would read the NUL as the end of its query (a 500 before); no stored name holds one."""
+    upload(client, "game-standard-1.seep")
+    for name in ("q", "event", "player"):
+        response = client.get(f"/api/games?{name}=00%00init")
+        assert response.status_code == 200 and response.json["total"] == 0

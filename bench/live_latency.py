@@ -1,0 +1,137 @@
+"""Latency of a live game over real HTTP on 127.0.0.1: appending the 400th play, and following the game.
+
+    .venv/bin/python bench/live_latency.py [--requests 30] [--port 6000]
+
+Starts the app on a temporary store (on disk, or under --store-dir) in a thread of this process, keeps a random legal
+standard game of 9 deals live through the API up to its 399th play, then, --requests times, appends
+the 400th play (timed) and undoes it (not timed). Then it reads the game with GET /api/live/<id>,
+without and with If-None-Match (a follower polling a game that has not changed). Prints the median
+and the 95th percentile in milliseconds. A figure to watch, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
+
+from app import create_app  # noqa: E402
+from seeplog.playout import random_game  # noqa: E402
+from seeplog.ruleset import VARIANTS  # noqa: E402
+
+PLAY = 400
+
+
+class Quiet(WSGIRequestHandler):
+    protocol_version = "HTTP/1.1"
+    """Keep-alive, as a phone polling the game keeps its connection."""
+
+    def log_request(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+CONNECTION: http.client.HTTPConnection | None = None
+
+
+def call(path: str, body: dict | None = None, headers: dict | None = None) -> tuple[int, bytes, dict, float]:
+    """One request on the kept connection: status, body, headers and milliseconds."""
+    assert CONNECTION is not None
+    data = json.dumps(body).encode() if body is not None else None
+    started = time.perf_counter()
+    CONNECTION.request("POST" if data is not None else "GET", path, body=data,
+                       headers={"Content-Type": "application/json", **(headers or {})})
+    response = CONNECTION.getresponse()
+    content = response.read()
+    return response.status, content, dict(response.headers), (time.perf_counter() - started) * 1000
+
+
+def figures(name: str, samples: list[float]) -> str:
+    samples = sorted(samples)
+    p95 = samples[max(0, int(0.95 * len(samples)) - 1)]
+    return f"{name:<44} {statistics.median(samples):10.1f} {p95:8.1f}"
+
+
+def game_lines() -> list[str]:
+    """The lines after the Variant tag of a 9-deal random game (432 plays)."""
+    text = random_game(VARIANTS["standard"], 9, random.Random("bench-live"))
+    return [line for line in text.splitlines()[1:] if line.strip()]
+
+
+def is_play(line: str) -> bool:
+    return line.split()[0] in ("N", "W", "S", "E")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--port", type=int, default=6000)
+    parser.add_argument("--store-dir", default=str(ROOT), help="where the temporary store goes (default: the "
+                        "project's folder, on disk; /dev/shm takes the disk's sync out of the figures)")
+    args = parser.parse_args()
+    lines = game_lines()
+    plays = [i for i, line in enumerate(lines) if is_play(line)]
+    before, the_play = lines[:plays[PLAY - 1]], lines[plays[PLAY - 1]]
+    with tempfile.TemporaryDirectory(dir=args.store_dir) as folder:
+        app = create_app({"DATABASE": str(Path(folder) / "bench.db"), "SECRET_KEY": "bench", "LOAD_SAMPLES": False})
+        server = make_server("127.0.0.1", args.port, app, threaded=True, request_handler=Quiet)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        global CONNECTION
+        CONNECTION = http.client.HTTPConnection("127.0.0.1", args.port)
+        try:
+            run("/api/live", before, the_play, args.requests)
+        finally:
+            CONNECTION.close()
+            server.shutdown()
+
+
+def run(base: str, before: list[str], the_play: str, requests: int) -> None:
+    status, body, _, _ = call(base, {"variant": "standard"})
+    created = json.loads(body)
+    url, auth = f"{base}/{created['id']}", {"Authorization": f"Bearer {created['edit_token']}"}
+    version = created["version"]
+    started = time.perf_counter()
+    for number, line in enumerate(before):
+        status, body, _, _ = call(f"{url}/entries", {"line": line, "version": version, "client_id": f"b{number}"},
+                                  auth)
+        assert status == 201, body
+        version = json.loads(body)["version"]
+    print(f"kept {len(before)} entries live ({PLAY - 1} plays) in {time.perf_counter() - started:.1f} s")
+    appends = []
+    for n in range(requests):
+        status, body, _, ms = call(f"{url}/entries", {"line": the_play, "version": version,
+                                                       "client_id": f"play{PLAY}-{n}"}, auth)
+        assert status == 201, body
+        appends.append(ms)
+        status, body, _, _ = call(f"{url}/undo", {"version": version + 1, "client_id": f"undo-{n}"}, auth)
+        assert status == 201, body
+        version = json.loads(body)["version"]
+    call(f"{url}/entries", {"line": the_play, "version": version, "client_id": "last"}, auth)
+    full, polled = [], []
+    status, body, headers, _ = call(url)
+    etag = headers["ETag"]
+    for _ in range(requests):
+        status, body, _, ms = call(url)
+        assert status == 200
+        full.append(ms)
+        status, _, _, ms = call(url, headers={"If-None-Match": etag})
+        assert status == 304
+        polled.append(ms)
+    print(f"{'request':<44} {'median ms':>10} {'p95 ms':>8}   ({requests} requests each)")
+    print(figures(f"POST entries: append play {PLAY}", appends))
+    print(figures(f"GET /api/live/<id> ({len(body) / 1024:.0f} KiB body)", full))
+    print(figures("GET /api/live/<id> with If-None-Match (304)", polled))
+
+
+if __name__ == "__main__":
+    main()

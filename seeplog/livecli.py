@@ -1,0 +1,127 @@
+"""``python -m seeplog live new|add|show``: keep a log live in a file, one line at a time, with the same
+functions as the web's live games (each line read in its place, the last deal in progress)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .live import (Entry, EntryRefused, LiveLog, by_entry, finding_keys, live_analyses, live_log, live_report,
+                   read_in_place)
+from .livetable import now_of, what_next
+from .ruleset import find_ruleset
+from .notation import Tag
+from .notation.tags import VARIANT_NAMES
+from .notation.writer import statement_text
+
+SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+
+
+def file_entries(path: Path) -> list[Entry]:
+    """The statement lines of a log file, as entries."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.strip().startswith("#")]
+    return [Entry(i, line) for i, line in enumerate(lines, start=1)]
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if path.exists():
+        print(f"{path}: the file exists; keep it with 'live add'", file=sys.stderr)
+        return 2
+    seats = find_ruleset(args.variant).seats
+    tags = {"Variant": args.variant}
+    for pair in args.player or []:
+        seat, _, name = pair.partition("=")
+        if seat.upper() not in seats or not name:
+            print(f"--player {pair}: write SEAT=NAME with a seat of {' '.join(seats)}", file=sys.stderr)
+            return 2
+        tags[SEAT_TAGS[seat.upper()]] = name
+    for pair in args.tag or []:
+        name, _, value = pair.partition("=")
+        tags[name] = value
+    live = live_log([Entry(i, statement_text(Tag(n, v))) for i, (n, v) in enumerate(tags.items(), start=1)])
+    if live.log.errors:
+        print(f"{path}: {live.log.errors[0].msg}", file=sys.stderr)
+        return 2
+    path.write_text(live.text, encoding="utf-8")
+    print(next_text(live))
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    entries = file_entries(path)
+    live = live_log(entries)
+    before = finding_keys(live, live_report(live_analyses(live, open_game=True)))
+    status = 0
+    for typed in args.lines:
+        serial = max((e.id for e in entries), default=0) + 1
+        try:
+            line, _ = read_in_place(entries + [Entry(serial, typed)], len(entries), typed)
+        except EntryRefused as refused:
+            e = refused.error
+            print(f"{path}: entry {e.line}, column {e.column}: {e.rule}: {e.msg} (not recorded)", file=sys.stderr)
+            return 2
+        entries.append(Entry(serial, line))
+        live = live_log(entries)
+        doc = live_report(live_analyses(live, open_game=True))
+        after = finding_keys(live, doc)
+        print(f"entry {len(entries)}: {line}")
+        for finding in by_entry(live, doc).get(len(entries), []):
+            print(f"  {finding['rule']}: {finding['message']}")
+            status = max(status, 2 if finding["rule"].startswith("E-") else 1)
+        for key, finding in after.items():
+            if key not in before and key[0] != serial:
+                print(f"  revealed at entry {finding['entry']}: {finding['rule']}: {finding['message']}")
+        before = after
+    path.write_text(live.text, encoding="utf-8")
+    print(next_text(live))
+    return status
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    live = live_log(file_entries(Path(args.file)))
+    doc = live_report(live_analyses(live, open_game=True))
+    for number, found in sorted(by_entry(live, doc).items()):
+        for finding in found:
+            print(f"entry {number}: {finding['rule']}: {finding['message']}")
+    print(next_text(live))
+    return 0
+
+
+def next_text(live: LiveLog) -> str:
+    """What comes next, in a line: 'next: play 5 of deal 1, S to play; lead EW +20; baazis NS 0 EW 0'."""
+    step = what_next(now_of(live.log))
+    kind = step["kind"]
+    if kind == "deal":
+        who = f"dealt by {step['dealer']} ({step['why']})" if step["dealer"] else "any dealer"
+        head = f"deal {step['deal']}, {who}"
+    elif kind == "play":
+        head = f"play {step['play']} of deal {step['deal']}, {step['seat']} to play"
+    elif kind == "bid":
+        head = f"the bid of deal {step['deal']}, by {step['seat']}"
+    else:
+        head = f"the floor of deal {step['deal']}"
+    lead = step["lead"]
+    lead_text = f"{lead['team']} +{lead['points']}" if lead["team"] else "0"
+    baazis = " ".join(f"{t} {n}" for t, n in step["baazis"].items())
+    return f"next: {head}; lead {lead_text}; baazis {baazis}"
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    live = commands.add_parser("live", help="keep a log live in a file, one line at a time")
+    sub = live.add_subparsers(dest="live_command", required=True)
+    new = sub.add_parser("new", help="start a live log")
+    new.add_argument("file", metavar="FILE")
+    new.add_argument("--variant", default="standard", choices=VARIANT_NAMES)
+    new.add_argument("--player", action="append", metavar="SEAT=NAME")
+    new.add_argument("--tag", action="append", metavar="NAME=VALUE")
+    new.set_defaults(run=cmd_new)
+    add = sub.add_parser("add", help="append lines of notation; print each one's verdict and what comes next")
+    add.add_argument("file", metavar="FILE")
+    add.add_argument("lines", nargs="+", metavar="LINE")
+    add.set_defaults(run=cmd_add)
+    show = sub.add_parser("show", help="print the findings so far and what comes next")
+    show.add_argument("file", metavar="FILE")
+    show.set_defaults(run=cmd_show)

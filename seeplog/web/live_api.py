@@ -1,0 +1,186 @@
+"""The live API: start a game, append and correct its entries, follow it (with ETags), read its history,
+and list what one card can do on the floor now."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request, url_for
+from flask_smorest import Blueprint
+
+from seeplog.cards import parse_card
+from seeplog.live import live_log
+from seeplog.livetable import deal_state, known_for, now_of, outcomes, seen_cards, what_next
+
+from .api import same_origin_only
+from .db import get_db
+from .errors import ApiError, ErrorSchema
+from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
+                           LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, UndoSchema,
+                           entry_problem)
+from .live_store import LiveError, Request, create, current_version, history, load, record
+
+blp = Blueprint("live", __name__, url_prefix="/api/live",
+                description="Live games: keep score at the table one entry at a time; follow it")
+blp.before_request(same_origin_only)
+
+BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog live game"'}
+
+
+def etag(game_id: int, version: int) -> str:
+    """The game's entity tag at a version (unquoted; headers carry it quoted)."""
+    return f"live-{game_id}-{version}"
+
+
+def _token() -> str:
+    """The edit token of the request's `Authorization: Bearer` header (401 without one)."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "send the game's edit token: Authorization: Bearer <edit_token>", headers=BEARER)
+    return token.strip()
+
+
+def _raise(error: LiveError) -> ApiError:
+    return ApiError(error.status, error.message, error.errors, extra=error.extra,
+                    headers=BEARER if error.status == 403 else None)
+
+
+def _send(game_id: int, req: Request):
+    try:
+        answer, fresh = record(get_db(), game_id, _token(), req)
+    except LiveError as error:
+        raise _raise(error) from None
+    headers = {"ETag": f'"{etag(game_id, answer["version"])}"'}
+    if not fresh:
+        headers["Idempotent-Replayed"] = "true"
+    return answer, 201, headers
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(LiveNewSchema, error_status_code=400)
+@blp.response(201, LiveCreatedSchema, description="started: the edit token is shown this once")
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape, a tag the notation cannot "
+                                                       "read, or a seat the variant does not have")
+@blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
+def start(args: dict[str, Any]):
+    """Start a live game. Keep the edit token secret (it keeps the game); share the follow link."""
+    try:
+        game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
+    except LiveError as error:
+        raise _raise(error) from None
+    follow = url_for("live.game", game_id=game_id)
+    return {"id": game_id, "edit_token": token, "version": 1,
+            "edit_url": f"/live/{game_id}/keep#token={token}", "follow_url": f"/live/{game_id}",
+            "api_url": follow, "scoresheet_url": url_for("pages.game", game_id=game_id)}, 201, {"Location": follow}
+
+
+@blp.route("/<int:game_id>", methods=["GET"])
+@blp.response(200, LiveGameSchema, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.alt_response(304, description="If-None-Match names the current version: nothing changed")
+@blp.alt_response(404, schema=ErrorSchema)
+def game(game_id: int):
+    """The game now: log, entries with their findings, report (REPORT.md), version, what comes next, the
+    floor. Poll with If-None-Match: 304 while nothing changed."""
+    db = get_db()
+    version = current_version(db, game_id)
+    if version is None:
+        raise ApiError(404, f"there is no live game {game_id}")
+    if request.if_none_match.contains(etag(game_id, version)):
+        return Response(status=304, headers={"ETag": f'"{etag(game_id, version)}"', "Cache-Control": "no-cache"})
+    stored = load(db, game_id)
+    assert stored is not None
+    return Response(stored.view, mimetype="application/json",
+                    headers={"ETag": f'"{etag(game_id, stored.version)}"', "Cache-Control": "no-cache"})
+
+
+@blp.route("/<int:game_id>/entries", methods=["POST"])
+@blp.arguments(EntrySchema, error_status_code=400)
+@blp.response(201, EntryAnswerSchema, description="stored (a retry with the same client_id: the first answer)")
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version (with `version`, `events` and "
+                                                       "`entries` to catch up), or a closed game")
+@blp.alt_response(422, schema=ErrorSchema, description="a line that cannot be read or stand there, no such "
+                                                       "entry, two corrections at once, a delete with a line "
+                                                       "or anything else without one: nothing stored")
+def add_entry(args: dict[str, Any], game_id: int):
+    """Append one line of notation, or correct an entry (`replace`, `insert_before`, `delete`, with a
+    `note`). The answer carries the line's verdict (its errors and the rules it breaks, as far as they can
+    be judged now) and the findings it revealed or cleared on other entries."""
+    kind, entry = "append", None
+    for key, name in (("replace", "replace"), ("insert_before", "insert"), ("delete", "delete")):
+        if args.get(key) is not None:
+            kind, entry = name, args[key]
+    req = Request(kind, args["version"], args.get("line"), entry, args.get("note"), args.get("client_id"),
+                  entry_problem(args))
+    return _send(game_id, req)
+
+
+@blp.route("/<int:game_id>/undo", methods=["POST"])
+@blp.arguments(UndoSchema, error_status_code=400)
+@blp.response(201, EntryAnswerSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a closed game")
+@blp.alt_response(422, schema=ErrorSchema, description="no entry to undo")
+def undo(args: dict[str, Any], game_id: int):
+    """Delete the last entry (an event in the history, like any correction)."""
+    return _send(game_id, Request("undo", args["version"], None, None, args.get("note"), args.get("client_id")))
+
+
+@blp.route("/<int:game_id>/close", methods=["POST"])
+@blp.arguments(CloseSchema, error_status_code=400)
+@blp.response(201, EntryAnswerSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a game already closed")
+def close(args: dict[str, Any], game_id: int):
+    """Make the game final: it takes no more entries, and its log is the canonical text of its entries (a
+    last deal left short is then E-INCOMPLETE, as in any log)."""
+    return _send(game_id, Request("close", args["version"], None, None, args.get("note"), args.get("client_id")))
+
+
+@blp.route("/<int:game_id>/history", methods=["GET"])
+@blp.response(200, LiveHistorySchema)
+@blp.alt_response(404, schema=ErrorSchema)
+def game_history(game_id: int):
+    """Every event, oldest first: its time, kind, entry, line (as stored and as sent), note and the
+    version it made."""
+    db = get_db()
+    version = current_version(db, game_id)
+    if version is None:
+        raise ApiError(404, f"there is no live game {game_id}")
+    return {"id": game_id, "version": version, "events": history(db, game_id)}
+
+
+@blp.route("/<int:game_id>/outcomes", methods=["GET"])
+@blp.arguments(OutcomesQuerySchema, location="query", error_status_code=400)
+@blp.response(200, OutcomesSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="not a card, or a seat the game does not have")
+@blp.alt_response(404, schema=ErrorSchema)
+@blp.alt_response(409, schema=ErrorSchema, description="the game does not wait for a play now")
+def card_outcomes(args: dict[str, Any], game_id: int):
+    """What one card can do on the floor now: each capture choice, each house it makes, joins or raises,
+    the throw. The legal ones first; each other one names the rules it breaks (the scorekeeper records
+    what happened). `seat` defaults to the seat to play."""
+    stored = load(get_db(), game_id)
+    if stored is None:
+        raise ApiError(404, f"there is no live game {game_id}")
+    now = now_of(live_log(stored.entries).log)
+    step = what_next(now, closed=not stored.is_open)
+    if step["kind"] != "play" or now.last is None:
+        raise ApiError(409, f"the game waits for a {step['kind']} line, not a play", extra={"next": step})
+    card, seat = parse_card(args["card"]), args.get("seat") or step["seat"]
+    deal = now.last.deal
+    state, _ = deal_state(now.last)
+    if seat not in state.rules.seats:
+        raise ApiError(400, f"{seat} is not a seat of a {state.rules.name} game ({' '.join(state.rules.seats)})")
+    found = outcomes(state, seat, card, known_for(now.last, seat, card))
+    return {"card": str(card), "seat": seat, "deal": step["deal"], "play": step["play"],
+            "seen": card in seen_cards(deal), "version": stored.version, "outcomes": found}

@@ -1,0 +1,142 @@
+"""marshmallow schemas of the live API: the shape of its requests and answers (seeplog judges the lines)."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, post_load, validate
+
+from seeplog.notation import VARIANT_NAMES
+
+from .schemas import CARD, LINE, SEAT, TAG_NAME, WholeNumber
+
+ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
+CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(
+    r"^[A-Za-z0-9._:-]+$", error="a client_id is letters, digits and . _ : - (a UUID, say)")],
+    metadata={"description": "the sender's id for this event (a UUID): a retry with it is stored once"})
+VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
+                         metadata={"description": "the version the sender has seen (optimistic concurrency)"})
+NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
+TAG_VALUE = fields.String(validate=[LINE, validate.Length(max=200)])
+PLAYER_SEAT = validate.Regexp(r"^[NWSE]$", error="a seat is N, W, S or E")
+"""Upper case only, so that no seat can be named twice (n and N)."""
+
+
+class LiveNewSchema(Schema):
+    variant = fields.String(required=True, validate=validate.OneOf(VARIANT_NAMES))
+    players = fields.Dict(keys=fields.String(validate=PLAYER_SEAT), values=TAG_VALUE,
+                          metadata={"description": "a name per seat: {\"N\": \"Asha\", ...}",
+                                    "propertyNames": {"pattern": PLAYER_SEAT.regex.pattern}})
+    tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]), values=TAG_VALUE,
+                       validate=validate.Length(max=30),
+                       metadata={"description": "Event, Site, Date, Round, Scorer, BaaziTarget, MaxHouses, "
+                                                "Rotation and any other tag",
+                                 "propertyNames": {"pattern": TAG_NAME.regex.pattern, "maxLength": 40},
+                                 "maxProperties": 30})
+
+
+
+class EntrySchema(Schema):
+    line = fields.String(validate=[LINE, validate.Length(min=1, max=500)],
+                         metadata={"description": "one line of notation (NOTATION.md)", "example": "W Jd x Jc 9s+2s"})
+    version = VERSION
+    client_id = CLIENT_ID
+    replace = ENTRY
+    insert_before = ENTRY
+    delete = ENTRY
+    note = NOTE
+
+
+def entry_problem(data: dict) -> dict[str, str] | None:
+    """What is wrong with an entry request that its schema cannot say (answered 422 once the game and the
+    token are known good): two corrections at once, a delete with a line, anything else without one."""
+    named = [k for k in ("replace", "insert_before", "delete") if data.get(k) is not None]
+    if len(named) > 1:
+        return {"field": named[1], "message": f"one correction at a time, not {' and '.join(named)}"}
+    if named == ["delete"] and data.get("line") is not None:
+        return {"field": "line", "message": "a delete takes no line"}
+    if named != ["delete"] and data.get("line") is None:
+        return {"field": "line", "message": "a line of notation is needed"}
+    return None
+
+
+class UndoSchema(Schema):
+    version = VERSION
+    client_id = CLIENT_ID
+    note = NOTE
+
+
+class CloseSchema(UndoSchema):
+    pass
+
+
+class OutcomesQuerySchema(Schema):
+    card = fields.String(required=True, validate=CARD)
+    seat = fields.String(validate=SEAT)
+
+    @post_load
+    def upper_seat(self, data, **kwargs):
+        if data.get("seat"):
+            data["seat"] = data["seat"].upper()
+        return data
+
+
+# ---------------------------------------------------------------- answers
+
+class LiveCreatedSchema(Schema):
+    id = fields.Integer(required=True)
+    edit_token = fields.String(required=True, metadata={"description": "shown once; send it as a Bearer token"})
+    version = fields.Integer(required=True)
+    edit_url = fields.String(required=True, metadata={"description": "the keep-score page, the token in its "
+                                                                     "fragment (keep it secret)"})
+    follow_url = fields.String(required=True, metadata={"description": "the follow page (share it)"})
+    api_url = fields.String(required=True)
+    scoresheet_url = fields.String(required=True)
+
+
+class VerdictSchema(Schema):
+    ok = fields.Boolean(required=True)
+    errors = fields.List(fields.Dict(), required=True)
+    violations = fields.List(fields.Dict(), required=True)
+    words = fields.String(allow_none=True)
+
+
+class EntryAnswerSchema(Schema):
+    version = fields.Integer(required=True)
+    kind = fields.String(required=True)
+    entry = fields.Integer(allow_none=True, metadata={"description": "the entry's number"})
+    line = fields.String(allow_none=True, metadata={"description": "the line stored (canonical)"})
+    verdict = fields.Nested(VerdictSchema, allow_none=True)
+    revealed = fields.List(fields.Dict(), required=True,
+                           metadata={"description": "findings this event added to other entries"})
+    cleared = fields.List(fields.Dict(), required=True,
+                          metadata={"description": "findings this event took off other entries"})
+    next = fields.Dict(required=True)
+
+
+class LiveGameSchema(Schema):
+    id = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    state = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
+    variant = fields.String(required=True)
+    log = fields.String(required=True)
+    entries = fields.List(fields.Dict(), required=True)
+    report = fields.Dict(required=True, metadata={"description": "REPORT.md; a deal still being played has "
+                                                                "in_progress true"})
+    next = fields.Dict(required=True, metadata={"description": "kind deal (dealer, why), bid (seat), floor, "
+                                                              "play (seat, play) or closed; lead and baazis"})
+    table = fields.Dict(allow_none=True, metadata={"description": "the last deal's floor and the cards seen"})
+    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+class LiveHistorySchema(Schema):
+    id = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class OutcomesSchema(Schema):
+    card = fields.String(required=True)
+    seat = fields.String(required=True)
+    deal = fields.Integer(required=True)
+    play = fields.Integer(required=True)
+    seen = fields.Boolean(required=True, metadata={"description": "the card was already seen in this deal"})
+    version = fields.Integer(required=True)
+    outcomes = fields.List(fields.Dict(), required=True)

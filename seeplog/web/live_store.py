@@ -1,0 +1,339 @@
+"""Storing live games: every event in one write transaction, with the game's `games` row rewritten in it.
+
+The events (`live_events`) are the truth; the entries, the log, the report and the view that followers
+read are derived from them at each event and kept with the game, so reading a live game replays nothing.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlite_utils
+
+from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
+                          live_analyses, live_log, live_report, read_in_place)
+from seeplog.replay import DealReplay, replay_deal
+from seeplog.report import GameAnalysis, LogAnalysis
+from seeplog.ruleset import find_ruleset
+from seeplog.notation import Tag
+from seeplog.notation.writer import statement_text
+
+from .live_view import view
+from .tokens import new_token, token_hash, token_matches
+from .db import writing
+from .store import insert_derived, put_derived, set_rank, summary
+
+SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+MAX_ENTRIES = 5000
+"""Entries a live game takes (about 90 deals): every entry lays the whole log out again."""
+MAX_ID = 2 ** 63 - 1
+
+
+class LiveError(Exception):
+    """A request the store refuses: its HTTP status, a sentence, and what the client should know."""
+
+    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None,
+                 extra: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.status, self.message, self.errors, self.extra = status, message, errors or [], extra or {}
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+# ---------------------------------------------------------------- reading
+
+@dataclass(frozen=True)
+class LiveGame:
+    game_id: int
+    version: int
+    state: str
+    token_hash: str
+    entries: tuple[Entry, ...]
+    view: str
+    """The JSON the game's GET answers at this version."""
+
+    @property
+    def is_open(self) -> bool:
+        return self.state == "open"
+
+
+def load(db: sqlite_utils.Database, game_id: int) -> LiveGame | None:
+    if not 0 < game_id <= MAX_ID:
+        return None
+    rows = list(db.query("select game_id, version, state, token_hash, entries, view from live_games "
+                         "where game_id = ?", [game_id]))
+    if not rows:
+        return None
+    row = rows[0]
+    entries = tuple(Entry(i, text) for i, text in json.loads(row["entries"]))
+    return LiveGame(row["game_id"], row["version"], row["state"], row["token_hash"], entries, row["view"])
+
+
+def current_version(db: sqlite_utils.Database, game_id: int) -> int | None:
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()
+    return row[0] if row else None
+
+
+def history(db: sqlite_utils.Database, game_id: int, since: int = 0) -> list[dict[str, Any]]:
+    """Every event after version `since`, oldest first."""
+    return [{"version": r["version"], "kind": r["kind"], "at": r["at"], "entry": r["entry"],
+             "line": "\n".join(json.loads(r["lines"])) or None, "typed": r["typed"], "note": r["note"],
+             "client_id": r["client_id"]}
+            for r in db.query("select * from live_events where game_id = ? and version > ? order by version",
+                              [game_id, since])]
+
+
+# ---------------------------------------------------------------- writing
+
+def header_lines(variant: str, players: dict[str, str], tags: dict[str, str]) -> tuple[str, ...]:
+    """The tag lines a live game starts with: the variant, the players' names, the other tags."""
+    named = {"Variant": variant, **{SEAT_TAGS[s]: n for s, n in players.items()},
+             **{k: v for k, v in tags.items() if k != "Variant"}}
+    return tuple(statement_text(Tag(name, value)) for name, value in named.items())
+
+
+def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tags: dict[str, str]) -> tuple[int, str]:
+    """A new open live game; its id and its edit token (kept only as a digest).
+
+    :raises LiveError: a tag the notation cannot read (400), as `[MaxHouses "two"]`.
+    """
+    seats = find_ruleset(variant).seats
+    strangers = [seat for seat in players if seat not in seats]
+    if strangers:
+        raise LiveError(400, f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
+                        [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
+    token = new_token()
+    lines = header_lines(variant, players, tags)
+    entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
+    live = live_log(entries)
+    if live.log.errors:
+        raise LiveError(400, "a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
+                        [{"field": "tags", "message": e.msg} for e in live.log.errors])
+    analyses = live_analyses(live, open_game=True)
+    doc = live_report(analyses)
+    at = now()
+    with writing(db):
+        game_id = db.table("games").insert({"hash": live_hash(uuid.uuid4().hex, 1), "raw": live.text, "format": "seep",
+                                      "filename": None, "uploaded": at[:19] + "+00:00",
+                                      **summary(live.text, LogAnalysis(live.log, analyses), doc)}).last_pk
+        assert isinstance(game_id, int)
+        rank = set_rank(db, game_id, {"date": live.log.games[0].tags.get("Date"), "uploaded": at})
+        insert_derived(db, game_id, rank, LogAnalysis(live.log, analyses), doc)
+        body = view(game_id, 1, "open", live, analyses, doc)
+        db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
+                   "values (?, ?, 1, 'open', ?, ?, ?, ?)",
+                   [game_id, token_hash(token), at, at, _entries_json(entries), json.dumps(body)])
+        db.execute("insert into live_events (game_id, version, kind, entry, lines, at) values (?, 1, 'create', "
+                   "null, ?, ?)", [game_id, json.dumps(lines), at])
+    return int(game_id), token
+
+
+@dataclass(frozen=True)
+class Request:
+    """One event a scorekeeper sends."""
+
+    kind: str
+    version: int
+    line: str | None = None
+    entry: int | None = None
+    note: str | None = None
+    client_id: str | None = None
+    problem: dict[str, str] | None = None
+    """What is wrong with the request's shape, answered 422 once the game and the token are known good."""
+
+
+def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
+    """Store one event in one transaction; the answer, and False when it is a retry answered again.
+
+    :raises LiveError: no such game (404), a wrong token (403), a closed game or a stale version (409),
+        an entry that is not there (422), a line that cannot be read or stand there (422).
+    """
+    with writing(db):
+        game = load(db, game_id)
+        if game is None:
+            raise LiveError(404, f"there is no live game {game_id}")
+        if not token_matches(token, game.token_hash):
+            raise LiveError(403, "this edit token does not keep this game")
+        if req.client_id:
+            earlier = db.execute("select answer from live_events where game_id = ? and client_id = ?",
+                                 [game_id, req.client_id]).fetchone()
+            if earlier is not None:
+                return json.loads(earlier[0]), False
+        if req.problem is not None:
+            raise LiveError(422, req.problem["message"], [req.problem])
+        if not game.is_open:
+            raise LiveError(409, "the game is closed: it takes no more entries", extra={"version": game.version})
+        if req.version != game.version:
+            raise _stale(db, game, req.version)
+        answer = _apply(db, game, req)
+    return answer, True
+
+
+def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> LiveError:
+    unseen = history(db, game.game_id, max(0, seen))
+    entries = [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
+    return LiveError(409, f"the game is at version {game.version}, not {seen}: another entry came first; "
+                          "here is what changed", extra={"version": game.version, "events": unseen,
+                                                         "entries": entries})
+
+
+def lines_written(db: sqlite_utils.Database, game_id: int) -> int:
+    """How many lines the game's events have written: the last entry id given (ids are never reused)."""
+    return db.execute("select coalesce(sum(json_array_length(lines)), 0) from live_events where game_id = ?",
+                      [game_id]).fetchone()[0]
+
+
+def _event(game: LiveGame, req: Request, serial: int) -> tuple[Event, list[Entry], int | None]:
+    """The event a request makes, the entries after it, and the 0-based place of the line it writes
+    (with the id `serial`, as `seeplog.live.fold` numbers it)."""
+    entries = list(game.entries)
+    line = req.line or ""
+    if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
+        raise LiveError(422, f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
+                             "close it and start another")
+    if req.kind == "append":
+        entries.append(Entry(serial, line))
+        return Event("append", len(entries), (line,)), entries, len(entries) - 1
+    if req.kind == "close":
+        return Event("close"), entries, None
+    event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
+    problem = check_target(event, len(entries))
+    if problem:
+        raise LiveError(422, problem)
+    at = event.entry - 1  # type: ignore[operator]
+    if req.kind == "replace":
+        entries[at] = Entry(serial, line)
+    elif req.kind == "insert":
+        entries.insert(at, Entry(serial, line))
+    else:  # delete, undo
+        del entries[at]
+        return event, entries, None
+    return Event(req.kind, event.entry, (line,)), entries, at
+
+
+def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str, Any]:
+    event, entries, at = _event(game, req, lines_written(db, game.game_id) + 1)
+    if at is not None:
+        try:
+            canonical, read = read_in_place(entries, at, req.line or "")
+        except EntryRefused as refused:
+            e = refused.error
+            raise LiveError(422, f"the line cannot be recorded: {e.msg}",
+                            [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
+        entries[at] = Entry(entries[at].id, canonical)
+        event = Event(event.kind, event.entry, (canonical,))
+    state = "closed" if event.kind == "close" else "open"
+    live = live_log(entries, read if at is not None else None)
+    analyses = live_analyses(live, open_game=state == "open", replayer=REPLAYS.replayer(live))
+    doc = live_report(analyses)
+    version = game.version + 1
+    body = view(game.game_id, version, state, live, analyses, doc)
+    answer = _answer(game, event, live, doc, body, entries[at].id if at is not None else None)
+    _write(db, game, req, event, live, analyses, body, answer, state)
+    return answer
+
+
+class RememberedReplays:
+    """The replays of recent deals, by rules and text at their place: an entry changes one deal, and the
+    others are not replayed again (the replay is a pure function of them)."""
+
+    def __init__(self, size: int = 512):
+        self.size = size
+        self.kept: OrderedDict[tuple, DealReplay] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def replayer(self, live: LiveLog):
+        def replay(deal, rules, *, keep_steps: bool = False, in_progress: bool = False):
+            key = (repr(rules), keep_steps, in_progress, *deal_key(live, deal))
+            with self.lock:
+                found = self.kept.get(key)
+                if found is not None:
+                    self.kept.move_to_end(key)
+                    return found
+            made = replay_deal(deal, rules, keep_steps=keep_steps, in_progress=in_progress)
+            with self.lock:
+                self.kept[key] = made
+                while len(self.kept) > self.size:
+                    self.kept.popitem(last=False)
+            return made
+        return replay
+
+
+REPLAYS = RememberedReplays()
+
+
+def _answer(game: LiveGame, event: Event, live: LiveLog, doc: dict[str, Any], body: dict[str, Any],
+            own: int | None) -> dict[str, Any]:
+    """The answer to an event: the version it made, its entry's verdict, and what it changed elsewhere."""
+    before = _keys_of(game)
+    after = finding_keys(live, doc)
+    number = next((n for n, e in enumerate(live.entries, start=1) if e.id == own), None)
+    entry = body["entries"][number - 1] if number else None
+    return {"version": game.version + 1, "kind": event.kind, "entry": number if number else event.entry,
+            "line": entry["line"] if entry else None,
+            "verdict": _verdict(entry) if entry else None,
+            **changes(before, after, own), "next": body["next"]}
+
+
+def _verdict(entry: dict[str, Any]) -> dict[str, Any]:
+    found = entry["findings"]
+    return {"ok": not found, "errors": [f for f in found if f["rule"].startswith("E-")],
+            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.get("words")}
+
+
+def _keys_of(game: LiveGame) -> dict[tuple[int, str, str], dict[str, Any]]:
+    """The findings of the game as it stood, keyed as `finding_keys` keys them (from its stored view)."""
+    keys = {}
+    for entry in json.loads(game.view)["entries"]:
+        for f in entry["findings"]:
+            keys[(entry["id"], f["rule"], f["message"])] = {**f, "entry": entry["number"]}
+    return keys
+
+
+def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event, live: LiveLog,
+           analyses: tuple[GameAnalysis, ...], body: dict[str, Any], answer: dict[str, Any], state: str) -> None:
+    at, version = now(), game.version + 1
+    db.execute("insert into live_events (game_id, version, kind, entry, lines, typed, note, client_id, answer, at) "
+               "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               [game.game_id, version, event.kind, event.entry, json.dumps(event.lines), req.line, req.note,
+                req.client_id, json.dumps(answer), at])
+    db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
+               [version, state, at, _entries_json(live.entries), json.dumps(body), game.game_id])
+    stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
+    db.execute("update games set raw = ?, hash = ? where id = ?",
+               [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
+    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, live.text,
+                LogAnalysis(live.log, analyses))
+
+
+def refresh_views(db: sqlite_utils.Database) -> int:
+    """Build every live game's view again from its entries (after a library change, with the derived
+    tables); how many there were."""
+    rows = list(db.query("select game_id, version, state, entries from live_games"))
+    for row in rows:
+        entries = tuple(Entry(i, text) for i, text in json.loads(row["entries"]))
+        live = live_log(entries)
+        analyses = live_analyses(live, open_game=row["state"] == "open")
+        body = view(row["game_id"], row["version"], row["state"], live, analyses, live_report(analyses))
+        db.execute("update live_games set view = ? where game_id = ?", [json.dumps(body), row["game_id"]])
+    return len(rows)
+
+
+def live_hash(nonce: str, version: int) -> str:
+    """A live game's `games.hash`: never the hash of an upload (an upload of the same text is another
+    game), and new at every version, so that what is kept by hash (a page built) is built again; the
+    game's random nonce keeps a later game that reuses a deleted game's id from matching it."""
+    return f"live:{nonce}:{version}"
+
+
+def _entries_json(entries) -> str:
+    return json.dumps([[e.id, e.text] for e in entries])

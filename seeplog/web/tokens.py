@@ -1,0 +1,27 @@
+"""Secret tokens (a game's manage token, a live game's edit token): long and random, shown once, kept only
+as a sha256 hash, and compared in constant time."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+TOKEN_BYTES = 32
+"""256 random bits: a token of 43 URL-safe characters."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its sha256, hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str | None, stored: str | None) -> bool:
+    """Whether `token` is the one whose hash is `stored`; compared in constant time, and compared even
+    when there is nothing to match (so that the time does not tell whether a game has a token)."""
+    expected = stored if stored is not None else token_hash(new_token())
+    same = hmac.compare_digest(expected, token_hash(token or ""))
+    return bool(stored is not None and token and same)

@@ -1,0 +1,86 @@
+"""A scorekeeper's client of the live API for the tests: it keeps the token and the version it has seen."""
+from __future__ import annotations
+
+import itertools
+import pathlib
+import tempfile
+
+import seeplog
+
+_ids = itertools.count(1)
+
+
+def fast_store_dir() -> pathlib.Path:
+    """A folder for a test store in memory where the machine has one (every entry commits, and a commit
+    on disk waits for the disk; the tests time nothing)."""
+    shm = pathlib.Path("/dev/shm")
+    return pathlib.Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None))
+
+
+class Keeper:
+    """One live game kept through the API."""
+
+    def __init__(self, client, variant: str = "standard", **body):
+        response = client.post("/api/live", json={"variant": variant, **body})
+        assert response.status_code == 201, response.json
+        self.client, self.id = client, response.json["id"]
+        self.token, self.version = response.json["edit_token"], response.json["version"]
+        self.created = response.json
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def post(self, path: str, body: dict, headers: dict | None = None):
+        return self.client.post(f"/api/live/{self.id}{path}", json=body,
+                                headers=self.auth if headers is None else headers)
+
+    def send(self, path: str = "/entries", *, client_id: str | None = None, **body):
+        body = {"version": self.version, "client_id": client_id or f"client-{next(_ids)}", **body}
+        response = self.post(path, body)
+        if response.status_code == 201:
+            self.version = response.json["version"]
+        return response
+
+    def add(self, line: str, **body):
+        return self.send(line=line, **body)
+
+    def add_all(self, lines):
+        for line in lines:
+            response = self.add(line)
+            assert response.status_code == 201, (line, response.json)
+        return response
+
+    def get(self, **headers):
+        return self.client.get(f"/api/live/{self.id}", headers=headers)
+
+    def doc(self) -> dict:
+        response = self.get()
+        assert response.status_code == 200
+        return response.json
+
+    def history(self) -> list[dict]:
+        return self.client.get(f"/api/live/{self.id}/history").json["events"]
+
+
+def statement_lines(text: str) -> list[str]:
+    """The lines of a log that hold a statement (no blank or comment-only line)."""
+    return [line for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def open_form(expected: dict) -> dict:
+    """A report as it reads while its game is still being kept: the last deal of the last game, when it
+    is not complete and has no score, is in progress rather than E-INCOMPLETE."""
+    doc = {**expected, "games": [dict(g) for g in expected["games"]]}
+    if doc["games"] and doc["games"][-1]["deals"]:
+        deals = doc["games"][-1]["deals"] = [dict(d) for d in doc["games"][-1]["deals"]]
+        last = deals[-1]
+        if not last["complete"] and last["score"] is None:
+            last["in_progress"] = True
+            last["errors"] = [e for e in last["errors"] if e["rule"] != "E-INCOMPLETE"]
+    return doc
+
+
+def validate_json(text: str) -> dict:
+    """What `python -m seeplog validate --json` prints for the text (its report)."""
+    return seeplog.report(seeplog.parse(text))

@@ -1,0 +1,515 @@
+"""The live API: corrections, undo, retries, stale versions, tokens, concurrent writers, history, ETags,
+what comes next, score-only deals, the in-progress judgement and the outcomes of one card."""
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+
+import pytest
+
+from seeplog.playout import random_game
+from seeplog.ruleset import VARIANTS
+from tests.helpers import EXAMPLES
+from tests.web.helpers import assert_envelope, make_app
+from tests.web.live_helpers import Keeper, fast_store_dir, statement_lines, validate_json
+
+
+@pytest.fixture
+def app():
+    return make_app(fast_store_dir() / "live.db")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def a_deal(seed: int = 1, variant: str = "standard") -> list[str]:
+    """The lines of one random legal deal (from its deal line), dealt by N."""
+    text = random_game(VARIANTS[variant], 1, random.Random(seed))
+    lines = statement_lines(text)
+    return [line for line in lines if not line.startswith("[")]
+
+
+def plays_of(lines: list[str]) -> list[int]:
+    """The indexes of the play lines."""
+    return [i for i, line in enumerate(lines) if line.split()[0] in "NWSE" and len(line.split()[0]) == 1]
+
+
+# ---------------------------------------------------------------- starting, reading, following
+
+def test_start_answers_the_token_once_and_keeps_only_its_digest(app, client):
+    keeper = Keeper(client, "thirty", players={"N": "Asha", "S": "Chetan"}, tags={"Event": "Club night"})
+    created = keeper.created
+    assert set(created) >= {"id", "edit_token", "version", "edit_url", "follow_url"}
+    assert len(created["edit_token"]) >= 40 and created["version"] == 1
+    assert created["edit_token"] in created["edit_url"] and created["edit_token"] not in created["follow_url"]
+    doc = keeper.doc()
+    assert doc["log"] == '[Variant "thirty"]\n[North "Asha"]\n[South "Chetan"]\n[Event "Club night"]\n'
+    assert doc["next"]["kind"] == "deal" and doc["next"]["dealer"] is None
+    from seeplog.web.db import connect
+    db = connect(app.config["DATABASE"])
+    stored = db.execute("select token_hash from live_games where game_id = ?", [keeper.id]).fetchone()[0]
+    assert stored == hashlib.sha256(created["edit_token"].encode()).hexdigest()
+    dump = "\n".join(str(row) for table in ("live_games", "live_events", "games")
+                     for row in db.execute(f"select * from {table}").fetchall())
+    assert created["edit_token"] not in dump
+    assert created["edit_token"] not in client.get(f"/api/live/{keeper.id}/history").get_data(as_text=True)
+
+
+def test_start_refuses_bad_bodies(client):
+    assert_envelope(client.post("/api/live", json={}), 400)
+    assert_envelope(client.post("/api/live", json={"variant": "chess"}), 400)
+    assert_envelope(client.post("/api/live", json={"variant": "standard", "players": {"X": "Asha"}}), 400)
+    assert_envelope(client.post("/api/live", json={"variant": "standard", "players": {"n": "Asha"}}), 400)
+    assert_envelope(client.post("/api/live", json={"variant": "standard", "tags": {"Event": "a\nb"}}), 400)
+    bad_tag = assert_envelope(client.post("/api/live", json={"variant": "standard", "tags": {"MaxHouses": "two"}}),
+                              400)
+    assert "MaxHouses" in bad_tag["error"]
+    assert_envelope(client.post("/api/live", json={"variant": "two-player", "players": {"W": "Divya"}}), 400)
+    assert client.get("/api/games").json["total"] == 0
+
+
+def test_get_has_an_etag_and_answers_304_while_nothing_changed(client):
+    keeper = Keeper(client)
+    first = keeper.get()
+    tag = first.headers["ETag"]
+    assert first.status_code == 200
+    again = keeper.get(**{"If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == tag
+    keeper.add("deal 1 dealer N")
+    changed = keeper.get(**{"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert changed.json["version"] == 2
+
+
+def test_no_such_game(client):
+    assert_envelope(client.get("/api/live/999"), 404)
+    assert_envelope(client.get("/api/live/999/history"), 404)
+    assert_envelope(client.get(f"/api/live/{10 ** 30}"), 404)
+    response = client.post("/api/live/999/entries", json={"line": "deal 1 dealer N", "version": 1},
+                           headers={"Authorization": "Bearer x"})
+    assert_envelope(response, 404)
+
+
+def test_what_comes_next_follows_the_deal(client):
+    keeper = Keeper(client)
+    lines = a_deal(3)
+    steps = [keeper.add(line).json["next"] for line in lines]
+    floor_at = next(i for i, line in enumerate(lines) if line.startswith("floor"))
+    bidder = VARIANTS["standard"].right_of(lines[0].split()[-1])
+    assert steps[0]["kind"] == "bid" and steps[0]["seat"] == bidder and set(steps[0]["missing"]) == {"bid", "floor"}
+    bid_at = next(i for i, line in enumerate(lines) if line.startswith("bid"))
+    assert steps[bid_at]["kind"] == "play" and steps[bid_at]["seat"] == bidder and steps[bid_at]["play"] == 1
+    assert steps[floor_at]["kind"] in ("bid", "play")
+    for i in plays_of(lines)[:-1]:
+        following = lines[i + 1]
+        assert steps[i]["kind"] == "play" and steps[i]["seat"] == following.split()[0]
+    last = steps[-1]
+    expected = validate_json('[Variant "standard"]\n\n' + "\n".join(lines) + "\n")["games"][0]["ledger"][-1]
+    assert last["kind"] == "deal" and last["deal"] == 2 and last["dealer"] == expected["next_dealer"]
+    assert last["lead"] == expected["lead"] and last["why"]
+    doc = keeper.doc()
+    assert len(doc["table"]["seen"]) == 52 and doc["table"]["floor"]["houses"] == []
+
+
+def test_the_floor_and_the_play_in_words(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"])
+    answer = keeper.add("w jd x jc 9s+2s").json
+    assert answer["line"] == "W Jd x Jc 9s+2s" and answer["verdict"]["ok"]
+    assert answer["verdict"]["words"] == "W takes Jc and 9s+2s with Jd"
+    keeper.add_all(["S 5h", "E 4c+5h =9"])
+    table = keeper.doc()["table"]
+    assert table["floor"] == {"loose": ["Kh"], "houses": [{"value": 9, "cards": ["4c", "5h"], "owners": ["E"],
+                                                         "cemented": False}]}
+    assert table["seen"] == ["Kh", "Jd", "Jc", "9s", "5h", "4c", "2s"] and table["turn"] == "N"
+
+
+# ---------------------------------------------------------------- the verdict of an entry
+
+def test_a_play_that_breaks_a_rule_is_stored_and_flagged(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"])
+    answer = keeper.add("E 5c").json
+    assert keeper.version == 7 and answer["entry"] == 7
+    assert [v["rule"] for v in answer["verdict"]["violations"]] == ["R-MUST-CAPTURE"]
+    assert answer["verdict"]["violations"][0]["column"] == 3 and not answer["verdict"]["ok"]
+    entry = keeper.doc()["entries"][-1]
+    assert entry["play"] == 3 and entry["deal"] == 1 and entry["findings"][0]["rule"] == "R-MUST-CAPTURE"
+
+
+def test_a_log_error_is_stored_and_named_at_once(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"])
+    answer = keeper.add("W Jd x Jc 9s+4s").json
+    assert [e["rule"] for e in answer["verdict"]["errors"]] == ["E-FLOOR"]
+    assert answer["next"]["stopped"]["rule"] == "E-FLOOR"
+
+
+def test_a_score_only_deal_is_checked_at_once(client):
+    keeper = Keeper(client)
+    keeper.add("deal 1 dealer N")
+    answer = keeper.add("score NS 40 EW 62").json
+    assert [v["rule"] for v in answer["verdict"]["violations"]] == ["R-SCORE-TOTAL"]
+    assert answer["next"]["kind"] == "deal" and answer["next"]["deal"] == 2
+    fixed = keeper.send(replace=3, line="score NS 40 EW 60", note="62 was a slip").json
+    assert fixed["verdict"]["ok"] and fixed["next"]["dealer"] == "N"  # the dealer's team is behind: N again
+    assert keeper.doc()["report"]["games"][0]["ledger"][0]["lead"] == {"team": "EW", "points": 20}
+
+
+def test_a_later_play_reveals_what_an_earlier_play_broke(client):
+    """RULES §3: a house play without the card is judged when the hand is known; the play that reveals it
+    names it, and the report carries it."""
+    text = (EXAMPLES / "r-house-hold.seep").read_text(encoding="utf-8")
+    lines = statement_lines(text)
+    keeper = Keeper(client, "thirty")
+    answers = [keeper.add(line).json for line in lines[1:]]
+    house_play = next(i for i, line in enumerate(lines[1:]) if line == "N 9d+2d =11")
+    assert "R-HOUSE-HOLD" not in [v["rule"] for v in answers[house_play]["verdict"]["violations"]]
+    revealing = [i for i, a in enumerate(answers)
+                 if any(f["rule"] == "R-HOUSE-HOLD" for f in a["revealed"])]
+    assert revealing and revealing[0] > house_play
+    named = next(f for f in answers[revealing[0]]["revealed"] if f["rule"] == "R-HOUSE-HOLD")
+    assert named["entry"] == house_play + 2 and named["play"] == 13  # entry 1 is the Variant tag
+    assert "R-HOUSE-HOLD" in [v["rule"] for d in keeper.doc()["report"]["games"][0]["deals"]
+                              for v in d["violations"]]
+
+
+def test_the_last_deal_of_an_open_game_is_in_progress(client):
+    keeper = Keeper(client)
+    keeper.add_all(a_deal(5)[:20])
+    deal = keeper.doc()["report"]["games"][0]["deals"][0]
+    assert deal["in_progress"] and not deal["complete"] and deal["errors"] == []
+    keeper.send("/close")
+    deal = keeper.doc()["report"]["games"][0]["deals"][0]
+    assert not deal["in_progress"] and [e["rule"] for e in deal["errors"]] == ["E-INCOMPLETE"]
+
+
+# ---------------------------------------------------------------- corrections
+
+def _changing_last_play(seed_from: int = 0):
+    """A random deal whose last play, a capture, when written as a throw instead, changes the deal's score
+    (the cards left go to the other team); its lines, the throw, and the deal scores before and after."""
+    for seed in range(seed_from, seed_from + 200):
+        lines = a_deal(seed)
+        last = lines[-1]
+        if " x " not in last:
+            continue
+        throw = " ".join(last.split()[:2])
+        scores = []
+        for deal in (lines, lines[:-1] + [throw]):
+            doc = validate_json('[Variant "standard"]\n\n' + "\n".join(deal) + "\n")
+            scores.append(doc["games"][0]["deals"][0]["score"])
+        if scores[0] != scores[1] and all(min(s.values()) >= 9 for s in scores):
+            return lines, throw, scores
+    raise AssertionError("no such deal")
+
+
+def _lead(score: dict) -> int:
+    return score["NS"] - score["EW"]
+
+
+def test_a_replace_in_deal_1_moves_the_dealer_of_deal_3_and_the_baazis(client):
+    lines, throw, (before, after) = _changing_last_play()
+    high = max(_lead(before), _lead(after))
+    # Deal 2, written as its score alone, brings the higher of the two leads exactly to the baazi.
+    need = 100 - high
+    deal2 = f"score NS 50{'+' + str(need) if need > 0 else ''} EW 50{'+' + str(-need) if need < 0 else ''}"
+    keeper = Keeper(client)
+    keeper.add_all(lines)
+    dealer2 = keeper.doc()["next"]["dealer"]
+    keeper.add_all([f"deal 2 dealer {dealer2}", deal2])
+    first = keeper.doc()
+    answer = keeper.send(replace=len(lines) + 1, line=throw, note="the last card was thrown, not a capture")
+    assert answer.status_code == 201, answer.json
+    assert "R-MUST-CAPTURE" in [v["rule"] for v in answer.json["verdict"]["violations"]]
+    second = keeper.doc()
+    assert first["report"]["games"][0]["deals"][0]["score"] == before
+    assert second["report"]["games"][0]["deals"][0]["score"] == after
+    assert first["next"]["baazis"] != second["next"]["baazis"]
+    assert first["next"]["dealer"] != second["next"]["dealer"]
+    for doc, deal1 in ((first, lines), (second, lines[:-1] + [throw])):
+        text = '[Variant "standard"]\n\n' + "\n".join(deal1) + f"\n\ndeal 2 dealer {dealer2}\n{deal2}\n"
+        expected = validate_json(text)["games"][0]
+        assert doc["next"]["dealer"] == expected["ledger"][-1]["next_dealer"] and doc["next"]["deal"] == 3
+        assert doc["next"]["baazis"] == expected["baazis"]
+        assert doc["report"]["games"][0] == expected
+    assert answer.json["next"] == second["next"]
+
+
+def test_insert_and_delete_an_entry(client):
+    lines = a_deal(7)
+    forgotten = plays_of(lines)[10]
+    keeper = Keeper(client)
+    keeper.add_all(lines[:forgotten] + lines[forgotten + 1:])
+    broken = keeper.doc()["report"]["games"][0]["deals"][0]
+    assert broken["errors"] or broken["violations"]
+    entry = forgotten + 2  # entry 1 is the Variant tag
+    answer = keeper.send(insert_before=entry, line=lines[forgotten], note="play forgotten")
+    assert answer.status_code == 201 and answer.json["entry"] == entry
+    assert answer.json["cleared"] and not answer.json["revealed"]
+    doc = keeper.doc()
+    assert [e["line"] for e in doc["entries"][1:]] == lines
+    assert doc["report"]["games"][0]["deals"][0]["complete"]
+    assert doc["report"] == validate_json('[Variant "standard"]\n\n' + "\n".join(lines) + "\n")
+    removed = keeper.send(delete=entry, note="not played after all")
+    assert removed.status_code == 201 and removed.json["revealed"] and removed.json["verdict"] is None
+    assert keeper.doc()["report"]["games"][0]["deals"][0] == broken
+    assert_envelope(keeper.send(delete=500), 422)
+    assert_envelope(keeper.send(replace=0, line="N 2c"), 400)
+    assert_envelope(keeper.send(replace=3), 422)
+    assert_envelope(keeper.send(delete=3, line="N 2c"), 422)
+    assert_envelope(keeper.send(delete=3, replace=4, line="N 2c"), 422)
+
+
+def test_undo_deletes_the_last_entry_as_an_event(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])
+    before = keeper.doc()
+    keeper.add("bid W 11")
+    answer = keeper.send("/undo", note="bid entered twice")
+    assert answer.status_code == 201 and answer.json["kind"] == "undo" and answer.json["entry"] == 4
+    after = keeper.doc()
+    assert after["entries"] == before["entries"] and after["log"] == before["log"] and after["version"] == 5
+    assert [e["kind"] for e in keeper.history()][-2:] == ["append", "undo"]
+    empty = Keeper(client)
+    empty.send("/undo")
+    empty.send("/undo")
+    assert_envelope(empty.send("/undo"), 422)
+
+
+def test_a_retry_with_the_same_client_id_stores_once(client):
+    keeper = Keeper(client)
+    keeper.add("deal 1 dealer N")
+    first = keeper.post("/entries", {"line": "floor Kh Jc 9s 2s", "version": 2, "client_id": "abc-1"})
+    again = keeper.post("/entries", {"line": "floor Kh Jc 9s 2s", "version": 2, "client_id": "abc-1"})
+    assert first.status_code == again.status_code == 201
+    assert again.json == first.json and again.headers["Idempotent-Replayed"] == "true"
+    assert len(keeper.history()) == 3 and keeper.doc()["version"] == 3
+    assert [e["line"] for e in keeper.doc()["entries"]].count("floor Kh Jc 9s 2s") == 1
+
+
+def test_a_stale_version_gets_409_and_what_changed(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])
+    before = keeper.doc()
+    response = keeper.post("/entries", {"line": "bid W 11", "version": 2, "client_id": "late"})
+    body = response.json
+    assert response.status_code == 409 and body["ok"] is False and body["status"] == 409
+    assert body["version"] == 3 and [e["version"] for e in body["events"]] == [3]
+    assert body["events"][0]["line"] == "floor Kh Jc 9s 2s"
+    assert [e["line"] for e in body["entries"]] == [e["line"] for e in before["entries"]]
+    assert keeper.doc() == before
+
+
+def test_a_wrong_or_missing_token_stores_nothing(client):
+    keeper = Keeper(client)
+    other = Keeper(client)
+    before = keeper.doc()
+    body = {"line": "deal 1 dealer N", "version": 1, "client_id": "x1"}
+    assert_envelope(keeper.post("/entries", body, headers={"Authorization": f"Bearer {other.token}"}), 403)
+    assert_envelope(keeper.post("/entries", body, headers={"Authorization": "Bearer " + "A" * 43}), 403)
+    missing = keeper.post("/entries", body, headers={})
+    assert_envelope(missing, 401)
+    assert missing.headers["WWW-Authenticate"].startswith("Bearer")
+    assert_envelope(keeper.post("/entries", body, headers={"Authorization": f"Basic {keeper.token}"}), 401)
+    assert_envelope(keeper.post("/undo", {"version": 1}, headers={}), 401)
+    assert_envelope(keeper.post("/close", {"version": 1}, headers={"Authorization": "Bearer nope"}), 403)
+    assert keeper.doc() == before and len(keeper.history()) == 1
+
+
+def test_two_writers_with_the_same_version_exactly_one_wins(app):
+    keeper = Keeper(app.test_client())
+    keeper.add("deal 1 dealer N")
+    for round_ in range(5):
+        barrier = threading.Barrier(2)
+        results: list = [None, None]
+
+        def write(slot: int, line: str, round_: int = round_, barrier: threading.Barrier = barrier,
+                  results: list = results) -> None:
+            client = app.test_client()
+            barrier.wait()
+            results[slot] = client.post(f"/api/live/{keeper.id}/entries", headers=keeper.auth,
+                                        json={"line": line, "version": keeper.version,
+                                              "client_id": f"w{round_}-{slot}"})
+
+        lines = ("floor Kh Jc 9s 2s", "floor Ah 2h 3h 4h") if round_ == 0 else (
+            "score NS 40 EW 60", "score NS 41 EW 59")
+        threads = [threading.Thread(target=write, args=(i, line)) for i, line in enumerate(lines)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        codes = sorted(r.status_code for r in results)
+        assert codes == [201, 409], [r.json for r in results]
+        winner = next(r for r in results if r.status_code == 201)
+        assert keeper.doc()["version"] == winner.json["version"] == keeper.version + 1
+        keeper.version += 1
+        if round_ == 0:
+            continue
+        keeper.send("/undo")
+    assert len(keeper.history()) == keeper.version
+
+
+def test_a_closed_game_takes_no_more_entries(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "score NS 40 EW 60"])
+    closed = keeper.send("/close")
+    assert closed.status_code == 201 and closed.json["next"] == {"kind": "closed"}
+    refused = keeper.add("deal 2 dealer W")
+    assert refused.status_code == 409 and refused.json["ok"] is False and "closed" in refused.json["error"]
+    assert keeper.send("/undo").status_code == 409
+    assert keeper.doc()["state"] == "closed" and len(keeper.history()) == 4
+
+
+# ---------------------------------------------------------------- history, games list, pages
+
+def test_the_history_of_a_corrected_game_lists_every_event(client):
+    keeper = Keeper(client, players={"N": "Asha"})
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"])
+    keeper.send(replace=6, line="W Jd x Jc 9s+2s {the jack must take all}", note="annotated")
+    keeper.send(insert_before=7, line="E 4c", note="E played first")
+    keeper.send(delete=7, note="no, S did")
+    keeper.send("/undo", note="S 5h was a mistake")
+    keeper.send("/close", note="end of the evening")
+    events = keeper.history()
+    assert [e["kind"] for e in events] == ["create", "append", "append", "append", "append", "append", "replace",
+                                           "insert", "delete", "undo", "close"]
+    assert [e["version"] for e in events] == list(range(1, 12))
+    assert events[0]["line"] == '[Variant "standard"]\n[North "Asha"]'
+    assert events[6] | {"at": None, "client_id": None} == {
+        "version": 7, "kind": "replace", "entry": 6, "line": "W Jd x Jc 9s+2s {the jack must take all}",
+        "typed": "W Jd x Jc 9s+2s {the jack must take all}", "note": "annotated", "at": None, "client_id": None}
+    assert events[8]["entry"] == 7 and events[8]["line"] is None and events[8]["note"] == "no, S did"
+    assert events[9]["entry"] == 7 and events[10]["note"] == "end of the evening"
+    assert all(e["at"].endswith("+00:00") for e in events)
+    assert [e["line"] for e in keeper.doc()["entries"]] == [
+        '[Variant "standard"]', '[North "Asha"]', "deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11",
+        "W Jd x Jc 9s+2s {the jack must take all}"]
+
+
+def test_the_games_list_and_the_scoresheet_show_the_live_game(client):
+    keeper = Keeper(client, players={"N": "Asha", "W": "Divya"}, tags={"Event": "Friday live"})
+    keeper.add_all(a_deal(11) + ["deal 2 dealer N", "score NS 30 EW 70"])
+    keeper.add_all(["deal 3 dealer W"])
+    listed = client.get("/api/games").json["games"]
+    assert [(g["id"], g["live"], g["deals"]) for g in listed] == [(keeper.id, "open", 3)]
+    index = client.get("/").get_data(as_text=True)
+    assert "Friday live" in index and 'badge live live-open">live<' in index
+    page = client.get(f"/games/{keeper.id}")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and "live: in progress" in html and "Asha" in html
+    assert "E-INCOMPLETE" not in html and "Deal 3: in progress: 0 of 48 plays so far" in html
+    assert client.get(f"/games/{keeper.id}/deals/1/plays/1").status_code == 200
+
+    for export in (".seep", ".json", ".csv"):
+        assert client.get(f"/games/{keeper.id}{export}").status_code == 200
+    report = client.get(f"/api/games/{keeper.id}/report").json
+    assert report == keeper.doc()["report"]
+    assert client.get(f"/games/{keeper.id}.seep").get_data(as_text=True) == keeper.doc()["log"]
+    keeper.send("/close")
+    assert client.get("/api/games").json["games"][0]["live"] == "closed"
+    assert "live, closed" in client.get("/").get_data(as_text=True)
+    assert "kept live: closed" in client.get(f"/games/{keeper.id}").get_data(as_text=True)
+
+
+def test_the_derived_tables_follow_the_live_game(app, client):
+    keeper = Keeper(client, players={"N": "Asha"})
+    keeper.add_all(["deal 1 dealer N", "score NS 40 EW 62"])
+    assert client.get("/api/games?flagged=true").json["total"] == 1
+    keeper.send(replace=4, line="score NS 40 EW 60")
+    assert client.get("/api/games?flagged=true").json["total"] == 0
+    assert client.get("/api/games?player=Asha").json["total"] == 1
+    before = keeper.doc()
+    from seeplog.web.db import connect
+    db = connect(app.config["DATABASE"])
+    db.execute("update live_games set view = replace(view, '\"kind\": \"deal\"', '\"kind\": \"stale\"')")
+    db.conn.commit()
+    assert keeper.doc() != before
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["rebuild-db"]).exit_code == 0
+    assert client.get(f"/api/games/{keeper.id}/report").json == keeper.doc()["report"]
+    assert keeper.doc() == before
+
+
+def test_the_api_document_describes_the_live_api(client):
+    paths = client.get("/api/openapi.json").json["paths"]
+    assert {"/api/live", "/api/live/{game_id}", "/api/live/{game_id}/entries", "/api/live/{game_id}/undo",
+            "/api/live/{game_id}/close", "/api/live/{game_id}/history", "/api/live/{game_id}/outcomes"} <= set(paths)
+    responses = paths["/api/live/{game_id}/entries"]["post"]["responses"]
+    assert {"201", "401", "403", "409", "422"} <= set(responses)
+
+
+# ---------------------------------------------------------------- one card on the floor
+
+def test_the_outcomes_of_one_card_legal_first_then_the_others_with_their_rules(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"])
+    found = client.get(f"/api/live/{keeper.id}/outcomes?card=Jd").json
+    assert found["seat"] == "W" and found["play"] == 1 and found["seen"] is False
+    legal = [o["line"] for o in found["outcomes"] if o["legal"]]
+    # W's hand is not known yet, so a cemented jack-house (W may hold another jack) is legal too.
+    assert legal == ["W Jd x Jc 9s+2s", "W Jd =11 Jc 9s+2s"]
+    others = {o["move"]: [v["rule"] for v in o["violations"]] for o in found["outcomes"] if not o["legal"]}
+    assert others["Jd x Jc"] == ["R-CAPTURE-ALL"] and others["Jd"][0] == "R-MUST-CAPTURE"
+    assert all(o["violations"] for o in found["outcomes"] if not o["legal"])
+    keeper.add("W Jd x Jc 9s+2s")
+    five = client.get(f"/api/live/{keeper.id}/outcomes?card=5h").json
+    assert five["seat"] == "S" and [o["line"] for o in five["outcomes"]] == ["S 5h"]
+    nine = client.get(f"/api/live/{keeper.id}/outcomes?card=4c&seat=e").json
+    assert nine["seat"] == "E" and "R-TURN" in [v["rule"] for o in nine["outcomes"] for v in o["violations"]]
+    assert_envelope(client.get(f"/api/live/{keeper.id}/outcomes?card=Zz"), 400)
+    fresh = Keeper(client)
+    waiting = client.get(f"/api/live/{fresh.id}/outcomes?card=Jd")
+    assert waiting.status_code == 409 and waiting.json["next"]["kind"] == "deal"
+
+
+def test_a_game_takes_a_bounded_number_of_entries(client, monkeypatch):
+    from seeplog.web import live_store
+    monkeypatch.setattr(live_store, "MAX_ENTRIES", 3)
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])
+    full = assert_envelope(keeper.add("bid W 11"), 422)
+    assert "3 entries" in full["error"]
+    assert keeper.send(replace=3, line="floor Kh Jc 9s 3s").status_code == 201
+
+
+def test_another_sites_page_cannot_write(client):
+    keeper = Keeper(client)
+    response = client.post(f"/api/live/{keeper.id}/entries", json={"line": "deal 1 dealer N", "version": 1},
+                           headers={**keeper.auth, "Origin": "https://elsewhere.example"})
+    assert_envelope(response, 403)
+    assert_envelope(client.post("/api/live", json={"variant": "standard"},
+                                headers={"Origin": "https://elsewhere.example"}), 403)
+    assert keeper.doc()["version"] == 1
+
+
+def test_the_play_pages_of_a_deal_in_progress(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"])
+    for play in (1, 2, 3):
+        page = client.get(f"/games/{keeper.id}/deals/1/plays/{play}")
+        assert page.status_code == 200 and "E-INCOMPLETE" not in page.get_data(as_text=True)
+    assert client.get(f"/api/games/{keeper.id}/deals/1/plays/2").json["violations"] == []
+    keeper.send("/close")
+    assert "E-INCOMPLETE" in client.get(f"/games/{keeper.id}/deals/1/plays/3").get_data(as_text=True)
+
+
+def test_in_progress_a_must_hold_rule_is_flagged_only_where_the_player_certainly_lacks_the_card(client):
+    """RULES §3 for a deal in progress: E makes a jack-house when the four jacks are all seen elsewhere, so E
+    certainly holds none (flagged at once); S makes a 12-house while queens are still unseen (not flagged)."""
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Jc Jh 5d 3c", "bid W 11", "W Jd x Jh Jc", "S Js"])
+    offered = client.get(f"/api/live/{keeper.id}/outcomes?card=8c").json["outcomes"]
+    house = next(o for o in offered if o["move"] == "8c+3c =11 Js")
+    assert not house["legal"] and [v["rule"] for v in house["violations"]] == ["R-HOUSE-HOLD"]
+    answer = keeper.add("E 8c+3c =11 Js").json
+    assert "R-HOUSE-HOLD" in [v["rule"] for v in answer["verdict"]["violations"]]
+    unsure = Keeper(client)
+    unsure.add_all(["deal 1 dealer N", "floor Jc Jh 5d 3c", "bid W 11", "W Jd x Jh Jc"])
+    answer = unsure.add("S 7s+5d =12").json
+    assert answer["verdict"]["violations"] == []
+    deal = unsure.doc()["report"]["games"][0]["deals"][0]
+    assert deal["in_progress"] and deal["errors"] == []
