@@ -258,9 +258,35 @@ def build_parser() -> argparse.ArgumentParser:
     legal.set_defaults(run=cmd_legal)
     rules = commands.add_parser("rules", help="print the rule catalogue (docs/rules.md)")
     rules.set_defaults(run=cmd_rules)
-    from .livecli import add_commands
-    add_commands(commands)
+    _add_live_commands(commands)
     return parser
+
+
+def _live(name: str) -> Any:
+    """The `live` command `name` of seeplog.livecli, loaded only when that command runs."""
+    def run(args: argparse.Namespace) -> int:
+        from . import livecli
+        return int(getattr(livecli, name)(args))
+    return run
+
+
+def _add_live_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .notation.tags import VARIANT_NAMES
+    live = commands.add_parser("live", help="keep a log live in a file, one line at a time")
+    sub = live.add_subparsers(dest="live_command", required=True)
+    new = sub.add_parser("new", help="start a live log")
+    new.add_argument("file", metavar="FILE")
+    new.add_argument("--variant", default="standard", choices=VARIANT_NAMES)
+    new.add_argument("--player", action="append", metavar="SEAT=NAME")
+    new.add_argument("--tag", action="append", metavar="NAME=VALUE")
+    new.set_defaults(run=_live("cmd_new"))
+    add = sub.add_parser("add", help="append lines of notation; print each one's verdict and what comes next")
+    add.add_argument("file", metavar="FILE")
+    add.add_argument("lines", nargs="+", metavar="LINE")
+    add.set_defaults(run=_live("cmd_add"))
+    show = sub.add_parser("show", help="print the findings so far and what comes next")
+    show.add_argument("file", metavar="FILE")
+    show.set_defaults(run=_live("cmd_show"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,7 +11,6 @@ from .live import (Entry, EntryRefused, LiveLog, by_entry, finding_keys, live_an
 from .livetable import now_of, what_next
 from .ruleset import find_ruleset
 from .notation import Tag
-from .notation.tags import VARIANT_NAMES
 from .notation.writer import statement_text
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
@@ -107,21 +106,3 @@ def next_text(live: LiveLog) -> str:
     lead_text = f"{lead['team']} +{lead['points']}" if lead["team"] else "0"
     baazis = " ".join(f"{t} {n}" for t, n in step["baazis"].items())
     return f"next: {head}; lead {lead_text}; baazis {baazis}"
-
-
-def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    live = commands.add_parser("live", help="keep a log live in a file, one line at a time")
-    sub = live.add_subparsers(dest="live_command", required=True)
-    new = sub.add_parser("new", help="start a live log")
-    new.add_argument("file", metavar="FILE")
-    new.add_argument("--variant", default="standard", choices=VARIANT_NAMES)
-    new.add_argument("--player", action="append", metavar="SEAT=NAME")
-    new.add_argument("--tag", action="append", metavar="NAME=VALUE")
-    new.set_defaults(run=cmd_new)
-    add = sub.add_parser("add", help="append lines of notation; print each one's verdict and what comes next")
-    add.add_argument("file", metavar="FILE")
-    add.add_argument("lines", nargs="+", metavar="LINE")
-    add.set_defaults(run=cmd_add)
-    show = sub.add_parser("show", help="print the findings so far and what comes next")
-    show.add_argument("file", metavar="FILE")
-    show.set_defaults(run=cmd_show)
