@@ -6,9 +6,7 @@ read are derived from them at each event and kept with the game, so reading a li
 from __future__ import annotations
 
 import json
-import threading
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -26,6 +24,7 @@ from seeplog.notation.writer import statement_text
 from .live_view import view
 from .tokens import new_token, token_hash, token_matches
 from .db import writing
+from .kept import Kept
 from .store import insert_derived, put_derived, set_rank, summary
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
@@ -247,24 +246,13 @@ class RememberedReplays:
     others are not replayed again (the replay is a pure function of them)."""
 
     def __init__(self, size: int = 512):
-        self.size = size
-        self.kept: OrderedDict[tuple, DealReplay] = OrderedDict()
-        self.lock = threading.Lock()
+        self.kept: Kept[DealReplay] = Kept(size)
 
     def replayer(self, live: LiveLog):
         def replay(deal, rules, *, keep_steps: bool = False, in_progress: bool = False):
             key = (repr(rules), keep_steps, in_progress, *deal_key(live, deal))
-            with self.lock:
-                found = self.kept.get(key)
-                if found is not None:
-                    self.kept.move_to_end(key)
-                    return found
-            made = replay_deal(deal, rules, keep_steps=keep_steps, in_progress=in_progress)
-            with self.lock:
-                self.kept[key] = made
-                while len(self.kept) > self.size:
-                    self.kept.popitem(last=False)
-            return made
+            return self.kept.get(key, lambda: replay_deal(deal, rules, keep_steps=keep_steps,
+                                                          in_progress=in_progress))
         return replay
 
 

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import OrderedDict
 from dataclasses import dataclass, replace
-from threading import Lock
 from typing import Any
 
 from flask import url_for
@@ -18,6 +16,7 @@ from seeplog.scoresheet import SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
 from .cardviews import named
+from .kept import Kept
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
 
@@ -211,8 +210,7 @@ DEALS_PER_PAGE = 200
 
 
 PAGES_KEPT = 16
-_kept: OrderedDict[tuple[int, str, str, int], GamePage] = OrderedDict()
-_kept_lock = Lock()
+_kept: Kept[GamePage] = Kept(PAGES_KEPT)
 
 
 def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
@@ -223,16 +221,7 @@ def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
     """
     from .store import fresh_report, seeplog_version
     key = (row["id"], row["hash"], seeplog_version(), part)
-    with _kept_lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return _kept[key]
-    page = _build_page(row, fresh_report(row), part)
-    with _kept_lock:
-        _kept[key] = page
-        while len(_kept) > PAGES_KEPT:
-            _kept.popitem(last=False)
-    return page
+    return _kept.get(key, lambda: _build_page(row, fresh_report(row), part))
 
 
 def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> GamePage:
