@@ -1,0 +1,46 @@
+"""The live game's pages: its board (a fragment the pages poll), the follow page and the start page."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, render_template, request
+
+from .db import get_db
+from .live_api import etag
+from .live_board import PARTS, RECENT_PLAYS, board, parse_parts
+from .live_store import LiveGame, current_version, load
+
+bp = Blueprint("live_pages", __name__)
+
+
+def stored_live(game_id: int) -> LiveGame:
+    game = load(get_db(), game_id)
+    if game is None:
+        abort(404, f"there is no live game {game_id}")
+    return game
+
+
+def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> str:
+    """The board fragment of a stored live game (its kept view: nothing is replayed)."""
+    return render_template("_live_board.html", board=board(json.loads(game.view)), parts=parts,
+                           recent=RECENT_PLAYS)
+
+
+def _cache_headers(game_id: int, version: int) -> dict[str, str]:
+    return {"ETag": f'"{etag(game_id, version)}"', "Cache-Control": "no-cache"}
+
+
+@bp.get("/live/<int:game_id>/board")
+def board_fragment(game_id: int):
+    """The board as an HTML fragment; ``parts=next,floor,plays,flagged,ledger`` (any of them, default all).
+    Poll it with If-None-Match: 304 while the game's version is the same."""
+    parts = parse_parts(request.args.get("parts"))
+    if parts is None:
+        abort(400, f"parts= takes a comma list of {', '.join(PARTS)}")
+    version = current_version(get_db(), game_id)
+    if version is None:
+        abort(404, f"there is no live game {game_id}")
+    if request.if_none_match.contains(etag(game_id, version)):
+        return Response(status=304, headers=_cache_headers(game_id, version))
+    game = stored_live(game_id)
+    return Response(board_html(game, parts), mimetype="text/html", headers=_cache_headers(game_id, game.version))

@@ -1,0 +1,174 @@
+"""The live game's pages: the board fragment (its parts, ETag and 304), the follow page and the start page."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import EXAMPLES
+from tests.web.helpers import make_app
+from tests.web.live_helpers import Keeper, fast_store_dir, statement_lines
+from tests.web.markup import elements, houses, loose, text_of
+
+PART_IDS = ("live-next", "live-floor", "live-plays", "live-flagged", "live-ledger")
+
+
+@pytest.fixture
+def app():
+    return make_app(fast_store_dir() / "live.db")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def body_of(name: str) -> tuple[dict[str, str], list[str]]:
+    """An example's players and the lines after its tags."""
+    lines = statement_lines((EXAMPLES / name).read_text(encoding="utf-8"))
+    tags = dict(re.fullmatch(r'\[(\w+) "(.*)"\]', line).groups() for line in lines if line.startswith("["))
+    seats = {"North": "N", "West": "W", "South": "S", "East": "E"}
+    return {seats[k]: v for k, v in tags.items() if k in seats}, [line for line in lines if not line.startswith("[")]
+
+
+def bid_throw_game(client, plays: int = 6) -> Keeper:
+    """r-bid-throw.seep's first deal up to `plays` plays: its first play breaks R-BID-THROW."""
+    players, lines = body_of("r-bid-throw.seep")
+    keeper = Keeper(client, "thirty", players=players, tags={"Event": "Club night 118", "Rotation": "team"})
+    keeper.add_all(lines[:5 + plays])
+    return keeper
+
+
+def board(client, game_id: int, **headers):
+    return client.get(f"/live/{game_id}/board", headers=headers)
+
+
+# ---------------------------------------------------------------- the board
+
+def test_the_board_has_its_parts_the_version_and_no_script(client):
+    keeper = bid_throw_game(client)
+    response = board(client, keeper.id)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert all(text_of(html, part) is not None for part in PART_IDS)
+    root = elements(html)[0]
+    assert root.attrs["id"] == "live-board" and root.attrs["data-version"] == str(keeper.version)
+    assert "<html" not in html and "<script" not in html and "<form" not in html
+
+
+def test_the_board_says_what_comes_next_with_the_names(client):
+    keeper = bid_throw_game(client, plays=6)
+    html = board(client, keeper.id).get_data(as_text=True)
+    assert text_of(html, "live-next").startswith("Deal 1, play 7 — Omkar (S) to play")
+    assert "Deal 1 · dealer Bilal (E) · bid Priya (N) 10" in text_of(html, "live-floor")
+
+
+def test_the_next_deal_names_its_dealer_and_why(client):
+    players, lines = body_of("game-standard-1.seep")
+    keeper = Keeper(client, players=players)
+    assert text_of(board(client, keeper.id).get_data(as_text=True), "live-next").startswith(
+        "Deal 1 — any seat may deal")
+    first = lines[:lines.index("deal 2 dealer W")] if "deal 2 dealer W" in lines else None
+    first = first or lines[:next(i for i, line in enumerate(lines) if line.startswith("deal 2"))]
+    keeper.add_all(first)
+    doc = keeper.doc()
+    step = doc["next"]
+    html = board(client, keeper.id).get_data(as_text=True)
+    dealer = f"{players[step['dealer']]} ({step['dealer']})"
+    assert text_of(html, "live-next").startswith(f"Deal 2 — dealer {dealer} ({step['why']})")
+    keeper.add(f"deal 2 dealer {step['dealer']}")
+    bidder = {"N": "W", "W": "S", "S": "E", "E": "N"}[step["dealer"]]
+    assert f"Deal 2 — bid: {players[bidder]} ({bidder})" in text_of(
+        board(client, keeper.id).get_data(as_text=True), "live-next")
+
+
+def test_the_floor_is_drawn_as_on_the_play_page(client):
+    keeper = bid_throw_game(client, plays=3)
+    table = keeper.doc()["table"]["floor"]
+    html = board(client, keeper.id).get_data(as_text=True)
+    assert sorted(loose(html, "live-floor-cards")) == sorted(table["loose"]) and table["loose"]
+    assert houses(html, "live-floor-cards") == [(h["value"], sorted(h["cards"]), h["owners"], h["cemented"])
+                                                for h in table["houses"]]
+    assert table["houses"] and 'class="floor"' in html and "owner Omkar (S)" in text_of(html, "live-floor-cards")
+
+
+def test_a_flagged_play_shows_its_rule_and_message(client):
+    keeper = bid_throw_game(client, plays=3)
+    html = board(client, keeper.id).get_data(as_text=True)
+    plays = text_of(html, "live-plays")
+    assert plays.index("W throws 6d") < plays.index("N throws Tc")  # newest first
+    flagged_play = re.search(r'<li class="live-play flagged"[^>]*data-play="1">.*?</li>', html, re.S).group(0)
+    assert "R-BID-THROW" in flagged_play and "the bidder throws Tc although 8d+2c =10 was possible" in flagged_play
+    assert "N Tc" in flagged_play
+    flagged = text_of(html, "live-flagged")
+    assert "Flagged 1" in flagged and "R-BID-THROW" in flagged and "Deal 1, play 1" in flagged
+    assert "the bidder throws Tc although 8d+2c =10 was possible" in flagged
+
+
+def test_the_ledger_has_each_deal_with_the_next_dealer_and_why(client):
+    players, lines = body_of("game-standard-1.seep")
+    keeper = Keeper(client, players=players)
+    keeper.add_all(lines[:next(i for i, line in enumerate(lines) if line.startswith("deal 3"))])
+    doc = keeper.doc()
+    html = board(client, keeper.id).get_data(as_text=True)
+    ledger = text_of(html, "live-ledger")
+    rows = doc["report"]["games"][0]["ledger"]
+    assert len(rows) == 2
+    rows_html = re.findall(r'<tr data-deal="(\d+)".*?</tr>', html, re.S)
+    assert rows_html == ["1", "2"]
+    for row in rows:
+        assert f"{row['score']['NS']}" in ledger and f"{row['score']['EW']}" in ledger
+    assert doc["next"]["why"] in ledger
+
+
+def test_parts_asks_for_some_parts_only(client):
+    keeper = bid_throw_game(client)
+    html = client.get(f"/live/{keeper.id}/board?parts=floor,next").get_data(as_text=True)
+    assert [text_of(html, p) is not None for p in PART_IDS] == [True, True, False, False, False]
+    assert 'data-parts="next,floor"' in html
+    refused = client.get(f"/live/{keeper.id}/board?parts=floor,scores")
+    assert refused.status_code == 400 and "parts=" in refused.get_data(as_text=True)
+
+
+def test_the_board_answers_304_until_the_game_changes(client):
+    keeper = bid_throw_game(client)
+    first = board(client, keeper.id)
+    tag = first.headers["ETag"]
+    assert tag == f'"live-{keeper.id}-{keeper.version}"' and first.headers["Cache-Control"] == "no-cache"
+    same = board(client, keeper.id, **{"If-None-Match": tag})
+    assert same.status_code == 304 and same.get_data() == b"" and same.headers["ETag"] == tag
+    keeper.add("W 6d")
+    changed = board(client, keeper.id, **{"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] == f'"live-{keeper.id}-{keeper.version}"'
+    assert "W throws 6d" in text_of(changed.get_data(as_text=True), "live-plays")
+
+
+def test_a_304_does_not_load_the_game(client, monkeypatch):
+    from seeplog.web import live_pages
+    keeper = bid_throw_game(client)
+    tag = board(client, keeper.id).headers["ETag"]
+
+    def refuse(*args):
+        raise AssertionError("the game was loaded for a 304")
+
+    monkeypatch.setattr(live_pages, "load", refuse)
+    assert board(client, keeper.id, **{"If-None-Match": tag}).status_code == 304
+
+
+def test_the_board_of_no_game_is_404(client):
+    assert board(client, 999).status_code == 404
+    assert client.get("/live/0/board").status_code == 404
+    assert client.get(f"/live/{2 ** 70}/board").status_code == 404
+
+
+def test_a_closed_game_says_so(client):
+    keeper = bid_throw_game(client)
+    assert keeper.send("/close").status_code == 201
+    assert text_of(board(client, keeper.id).get_data(as_text=True), "live-next").startswith("The game is closed")
+
+
+def test_names_are_escaped_on_the_board(client):
+    keeper = Keeper(client, players={"N": "<b>Asha</b>"})
+    keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad", "bid N 10", "N Kd x Kh"])
+    html = board(client, keeper.id).get_data(as_text=True)
+    assert "<b>Asha" not in html and "&lt;b&gt;Asha&lt;/b&gt; (N)" in html
