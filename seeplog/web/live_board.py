@@ -210,3 +210,33 @@ def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tu
                               f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
                               " or ".join(named(s, names) for s in allowed), rotation_reason(ledger_row, rules)))
     return tuple(out)
+
+
+# ---------------------------------------------------------------- the follow page's header
+
+@dataclass(frozen=True)
+class FollowHeader:
+    game_id: int
+    title: str
+    variant: str
+    state: str
+    teams: tuple[tuple[str, str], ...]
+    """Each team and its players: ``("NS", "Asha (N) & Chetan (S)")``."""
+    details: tuple[tuple[str, str], ...]
+    """The other tags worth showing: date, site, round, scorer, target, rotation."""
+    scoresheet: str
+
+
+SHOWN_TAGS = (("Date", "date"), ("Site", "site"), ("Round", "round"), ("Scorer", "scorer"),
+              ("BaaziTarget", "baazi target"), ("Rotation", "rotation"))
+
+
+def follow_header(doc: dict[str, Any]) -> FollowHeader:
+    tags = doc["report"]["games"][-1]["tags"] if doc["report"]["games"] else {}
+    rules = find_ruleset(doc["variant"])
+    names = {seat: tags.get(SEAT_TAGS[seat], seat) for seat in rules.seats}
+    teams = tuple((team, " & ".join(named(s, names) for s in rules.seats if rules.team_of(s) == team))
+                  for team in rules.teams)
+    return FollowHeader(doc["id"], tags.get("Event") or f"Live game {doc['id']}", doc["variant"], doc["state"],
+                        teams, tuple((label, tags[tag]) for tag, label in SHOWN_TAGS if tag in tags),
+                        doc["links"]["scoresheet"])

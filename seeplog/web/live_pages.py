@@ -4,10 +4,11 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, render_template, request
+from markupsafe import Markup
 
 from .db import get_db
 from .live_api import etag
-from .live_board import PARTS, RECENT_PLAYS, board, parse_parts
+from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .live_store import LiveGame, current_version, load
 
 bp = Blueprint("live_pages", __name__)
@@ -20,10 +21,10 @@ def stored_live(game_id: int) -> LiveGame:
     return game
 
 
-def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> str:
+def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> Markup:
     """The board fragment of a stored live game (its kept view: nothing is replayed)."""
-    return render_template("_live_board.html", board=board(json.loads(game.view)), parts=parts,
-                           recent=RECENT_PLAYS)
+    return Markup(render_template("_live_board.html", board=board(json.loads(game.view)), parts=parts,
+                                  recent=RECENT_PLAYS))
 
 
 def _cache_headers(game_id: int, version: int) -> dict[str, str]:
@@ -44,3 +45,12 @@ def board_fragment(game_id: int):
         return Response(status=304, headers=_cache_headers(game_id, version))
     game = stored_live(game_id)
     return Response(board_html(game, parts), mimetype="text/html", headers=_cache_headers(game_id, game.version))
+
+
+@bp.get("/live/<int:game_id>")
+def follow(game_id: int):
+    """The follow page: the board, kept up to date by live-follow.js polling the board fragment."""
+    game = stored_live(game_id)
+    return render_template("live_follow.html", game=follow_header(json.loads(game.view)), board_html=board_html(game),
+                           etag=etag(game_id, game.version)), 200, {"Cache-Control": "no-cache"}
+

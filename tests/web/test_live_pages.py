@@ -172,3 +172,41 @@ def test_names_are_escaped_on_the_board(client):
     keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad", "bid N 10", "N Kd x Kh"])
     html = board(client, keeper.id).get_data(as_text=True)
     assert "<b>Asha" not in html and "&lt;b&gt;Asha&lt;/b&gt; (N)" in html
+
+
+# ---------------------------------------------------------------- the follow page
+
+def test_the_follow_page_shows_the_game_and_its_board(client):
+    keeper = bid_throw_game(client)
+    response = client.get(f"/live/{keeper.id}")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<h1>Club night 118</h1>" in html and "Priya (N) &amp; Omkar (S)" in html
+    assert f'href="/games/{keeper.id}"' in html
+    assert all(text_of(html, part) is not None for part in PART_IDS)
+    slot = next(e for e in elements(html) if e.attrs.get("id") == "live-board-slot")
+    assert slot.attrs["data-board-url"] == f"/live/{keeper.id}/board"
+    assert slot.attrs["data-etag"] == f"live-{keeper.id}-{keeper.version}"
+    scripts = [e.attrs for e in elements(html) if e.tag == "script"]
+    assert scripts == [{"src": "/assets/live-follow.js", "defer": ""}]
+
+
+def test_the_follow_page_holds_no_token_and_no_form(client):
+    keeper = bid_throw_game(client)
+    html = client.get(f"/live/{keeper.id}").get_data(as_text=True)
+    assert keeper.token not in html and "token" not in html.lower()
+    assert not [e for e in elements(html) if e.tag in ("form", "input", "button", "textarea", "select")]
+    assert not [e for e in elements(html) if any(a.startswith("on") for a in e.attrs)]
+
+
+def test_the_follow_page_of_no_game_is_a_404_page(client):
+    response = client.get("/live/4242")
+    assert response.status_code == 404 and "there is no live game 4242" in response.get_data(as_text=True)
+    assert response.mimetype == "text/html"
+
+
+def test_the_follow_script_and_style_are_served(client):
+    for name in ("live-follow.js", "live.css"):
+        with client.get(f"/assets/{name}") as response:
+            assert response.status_code == 200, name
+

@@ -110,7 +110,7 @@ def kept_live(client) -> int:
     return keeper.id
 
 
-@pytest.mark.parametrize("path", ["/live/{}/board", "/live/{}/board?parts=floor,plays"])
+@pytest.mark.parametrize("path", ["/live/{}/board", "/live/{}/board?parts=floor,plays", "/live/{}"])
 def test_the_live_pages_replay_nothing(replays, client, path):
     game_id = kept_live(client)
     replays.clear()
