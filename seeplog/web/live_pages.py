@@ -3,13 +3,17 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, render_template, request, url_for
 from markupsafe import Markup
 
+from seeplog.ruleset import VARIANTS
+
 from .db import get_db
+from .forms import LiveNewForm
 from .live_api import etag
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
-from .live_store import LiveGame, current_version, load
+from .live_store import LiveError, LiveGame, create, current_version, load
+from .qr import qr_svg
 
 bp = Blueprint("live_pages", __name__)
 
@@ -54,3 +58,26 @@ def follow(game_id: int):
     return render_template("live_follow.html", game=follow_header(json.loads(game.view)), board_html=board_html(game),
                            etag=etag(game_id, game.version)), 200, {"Cache-Control": "no-cache"}
 
+
+@bp.route("/live/new", methods=["GET", "POST"])
+def start():
+    """Start a live game; then the scorekeeper's edit link (shown this once) and the follow link to share."""
+    form = LiveNewForm()
+    if not form.validate_on_submit():
+        status = 400 if form.is_submitted() else 200
+        return render_template("live_new.html", form=form, seats=seats_of_variants()), status
+    try:
+        game_id, token = create(get_db(), form.variant.data, form.players(), form.tags())
+    except LiveError as error:
+        form.form_errors.append(error.message)
+        return render_template("live_new.html", form=form, seats=seats_of_variants()), 400
+    follow_url = url_for("live_pages.follow", game_id=game_id, _external=True)
+    page = {"id": game_id, "title": form.event.data or f"Live game {game_id}", "token": token,
+            "keep_url": f"{request.host_url.rstrip('/')}/live/{game_id}/keep#token={token}",
+            "follow_url": follow_url, "qr": qr_svg(follow_url, f"QR code of the follow link {follow_url}")}
+    return render_template("live_started.html", page=page), 201, {"Cache-Control": "no-store"}
+
+
+def seats_of_variants() -> dict[str, str]:
+    """Each variant's seats, for the start page's script to show only the seats a variant has."""
+    return {name: " ".join(rules.seats) for name, rules in VARIANTS.items()}

@@ -206,7 +206,103 @@ def test_the_follow_page_of_no_game_is_a_404_page(client):
 
 
 def test_the_follow_script_and_style_are_served(client):
-    for name in ("live-follow.js", "live.css"):
+    for name in ("live-follow.js", "live-new.js", "live.css"):
         with client.get(f"/assets/{name}") as response:
             assert response.status_code == 200, name
 
+
+# ---------------------------------------------------------------- the start page
+
+def start_form(client) -> str:
+    html = client.get("/live/new").get_data(as_text=True)
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+
+
+def post_new(client, **fields):
+    return client.post("/live/new", data={"csrf_token": start_form(client), "variant": "standard", **fields})
+
+
+def field_error(html: str, name: str) -> str | None:
+    return text_of(html, f"{name}-error")
+
+
+def test_the_start_page_offers_every_variant_with_its_name_and_the_rotations(client):
+    from seeplog.ruleset import VARIANTS
+    html = client.get("/live/new").get_data(as_text=True)
+    options = [e.attrs["value"] for e in elements(html) if e.tag == "option"]
+    assert options == [*VARIANTS, "pagat", "team"]
+    assert "Thirty (satthi) · 4 players · baazi at 30" in html and "Two players · baazi at 100" in html
+    assert all(f'name="{n}"' in html for n in ("north", "west", "south", "east", "event", "target", "scorer"))
+    assert 'name="csrf_token"' in html
+
+
+def test_starting_a_game_shows_the_edit_link_once_and_the_follow_link_with_its_qr(app, client):
+    response = post_new(client, variant="thirty", north="Asha", west="Divya", south="Chetan", east="Bilal",
+                        event="Club night", target="50", rotation="team", scorer="Esha")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 201 and response.headers["Cache-Control"] == "no-store"
+    game_id = int(re.search(r'data-game="(\d+)"', html).group(1))
+    token = re.search(r"/keep#token=([A-Za-z0-9_-]+)", html).group(1)
+    assert f'href="http://localhost/live/{game_id}/keep#token={token}"' in html
+    assert "whoever has it can change the game" in text_of(html, "live-edit")
+    assert text_of(html, "live-follow-url") == f"http://localhost/live/{game_id}"
+    assert f"QR code of the follow link http://localhost/live/{game_id}" in html and "<svg" in html
+    doc = client.get(f"/api/live/{game_id}").json
+    assert doc["log"] == ('[Variant "thirty"]\n[North "Asha"]\n[West "Divya"]\n[South "Chetan"]\n[East "Bilal"]\n'
+                          '[Event "Club night"]\n[Scorer "Esha"]\n[BaaziTarget "50"]\n[Rotation "team"]\n')
+    keeper_auth = {"Authorization": f"Bearer {token}"}
+    appended = client.post(f"/api/live/{game_id}/entries", json={"version": 1, "line": "deal 1 dealer N"},
+                           headers=keeper_auth)
+    assert appended.status_code == 201
+    for page in (f"/live/{game_id}", f"/live/{game_id}/board", f"/games/{game_id}", "/live/new", "/"):
+        assert token not in client.get(page).get_data(as_text=True), page
+
+
+def test_the_qr_code_reads_back_as_the_follow_link(client):
+    segno = pytest.importorskip("segno")
+    html = post_new(client).get_data(as_text=True)
+    follow = text_of(html, "live-follow-url")
+    expected = segno.make(follow, error="m")
+    drawn = re.search(r'<path stroke="#000" d="([^"]+)"', html).group(1)
+    assert drawn in expected.svg_inline(border=4, omitsize=True, lineclass=None, dark="#000", light="#fff")
+
+
+def test_a_two_player_game_takes_north_and_south_only(client):
+    response = post_new(client, variant="two-player", north="Asha", west="Divya")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert field_error(html, "west") == "⚠ the two-player variant has no West seat: leave it empty".replace("⚠ ", "")
+    assert 'value="Divya"' in html and 'value="Asha"' in html
+    started = post_new(client, variant="two-player", north="Asha", south="Chetan")
+    assert started.status_code == 201
+
+
+@pytest.mark.parametrize("fields, name, message", [
+    ({"target": "lots"}, "target", "a whole number from 1 to 999,999,999"),
+    ({"target": "0"}, "target", "a whole number from 1"),
+    ({"north": "A" * 41}, "north", "at most 40 characters"),
+    ({"event": "two\nlines"}, "event", "write it on one line"),
+])
+def test_bad_input_is_told_by_its_field(client, fields, name, message):
+    response = post_new(client, **fields)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and message in field_error(html, name)
+    assert "The game was not started" in html and "data-game=" not in html
+
+
+def test_an_unknown_variant_or_rotation_is_refused_by_its_field(client):
+    response = post_new(client, variant="bridge", rotation="sideways")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and html.count('class="field-error"') == 2
+
+
+def test_the_start_form_needs_its_csrf_token(client):
+    response = client.post("/live/new", data={"variant": "standard"})
+    assert response.status_code == 400 and "reload the page and send it again" in response.get_data(as_text=True)
+    assert "data-game=" not in response.get_data(as_text=True)
+
+
+def test_the_home_page_and_the_nav_link_to_the_start_page(client):
+    html = client.get("/").get_data(as_text=True)
+    assert html.count('href="/live/new"') == 2
+    assert 'href="/live/new"' in client.get("/upload").get_data(as_text=True)
