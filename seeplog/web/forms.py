@@ -40,8 +40,7 @@ VARIANT_TITLES = {"standard": "Standard", "two-player": "Two players", "juneja":
                   "thirty-punjab": "Thirty, Punjab style"}
 """The variants' names for people; a variant missing here shows its own name."""
 SEAT_FIELDS = (("N", "north", "North"), ("W", "west", "West"), ("S", "south", "South"), ("E", "east", "East"))
-ROTATIONS = [SelectChoice("pagat", "Pagat (usual): the dealer deals again while their team is behind or level"),
-             SelectChoice("team", "Team: any player of the team behind may deal")]
+ROTATIONS = [SelectChoice("pagat", "Pagat (the usual)"), SelectChoice("team", "Team")]
 NAME_LENGTH = 40
 TEXT_LENGTH = 120
 
@@ -54,7 +53,7 @@ def variant_choices() -> list[SelectChoice]:
     choices = []
     for name in VARIANT_NAMES:
         title, rules = VARIANT_TITLES.get(name, name), VARIANTS[name]
-        players = "" if "player" in title.lower() else f" · {rules.players} players"
+        players = "" if rules.players == 4 or "player" in title.lower() else f" · {rules.players} players"
         choices.append(SelectChoice(name, f"{title}{players} · baazi at {rules.baazi_target}"))
     return choices
 
@@ -89,7 +88,9 @@ class LiveNewForm(FlaskForm):
     target = StringField("Baazi target", [Optional(), _whole_number],
                          filters=[lambda v: v.strip() if isinstance(v, str) else v],
                          description="the lead that wins a baazi; empty: the variant's (100, thirty variants 30)")
-    rotation = SelectField("Dealer rotation", choices=ROTATIONS, default="pagat")
+    rotation = SelectField("Dealer rotation", choices=ROTATIONS, default="pagat",
+                           description="pagat: the dealer deals again while their team is behind or level, else the "
+                                       "next seat; team: any player of the team behind may deal")
     scorer = _text("Scorer", NAME_LENGTH, "optional: who keeps the score")
 
     def seats(self) -> list[tuple[str, Field]]:

@@ -231,7 +231,7 @@ def test_the_start_page_offers_every_variant_with_its_name_and_the_rotations(cli
     html = client.get("/live/new").get_data(as_text=True)
     options = [e.attrs["value"] for e in elements(html) if e.tag == "option"]
     assert options == [*VARIANTS, "pagat", "team"]
-    assert "Thirty (satthi) · 4 players · baazi at 30" in html and "Two players · baazi at 100" in html
+    assert "Thirty (satthi) · baazi at 30" in html and "Two players · baazi at 100" in html
     assert all(f'name="{n}"' in html for n in ("north", "west", "south", "east", "event", "target", "scorer"))
     assert 'name="csrf_token"' in html
 
@@ -306,3 +306,12 @@ def test_the_home_page_and_the_nav_link_to_the_start_page(client):
     html = client.get("/").get_data(as_text=True)
     assert html.count('href="/live/new"') == 2
     assert 'href="/live/new"' in client.get("/upload").get_data(as_text=True)
+
+
+def test_a_flagged_entry_links_to_its_play_page(client):
+    keeper = bid_throw_game(client)
+    html = board(client, keeper.id).get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)">see the play</a>', html).group(1)
+    assert link == f"/games/{keeper.id}/deals/1/plays/1"
+    page = client.get(link)
+    assert page.status_code == 200 and "R-BID-THROW" in page.get_data(as_text=True)
