@@ -145,3 +145,51 @@ def test_the_start_page_marks_bad_input_by_its_field(browser, base_url):
     assert page.locator("input[name=target]").get_attribute("aria-invalid") == "true"
     shot(page, "live-start-error-phone")
     context.close()
+
+
+def test_the_follow_page_says_when_the_connection_is_lost_and_pauses_while_hidden(browser, base_url):
+    keeper_context = browser.new_context(**DEVICES["phone"])
+    keeper, follow = start_a_game(keeper_context.new_page(), base_url, "desktop")
+    keeper_context.close()
+    context = browser.new_context(**DEVICES["phone"])
+    page = context.new_page()
+    polls: list[str] = []
+    page.on("request", lambda r: polls.append(r.url) if "/board" in r.url else None)
+    page.goto(follow)
+    expect(page.locator("#live-status")).to_contain_text("checked", timeout=5_000)
+
+    context.set_offline(True)
+    expect(page.locator("#live-status")).to_contain_text("Connection lost, retrying", timeout=5_000)
+    keeper.add("deal 1 dealer E")
+    context.set_offline(False)
+    expect(page.locator("#live-next")).to_contain_text("Deal 1 — bid: Priya (N)", timeout=20_000)
+    expect(page.locator("#live-status")).not_to_contain_text("Connection lost")
+
+    page.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+                  "document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("#live-status")).to_contain_text("Paused")
+    page.wait_for_timeout(500)
+    before = len(polls)
+    keeper.add("bid N 10")
+    page.wait_for_timeout(3_500)
+    assert len(polls) == before  # no poll while hidden
+    page.evaluate("Object.defineProperty(document, 'hidden', {value: false, configurable: true});"
+                  "document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("#live-next")).to_contain_text("Deal 1 — the floor's four cards", timeout=3_000)
+    context.close()
+
+
+def test_the_follow_page_prints_on_white(browser, base_url):
+    context = browser.new_context(**DEVICES["desktop"])
+    keeper, follow = start_a_game(context.new_page(), base_url, "desktop")
+    _, lines = body_of("r-bid-throw.seep")
+    for line in lines[:5 + 8]:
+        keeper.add(line)
+    page = context.new_page()
+    page.goto(follow)
+    page.emulate_media(media="print")
+    assert page.locator("#live-status").is_hidden() and page.locator("header.site").is_hidden()
+    floor = page.locator("#live-floor-cards")
+    assert floor.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
+    shot(page, "live-follow-print")
+    context.close()

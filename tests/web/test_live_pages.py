@@ -315,3 +315,13 @@ def test_a_flagged_entry_links_to_its_play_page(client):
     assert link == f"/games/{keeper.id}/deals/1/plays/1"
     page = client.get(link)
     assert page.status_code == 200 and "R-BID-THROW" in page.get_data(as_text=True)
+
+
+def test_names_with_quotes_and_backslashes_are_kept_as_typed(client):
+    response = post_new(client, north='Asha "the ace"', south="C\\D", event="Night <1>")
+    assert response.status_code == 201
+    game_id = int(re.search(r'data-game="(\d+)"', response.get_data(as_text=True)).group(1))
+    tags = client.get(f"/api/live/{game_id}").json["report"]["games"][0]["tags"]
+    assert (tags["North"], tags["South"], tags["Event"]) == ('Asha "the ace"', "C\\D", "Night <1>")
+    html = client.get(f"/live/{game_id}").get_data(as_text=True)
+    assert "Asha &#34;the ace&#34; (N) &amp; C\\D (S)" in html and "<h1>Night &lt;1&gt;</h1>" in html
