@@ -6,6 +6,9 @@ from wtforms import Field, FileField, MultipleFileField, PasswordField, SelectFi
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
+from seeplog.notation import VARIANT_NAMES
+from seeplog.ruleset import MAX_COUNT, VARIANTS, count_of
+
 
 class UploadForm(FlaskForm):
     files = MultipleFileField("Log files (.seep or .json)")
@@ -47,9 +50,6 @@ TEXT_LENGTH = 120
 
 def variant_choices() -> list[SelectChoice]:
     """Each variant of the library with its name for people, its players and its baazi target."""
-    from seeplog.notation import VARIANT_NAMES
-    from seeplog.ruleset import VARIANTS
-
     choices = []
     for name in VARIANT_NAMES:
         title, rules = VARIANT_TITLES.get(name, name), VARIANTS[name]
@@ -64,8 +64,6 @@ def _one_line(form: FlaskForm, field: Field) -> None:
 
 
 def _whole_number(form: FlaskForm, field: Field) -> None:
-    from seeplog.ruleset import MAX_COUNT, count_of
-
     if field.data and count_of(field.data) is None:
         raise ValidationError(f"a whole number from 1 to {MAX_COUNT:,}, as 100; or leave it empty for the "
                               "variant's own target")
@@ -98,8 +96,6 @@ class LiveNewForm(FlaskForm):
 
     def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def]
         """The fields, then the seats the variant has: a name at a seat it lacks is refused, not dropped."""
-        from seeplog.ruleset import VARIANTS
-
         valid = super().validate(extra_validators)
         if self.variant.data not in VARIANTS:
             return False
