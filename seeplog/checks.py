@@ -42,10 +42,9 @@ def _missed(left: list[Card], value: int) -> str:
 
 # ---------------------------------------------------------------- every play
 
-def check_turn(state: State, seat: str, move: Move, known: Known) -> Violation | None:
-    if seat != state.turn:
-        return Violation("R-TURN", f"{seat} plays, but it is {state.turn}'s turn")
-    return None
+def wrong_turn(state: State, seat: str) -> Violation:
+    """R-TURN for a seat that plays out of turn (`engine.check` judges the turn before the checks below)."""
+    return Violation("R-TURN", f"{seat} plays, but it is {state.turn}'s turn")
 
 
 def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Violation | None:
@@ -216,7 +215,7 @@ def breaks_nothing(state: State, seat: str, move: Move, known: Known) -> bool:
     rules = state.rules
     doubtful = _doubting(known)
     for rule in checks_for(kind_of(move), False, rules.punjab, rules.max_houses is not None):
-        if rule is not check_turn and rule(state, seat, move, doubtful) is not None:
+        if rule(state, seat, move, doubtful) is not None:
             return False
     return True
 
@@ -297,12 +296,12 @@ def _punjab_first_house(state: State, seat: str, move: Build, known: Known) -> V
 # ---------------------------------------------------------------- which checks apply
 
 BY_KIND: dict[str, tuple[Check, ...]] = {
-    "throw": (check_turn, check_must_capture, check_owner_keep),
-    "capture": (check_turn, check_capture_house_set, check_capture_sum, check_capture_all, check_owner_keep),
-    "house": (check_turn, check_house_sum, check_house_auto, check_house_hold, check_owner_keep),
-    "break": (check_turn, check_house_sum, check_break_loose, check_break_cemented, check_break_own,
-              check_house_auto, check_house_hold, check_owner_keep),
-    "bad house": (check_turn, check_house_value, check_owner_keep),
+    "throw": (check_must_capture, check_owner_keep),
+    "capture": (check_capture_house_set, check_capture_sum, check_capture_all, check_owner_keep),
+    "house": (check_house_sum, check_house_auto, check_house_hold, check_owner_keep),
+    "break": (check_house_sum, check_break_loose, check_break_cemented, check_break_own, check_house_auto,
+              check_house_hold, check_owner_keep),
+    "bad house": (check_house_value, check_owner_keep),
 }
 
 
@@ -310,7 +309,7 @@ BY_KIND: dict[str, tuple[Check, ...]] = {
 def checks_for(kind: str, bid_play: bool, punjab: bool, limited: bool) -> tuple[Check, ...]:
     """The checks for a kind of play ("throw", "capture", "house", "break" for a house play that raises
     a house, or "bad house" for a value outside 9-13, which is R-HOUSE-VALUE alone), on the bid play,
-    in Punjab, with limited houses."""
+    in Punjab, with limited houses; whose turn it is aside (`wrong_turn`)."""
     checks = BY_KIND[kind]
     if bid_play:
         checks += (check_bid_play,) + ((check_bid_throw,) if kind == "throw" else ())

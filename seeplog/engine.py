@@ -12,7 +12,7 @@ from itertools import islice
 from operator import attrgetter
 
 from .cards import BY_ORDER, Card
-from .checks import checks_for, kind_of
+from .checks import checks_for, kind_of, wrong_turn
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text, names
 from .rules import Violation
 from .state import House, Known, State, Sweep
@@ -110,9 +110,9 @@ def _house_size(state: State, move: Build) -> int:
 # ---------------------------------------------------------------- checking
 
 def check(state: State, seat: str, move: Move, known: Known) -> tuple[Violation, ...]:
-    """Every rule the (resolved) play breaks, each rule at most once (the functions of `checks`)."""
+    """Every rule the (resolved) play breaks, each rule at most once: the turn, then the functions of `checks`."""
     rules = state.rules
-    found: tuple[Violation, ...] = ()
+    found: tuple[Violation, ...] = () if seat == state.turn else (wrong_turn(state, seat),)
     kind = "throw" if type(move) is Throw else "capture" if type(move) is Capture else kind_of(move)
     for rule in checks_for(kind, state.played == 0, rules.punjab, rules.max_houses is not None):
         violation = rule(state, seat, move, known)
