@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain
 from operator import attrgetter
 from typing import Union
 
@@ -63,7 +62,10 @@ class Capture:
     """Every loose card and house the groups name (derived once: the checks ask for it at every play)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "named", tuple(chain.from_iterable(self.groups or ())))
+        named: tuple[Item, ...] = ()
+        for group in self.groups or ():
+            named += group
+        object.__setattr__(self, "named", named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +82,16 @@ class Build:
     """The house this play breaks, if its main group names one."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "named", self.items + tuple(chain.from_iterable(self.extras)))
-        object.__setattr__(self, "broken", next((i for i in self.items if type(i) is HouseRef), None))
+        # Plain loops, no generators: every move the fast path reads is built here.
+        named, broken = self.items, None
+        for group in self.extras:
+            named += group
+        for item in self.items:
+            if type(item) is HouseRef:
+                broken = item
+                break
+        object.__setattr__(self, "named", named)
+        object.__setattr__(self, "broken", broken)
 
     @property
     def loose(self) -> tuple[Card, ...]:
