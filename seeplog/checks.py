@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, Callable
 
 from .cards import Card, parse_card
-from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text, names
+from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text
 from .rules import Violation
 from .ruleset import HOUSE_VALUES, KEY_CARDS
 from .state import Known, State
@@ -55,7 +55,7 @@ def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Viola
     house = state.house(v)
     if house is None or seat not in house.owners or known.holds_value(v, besides=move.card) is not False:
         return None
-    if type(move) is Capture and HouseRef(v) in names(move):
+    if type(move) is Capture and HouseRef(v) in move.named:
         return None
     if type(move) is Build and move.value == v:
         return None  # a house play onto that same house: R-HOUSE-HOLD judges it
@@ -92,7 +92,7 @@ def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> V
 
 def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     v = move.card.value
-    named = names(move)
+    named = move.named
     if state.houses and state.house(v) is not None and HouseRef(v) not in named:
         return Violation("R-CAPTURE-ALL", f"{move.card} left [{v}] on the floor, which it also takes")
     if can_make(state.loose, v, without=named):
@@ -148,7 +148,7 @@ def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Viol
     """A new house takes every loose card and set of its value along with it."""
     if state.house(move.value) is not None:
         return None
-    used = names(move)
+    used = move.named
     if can_make(state.loose, move.value, without=used):
         left = [c for c in state.loose if c not in used]
         return Violation("R-HOUSE-AUTO", f"the new {move.value}-house must also take {_missed(left, move.value)}")
@@ -273,7 +273,7 @@ def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Vio
     """Td (9s) first builds its holder's 10-house (9-house); the first such house is its holder's."""
     own = KEY_CARDS.get(str(move.card))
     if own is not None and (seat, own) not in state.built:
-        if type(move) is Capture and any(type(i) is Card for i in names(move)):
+        if type(move) is Capture and any(type(i) is Card for i in move.named):
             return Violation("R-PUNJAB-FIRST", f"{move.card} takes loose cards before {seat} built a {own}-house")
         if type(move) is Build and move.value > own:
             return Violation("R-PUNJAB-FIRST", f"{move.card} joins a {move.value}-house before {seat} "

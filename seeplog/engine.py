@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from .cards import BY_ORDER, Card
 from .checks import checks_for, kind_of, wrong_turn
-from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text, names
+from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text
 from .rules import Violation
 from .state import House, Known, State, Sweep
 from .sums import packings, partitions
@@ -80,7 +80,7 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
         if isinstance(expanded, Violation):
             return move, expanded
         move = expanded
-    named = names(move)
+    named = move.named
     if len(set(named)) != len(named):
         twice = next(item for item in named if named.count(item) > 1)
         return move, Violation("E-CARD", f"{twice} is named twice in this play")
@@ -188,7 +188,7 @@ def _after_capture(state: State, seat: str, move: Capture) -> State:
 def _after_build(state: State, seat: str, move: Build) -> State:
     pieces = [move.card]
     broken = None
-    for item in names(move):
+    for item in move.named:
         if type(item) is Card:
             pieces.append(item)
         else:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Union
+from typing import ClassVar, Union
 
 from .cards import Card
 
@@ -50,6 +50,8 @@ class Throw:
     """The card stays on the floor as a loose card: ``5h``."""
 
     card: Card
+    named: ClassVar[tuple[Item, ...]] = ()
+    """A throw names nothing on the floor (every move has `named`: the checks read it at every play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,7 @@ Move = Union[Throw, Capture, Build]
 
 def names(move: Move) -> tuple[Item, ...]:
     """Every loose card and house the move names on the floor."""
-    return () if type(move) is Throw else move.named  # type: ignore[union-attr]
+    return move.named
 
 
 item_key = attrgetter("order")

@@ -151,13 +151,11 @@ class _Stop(Exception):
         self.error = error
 
 
-def _seen_check(play: Play, number: int, seen: dict[Card, str | int], hands: HandKnowledge) -> None:
+def _seen_again(play: Play, number: int, seen: dict[Card, str | int]) -> _Stop:
+    """E-CARD for a card played after it was seen in the deal (on the floor or in an earlier play)."""
     card = play.move.card
-    if card in seen:
-        where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
-        raise _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
-    if hands.recorded:
-        _hand_check(play, number, hands)
+    where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
+    return _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
 
 
 def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
@@ -202,8 +200,10 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
             if type(statement) is not Play:
                 raise _Stop(None)
             seat, move = statement.seat, statement.move
-            if move.card in seen or recorded:
-                _seen_check(statement, number, seen, hands)
+            if move.card in seen:
+                raise _seen_again(statement, number, seen)
+            if recorded:
+                _hand_check(statement, number, hands)
             seen[move.card] = number
             if type(move) is not Throw:  # a throw names nothing on the floor: there is nothing to resolve
                 move, error = resolve(state, move)
