@@ -140,11 +140,12 @@ def apply(state: State, seat: str, move: Move) -> State:
 def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House, ...], *,
           taken: Mapping[str, tuple[Card, ...]] | None = None, sweeps: tuple[Sweep, ...] | None = None,
           built: frozenset[tuple[str, int]] | None = None, capturer: str | None = None) -> State:
-    """The state after `seat` played, with what the play changed (built directly: this runs every play)."""
-    rules = state.rules
-    return _new_state((rules, loose, houses, rules.right_of(seat), state.played + 1, state.bidder, state.bid,
-                       state.taken if taken is None else taken, capturer or state.last_capturer,
-                       state.sweeps if sweeps is None else sweeps, state.built if built is None else built))
+    """The state after `seat` played, with what the play changed (read and built in field order at once:
+    this runs every play)."""
+    rules, _, _, _, played, bidder, bid, was_taken, last_capturer, was_sweeps, was_built = state
+    return _new_state((rules, loose, houses, rules.right_of(seat), played + 1, bidder, bid,
+                       was_taken if taken is None else taken, capturer or last_capturer,
+                       was_sweeps if sweeps is None else sweeps, was_built if built is None else built))
 
 
 def play(state: State, seat: str, move: Move, known: Known) -> State:

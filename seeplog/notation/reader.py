@@ -115,7 +115,8 @@ class _Games:
         self._start()
 
     def add(self, statement: Statement, text: str) -> None:
-        head = first_word(text)
+        # Only a line that cannot be read is sorted by its first word (a tag or a deal line read is typed).
+        head = first_word(text) if isinstance(statement, Unreadable) else ""
         if isinstance(statement, Tag) or head == "[":
             self.add_tag(statement, text)
         elif isinstance(statement, DealStart):
