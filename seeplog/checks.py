@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, Callable
 
 from .cards import Card, parse_card
-from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text, names
+from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text
 from .rules import Violation
 from .ruleset import HOUSE_VALUES, KEY_CARDS
 from .state import Known, State
@@ -42,10 +42,9 @@ def _missed(left: list[Card], value: int) -> str:
 
 # ---------------------------------------------------------------- every play
 
-def check_turn(state: State, seat: str, move: Move, known: Known) -> Violation | None:
-    if seat != state.turn:
-        return Violation("R-TURN", f"{seat} plays, but it is {state.turn}'s turn")
-    return None
+def wrong_turn(state: State, seat: str) -> Violation:
+    """R-TURN for a seat that plays out of turn (`engine.check` judges the turn before the checks below)."""
+    return Violation("R-TURN", f"{seat} plays, but it is {state.turn}'s turn")
 
 
 def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Violation | None:
@@ -56,7 +55,7 @@ def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Viola
     house = state.house(v)
     if house is None or seat not in house.owners or known.holds_value(v, besides=move.card) is not False:
         return None
-    if type(move) is Capture and HouseRef(v) in names(move):
+    if type(move) is Capture and HouseRef(v) in move.named:
         return None
     if type(move) is Build and move.value == v:
         return None  # a house play onto that same house: R-HOUSE-HOLD judges it
@@ -93,7 +92,7 @@ def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> V
 
 def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     v = move.card.value
-    named = names(move)
+    named = move.named
     if state.houses and state.house(v) is not None and HouseRef(v) not in named:
         return Violation("R-CAPTURE-ALL", f"{move.card} left [{v}] on the floor, which it also takes")
     if can_make(state.loose, v, without=named):
@@ -149,7 +148,7 @@ def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Viol
     """A new house takes every loose card and set of its value along with it."""
     if state.house(move.value) is not None:
         return None
-    used = names(move)
+    used = move.named
     if can_make(state.loose, move.value, without=used):
         left = [c for c in state.loose if c not in used]
         return Violation("R-HOUSE-AUTO", f"the new {move.value}-house must also take {_missed(left, move.value)}")
@@ -216,7 +215,7 @@ def breaks_nothing(state: State, seat: str, move: Move, known: Known) -> bool:
     rules = state.rules
     doubtful = _doubting(known)
     for rule in checks_for(kind_of(move), False, rules.punjab, rules.max_houses is not None):
-        if rule is not check_turn and rule(state, seat, move, doubtful) is not None:
+        if rule(state, seat, move, doubtful) is not None:
             return False
     return True
 
@@ -274,7 +273,7 @@ def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Vio
     """Td (9s) first builds its holder's 10-house (9-house); the first such house is its holder's."""
     own = KEY_CARDS.get(str(move.card))
     if own is not None and (seat, own) not in state.built:
-        if type(move) is Capture and any(type(i) is Card for i in names(move)):
+        if type(move) is Capture and any(type(i) is Card for i in move.named):
             return Violation("R-PUNJAB-FIRST", f"{move.card} takes loose cards before {seat} built a {own}-house")
         if type(move) is Build and move.value > own:
             return Violation("R-PUNJAB-FIRST", f"{move.card} joins a {move.value}-house before {seat} "
@@ -297,12 +296,12 @@ def _punjab_first_house(state: State, seat: str, move: Build, known: Known) -> V
 # ---------------------------------------------------------------- which checks apply
 
 BY_KIND: dict[str, tuple[Check, ...]] = {
-    "throw": (check_turn, check_must_capture, check_owner_keep),
-    "capture": (check_turn, check_capture_house_set, check_capture_sum, check_capture_all, check_owner_keep),
-    "house": (check_turn, check_house_sum, check_house_auto, check_house_hold, check_owner_keep),
-    "break": (check_turn, check_house_sum, check_break_loose, check_break_cemented, check_break_own,
-              check_house_auto, check_house_hold, check_owner_keep),
-    "bad house": (check_turn, check_house_value, check_owner_keep),
+    "throw": (check_must_capture, check_owner_keep),
+    "capture": (check_capture_house_set, check_capture_sum, check_capture_all, check_owner_keep),
+    "house": (check_house_sum, check_house_auto, check_house_hold, check_owner_keep),
+    "break": (check_house_sum, check_break_loose, check_break_cemented, check_break_own, check_house_auto,
+              check_house_hold, check_owner_keep),
+    "bad house": (check_house_value, check_owner_keep),
 }
 
 
@@ -310,7 +309,7 @@ BY_KIND: dict[str, tuple[Check, ...]] = {
 def checks_for(kind: str, bid_play: bool, punjab: bool, limited: bool) -> tuple[Check, ...]:
     """The checks for a kind of play ("throw", "capture", "house", "break" for a house play that raises
     a house, or "bad house" for a value outside 9-13, which is R-HOUSE-VALUE alone), on the bid play,
-    in Punjab, with limited houses."""
+    in Punjab, with limited houses; whose turn it is aside (`wrong_turn`)."""
     checks = BY_KIND[kind]
     if bid_play:
         checks += (check_bid_play,) + ((check_bid_throw,) if kind == "throw" else ())

@@ -12,8 +12,8 @@ from itertools import islice
 from operator import attrgetter
 
 from .cards import BY_ORDER, Card
-from .checks import checks_for, kind_of
-from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text, names
+from .checks import checks_for, kind_of, wrong_turn
+from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text
 from .rules import Violation
 from .state import House, Known, State, Sweep
 from .sums import packings, partitions
@@ -80,7 +80,7 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
         if isinstance(expanded, Violation):
             return move, expanded
         move = expanded
-    named = names(move)
+    named = move.named
     if len(set(named)) != len(named):
         twice = next(item for item in named if named.count(item) > 1)
         return move, Violation("E-CARD", f"{twice} is named twice in this play")
@@ -110,9 +110,9 @@ def _house_size(state: State, move: Build) -> int:
 # ---------------------------------------------------------------- checking
 
 def check(state: State, seat: str, move: Move, known: Known) -> tuple[Violation, ...]:
-    """Every rule the (resolved) play breaks, each rule at most once (the functions of `checks`)."""
+    """Every rule the (resolved) play breaks, each rule at most once: the turn, then the functions of `checks`."""
     rules = state.rules
-    found: tuple[Violation, ...] = ()
+    found: tuple[Violation, ...] = () if seat == state.turn else (wrong_turn(state, seat),)
     kind = "throw" if type(move) is Throw else "capture" if type(move) is Capture else kind_of(move)
     for rule in checks_for(kind, state.played == 0, rules.punjab, rules.max_houses is not None):
         violation = rule(state, seat, move, known)
@@ -140,11 +140,12 @@ def apply(state: State, seat: str, move: Move) -> State:
 def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House, ...], *,
           taken: Mapping[str, tuple[Card, ...]] | None = None, sweeps: tuple[Sweep, ...] | None = None,
           built: frozenset[tuple[str, int]] | None = None, capturer: str | None = None) -> State:
-    """The state after `seat` played, with what the play changed (built directly: this runs every play)."""
-    rules = state.rules
-    return _new_state((rules, loose, houses, rules.right_of(seat), state.played + 1, state.bidder, state.bid,
-                       state.taken if taken is None else taken, capturer or state.last_capturer,
-                       state.sweeps if sweeps is None else sweeps, state.built if built is None else built))
+    """The state after `seat` played, with what the play changed (read and built in field order at once:
+    this runs every play)."""
+    rules, _, _, _, played, bidder, bid, was_taken, last_capturer, was_sweeps, was_built = state
+    return _new_state((rules, loose, houses, rules.right_of(seat), played + 1, bidder, bid,
+                       was_taken if taken is None else taken, capturer or last_capturer,
+                       was_sweeps if sweeps is None else sweeps, was_built if built is None else built))
 
 
 def play(state: State, seat: str, move: Move, known: Known) -> State:
@@ -188,7 +189,7 @@ def _after_capture(state: State, seat: str, move: Capture) -> State:
 def _after_build(state: State, seat: str, move: Build) -> State:
     pieces = [move.card]
     broken = None
-    for item in names(move):
+    for item in move.named:
         if type(item) is Card:
             pieces.append(item)
         else:

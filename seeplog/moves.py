@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain
 from operator import attrgetter
-from typing import Union
+from typing import ClassVar, Union
 
 from .cards import Card
 
@@ -51,6 +50,8 @@ class Throw:
     """The card stays on the floor as a loose card: ``5h``."""
 
     card: Card
+    named: ClassVar[tuple[Item, ...]] = ()
+    """A throw names nothing on the floor (every move has `named`: the checks read it at every play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,10 @@ class Capture:
     """Every loose card and house the groups name (derived once: the checks ask for it at every play)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "named", tuple(chain.from_iterable(self.groups or ())))
+        named: tuple[Item, ...] = ()
+        for group in self.groups or ():
+            named += group
+        object.__setattr__(self, "named", named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +84,16 @@ class Build:
     """The house this play breaks, if its main group names one."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "named", self.items + tuple(chain.from_iterable(self.extras)))
-        object.__setattr__(self, "broken", next((i for i in self.items if type(i) is HouseRef), None))
+        # Plain loops, no generators: every move the fast path reads is built here.
+        named, broken = self.items, None
+        for group in self.extras:
+            named += group
+        for item in self.items:
+            if type(item) is HouseRef:
+                broken = item
+                break
+        object.__setattr__(self, "named", named)
+        object.__setattr__(self, "broken", broken)
 
     @property
     def loose(self) -> tuple[Card, ...]:
@@ -94,7 +106,7 @@ Move = Union[Throw, Capture, Build]
 
 def names(move: Move) -> tuple[Item, ...]:
     """Every loose card and house the move names on the floor."""
-    return () if type(move) is Throw else move.named  # type: ignore[union-attr]
+    return move.named
 
 
 item_key = attrgetter("order")

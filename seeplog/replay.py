@@ -11,7 +11,7 @@ from typing import Iterator, NamedTuple
 from .cards import Card
 from .engine import apply, check, finish, resolve
 from .hands import HandKnowledge, first_four_of, reveal
-from .moves import Capture, Item, Move
+from .moves import Capture, Item, Move, Throw
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
 from .ruleset import HALF_PLAYS, HOUSE_VALUES, KEY_CARDS, Ruleset, ruleset_for
@@ -151,13 +151,11 @@ class _Stop(Exception):
         self.error = error
 
 
-def _seen_check(play: Play, number: int, seen: dict[Card, str | int], hands: HandKnowledge) -> None:
+def _seen_again(play: Play, number: int, seen: dict[Card, str | int]) -> _Stop:
+    """E-CARD for a card played after it was seen in the deal (on the floor or in an earlier play)."""
     card = play.move.card
-    if card in seen:
-        where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
-        raise _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
-    if hands.recorded:
-        _hand_check(play, number, hands)
+    where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
+    return _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
 
 
 def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
@@ -193,31 +191,38 @@ class _Run:
 
 def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int],
                 limit: int | None = None) -> _Run:
-    movers, two = hands.movers, run.state.rules.players == 2
+    # This runs for every play of a log: the state and the count stay in locals, written back to `run` at the end.
+    movers, two, recorded = hands.movers, run.state.rules.players == 2, hands.recorded
+    state, played, keep, steps, found = run.state, run.played, run.keep, run.steps, run.found
     for index, statement in enumerate(deal.plays if limit is None else deal.plays[:limit]):
-        number, state = index + 1, run.state
+        number = index + 1
         try:
             if type(statement) is not Play:
                 raise _Stop(None)
-            if statement.move.card in seen or hands.recorded:
-                _seen_check(statement, number, seen, hands)
-            seen[statement.move.card] = number
-            move, error = resolve(state, statement.move)
-            if error is not None:
-                raise _Stop(_at(error, number, statement, error.target))
+            seat, move = statement.seat, statement.move
+            if move.card in seen:
+                raise _seen_again(statement, number, seen)
+            if recorded:
+                _hand_check(statement, number, hands)
+            seen[move.card] = number
+            if type(move) is not Throw:  # a throw names nothing on the floor: there is nothing to resolve
+                move, error = resolve(state, move)
+                if error is not None:
+                    raise _Stop(_at(error, number, statement, error.target))
         except _Stop as stop:
             run.stopped, run.error = True, stop.error
-            return run
+            break
         known = movers[index]
-        found = check(state, statement.seat, move, known)
-        violations = tuple(_at(v, number, statement) for v in found) if found else ()
-        run.state, run.played = apply(state, statement.seat, move), number
+        violations = check(state, seat, move, known)
         if violations:
-            run.found.extend(violations)
-        if run.keep:
-            run.steps.append(Step(number, statement.seat, move, statement, state, run.state, known, violations))
+            violations = tuple([_at(v, number, statement) for v in violations])
+            found.extend(violations)
+        before, state, played = state, apply(state, seat, move), number
+        if keep:
+            steps.append(Step(number, seat, move, statement, before, state, known, violations))
         if two and number == HALF_PLAYS:
-            run.extra.extend(_houses_left(run.state, statement, "before the second hands are taken up", HALF_PLAYS))
+            run.extra.extend(_houses_left(state, statement, "before the second hands are taken up", HALF_PLAYS))
+    run.state, run.played = state, played
     return run
 
 

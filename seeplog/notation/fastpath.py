@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from itertools import chain
-from typing import cast
 
 from ..cards import BY_ORDER, DECK, Card
 from ..moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
@@ -29,7 +27,8 @@ ITEMS = re.compile(rf"{CARD}|\[[1-9][0-9]?\]")
 MAX_LENGTH = 120
 """Longer lines are no plain plays (a play names at most 52 cards); the full reader takes them."""
 
-ITEM_OF: dict[str, Item] = {**{str(c): c for c in DECK}, **{f"[{v}]": HouseRef(v) for v in range(1, 100)}}
+CARD_OF: dict[str, Card] = {str(c): c for c in DECK}
+ITEM_OF: dict[str, Item] = {**CARD_OF, **{f"[{v}]": HouseRef(v) for v in range(1, 100)}}
 """Every card and house token in canonical spelling, and what it names."""
 _item = ITEM_OF.__getitem__
 
@@ -62,12 +61,13 @@ class Columns(Mapping[Item, int]):
 
 
 def _groups(texts: list[str]) -> tuple[tuple[Item, ...], ...]:
-    return tuple(tuple(map(_item, group.split("+"))) for group in texts)
+    return tuple([tuple(map(_item, group.split("+"))) for group in texts])
 
 
-def _repeats(card: Card, groups: tuple[tuple[Item, ...], ...]) -> bool:
-    named = [card, *chain.from_iterable(groups)]
-    return len(set(named)) != len(named)
+def _repeats(text: str) -> bool:
+    """Whether a move text in canonical spelling names a card or house twice (each is spelt one way)."""
+    words = text.replace("+", " ").split(" ")
+    return len(set(words)) != len(words)
 
 
 def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | None:
@@ -76,7 +76,15 @@ def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | Non
         return None
     if text[:1] in SEAT_LETTERS:
         parts = play_parts(text)
-        return None if parts is None or parts[0] not in seats else _new_play(parts, number)
+        if parts is None or parts[0] not in seats:
+            return None
+        # A Play with exactly the fields its constructor sets, without the frozen dataclass's slow __init__
+        # (this runs for nearly every line of a log).
+        play = object.__new__(Play)
+        fields = play.__dict__
+        fields["line"], fields["seat"], fields["move"] = number, parts[0], parts[1]
+        fields["annotation"], fields["columns"], fields["seat_column"] = None, parts[2], 1
+        return play
     statement = _other(text, seats)
     if statement is not None:
         object.__setattr__(statement, "line", number)
@@ -97,34 +105,21 @@ def read_move(text: str) -> Move | None:
     """The move of a play in canonical spelling (``Jd x Jc 9s+2s``), or None. Moves are immutable and
     most move texts recur in a log, so they are read once."""
     m = MOVE.fullmatch(text)
-    if m is None:
-        return None
+    if m is None or _repeats(text):
+        return None  # a card or house named twice: the full reader reports it
     played, rest = m.groups()
-    card = cast(Card, _item(played))  # the pattern plays a card, not a house
+    card = CARD_OF[played]
     if rest is None:
         return Throw(card)
     if rest[1] == "x":
         groups = _groups(rest[3:].split(" "))
-        if _repeats(card, groups):
-            return None  # a card or house named twice: the full reader reports it
         return Capture(card, groups if len(groups) == 1 and len(groups[0]) == 1 else canonical_groups(groups))
     main, _, after = rest.partition(" =")
+    if main.count("[") > 1:
+        return None  # two houses in the main group: the full reader reports it
     parts = after.split(" ")
     items = tuple(map(_item, main.split("+")[1:]))
-    extras = _groups(parts[1:])
-    if _repeats(card, (items, *extras)) or sum(type(i) is HouseRef for i in items) > 1:
-        return None
-    return Build(card, canonical_group(items), int(parts[0]), canonical_groups(extras))
-
-
-def _new_play(parts: tuple[str, Move, Columns], number: int) -> Play:
-    """A Play with exactly the fields its constructor sets, without the frozen dataclass's slow __init__
-    (this runs for nearly every line of a log)."""
-    play = object.__new__(Play)
-    fields = play.__dict__
-    fields["line"], fields["seat"], fields["move"] = number, parts[0], parts[1]
-    fields["annotation"], fields["columns"], fields["seat_column"] = None, parts[2], 1
-    return play
+    return Build(card, canonical_group(items), int(parts[0]), canonical_groups(_groups(parts[1:])))
 
 
 def _cards(text: str) -> tuple[Card, ...] | None:

@@ -114,15 +114,9 @@ class _Games:
             self.games.append(Game(header, tuple(Deal(tuple(d)) for d in self.deals), skipped))
         self._start()
 
-    def add_play(self, play: Play) -> bool:
-        """Add a play to the current deal; False when there is none to add it to (the full path decides)."""
-        if self.block is not None or not self.deals:
-            return False
-        self.deals[-1].append(play)
-        return True
-
     def add(self, statement: Statement, text: str) -> None:
-        head = first_word(text)
+        # Only a line that cannot be read is sorted by its first word (a tag or a deal line read is typed).
+        head = first_word(text) if isinstance(statement, Unreadable) else ""
         if isinstance(statement, Tag) or head == "[":
             self.add_tag(statement, text)
         elif isinstance(statement, DealStart):
@@ -226,7 +220,8 @@ def parse(text: str) -> Log:
     games = _Games()
     for number, line in split_lines(text):
         statement = fast_line(line, number, games.table.seats)
-        if type(statement) is Play and games.add_play(statement):
+        if type(statement) is Play and games.block is None and games.deals:
+            games.deals[-1].append(statement)  # most lines: a play of the deal being read, added here directly
             continue
         if statement is None:
             statement = read_line(line, number, "two-player" if games.table.seats == SEATS_TWO else "standard")
