@@ -12,7 +12,7 @@ def register(app: Flask) -> Api:
     from flask_smorest.spec.plugins import integerconverter2paramschema
     from flask_wtf.csrf import CSRFProtect
 
-    from . import api, live_api, views
+    from . import api, live_api, live_keep, views
     from .schemas import property_names
     from .security import RowId, secure
 
@@ -20,6 +20,7 @@ def register(app: Flask) -> Api:
     db.init_app(app)
     csrf = CSRFProtect(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(live_keep.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
