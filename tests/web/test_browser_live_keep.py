@@ -156,3 +156,245 @@ def test_a_deal_by_taps_and_a_deal_by_the_notation_box_score_as_validate_does(br
     assert len(doc["report"]["games"][0]["deals"]) == 2
     assert all(d["complete"] for d in doc["report"]["games"][0]["deals"])
     context.close()
+
+
+def illegal_outcome(page, base: str, game: dict) -> tuple[str, dict]:
+    """A card not seen yet in this deal that has an outcome breaking a rule now, and that outcome."""
+    doc = api_doc(page, base, game)
+    seen = set(doc["table"]["seen"])
+    for card in (r + s for s in "shdc" for r in "A23456789TJQK"):
+        if card in seen:
+            continue
+        found = page.request.get(f"{base}/api/live/{game['id']}/outcomes?card={card}").json()["outcomes"]
+        bad = [o for o in found if not o["legal"]]
+        if bad and any(o["legal"] for o in found):
+            return card, bad[0]
+    raise AssertionError("no card has an illegal outcome here")
+
+
+def mid_deal(page, base: str, seed: int, plays: int) -> tuple[dict, list[str]]:
+    """A game whose deal 1 is entered through the API up to `plays` plays; the game and the deal's lines."""
+    game = start(page, base, tags={"Event": "Club night"})
+    lines = deal_lines(1, "N", random_deal(STANDARD, "N", random.Random(seed)))
+    send_all(page, base, game, lines[:3 + plays])
+    return game, lines
+
+
+def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, _ = mid_deal(page, base_url, seed=5, plays=9)
+    card, bad = illegal_outcome(page, base_url, game)
+    open_keep(page, base_url, game)
+    expect_next(page, "Deal 1, play 10 —")
+    page.locator(f"#picker button[data-card='{card}']").tap()
+    button = page.locator(f"#outcome-list button.outcome.illegal[data-line='{bad['line']}']")
+    button.wait_for()
+    rule = bad["violations"][0]["rule"]
+    assert rule in button.inner_text()
+    assert page.locator("#outcome-list button.outcome").first.get_attribute("class").endswith("legal")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "live-keep-outcomes-phone.png"), full_page=True)
+
+    button.tap()
+    expect_next(page, "play 11 —")
+    settled(page)
+    banner = page.locator("#banner")
+    assert banner.is_visible()
+    assert rule in banner.inner_text() and bad["violations"][0]["message"] in banner.inner_text()
+    stored = api_doc(page, base_url, game)["entries"][-1]
+    assert stored["line"] == bad["line"] and rule in [f["rule"] for f in stored["findings"]]
+    page.screenshot(path=str(SHOTS / "live-keep-phone.png"), full_page=False)
+    page.screenshot(path=str(SHOTS / "live-keep-phone-full.png"), full_page=True)
+    page.locator("#entries summary").tap()
+    flagged = page.locator("#entry-list li.flagged")
+    assert rule in flagged.last.inner_text()
+
+    desk = browser.new_context(**DESKTOP)
+    wide = desk.new_page()
+    open_keep(wide, base_url, game)
+    wide.locator("#entries summary").click()
+    assert rule in wide.locator("#entry-list").inner_text()
+    wide.locator("#ledger summary").click()
+    wide.screenshot(path=str(SHOTS / "live-keep-desktop.png"), full_page=True)
+    desk.close()
+    context.close()
+
+
+HEADER = ['[Variant "standard"]']
+
+
+def next_of(lines: list[str]) -> dict:
+    """What comes next after these lines (the library's word, to set a test up)."""
+    return what_next(now_of(parse("\n".join(HEADER + lines) + "\n")))
+
+
+def signed_lead(step: dict) -> int:
+    lead = step["lead"]
+    return 0 if lead["team"] is None else lead["points"] * (1 if lead["team"] == "NS" else -1)
+
+
+def a_correction_that_moves_the_rotation() -> tuple[list[str], list[str], str, str, str]:
+    """Deal 1 (a legal random deal), deal 2 (a score line) and a throw in place of deal 1's last play (a
+    capture) such that the dealer of deal 3 differs: deal 2's score puts the lead between the two."""
+    for seed in range(100):
+        first = deal_lines(1, "N", random_deal(STANDARD, "N", random.Random(seed)))
+        seat, move = first[-1].split(" ", 1)
+        card = card_of(first[-1])
+        if move == card:
+            continue
+        thrown = first[:-1] + [f"{seat} {card}"]
+        before, after = signed_lead(next_of(first)), signed_lead(next_of(thrown))
+        if abs(before - after) < 4:
+            continue
+        shift = -((before + after) // 2)
+        shift -= shift % 2
+        second = [f"deal 2 dealer {next_of(first)['dealer']}", f"score NS {50 + shift // 2} EW {50 - shift // 2}"]
+        dealer, corrected = next_of(first + second)["dealer"], next_of(thrown + second)["dealer"]
+        if dealer != corrected:
+            return first, second, f"{seat} {card}", dealer, corrected
+    raise AssertionError("no such correction in 100 deals")
+
+
+def test_correcting_a_play_of_deal_1_changes_the_dealer_of_deal_3(browser, base_url):
+    first, second, thrown, dealer, corrected = a_correction_that_moves_the_rotation()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base_url)
+    send_all(page, base_url, game, first + second)
+    open_keep(page, base_url, game)
+    expect_next(page, f"Deal 3 — dealer {dealer}")
+
+    page.locator("#entries summary").tap()
+    page.locator("#entries-deal").select_option("1")
+    entry = page.locator("#entry-list li").filter(has=page.locator("code", has_text=first[-1]))
+    assert entry.count() == 1
+    entry.locator("button", has_text="Edit").tap()
+    entry.locator("input[name=correction-line]").fill(thrown)
+    entry.locator("input[name=reason]").fill("the last card was thrown, not played to capture")
+    entry.locator("button[type=submit]").tap()
+    expect_next(page, f"Deal 3 — dealer {corrected}")
+    settled(page)
+    event = page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"][-1]
+    assert event["kind"] == "replace" and event["typed"] == thrown
+    assert event["note"] == "the last card was thrown, not played to capture"
+    assert api_doc(page, base_url, game)["next"]["dealer"] == corrected
+    context.close()
+
+
+def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, base_url):
+    """Five plays are entered with the context offline; the page is then reloaded with the network back
+    for the page itself but every /api/ request aborted (the page's files load, the API stays unreachable,
+    so what the page shows after the reload can only come from its localStorage queue); then the API is
+    reachable again and the queue is sent by itself. The history holds the five plays once each, in order.
+    """
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, lines = mid_deal(page, base_url, seed=8, plays=10)
+    waiting = lines[3 + 10:3 + 15]
+    open_keep(page, base_url, game)
+    events_before = len(page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"])
+
+    context.set_offline(True)
+    box = page.locator("input[name=line]")
+    for n, line in enumerate(waiting, start=1):
+        box.fill(line)
+        box.press("Enter")
+        expect_next(page, f"play {11 + n} —")
+        assert page.locator("#keep-status").inner_text() == f"offline — {n} {'entry' if n == 1 else 'entries'} waiting"
+    assert page.locator("#queue-list li.waiting").count() == 5
+    following = lines[3 + 15].split()[0]
+    expect_next(page, f"Deal 1, play 16 — {following} to play")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "live-keep-offline-phone.png"), full_page=False)
+
+    context.set_offline(False)
+    page.route("**/api/**", lambda route: route.abort())
+    page.reload()
+    page.wait_for_function("() => document.getElementById('keep-status').textContent.startsWith('offline')")
+    assert page.locator("#keep-status").inner_text() == "offline — 5 entries waiting"
+    assert page.locator("#queue-list li.waiting").all_inner_texts() == [f"{line} — waiting" for line in waiting]
+    expect_next(page, f"Deal 1, play 16 — {following} to play")
+
+    page.unroute("**/api/**")
+    settled(page, timeout=20_000)
+    events = page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]
+    added = events[events_before:]
+    assert [e["typed"] for e in added] == waiting
+    assert len({e["client_id"] for e in added}) == 5
+    assert [e["kind"] for e in added] == ["append"] * 5
+    expect_next(page, f"Deal 1, play 16 — {following} to play")
+    context.close()
+
+
+def test_a_lost_answer_is_retried_with_its_client_id_and_stored_once(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, lines = mid_deal(page, base_url, seed=9, plays=4)
+    open_keep(page, base_url, game)
+    lost = []
+
+    def lose_the_first_answer(route):
+        if not lost:
+            lost.append(route.fetch().status)  # the server stores the entry; its answer never arrives
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/api/live/*/entries", lose_the_first_answer)
+    box = page.locator("input[name=line]")
+    box.fill(lines[3 + 4])
+    box.press("Enter")
+    settled(page, timeout=20_000)
+    assert lost == [201]
+    events = page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]
+    assert [e["typed"] for e in events].count(lines[3 + 4]) == 1
+    assert api_doc(page, base_url, game)["next"]["play"] == 6
+    context.close()
+
+
+def test_a_change_from_elsewhere_is_shown_and_not_overwritten(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, lines = mid_deal(page, base_url, seed=10, plays=4)
+    open_keep(page, base_url, game)
+    send_all(page, base_url, game, [lines[3 + 4]])  # another phone records play 5
+    box = page.locator("input[name=line]")
+    box.fill(lines[3 + 5])
+    box.press("Enter")
+    conflict = page.locator("#conflict")
+    conflict.wait_for()
+    assert lines[3 + 4] in conflict.inner_text() and lines[3 + 5] in conflict.inner_text()
+    assert page.locator("#keep-status").inner_text().startswith("Stopped: someone else changed the game")
+    assert api_doc(page, base_url, game)["entries"][-1]["line"] == lines[3 + 4]
+    page.screenshot(path=str(SHOTS / "live-keep-conflict-phone.png"), full_page=False)
+    conflict.locator("button", has_text="Add my entries after these changes").tap()
+    settled(page)
+    assert [e["line"] for e in api_doc(page, base_url, game)["entries"][-2:]] == lines[3 + 4:3 + 6]
+    context.close()
+
+
+def test_a_refused_line_is_shown_and_kept_to_fix(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, lines = mid_deal(page, base_url, seed=12, plays=2)
+    open_keep(page, base_url, game)
+    version = api_doc(page, base_url, game)["version"]
+    box = page.locator("input[name=line]")
+    box.fill("W Zz")
+    box.press("Enter")
+    banner = page.locator("#banner.refused")
+    banner.wait_for()
+    assert "Not recorded: W Zz" in banner.inner_text() and "'Zz' is not a card" in banner.inner_text()
+    refused = page.locator("#queue-list li.refused")
+    assert "W Zz" in refused.inner_text()
+    settled(page)
+    assert api_doc(page, base_url, game)["version"] == version
+    refused.locator("button", has_text="Fix").tap()
+    assert box.input_value() == "W Zz"
+    assert page.locator("#queue-list li.refused").count() == 0
+    box.fill(lines[3 + 2])
+    box.press("Enter")
+    expect_next(page, "play 4 —")
+    settled(page)
+    context.close()

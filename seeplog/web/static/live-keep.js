@@ -65,7 +65,8 @@
     const last = lastDealNumber(doc);
     view = {
       version: doc.version, state: doc.state, next: doc.next, table: doc.table,
-      entries: doc.entries.filter((e) => e.deal !== null && e.deal === last),
+      entries: doc.entries.filter((e) => e.deal !== null),
+      lastDeal: last,
       ledger: ledgerOf(doc.report), count: doc.entries.length,
     };
     localStorage.setItem(VIEW_KEY, JSON.stringify(view));
@@ -333,12 +334,13 @@
     const box = $("play-seats");
     const current = playSeat(next);
     box.replaceChildren(...seats.map((seat) => {
-      const b = button(seat === next.seat ? `${seat} ✓ in turn` : seat, "seat", () => {
+      const b = button(seat, "seat", () => {
         chosenSeat = seat === next.seat ? null : seat;
         pickedCard = null;
         render();
       }, { seat });
       b.setAttribute("aria-pressed", String(seat === current));
+      b.append(textEl("span", "seat-note", seat === next.seat ? "in turn" : (names[seat] && names[seat] !== seat ? names[seat] : "")));
       return b;
     }));
   }
@@ -418,6 +420,7 @@
       found = [{ move: card, line: `${seat} ${card}`, kind: "throw", legal: true, violations: [] }];
     }
     for (const outcome of found) list.append(outcomeButton(outcome));
+    $("outcomes").scrollIntoView({ block: "nearest" });
   }
 
   function note(text) {
@@ -515,10 +518,16 @@
 
   let correcting = null; // {number, kind}
 
+  let shownDeal = null; // the deal whose entries are listed (null: the last one)
+
   function renderEntries() {
     const list = $("entry-list");
     list.replaceChildren();
-    const entries = view ? view.entries : [];
+    const all = view ? view.entries : [];
+    const deals = [...new Set(all.map((e) => e.deal))];
+    const deal = deals.includes(shownDeal) ? shownDeal : (view ? view.lastDeal : null);
+    renderDealChoice(deals, deal);
+    const entries = all.filter((e) => e.deal === deal);
     for (const e of entries) {
       const li = document.createElement("li");
       li.dataset.entry = e.number;
@@ -545,6 +554,18 @@
       list.append(li);
     }
     if (!entries.length) list.append(textEl("li", "hint", "No entry in this deal yet."));
+  }
+
+  function renderDealChoice(deals, deal) {
+    const select = $("entries-deal");
+    select.replaceChildren(...deals.map((d) => {
+      const option = document.createElement("option");
+      option.value = String(d);
+      option.textContent = `Deal ${d}`;
+      option.selected = d === deal;
+      return option;
+    }));
+    select.parentElement.hidden = deals.length < 2;
   }
 
   function textEl(tag, cls, text) {
@@ -668,6 +689,7 @@
 
   function onStored(item, answer) {
     showAnswer(item, answer);
+    if (!queue.items.length) $("keep-status").scrollIntoView({ block: "start" });
     if (!queue.items.length) refresh();
   }
 
@@ -768,6 +790,11 @@
     mode = null;
     event.target.reset();
     render();
+  });
+  $("entries-deal").addEventListener("change", (event) => {
+    shownDeal = Number(event.target.value);
+    correcting = null;
+    renderEntries();
   });
   $("ledger").addEventListener("toggle", () => { if ($("ledger").open) renderLedger(); });
   window.addEventListener("online", () => queue.flush());
