@@ -20,6 +20,8 @@ from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
 from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
 
+from playwright.sync_api import expect  # noqa: E402  (after the module above skips where it is absent)
+
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -308,8 +310,8 @@ def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "live-keep-offline-phone.png"), full_page=False)
 
+    page.route("**/api/**", lambda route: route.abort())  # before the network returns: no entry slips out
     context.set_offline(False)
-    page.route("**/api/**", lambda route: route.abort())
     page.reload()
     page.wait_for_function("() => document.getElementById('keep-status').textContent.startsWith('offline')")
     assert page.locator("#keep-status").inner_text() == "offline — 5 entries waiting"
@@ -397,4 +399,36 @@ def test_a_refused_line_is_shown_and_kept_to_fix(browser, base_url):
     box.press("Enter")
     expect_next(page, "play 4 —")
     settled(page)
+    context.close()
+
+
+def test_a_deal_in_score_only_mode_then_undo(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base_url)
+    open_keep(page, base_url, game)
+    assert page.locator("#score-open").is_hidden()  # the first deal's dealer is not known yet
+    page.locator("#dealers button[data-seat=E]").tap()
+    expect_next(page, "Deal 1 (dealer E)")
+    page.locator("#score-open").tap()
+    page.locator("input[name=NS-points]").fill("40")
+    page.locator("input[name=EW-points]").fill("60")
+    page.locator("input[name=EW-sweeps]").fill("50")
+    page.locator("#score-form button[type=submit]").tap()
+    settled(page)
+    doc = api_doc(page, base_url, game)
+    assert [e["line"] for e in doc["entries"][-2:]] == ["deal 1 dealer E", "score NS 40 EW 60+50"]
+    deal = doc["report"]["games"][0]["deals"][0]
+    assert deal["score_only"] and deal["score"] == {"NS": 40, "EW": 110}
+    expect_next(page, f"Deal 2 — dealer {doc['next']['dealer']}")
+    page.locator("#ledger summary").tap()
+    expect(page.locator("#ledger-board")).to_contain_text("110")
+
+    page.locator("#undo").tap()
+    settled(page)
+    assert "Undone: score NS 40 EW 60+50" in page.locator("#said").inner_text()
+    doc = api_doc(page, base_url, game)
+    assert doc["entries"][-1]["line"] == "deal 1 dealer E"
+    assert page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"][-1]["kind"] == "undo"
+    expect_next(page, "Deal 1 (dealer E)")
     context.close()

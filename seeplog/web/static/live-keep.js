@@ -709,6 +709,7 @@
   }
 
   function showAnswer(item, answer) {
+    if (item.path === "/undo") return;
     const said = $("said");
     const verdict = answer.verdict;
     said.textContent = verdict && verdict.words ? verdict.words
@@ -763,9 +764,17 @@
     add(line);
   });
   $("undo").addEventListener("click", () => {
-    if (!queue.takeBackLast()) queue.add("/undo", {});
-    $("said").textContent = "Undone: the last entry.";
+    const waiting = queue.items[queue.items.length - 1];
+    const stored = view && view.entries.length ? view.entries[view.entries.length - 1].line : null;
+    const line = waiting ? itemText(waiting) : stored;
+    if (queue.takeBackLast()) {
+      $("said").textContent = `Taken back before it was sent: ${line}`;
+    } else {
+      queue.add("/undo", { note: "undo on the keep-score page" });
+      $("said").textContent = line ? `Undone: ${line}` : "Undone: the last entry.";
+    }
     $("said").hidden = false;
+    $("banner").hidden = true;
   });
   $("outcomes-cancel").addEventListener("click", () => { pickedCard = null; render(); });
   $("hand-open").addEventListener("click", () => { mode = "hand"; picked = []; render(); });
