@@ -102,10 +102,20 @@ def tap_play(page, line: str) -> None:
 
 
 def tap_deal(page, number: int, dealer: str, played_lines: list[str]) -> None:
-    """A deal by taps: its dealer, the floor's four cards, the bid, then each play."""
+    """A deal by taps: its dealer, the bidder's hand (where the deal has a hand line), the floor's four
+    cards, the bid, then each play."""
     page.locator(f"#dealers button[data-seat={dealer}]").tap()
     expect_next(page, f"Deal {number} (dealer {dealer})")
     settled(page)
+    hand = next((line for line in played_lines if line.startswith("hand ")), None)
+    if hand:
+        _, seat, *cards = hand.split()
+        page.locator("#hand-open").tap()
+        assert page.locator("#step-hand .hand-seat").inner_text() == seat
+        for card in cards:
+            page.locator(f"#picker button[data-card='{card}']").tap()
+        page.locator("#hand-record").tap()
+        settled(page)
     floor = next(line for line in played_lines if line.startswith("floor "))
     bid = next(line for line in played_lines if line.startswith("bid "))
     for card in floor.split()[1:]:
@@ -137,9 +147,11 @@ def test_a_deal_by_taps_and_a_deal_by_the_notation_box_score_as_validate_does(br
     assert "#token" not in page.url
     expect_next(page, "Deal 1 — who deals?")
 
-    first = random_deal(STANDARD, "N", rng)
-    tap_deal(page, 1, "N", deal_lines(1, "N", first))
+    first = deal_lines(1, "N", random_deal(STANDARD, "N", rng, hand_line=True))
+    assert first[1].startswith("hand ")
+    tap_deal(page, 1, "N", first)
     doc = api_doc(page, base_url, game)
+    assert [e["line"] for e in doc["entries"] if e["deal"] == 1][:4] == first[:4]
     plays = [e for e in doc["entries"] if e["kind"] == "play"]
     assert len(plays) == 48
 

@@ -117,6 +117,12 @@
     const seen = new Set(view && view.table ? view.table.seen : []);
     let floor = view && view.table ? view.table.floor : null;
     let guessed = false;
+    const held = new Set(); // cards a hand line shows and no play has played yet: still to be played
+    for (const e of view ? view.entries.filter((x) => x.deal === view.lastDeal) : []) {
+      const words = e.line.split(/\s+/);
+      if (e.kind === "hand") words.slice(2).forEach((w) => held.add(normCard(w)));
+      if (e.kind === "play") held.delete(normCard(words[1]));
+    }
     for (const item of queue.items) {
       if (item.path !== "/entries" || item.body.replace || item.body.insert_before || item.body.delete) {
         guessed = true;
@@ -128,6 +134,7 @@
         const dealer = words[3].toUpperCase();
         next = { kind: "bid", deal: Number(words[1]), dealer, seat: rightOf(dealer), missing: ["bid", "floor"] };
         seen.clear();
+        held.clear();
         floor = null;
       } else if (head === "floor") {
         words.slice(1).forEach((w) => seen.add(normCard(w)));
@@ -135,12 +142,13 @@
       } else if (head === "bid" && words.length >= 2) {
         next = afterLine({ ...next, seat: words[1].toUpperCase() }, "bid");
       } else if (head === "hand") {
-        words.slice(2).forEach((w) => seen.add(normCard(w)));
+        words.slice(2).forEach((w) => { seen.add(normCard(w)); held.add(normCard(w)); });
       } else if (head === "score") {
         next = { kind: "deal", deal: (next.deal || 0) + 1, dealer: null, allowed_dealers: seats,
                  why: "the rotation is known once the waiting entries are stored" };
       } else if (seats.includes(head.toUpperCase()) && next.kind === "play") {
         seen.add(normCard(words[1]));
+        held.delete(normCard(words[1]));
         floor = null;
         const play = next.play + 1;
         next = play > playsPerDeal
@@ -151,7 +159,8 @@
         guessed = true;
       }
     }
-    return { next, seen, floor, guessed };
+    for (const card of held) seen.delete(card);
+    return { next, seen, held, floor, guessed };
   }
 
   function afterLine(next, done) {
@@ -199,7 +208,7 @@
   }
 
   function render() {
-    const { next, seen, floor, guessed } = ahead();
+    const { next, seen, held, floor, guessed } = ahead();
     const key = nextKey(next);
     if (key !== lastNextKey) {
       lastNextKey = key;
@@ -213,7 +222,6 @@
     renderStatus();
     document.querySelectorAll(".deal-number").forEach((el) => { el.textContent = next.deal || ""; });
 
-    const editing = next.kind !== "closed" && next.kind !== "unknown";
     const showScore = mode === "score";
     const showHand = mode === "hand";
     $("step-deal").hidden = showScore || showHand || next.kind !== "deal";
@@ -224,7 +232,7 @@
     $("step-hand").hidden = !showHand;
     $("step-play").hidden = showScore || showHand || next.kind !== "play";
     $("step-score").hidden = !showScore;
-    $("undo").disabled = !editing && next.kind !== "closed";
+    $("undo").disabled = next.kind === "closed";
 
     if (next.kind === "deal") renderDealers(next);
     if (next.kind === "bid" || next.kind === "floor") renderBid(next);
@@ -239,7 +247,7 @@
 
     const pickerMode = showScore ? null : showHand ? "hand"
       : (next.kind === "play" ? "play" : ((next.missing || []).includes("floor") ? "floor" : null));
-    renderPicker(pickerMode, seen);
+    renderPicker(pickerMode, seen, held);
     $("outcomes").hidden = !(pickerMode === "play" && pickedCard);
     renderFloor(floor, next);
     renderQueue();
@@ -284,7 +292,7 @@
       box.id = "conflict";
       box.className = "conflict";
       box.setAttribute("role", "alert");
-      $("keep-status").after(box);
+      document.querySelector(".keep-top").after(box);
     }
     const info = queue.conflictInfo;
     box.replaceChildren();
@@ -345,7 +353,7 @@
     }));
   }
 
-  function renderPicker(pickerMode, seen) {
+  function renderPicker(pickerMode, seen, held) {
     const box = $("picker");
     box.hidden = !pickerMode;
     if (!pickerMode) return;
@@ -356,6 +364,8 @@
       const isPicked = pickerMode === "play" ? card === pickedCard : picked.includes(card);
       b.disabled = seen.has(card);
       b.classList.toggle("seen", seen.has(card));
+      b.classList.toggle("held", held.has(card));
+      b.title = held.has(card) ? "shown in a hand line, not played yet" : "";
       b.setAttribute("aria-pressed", String(isPicked));
     }
   }
@@ -689,7 +699,7 @@
 
   function onStored(item, answer) {
     showAnswer(item, answer);
-    if (!queue.items.length) $("keep-status").scrollIntoView({ block: "start" });
+    if (!queue.items.length) window.scrollTo({ top: 0 });
     if (!queue.items.length) refresh();
   }
 
