@@ -18,9 +18,12 @@ from seeplog.livetable import now_of, what_next
 from seeplog.notation import parse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
-from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
+from tests.web import test_browser as served
 
 from playwright.sync_api import expect  # noqa: E402  (after the module above skips where it is absent)
+
+SHOTS = served.SHOTS
+live_server, base_url, browser_type_launch_args = served.live_server, served.base_url, served.browser_type_launch_args
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -165,7 +168,7 @@ def test_a_deal_by_taps_and_a_deal_by_the_notation_box_score_as_validate_does(br
         box.press("Enter")
         settled(page)
     doc = api_doc(page, base_url, game)
-    assert [e["line"] for e in doc["entries"] if e["deal"] == 2][-1] == api_doc(page, base_url, game)["entries"][-1]["line"]
+    assert [e["line"] for e in doc["entries"] if e["deal"] == 2] == deal_lines(2, nxt["dealer"], second)
     assert doc["report"] == validate_json(doc["log"], tmp_path)
     assert len(doc["report"]["games"][0]["deals"]) == 2
     assert all(d["complete"] for d in doc["report"]["games"][0]["deals"])
@@ -443,4 +446,29 @@ def test_a_deal_in_score_only_mode_then_undo(browser, base_url):
     assert doc["entries"][-1]["line"] == "deal 1 dealer E"
     assert page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"][-1]["kind"] == "undo"
     expect_next(page, "Deal 1 (dealer E)")
+    context.close()
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('#keep-ui :is(button, summary, input, select)')]
+  .filter((el) => el.offsetParent !== null)
+  .map((el) => [el.id || el.dataset.card || el.dataset.line || el.textContent.trim(), el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+@pytest.mark.parametrize("width", [360, 390, 430, 1280])
+def test_the_page_fits_the_screen_and_every_target_is_thumb_sized(browser, base_url, width):
+    phone = width < 500
+    context = browser.new_context(**(PHONE if phone else DESKTOP))
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 844})
+    game, _ = mid_deal(page, base_url, seed=5, plays=9)
+    card, _ = illegal_outcome(page, base_url, game)
+    open_keep(page, base_url, game)
+    page.locator(f"#picker button[data-card='{card}']").click()
+    page.locator("#outcome-list button.outcome").first.wait_for()
+    page.locator("#entries summary").click()
+    page.locator("#entry-list li button", has_text="Edit").last.click()
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert page.evaluate(SMALL_TARGETS) == []
     context.close()
