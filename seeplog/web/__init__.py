@@ -2,22 +2,20 @@
 from __future__ import annotations
 
 from flask import Flask
+from flask_smorest.spec.plugins import integerconverter2paramschema
+from flask_wtf.csrf import CSRFProtect
 
-from . import db
+from . import api, commands, db, live_api, live_keep, views
 from .errors import Api
+from .schemas import property_names
+from .security import RowId, secure
 
 
 def register(app: Flask) -> Api:
     """Attach the store, CSRF protection, the pages and the JSON API (with its OpenAPI document) to `app`."""
-    from flask_smorest.spec.plugins import integerconverter2paramschema
-    from flask_wtf.csrf import CSRFProtect
-
-    from . import api, live_api, live_keep, views
-    from .schemas import property_names
-    from .security import RowId, secure
-
     secure(app)
     db.init_app(app)
+    commands.init_app(app)
     csrf = CSRFProtect(app)
     app.register_blueprint(views.bp)
     app.register_blueprint(live_keep.bp)

@@ -1,4 +1,4 @@
-"""The store: a sqlite-utils Database per request on `g`, its migrations, and the db commands.
+"""The store: a sqlite-utils Database per request on `g`, and its migrations.
 
 Several processes write at once (gunicorn workers): the store runs in WAL mode (readers never wait for
 a writer), waits up to BUSY_TIMEOUT for the write lock, and every write takes that lock first
@@ -12,10 +12,8 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
-import click
 import sqlite_utils
 from flask import Flask, current_app, g
-from flask.cli import with_appcontext
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "schema" / "migrations"
 
@@ -123,37 +121,5 @@ def init_db(path: str) -> sqlite_utils.Database:
     return db
 
 
-@click.command("init-db")
-@with_appcontext
-def init_db_command() -> None:
-    """Create the store, or bring it up to the latest schema."""
-    db = init_db(current_app.config["DATABASE"])
-    click.echo(f"Store ready: {current_app.config['DATABASE']} ({', '.join(applied(db))})")
-    db.close()
-
-
-@click.command("rebuild-db")
-@with_appcontext
-def rebuild_db_command() -> None:
-    """Recompute every derived table from the stored raw logs."""
-    from .store import rebuild
-    db = init_db(current_app.config["DATABASE"])
-    click.echo(f"Rebuilt {rebuild(db)} games from their raw text")
-    db.close()
-
-
-@click.command("load-samples")
-@with_appcontext
-def load_samples_command() -> None:
-    """Store the sample games (those already stored are skipped)."""
-    from .store import load_samples
-    db = init_db(current_app.config["DATABASE"])
-    click.echo(f"Stored {len(load_samples(db))} sample games")
-    db.close()
-
-
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
-    app.cli.add_command(init_db_command)
-    app.cli.add_command(rebuild_db_command)
-    app.cli.add_command(load_samples_command)

@@ -280,18 +280,6 @@ def _finding(game_id: int, game: int | None, position: int | None, deal: int | N
             "message": f["message"]}
 
 
-def rebuild(db: sqlite_utils.Database) -> int:
-    """Recompute every derived column and table from the stored text, in one transaction."""
-    with writing(db):
-        ids = [r["id"] for r in db.query("select id from games order by id")]
-        for game_id in ids:
-            derive_again(db, game_id)
-        from .live_store import refresh_views
-        refresh_views(db)
-        set_meta(db, "derived_with", seeplog_version())
-    return len(ids)
-
-
 def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
     """One game's derived columns and rows, again from its stored text (inside a write transaction)."""
     stored = db.table("games").get(game_id)

@@ -19,6 +19,7 @@ from .cardviews import named
 from .kept import Kept
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
+from .store import fresh_report, seeplog_version
 
 
 @dataclass(frozen=True)
@@ -219,7 +220,6 @@ def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
     Built from the stored report and one replay of the games shown, and kept (PAGES_KEPT per worker,
     values) for the next view of the same log: a log is not replayed on every view.
     """
-    from .store import fresh_report, seeplog_version
     key = (row["id"], row["hash"], seeplog_version(), part)
     return _kept.get(key, lambda: _build_page(row, fresh_report(row), part))
 

@@ -10,7 +10,8 @@ from app import create_app
 from seeplog.web import store as store_module
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, migrate
 from seeplog.web.queries import Filters, find_games
-from seeplog.web.store import SAMPLES, Upload, content_hash, rebuild, store
+from seeplog.web.commands import rebuild
+from seeplog.web.store import SAMPLES, Upload, content_hash, store
 from tests.web.helpers import example, make_app
 
 
