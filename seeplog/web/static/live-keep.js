@@ -182,8 +182,12 @@
         const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `bid: ${next.seat || ""}`.trim() : "floor"));
         return [`Deal ${next.deal} (dealer ${next.dealer}) — ${parts.join(", ")}`, ""];
       }
-      case "play":
-        return [`Deal ${next.deal}, play ${next.play} — ${playSeat(next)} to play`, ""];
+      case "play": {
+        const seat = playSeat(next);
+        const who = names[seat] && names[seat] !== seat ? `${names[seat]} plays` : "";
+        const stopped = next.stopped ? `The replay stops at play ${next.stopped.play}: ${next.stopped.rule} ${next.stopped.message}` : "";
+        return [`Deal ${next.deal}, play ${next.play} — ${seat} to play`, [who, stopped].filter(Boolean).join(" · ")];
+      }
       case "closed":
         return ["The game is closed", "It takes no more entries."];
       default:
@@ -233,6 +237,7 @@
     $("step-play").hidden = showScore || showHand || next.kind !== "play";
     $("step-score").hidden = !showScore;
     $("undo").disabled = next.kind === "closed";
+    $("notation").hidden = next.kind === "closed";
 
     if (next.kind === "deal") renderDealers(next);
     if (next.kind === "bid" || next.kind === "floor") renderBid(next);
