@@ -61,3 +61,33 @@ def loose(html: str, floor: str) -> list[str]:
     return [e.attrs["data-card"] for e in elements(html)
             if "card" in e.classes and e.inside(floor) and any("loose" in a.get("class", "").split()
                                                                 for a in e.around)]
+
+
+class _Text(HTMLParser):
+    def __init__(self, id: str) -> None:
+        super().__init__()
+        self.id, self.depth = id, 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth and tag not in VOID:
+            self.depth += 1
+        elif not self.depth and dict(attrs).get("id") == self.id and tag not in VOID:
+            self.depth = 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.parts.append(data)
+
+
+def text_of(html: str, id: str) -> str | None:
+    """The text inside the element of id `id`, its white space made single spaces (None: no such element)."""
+    if f'id="{id}"' not in html:
+        return None
+    reader = _Text(id)
+    reader.feed(html)
+    return " ".join("".join(reader.parts).split())

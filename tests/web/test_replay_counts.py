@@ -99,3 +99,20 @@ def test_a_report_made_by_another_version_is_made_again_with_one_replay(replays,
         replays.clear()
         assert client.get(url).status_code == 200
         assert replayed_once(replays), url
+
+
+def kept_live(client) -> int:
+    """A live game of the example's first deals, kept through the API (its id)."""
+    from tests.web.live_helpers import Keeper, statement_lines
+    lines = statement_lines((EXAMPLES / LOG).read_text(encoding="utf-8"))
+    keeper = Keeper(client)
+    keeper.add_all([line for line in lines if not line.startswith("[")][:60])
+    return keeper.id
+
+
+@pytest.mark.parametrize("path", ["/live/{}/board", "/live/{}/board?parts=floor,plays", "/live/{}"])
+def test_the_live_pages_replay_nothing(replays, client, path):
+    game_id = kept_live(client)
+    replays.clear()
+    assert client.get(path.format(game_id)).status_code == 200
+    assert not replays

@@ -1,0 +1,242 @@
+"""The board of a live game, as its pages show it: what comes next, the floor, the deal's last plays, the
+flagged entries and the running ledger. Built from the view the store keeps for each version (no replay)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from seeplog.cards import parse_card
+from seeplog.ledger import Lead, LedgerRow
+from seeplog.livetable import rotation_reason
+from seeplog.ruleset import Ruleset, find_ruleset
+from seeplog.scoresheet import SEAT_TAGS
+
+from .cardviews import FloorView, HouseView, faces, named
+from .viewmodels import Finding, finding
+
+PARTS = ("next", "floor", "plays", "flagged", "ledger")
+"""The board's parts, in the order they are drawn; each is an element with the id ``live-<part>``."""
+RECENT_PLAYS = 8
+"""Plays of the deal shown at once, newest first; the earlier ones are folded away."""
+
+
+@dataclass(frozen=True)
+class PlayLine:
+    number: int
+    """The play's number in its deal."""
+    entry: int
+    line: str
+    words: str
+    findings: tuple[Finding, ...]
+
+
+@dataclass(frozen=True)
+class FlaggedLine:
+    entry: int | None
+    line: str | None
+    finding: Finding
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    deal: int
+    dealer: str
+    score: tuple[str, ...]
+    """Each team's deal score, in the order of `Board.teams` ('–' for a deal without one)."""
+    lead: str
+    baazi: str
+    next_dealer: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Board:
+    game_id: int
+    version: int
+    state: str
+    next: dict[str, str]
+    """'headline', and 'why' / 'standing' / 'stopped' when there is something to add."""
+    deal: dict[str, str] | None
+    """The deal on the table: its number, dealer, bid, and what each team has taken."""
+    floor: FloorView | None
+    plays: tuple[PlayLine, ...]
+    flagged: tuple[FlaggedLine, ...]
+    teams: tuple[str, ...]
+    ledger: tuple[LedgerLine, ...]
+    baazis: str
+
+
+def parse_parts(text: str | None) -> tuple[str, ...] | None:
+    """The parts a ``parts=`` query names, in the board's order; all for none given, None for a name the
+    board does not have."""
+    if text is None or not text.strip():
+        return PARTS
+    asked = {name.strip() for name in text.split(",") if name.strip()}
+    if not asked or asked - set(PARTS):
+        return None
+    return tuple(p for p in PARTS if p in asked)
+
+
+def board(doc: dict[str, Any]) -> Board:
+    """The board of a stored live view (`seeplog.web.live_view.view`)."""
+    game = doc["report"]["games"][-1] if doc["report"]["games"] else {"tags": {}, "deals": [], "ledger": [],
+                                                                         "baazis": {}}
+    rules = find_ruleset(doc["variant"])
+    names = {seat: game["tags"].get(SEAT_TAGS[seat], seat) for seat in rules.seats}
+    number = len(doc["report"]["games"]) or 1
+    return Board(doc["id"], doc["version"], doc["state"], next_words(doc["next"], names), deal_words(doc, names),
+                 floor_of(doc.get("table"), names), plays_of(doc, number, names), flagged_of(doc),
+                 rules.teams, ledger_of(game, rules, names), baazi_words(game.get("baazis", {})))
+
+
+# ---------------------------------------------------------------- what comes next
+
+def next_words(step: dict[str, Any], names: dict[str, str]) -> dict[str, str]:
+    """What the scorekeeper records next, in words: "Deal 3 — dealer W", "Deal 3 — bid: S", "S to play"."""
+    kind = step["kind"]
+    if kind == "closed":
+        return {"headline": "The game is closed: it takes no more entries."}
+    out = {"standing": standing_words(step)}
+    if kind == "deal":
+        dealers = step.get("allowed_dealers") or []
+        if step.get("dealer") is None:
+            out["headline"] = f"Deal {step['deal']} — any seat may deal"
+        else:
+            out["headline"] = f"Deal {step['deal']} — dealer " + " or ".join(named(s, names) for s in dealers)
+        out["why"] = step["why"]
+    elif kind == "bid":
+        out["headline"] = f"Deal {step['deal']} — bid: {named(step['seat'], names)}"
+        out["why"] = f"dealt by {named(step['dealer'], names)}; the seat on the dealer's right bids"
+    elif kind == "floor":
+        out["headline"] = f"Deal {step['deal']} — the floor's four cards"
+    else:
+        out["headline"] = f"Deal {step['deal']}, play {step['play']} — {named(step['seat'], names)} to play"
+        if step.get("stopped"):
+            stop = step["stopped"]
+            out["stopped"] = f"{stop['rule']}: {stop['message']} (play {stop['play']})"
+    return out
+
+
+def standing_words(step: dict[str, Any]) -> str:
+    lead = step.get("lead") or {}
+    said = f"{lead['team']} leads by {lead['points']}" if lead.get("team") else "the lead is 0"
+    baazis = baazi_words(step.get("baazis") or {})
+    return f"{said}; {baazis}" if baazis else said
+
+
+def baazi_words(baazis: dict[str, int]) -> str:
+    if not baazis:
+        return ""
+    return "baazis " + " – ".join(f"{team} {count}" for team, count in baazis.items())
+
+
+# ---------------------------------------------------------------- the floor
+
+def deal_words(doc: dict[str, Any], names: dict[str, str]) -> dict[str, str] | None:
+    table = doc.get("table")
+    if not table:
+        return None
+    bid = f"{named(table['bidder'], names)} {table['bid']}" if table.get("bid") is not None else "not yet"
+    taken = table.get("taken") or {}
+    return {"deal": str(table["deal"]), "dealer": named(table["dealer"], names) if table.get("dealer") else "–",
+            "bid": bid, "taken": " · ".join(f"{team} {count} cards" for team, count in taken.items())}
+
+
+def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:
+    """The floor of the stored view as the play page's `floor` macro draws it (nothing marked)."""
+    if not table or not table.get("floor"):
+        return None
+    floor = table["floor"]
+    houses = tuple(HouseView(h["value"], faces(parse_card(c) for c in h["cards"]), tuple(h["owners"]),
+                             " and ".join(named(s, names) for s in h["owners"]), h["cemented"])
+                   for h in floor["houses"])
+    return FloorView(faces(parse_card(c) for c in floor["loose"]), houses)
+
+
+# ---------------------------------------------------------------- plays and findings
+
+def plays_of(doc: dict[str, Any], game: int, names: dict[str, str]) -> tuple[PlayLine, ...]:
+    """The plays of the deal on the table, newest first, in words, each with its findings."""
+    entries = doc["entries"]
+    deal = next((e["deal"] for e in reversed(entries) if e["deal"] is not None), None)
+    if deal is None:
+        return ()
+    out = []
+    for e in reversed(entries):
+        if e["kind"] != "play" or e["deal"] != deal:
+            continue
+        words = e.get("words") or f"{named(e['seat'], names) if e['seat'] else 'a seat'} plays {e['line']}"
+        out.append(PlayLine(e["play"], e["number"], e["line"], words,
+                            tuple(finding(f, doc["id"], game, deal) for f in e["findings"])))
+    return tuple(out)
+
+
+def flagged_of(doc: dict[str, Any]) -> tuple[FlaggedLine, ...]:
+    """Every finding of the game, with the entry whose line it points at (where there is one)."""
+    by_line = {e["log_line"]: e for e in doc["entries"]}
+    report = doc["report"]
+    out = []
+    for f in report.get("errors", []):
+        out.append(_flagged(finding(f, doc["id"], 1, None), by_line))
+    for number, game in enumerate(report["games"], start=1):
+        out += [_flagged(finding(f, doc["id"], number, None), by_line) for f in game["errors"]]
+        for deal in game["deals"]:
+            out += [_flagged(finding(f, doc["id"], number, deal["number"]), by_line)
+                    for f in deal["errors"] + deal["violations"]]
+    return tuple(sorted(out, key=lambda x: (x.entry is None, x.entry or 0)))
+
+
+def _flagged(f: Finding, by_line: dict[int, dict[str, Any]]) -> FlaggedLine:
+    entry = by_line.get(f.line) if f.line else None
+    return FlaggedLine(entry["number"] if entry else None, entry["line"] if entry else None, f)
+
+
+# ---------------------------------------------------------------- the ledger
+
+def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tuple[LedgerLine, ...]:
+    playing = {d["number"] for d in game["deals"] if d.get("in_progress")}
+    out = []
+    for row in game["ledger"]:
+        if row["deal"] in playing:
+            out.append(LedgerLine(row["deal"], named(row["dealer"], names), ("…",) * len(rules.teams), "", "",
+                                  "", "in progress"))
+            continue
+        lead = Lead(row["lead"]["team"], row["lead"]["points"])
+        allowed = tuple(row.get("allowed_dealers") or [row["next_dealer"]])
+        ledger_row = LedgerRow(row["deal"], row["dealer"], row["score"], lead, row["baazi"], row["next_dealer"],
+                               allowed)
+        score = tuple(str(row["score"][t]) if row["score"] else "–" for t in rules.teams)
+        out.append(LedgerLine(row["deal"], named(row["dealer"], names), score,
+                              f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
+                              " or ".join(named(s, names) for s in allowed), rotation_reason(ledger_row, rules)))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- the follow page's header
+
+@dataclass(frozen=True)
+class FollowHeader:
+    game_id: int
+    title: str
+    variant: str
+    state: str
+    teams: tuple[tuple[str, str], ...]
+    """Each team and its players: ``("NS", "Asha (N) & Chetan (S)")``."""
+    details: tuple[tuple[str, str], ...]
+    """The other tags worth showing: date, site, round, scorer, target, rotation."""
+    scoresheet: str
+
+
+SHOWN_TAGS = (("Date", "date"), ("Site", "site"), ("Round", "round"), ("Scorer", "scorer"),
+              ("BaaziTarget", "baazi target"), ("Rotation", "rotation"))
+
+
+def follow_header(doc: dict[str, Any]) -> FollowHeader:
+    tags = doc["report"]["games"][-1]["tags"] if doc["report"]["games"] else {}
+    rules = find_ruleset(doc["variant"])
+    names = {seat: tags.get(SEAT_TAGS[seat], seat) for seat in rules.seats}
+    teams = tuple((team, " & ".join(named(s, names) for s in rules.seats if rules.team_of(s) == team))
+                  for team in rules.teams)
+    return FollowHeader(doc["id"], tags.get("Event") or f"Live game {doc['id']}", doc["variant"], doc["state"],
+                        teams, tuple((label, tags[tag]) for tag, label in SHOWN_TAGS if tag in tags),
+                        doc["links"]["scoresheet"])

@@ -1,0 +1,83 @@
+"""The live game's pages: its board (a fragment the pages poll), the follow page and the start page."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, render_template, request, url_for
+from markupsafe import Markup
+
+from seeplog.ruleset import VARIANTS
+
+from .db import get_db
+from .forms import LiveNewForm
+from .live_api import etag
+from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
+from .live_store import LiveError, LiveGame, create, current_version, load
+from .qr import qr_svg
+
+bp = Blueprint("live_pages", __name__)
+
+
+def stored_live(game_id: int) -> LiveGame:
+    game = load(get_db(), game_id)
+    if game is None:
+        abort(404, f"there is no live game {game_id}")
+    return game
+
+
+def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> Markup:
+    """The board fragment of a stored live game (its kept view: nothing is replayed)."""
+    return Markup(render_template("_live_board.html", board=board(json.loads(game.view)), parts=parts,
+                                  recent=RECENT_PLAYS))
+
+
+def _cache_headers(game_id: int, version: int) -> dict[str, str]:
+    return {"ETag": f'"{etag(game_id, version)}"', "Cache-Control": "no-cache"}
+
+
+@bp.get("/live/<int:game_id>/board")
+def board_fragment(game_id: int):
+    """The board as an HTML fragment; ``parts=next,floor,plays,flagged,ledger`` (any of them, default all).
+    Poll it with If-None-Match: 304 while the game's version is the same."""
+    parts = parse_parts(request.args.get("parts"))
+    if parts is None:
+        abort(400, f"parts= takes a comma list of {', '.join(PARTS)}")
+    version = current_version(get_db(), game_id)
+    if version is None:
+        abort(404, f"there is no live game {game_id}")
+    if request.if_none_match.contains(etag(game_id, version)):
+        return Response(status=304, headers=_cache_headers(game_id, version))
+    game = stored_live(game_id)
+    return Response(board_html(game, parts), mimetype="text/html", headers=_cache_headers(game_id, game.version))
+
+
+@bp.get("/live/<int:game_id>")
+def follow(game_id: int):
+    """The follow page: the board, kept up to date by live-follow.js polling the board fragment."""
+    game = stored_live(game_id)
+    return render_template("live_follow.html", game=follow_header(json.loads(game.view)), board_html=board_html(game),
+                           etag=etag(game_id, game.version)), 200, {"Cache-Control": "no-cache"}
+
+
+@bp.route("/live/new", methods=["GET", "POST"])
+def start():
+    """Start a live game; then the scorekeeper's edit link (shown this once) and the follow link to share."""
+    form = LiveNewForm()
+    if not form.validate_on_submit():
+        status = 400 if form.is_submitted() else 200
+        return render_template("live_new.html", form=form, seats=seats_of_variants()), status
+    try:
+        game_id, token = create(get_db(), form.variant.data, form.players(), form.tags())
+    except LiveError as error:
+        form.form_errors.append(error.message)
+        return render_template("live_new.html", form=form, seats=seats_of_variants()), 400
+    follow_url = url_for("live_pages.follow", game_id=game_id, _external=True)
+    page = {"id": game_id, "title": form.event.data or f"Live game {game_id}", "token": token,
+            "keep_url": f"{request.host_url.rstrip('/')}/live/{game_id}/keep#token={token}",
+            "follow_url": follow_url, "qr": qr_svg(follow_url, f"QR code of the follow link {follow_url}")}
+    return render_template("live_started.html", page=page), 201, {"Cache-Control": "no-store"}
+
+
+def seats_of_variants() -> dict[str, str]:
+    """Each variant's seats, for the start page's script to show only the seats a variant has."""
+    return {name: " ".join(rules.seats) for name, rules in VARIANTS.items()}

@@ -1,0 +1,34 @@
+/* The start page: only the seats of the chosen variant are offered (the others are greyed out and
+   skipped); the page after it: copy buttons for the two links. Both pages work without it. */
+(function () {
+  "use strict";
+  var form = document.querySelector("form.live-new[data-seats]");
+  if (form) {
+    var seats = JSON.parse(form.getAttribute("data-seats"));
+    var variant = form.querySelector("select[name=variant]");
+    var show = function () {
+      var has = (seats[variant.value] || "N W S E").split(" ");
+      form.querySelectorAll(".seat[data-seat]").forEach(function (box) {
+        var off = has.indexOf(box.getAttribute("data-seat")) < 0;
+        var input = box.querySelector("input");
+        box.classList.toggle("seat-off", off);
+        box.hidden = off && !input.value;
+        input.disabled = off && !input.value;
+      });
+    };
+    variant.addEventListener("change", show);
+    show();
+  }
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    if (!navigator.clipboard) return;
+    button.hidden = false;
+    var label = button.textContent;
+    button.addEventListener("click", function () {
+      var text = document.getElementById(button.getAttribute("data-copy")).textContent.trim();
+      navigator.clipboard.writeText(text).then(function () {
+        button.textContent = "Copied";
+        setTimeout(function () { button.textContent = label; }, 2000);
+      }, function () { button.textContent = "Select the link and copy it"; });
+    });
+  });
+}());
