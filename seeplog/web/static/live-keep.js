@@ -115,7 +115,6 @@
   function ahead() {
     let next = view ? { ...view.next } : { kind: "unknown" };
     const seen = new Set(view && view.table ? view.table.seen : []);
-    let floor = view && view.table ? view.table.floor : null;
     let guessed = false;
     const held = new Set(); // cards a hand line shows and no play has played yet: still to be played
     for (const e of view ? view.entries.filter((x) => x.deal === view.lastDeal) : []) {
@@ -135,7 +134,6 @@
         next = { kind: "bid", deal: Number(words[1]), dealer, seat: rightOf(dealer), missing: ["bid", "floor"] };
         seen.clear();
         held.clear();
-        floor = null;
       } else if (head === "floor") {
         words.slice(1).forEach((w) => seen.add(normCard(w)));
         next = afterLine(next, "floor");
@@ -149,7 +147,6 @@
       } else if (seats.includes(head.toUpperCase()) && next.kind === "play") {
         seen.add(normCard(words[1]));
         held.delete(normCard(words[1]));
-        floor = null;
         const play = next.play + 1;
         next = play > playsPerDeal
           ? { kind: "deal", deal: next.deal + 1, dealer: null, allowed_dealers: seats,
@@ -160,7 +157,7 @@
       }
     }
     for (const card of held) seen.delete(card);
-    return { next, seen, held, floor, guessed };
+    return { next, seen, held, guessed };
   }
 
   function afterLine(next, done) {
@@ -212,7 +209,7 @@
   }
 
   function render() {
-    const { next, seen, held, floor, guessed } = ahead();
+    const { next, seen, held, guessed } = ahead();
     const key = nextKey(next);
     if (key !== lastNextKey) {
       lastNextKey = key;
@@ -254,10 +251,9 @@
       : (next.kind === "play" ? "play" : ((next.missing || []).includes("floor") ? "floor" : null));
     renderPicker(pickerMode, seen, held);
     $("outcomes").hidden = !(pickerMode === "play" && pickedCard);
-    renderFloor(floor, next);
+    drawBoard();
     renderQueue();
     renderEntries();
-    if ($("ledger").open) renderLedger();
   }
 
   function renderStatus() {
@@ -468,30 +464,52 @@
     return b;
   }
 
-  function renderFloor(floor, next) {
-    const box = $("floor-board");
-    const section = $("floor-now");
-    section.hidden = next.kind !== "play";
-    if (section.hidden) return;
-    box.replaceChildren();
-    if (!floor) {
-      box.append(note("The floor is drawn again once the waiting entries are stored."));
-      return;
+  // ------------------------------------------------------------ the board (floor and ledger, from the server)
+
+  const BOARD_KEY = `seeplog-live-board-${gameId}`;
+  let board = loadBoard(); // {etag, version, floor, ledger}: the last fragment, kept for a reload offline
+
+  function loadBoard() {
+    try { return JSON.parse(localStorage.getItem(BOARD_KEY) || "null"); } catch (e) { return null; }
+  }
+
+  /* The board fragment's floor and ledger parts, asked again with If-None-Match (304: nothing changed). */
+  async function fetchBoard() {
+    try {
+      const headers = board && board.etag ? { "If-None-Match": board.etag } : {};
+      const response = await fetch(`${boardUrl}?parts=floor,ledger`, { headers, cache: "no-store" });
+      if (response.status === 200) {
+        const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+        const part = (id) => { const el = doc.getElementById(id); return el ? el.outerHTML : ""; };
+        const root_ = doc.getElementById("live-board");
+        board = { etag: response.headers.get("ETag"), version: Number(root_ ? root_.dataset.version : 0),
+                  floor: part("live-floor"), ledger: part("live-ledger") };
+        localStorage.setItem(BOARD_KEY, JSON.stringify(board));
+      }
+    } catch (e) {
+      queue.setOffline(true);
     }
-    for (const house of floor.houses) {
-      const h = document.createElement("div");
-      h.className = `house${house.cemented ? " cemented" : ""}`;
-      h.textContent = `[${house.value}] ${house.cards.map(cardLabel).join(" ")} · ${house.owners.join(" ")}` +
-        (house.cemented ? " · cemented" : "");
-      box.append(h);
-    }
-    if (floor.loose.length) {
-      const loose = document.createElement("div");
-      loose.className = "loose";
-      loose.textContent = `loose: ${floor.loose.map(cardLabel).join(" ")}`;
-      box.append(loose);
-    }
-    if (!floor.houses.length && !floor.loose.length) box.append(note("The floor is empty."));
+    drawBoard();
+  }
+
+  function fragment(html) {
+    const t = document.createElement("template");
+    t.innerHTML = html || "";
+    return t.content;
+  }
+
+  /* The floor and the ledger as the server last drew them; marked as behind while entries wait. */
+  function drawBoard() {
+    const { next } = ahead();
+    const behind = !board || queue.items.length > 0 || (view && board.version < view.version);
+    $("floor-now").hidden = !["play", "bid", "floor"].includes(next.kind);
+    $("floor-board").replaceChildren(fragment(board ? board.floor : ""));
+    $("ledger-board").replaceChildren(fragment(board ? board.ledger : ""));
+    $("floor-now").classList.toggle("behind", behind);
+    $("board-behind").hidden = !behind;
+    $("board-behind").textContent = board
+      ? "Drawn before the entries still waiting: it is drawn again once they are stored."
+      : "The floor is drawn once the server can be reached.";
   }
 
   function renderQueue() {
@@ -629,38 +647,6 @@
 
   // ------------------------------------------------------------ the ledger
 
-  function renderLedger() {
-    const box = $("ledger-board");
-    box.replaceChildren();
-    const rows = view ? view.ledger : [];
-    const { next } = ahead();
-    if (next.kind === "deal") {
-      box.append(textEl("p", "next-dealer", `Next dealer: ${next.dealer || "?"} — ${next.why || ""}`));
-    }
-    if (view && view.next.lead) {
-      const lead = view.next.lead;
-      const baazis = Object.entries(view.next.baazis || {}).map(([t, n]) => `${t} ${n}`).join(", ");
-      box.append(textEl("p", "lead", `Lead: ${lead.team ? `${lead.team} by ${lead.points}` : "none"} · baazis: ${baazis}`));
-    }
-    if (!rows.length) {
-      box.append(note("No deal scored yet."));
-      return;
-    }
-    const table = document.createElement("table");
-    table.className = "ledger-table";
-    const head = table.createTHead().insertRow();
-    for (const h of ["Deal", "Dealer", ...teams, "Lead", "Next dealer"]) head.append(textEl("th", "", h));
-    const body = table.createTBody();
-    for (const row of rows) {
-      const tr = body.insertRow();
-      const cells = [row.deal, row.dealer, ...teams.map((t) => (row.score ? row.score[t] : "—")),
-        row.lead.team ? `${row.lead.team} ${row.lead.points}${row.baazi ? ` · baazi ${row.baazi}` : ""}` : (row.baazi ? `baazi ${row.baazi}` : "0"),
-        row.next_dealer || ""];
-      for (const c of cells) tr.append(textEl("td", "", String(c)));
-    }
-    box.append(table);
-  }
-
   // ------------------------------------------------------------ score only
 
   function renderScore() {
@@ -766,6 +752,7 @@
       queue.setOffline(true);
     }
     render();
+    if (!queue.items.length) await fetchBoard();
   }
 
   // ------------------------------------------------------------ wiring
@@ -820,7 +807,6 @@
     correcting = null;
     renderEntries();
   });
-  $("ledger").addEventListener("toggle", () => { if ($("ledger").open) renderLedger(); });
   window.addEventListener("online", () => queue.flush());
   setInterval(() => { if (queue.items.length) queue.flush(); }, 3000);
 
