@@ -221,11 +221,23 @@ def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_u
     assert rule in banner.inner_text() and bad["violations"][0]["message"] in banner.inner_text()
     stored = api_doc(page, base_url, game)["entries"][-1]
     assert stored["line"] == bad["line"] and rule in [f["rule"] for f in stored["findings"]]
+    table = api_doc(page, base_url, game)["table"]
+    floor = page.locator("#floor-board #live-floor")  # the board fragment's floor part
+    expect(floor.locator(".house")).to_have_count(len(table["floor"]["houses"]))
+    assert [floor.locator(".house").nth(i).get_attribute("data-value") for i in range(len(table["floor"]["houses"]))] \
+        == [str(h["value"]) for h in table["floor"]["houses"]]
     page.screenshot(path=str(SHOTS / "live-keep-phone.png"), full_page=False)
     page.screenshot(path=str(SHOTS / "live-keep-phone-full.png"), full_page=True)
     page.locator("#entries summary").tap()
     flagged = page.locator("#entry-list li.flagged")
     assert rule in flagged.last.inner_text()
+
+    boards = []
+    page.on("response", lambda r: boards.append(r.status) if "/board?" in r.url else None)
+    page.reload()  # the board kept from before is asked for again with If-None-Match: nothing changed
+    settled(page)
+    page.wait_for_function("() => document.querySelector('#floor-board #live-floor') !== null")
+    assert boards == [304]
 
     desk = browser.new_context(**DESKTOP)
     wide = desk.new_page()
@@ -233,6 +245,8 @@ def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_u
     wide.locator("#entries summary").click()
     assert rule in wide.locator("#entry-list").inner_text()
     wide.locator("#ledger summary").click()
+    expect(wide.locator("#ledger-board #live-ledger tr[data-deal='1']")).to_have_count(1)
+    wide.evaluate("window.scrollTo(0, 0)")
     wide.screenshot(path=str(SHOTS / "live-keep-desktop.png"), full_page=True)
     desk.close()
     context.close()

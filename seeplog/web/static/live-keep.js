@@ -360,7 +360,7 @@
     if (!pickerMode) return;
     if (!box.firstChild) buildPicker(box);
     box.dataset.mode = pickerMode;
-    for (const b of box.querySelectorAll("button.card")) {
+    for (const b of box.querySelectorAll("button.pick")) {
       const card = b.dataset.card;
       const isPicked = pickerMode === "play" ? card === pickedCard : picked.includes(card);
       b.disabled = seen.has(card);
@@ -379,7 +379,7 @@
       row.setAttribute("aria-label", { s: "spades", h: "hearts", d: "diamonds", c: "clubs" }[suit]);
       for (const rank of RANKS) {
         const card = rank + suit;
-        const b = button(`${rank}${symbol}`, `card suit-${suit}`, () => pick(card), { card });
+        const b = button(`${rank}${symbol}`, `pick suit-${suit}`, () => pick(card), { card });
         b.setAttribute("aria-label", card);
         row.append(b);
       }
