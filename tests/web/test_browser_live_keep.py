@@ -486,3 +486,50 @@ def test_the_page_fits_the_screen_and_every_target_is_thumb_sized(browser, base_
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     assert page.evaluate(SMALL_TARGETS) == []
     context.close()
+
+
+def test_the_start_pages_edit_link_opens_the_page_and_a_page_without_it_edits_nothing(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(base_url + "/live/new")
+    page.fill("input[name=event]", "Tuesday table")
+    page.locator("form.live-new button[type=submit]").tap()
+    link = page.locator("#live-keep-link").get_attribute("href")
+    game_id, token = re.search(r"/live/(\d+)/keep#token=(.+)$", link).groups()
+    page.locator("#live-keep-link").tap()
+    page.wait_for_url(re.compile(rf".*/live/{game_id}/keep$"))
+    settled(page)
+    assert page.locator("h1").inner_text().startswith("Tuesday table")
+    assert page.evaluate(f"localStorage.getItem('seeplog-live-token-{game_id}')") == token
+    page.reload()  # the token is remembered: the page still keeps score
+    settled(page)
+    expect(page.locator("#dealers button")).to_have_count(4)
+
+    stranger = browser.new_context(**PHONE)
+    other = stranger.new_page()
+    other.goto(f"{base_url}/live/{game_id}/keep")
+    expect(other.locator("#no-token")).to_be_visible()
+    assert "#token=" in other.locator("#no-token").inner_text()
+    assert other.locator("#keep-ui").is_hidden()
+    assert other.locator("#keep-ui button:visible, input[name=line]:visible").count() == 0
+    assert other.locator("#no-token a").get_attribute("href") == f"/live/{game_id}"
+    stranger.close()
+    context.close()
+
+
+def test_a_play_tapped_on_the_keep_page_shows_on_the_follow_page_within_3_s(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, lines = mid_deal(page, base_url, seed=14, plays=6)
+    open_keep(page, base_url, game)
+    watcher = browser.new_context(**DESKTOP)
+    follow = watcher.new_page()
+    follow.goto(base_url + game["follow_url"])
+    expect(follow.locator("#live-board")).to_have_attribute("data-version", str(api_doc(page, base_url, game)["version"]))
+    tap_play(page, lines[3 + 6])
+    settled(page)
+    version = api_doc(page, base_url, game)["version"]
+    expect(follow.locator("#live-board")).to_have_attribute("data-version", str(version), timeout=3_000)
+    assert follow.locator("li.live-play[data-play='7']").count() == 1
+    watcher.close()
+    context.close()
