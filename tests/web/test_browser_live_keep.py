@@ -525,7 +525,8 @@ def test_a_play_tapped_on_the_keep_page_shows_on_the_follow_page_within_3_s(brow
     watcher = browser.new_context(**DESKTOP)
     follow = watcher.new_page()
     follow.goto(base_url + game["follow_url"])
-    expect(follow.locator("#live-board")).to_have_attribute("data-version", str(api_doc(page, base_url, game)["version"]))
+    before = api_doc(page, base_url, game)["version"]
+    expect(follow.locator("#live-board")).to_have_attribute("data-version", str(before))
     tap_play(page, lines[3 + 6])
     settled(page)
     version = api_doc(page, base_url, game)["version"]
