@@ -221,7 +221,9 @@ def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_u
     assert rule in banner.inner_text() and bad["violations"][0]["message"] in banner.inner_text()
     stored = api_doc(page, base_url, game)["entries"][-1]
     assert stored["line"] == bad["line"] and rule in [f["rule"] for f in stored["findings"]]
-    table = api_doc(page, base_url, game)["table"]
+    doc = api_doc(page, base_url, game)
+    table = doc["table"]
+    expect(page.locator("#floor-now")).to_have_attribute("data-version", str(doc["version"]))
     floor = page.locator("#floor-board #live-floor")  # the board fragment's floor part
     expect(floor.locator(".house")).to_have_count(len(table["floor"]["houses"]))
     assert [floor.locator(".house").nth(i).get_attribute("data-value") for i in range(len(table["floor"]["houses"]))] \

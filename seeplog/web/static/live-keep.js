@@ -414,6 +414,8 @@
     const list = $("outcome-list");
     list.replaceChildren(note("Looking up what this card can do…"));
     let found = null;
+    await drained(5000);
+    if (outcomesFor !== key) return;
     if (!queue.items.length) {
       try {
         const response = await fetch(`${api}/outcomes?card=${encodeURIComponent(card)}&seat=${seat}`);
@@ -432,6 +434,14 @@
     }
     for (const outcome of found) list.append(outcomeButton(outcome));
     $("outcomes").scrollIntoView({ block: "nearest" });
+  }
+
+  /* Wait (at most `ms`) for the entries on their way to be stored, unless the page is offline. */
+  async function drained(ms) {
+    const until = Date.now() + ms;
+    while (queue.items.length && !queue.offline && !queue.conflictInfo && Date.now() < until) {
+      await new Promise((done) => { setTimeout(done, 100); });
+    }
   }
 
   function note(text) {
@@ -506,6 +516,7 @@
     $("floor-board").replaceChildren(fragment(board ? board.floor : ""));
     $("ledger-board").replaceChildren(fragment(board ? board.ledger : ""));
     $("floor-now").classList.toggle("behind", behind);
+    $("floor-now").dataset.version = board ? String(board.version) : "";
     $("board-behind").hidden = !behind;
     $("board-behind").textContent = board
       ? "Drawn before the entries still waiting: it is drawn again once they are stored."
