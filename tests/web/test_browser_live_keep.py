@@ -339,6 +339,7 @@ def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, 
     following = lines[3 + 15].split()[0]
     expect_next(page, f"Deal 1, play 16 — {following} to play")
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#queue-view").evaluate("el => el.scrollIntoView({block: 'end'})")
     page.screenshot(path=str(SHOTS / "live-keep-offline-phone.png"), full_page=False)
 
     page.route("**/api/**", lambda route: route.abort())  # before the network returns: no entry slips out

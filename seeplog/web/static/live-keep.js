@@ -463,7 +463,7 @@
     move.textContent = outcome.move;
     const kind = document.createElement("span");
     kind.className = "kind";
-    kind.textContent = KIND_WORDS[outcome.kind] || outcome.kind;
+    kind.textContent = `${KIND_WORDS[outcome.kind] || outcome.kind}${outcome.legal ? " · keeps the rules" : ""}`;
     b.append(move, kind);
     for (const v of outcome.violations) {
       const rule = document.createElement("span");
