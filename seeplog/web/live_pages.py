@@ -71,11 +71,28 @@ def start():
     except LiveError as error:
         form.form_errors.append(error.message)
         return render_template("live_new.html", form=form, seats=seats_of_variants()), 400
-    follow_url = url_for("live_pages.follow", game_id=game_id, _external=True)
-    page = {"id": game_id, "title": form.event.data or f"Live game {game_id}", "token": token,
-            "keep_url": f"{request.host_url.rstrip('/')}/live/{game_id}/keep#token={token}",
-            "follow_url": follow_url, "qr": qr_svg(follow_url, f"QR code of the follow link {follow_url}")}
+    page = started_page(game_id, form.event.data or f"Live game {game_id}", token)
     return render_template("live_started.html", page=page), 201, {"Cache-Control": "no-store"}
+
+
+@bp.get("/live/<int:game_id>/started")
+def started(game_id: int):
+    """The page after the start, again: live-new.js moves the start's answer here (the token in the
+    fragment, which the server never sees), so that a reload shows it instead of starting a second game."""
+    game = stored_live(game_id)
+    page = started_page(game_id, follow_header(json.loads(game.view)).title, None)
+    return render_template("live_started.html", page=page), 200, {"Cache-Control": "no-store"}
+
+
+def started_page(game_id: int, title: str, token: str | None) -> dict[str, object]:
+    """What the started page shows: the scorekeeper's link (only in the start's own answer: the token is
+    kept nowhere readable), the follow link and its QR code."""
+    follow_url = url_for("live_pages.follow", game_id=game_id, _external=True)
+    keep_url = f"{request.host_url.rstrip('/')}/live/{game_id}/keep"
+    return {"id": game_id, "title": title, "keep_base": keep_url,
+            "keep_url": f"{keep_url}#token={token}" if token else None,
+            "started_url": url_for("live_pages.started", game_id=game_id),
+            "follow_url": follow_url, "qr": qr_svg(follow_url, f"QR code of the follow link {follow_url}")}
 
 
 def seats_of_variants() -> dict[str, str]:

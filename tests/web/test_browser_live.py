@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -76,6 +77,17 @@ def start_a_game(page, base: str, size: str) -> tuple[Scorekeeper, str]:
     if size == "phone":
         shot(page, "live-started-phone")
     assert overflow(page) <= 0
+    # The address is now the started page's, token in the fragment: a reload shows the same links again
+    # and starts no second game.
+    assert page.url == f"{base}/live/{match.group(2)}/started#token={match.group(3)}"
+    page.reload()
+    expect(page.locator("#live-keep-url")).to_have_text(keep)
+    assert page.locator("#live-keep-link").get_attribute("href") == keep
+    assert page.locator("#live-follow-url").inner_text() == follow
+    with pytest.raises(urllib.error.HTTPError) as no_second_game:
+        urllib.request.urlopen(f"{base}/api/live/{int(match.group(2)) + 1}", timeout=10)
+    no_second_game.value.close()
+    assert no_second_game.value.code == 404
     return Scorekeeper(base, int(match.group(2)), match.group(3)), follow
 
 

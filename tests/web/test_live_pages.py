@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import segno
 
 from tests.helpers import EXAMPLES
 from tests.web.helpers import make_app
@@ -258,8 +259,22 @@ def test_starting_a_game_shows_the_edit_link_once_and_the_follow_link_with_its_q
         assert token not in client.get(page).get_data(as_text=True), page
 
 
+def test_the_started_page_again_shows_the_follow_link_but_not_the_token(client):
+    html = post_new(client, event="Club night").get_data(as_text=True)
+    game_id = int(re.search(r'data-game="(\d+)"', html).group(1))
+    token = re.search(r"/keep#token=([A-Za-z0-9_-]+)", html).group(1)
+    assert f'data-started-url="/live/{game_id}/started"' in html
+    again = client.get(f"/live/{game_id}/started")
+    page = again.get_data(as_text=True)
+    assert again.status_code == 200 and again.headers["Cache-Control"] == "no-store"
+    assert token not in page and "Started: Club night" in page
+    assert text_of(page, "live-follow-url") == f"http://localhost/live/{game_id}"
+    assert "<svg" in page and "no longer holds" in text_of(page, "live-keep-missing")
+    assert 'id="live-keep-missing" hidden' not in page and 'id="live-keep-shown" hidden' in page
+    assert client.get(f"/live/{game_id + 1}/started").status_code == 404
+
+
 def test_the_qr_code_reads_back_as_the_follow_link(client):
-    segno = pytest.importorskip("segno")
     html = post_new(client).get_data(as_text=True)
     follow = text_of(html, "live-follow-url")
     expected = segno.make(follow, error="m")

@@ -19,6 +19,23 @@
     variant.addEventListener("change", show);
     show();
   }
+  var started = document.querySelector(".live-started[data-started-url]");
+  if (started) {
+    var edit = document.getElementById("live-edit");
+    var keep = document.getElementById("live-keep-link");
+    var token = /^#token=[A-Za-z0-9_-]+$/;
+    if (token.test(keep.hash)) {
+      // The start's own answer: take the address of the started page (token in the fragment), so that a
+      // reload shows this page again instead of posting the form a second time.
+      history.replaceState(null, "", started.getAttribute("data-started-url") + keep.hash);
+    } else if (token.test(location.hash)) {
+      var url = edit.getAttribute("data-keep-base") + location.hash;
+      keep.href = url;
+      document.getElementById("live-keep-url").textContent = url;
+      document.getElementById("live-keep-shown").hidden = false;
+      document.getElementById("live-keep-missing").hidden = true;
+    }
+  }
   document.querySelectorAll("button[data-copy]").forEach(function (button) {
     if (!navigator.clipboard) return;
     button.hidden = false;
