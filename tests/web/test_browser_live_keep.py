@@ -537,3 +537,38 @@ def test_a_play_tapped_on_the_keep_page_shows_on_the_follow_page_within_3_s(brow
     assert follow.locator("li.live-play[data-play='7']").count() == 1
     watcher.close()
     context.close()
+
+
+def test_an_entry_made_before_the_page_ever_reached_the_api_is_sent_once_it_can(browser, base_url):
+    """The page loads but the API is unreachable from the start (no game seen yet, nothing kept): the
+    notation box still takes a line, and once the API answers the line is stored, not held as a conflict."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base_url)
+    page.route("**/api/**", lambda route: route.abort())
+    page.goto(base_url + game["edit_url"])
+    page.wait_for_function("() => document.getElementById('keep-status').textContent.startsWith('offline')")
+    box = page.locator("input[name=line]")
+    box.fill("deal 1 dealer W")
+    box.press("Enter")
+    expect(page.locator("#keep-status")).to_have_text("offline — 1 entry waiting")
+    page.unroute("**/api/**")
+    settled(page, timeout=20_000)
+    assert api_doc(page, base_url, game)["entries"][-1]["line"] == "deal 1 dealer W"
+    expect_next(page, "Deal 1 (dealer W)")
+    context.close()
+
+
+def test_finishing_the_game_closes_it(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, _ = mid_deal(page, base_url, seed=3, plays=48)
+    open_keep(page, base_url, game)
+    page.locator("#finish summary").tap()
+    page.locator("#close-game").tap()
+    expect_next(page, "The game is closed")
+    settled(page)
+    assert api_doc(page, base_url, game)["state"] == "closed"
+    assert page.locator("input[name=line]").is_hidden() and page.locator("#picker").is_hidden()
+    assert page.locator("#undo").is_disabled()
+    context.close()

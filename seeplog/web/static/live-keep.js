@@ -235,6 +235,7 @@
     $("step-score").hidden = !showScore;
     $("undo").disabled = next.kind === "closed";
     $("notation").hidden = next.kind === "closed";
+    $("finish").hidden = next.kind === "closed";
 
     if (next.kind === "deal") renderDealers(next);
     if (next.kind === "bid" || next.kind === "floor") renderBid(next);
@@ -552,6 +553,7 @@
   function itemText(item) {
     const b = item.body;
     if (item.path === "/undo") return "undo the last entry";
+    if (item.path === "/close") return "close the game";
     if (b.replace) return `replace entry ${b.replace} by ${b.line}`;
     if (b.insert_before) return `insert before entry ${b.insert_before}: ${b.line}`;
     if (b.delete) return `delete entry ${b.delete}`;
@@ -722,6 +724,11 @@
 
   function showAnswer(item, answer) {
     if (item.path === "/undo") return;
+    if (item.path === "/close") {
+      $("said").textContent = "The game is closed: it takes no more entries.";
+      $("said").hidden = false;
+      return;
+    }
     const said = $("said");
     const verdict = answer.verdict;
     said.textContent = verdict && verdict.words ? verdict.words
@@ -788,6 +795,10 @@
     }
     $("said").hidden = false;
     $("banner").hidden = true;
+  });
+  $("close-game").addEventListener("click", () => {
+    queue.add("/close", { note: "closed on the keep-score page" });
+    $("finish").open = false;
   });
   $("outcomes-cancel").addEventListener("click", () => { pickedCard = null; render(); });
   $("hand-open").addEventListener("click", () => { mode = "hand"; picked = []; render(); });

@@ -156,8 +156,9 @@
       }
       if (response.status === 409 && Array.isArray(body.events)) {
         const others = body.events.filter((e) => !this.ownIds.includes(e.client_id));
-        if (!others.length) {
-          for (const e of body.events) this.ownVersions.push(e.version);
+        if (!others.length || item.version === 0) { // ours alone, or made before the page knew the game
+          if (item.version === 0) item.version = body.version;
+          else for (const e of body.events) this.ownVersions.push(e.version);
           this.see(body.version);
           this.save();
           return true;
