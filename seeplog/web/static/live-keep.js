@@ -829,8 +829,13 @@
     correcting = null;
     renderEntries();
   });
-  window.addEventListener("online", () => queue.flush());
-  setInterval(() => { if (queue.items.length) queue.flush(); }, 3000);
+  window.addEventListener("online", () => { if (queue.items.length) queue.flush(); else refresh(); });
+  let tick = 0;
+  setInterval(() => {
+    tick += 1;
+    if (queue.items.length) queue.flush();
+    else if (queue.offline && tick % 3 === 0) refresh(); // is the server back? (every 9 s)
+  }, 3000);
 
   render();
   refresh().then(() => queue.flush());
