@@ -141,10 +141,20 @@ def tap_deal(page, number: int, dealer: str, played_lines: list[str]) -> None:
 
 # ---------------------------------------------------------------- the tests
 
+def watch_errors(page) -> list[str]:
+    """Script errors, console errors and policy violations the page meets, as they come."""
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.add_init_script(served.CSP_WATCH)
+    return problems
+
+
 def test_a_deal_by_taps_and_a_deal_by_the_notation_box_score_as_validate_does(browser, base_url, tmp_path):
     rng = random.Random(11)
     context = browser.new_context(**PHONE)
     page = context.new_page()
+    problems = watch_errors(page)
     game = start(page, base_url, players={"N": "Asha", "W": "Divya", "S": "Chetan", "E": "Bilal"})
     open_keep(page, base_url, game)
     assert "#token" not in page.url
@@ -172,6 +182,7 @@ def test_a_deal_by_taps_and_a_deal_by_the_notation_box_score_as_validate_does(br
     assert doc["report"] == validate_json(doc["log"], tmp_path)
     assert len(doc["report"]["games"][0]["deals"]) == 2
     assert all(d["complete"] for d in doc["report"]["games"][0]["deals"])
+    assert problems == [] and page.evaluate("window.__csp") == []
     context.close()
 
 
@@ -440,12 +451,20 @@ def test_a_deal_in_score_only_mode_then_undo(browser, base_url):
     game = start(page, base_url)
     open_keep(page, base_url, game)
     assert page.locator("#score-open").is_hidden()  # the first deal's dealer is not known yet
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "live-keep-dealer-phone.png"), full_page=True)
     page.locator("#dealers button[data-seat=E]").tap()
     expect_next(page, "Deal 1 (dealer E)")
+    settled(page)
+    page.screenshot(path=str(SHOTS / "live-keep-bid-floor-phone.png"), full_page=True)
+    expect(page.locator("#picker button[data-card='As']")).to_be_visible()  # the floor's picker
     page.locator("#score-open").tap()
+    expect(page.locator("#picker")).to_be_hidden()
+    expect(page.locator("#step-bid")).to_be_hidden()
     page.locator("input[name=NS-points]").fill("40")
     page.locator("input[name=EW-points]").fill("60")
     page.locator("input[name=EW-sweeps]").fill("50")
+    page.screenshot(path=str(SHOTS / "live-keep-score-only-phone.png"), full_page=False)
     page.locator("#score-form button[type=submit]").tap()
     settled(page)
     doc = api_doc(page, base_url, game)

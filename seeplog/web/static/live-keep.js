@@ -513,7 +513,8 @@
   function drawBoard() {
     const { next } = ahead();
     const behind = !board || queue.items.length > 0 || (view && board.version < view.version);
-    $("floor-now").hidden = !["play", "bid", "floor"].includes(next.kind);
+    const floorKnown = next.kind === "play" || (next.kind === "bid" && !(next.missing || []).includes("floor"));
+    $("floor-now").hidden = !floorKnown || mode === "score" || mode === "hand";
     $("floor-board").replaceChildren(fragment(board ? board.floor : ""));
     $("ledger-board").replaceChildren(fragment(board ? board.ledger : ""));
     $("floor-now").classList.toggle("behind", behind);
