@@ -431,7 +431,7 @@
       list.append(note(queue.items.length
         ? "Entries are still waiting, so the floor here is not known yet: record the throw, or type the play in the notation box."
         : "Could not ask the server for this card's outcomes: record the throw, or type the play in the notation box."));
-      found = [{ move: card, line: `${seat} ${card}`, kind: "throw", legal: true, violations: [] }];
+      found = [{ move: card, line: `${seat} ${card}`, kind: "throw", legal: true, violations: [], unjudged: true }];
     }
     for (const outcome of found) list.append(outcomeButton(outcome));
     $("outcomes").scrollIntoView({ block: "nearest" });
@@ -464,7 +464,8 @@
     move.textContent = outcome.move;
     const kind = document.createElement("span");
     kind.className = "kind";
-    kind.textContent = `${KIND_WORDS[outcome.kind] || outcome.kind}${outcome.legal ? " · keeps the rules" : ""}`;
+    const verdict = outcome.unjudged ? " · judged once stored" : outcome.legal ? " · keeps the rules" : "";
+    kind.textContent = `${KIND_WORDS[outcome.kind] || outcome.kind}${verdict}`;
     b.append(move, kind);
     for (const v of outcome.violations) {
       const rule = document.createElement("span");
