@@ -131,7 +131,7 @@ def tap_deal(page, number: int, dealer: str, played_lines: list[str]) -> None:
     page.locator(f"#bid-values button[data-value='{value}']").tap()
     expect_next(page, f"Deal {number}, play 1 — {bidder} to play")
     settled(page)
-    plays = [line for line in played_lines if line[0] in "NWSE" and line[1] == " "]
+    plays = [line for line in played_lines if is_play(line)]
     for n, line in enumerate(plays, start=1):
         tap_play(page, line)
         if n < len(plays):
@@ -200,12 +200,18 @@ def illegal_outcome(page, base: str, game: dict) -> tuple[str, dict]:
     raise AssertionError("no card has an illegal outcome here")
 
 
+def is_play(line: str) -> bool:
+    return line[0] in "NWSE" and line[1] == " "
+
+
 def mid_deal(page, base: str, seed: int, plays: int) -> tuple[dict, list[str]]:
-    """A game whose deal 1 is entered through the API up to `plays` plays; the game and the deal's lines."""
+    """A game whose deal 1 (a random legal deal) is entered through the API up to `plays` plays; the game
+    and the deal's plays (all 48)."""
     game = start(page, base, tags={"Event": "Club night"})
     lines = deal_lines(1, "N", random_deal(STANDARD, "N", random.Random(seed)))
-    send_all(page, base, game, lines[:3 + plays])
-    return game, lines
+    head, all_plays = [line for line in lines if not is_play(line)], [line for line in lines if is_play(line)]
+    send_all(page, base, game, head + all_plays[:plays])
+    return game, all_plays
 
 
 def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_url):
@@ -334,8 +340,8 @@ def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, 
     """
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    game, lines = mid_deal(page, base_url, seed=8, plays=10)
-    waiting = lines[3 + 10:3 + 15]
+    game, plays = mid_deal(page, base_url, seed=8, plays=10)
+    waiting = plays[10:15]
     assert sum(len(line.split()) == 2 for line in waiting) == 2  # two throws, three others
     open_keep(page, base_url, game)
     events_before = len(page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"])
@@ -354,7 +360,7 @@ def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, 
         expect_next(page, f"play {11 + n} —")
         assert page.locator("#keep-status").inner_text() == f"offline — {n} {'entry' if n == 1 else 'entries'} waiting"
     assert page.locator("#queue-list li.waiting").count() == 5
-    following = lines[3 + 15].split()[0]
+    following = plays[15].split()[0]
     expect_next(page, f"Deal 1, play 16 — {following} to play")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#queue-view").evaluate("el => el.scrollIntoView({block: 'end'})")
@@ -382,7 +388,7 @@ def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, 
 def test_a_lost_answer_is_retried_with_its_client_id_and_stored_once(browser, base_url):
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    game, lines = mid_deal(page, base_url, seed=9, plays=4)
+    game, plays = mid_deal(page, base_url, seed=9, plays=4)
     open_keep(page, base_url, game)
     lost = []
 
@@ -395,12 +401,12 @@ def test_a_lost_answer_is_retried_with_its_client_id_and_stored_once(browser, ba
 
     page.route("**/api/live/*/entries", lose_the_first_answer)
     box = page.locator("input[name=line]")
-    box.fill(lines[3 + 4])
+    box.fill(plays[4])
     box.press("Enter")
     settled(page, timeout=20_000)
     assert lost == [201]
     events = page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]
-    assert [e["typed"] for e in events].count(lines[3 + 4]) == 1
+    assert [e["typed"] for e in events].count(plays[4]) == 1
     assert api_doc(page, base_url, game)["next"]["play"] == 6
     context.close()
 
@@ -408,28 +414,30 @@ def test_a_lost_answer_is_retried_with_its_client_id_and_stored_once(browser, ba
 def test_a_change_from_elsewhere_is_shown_and_not_overwritten(browser, base_url):
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    game, lines = mid_deal(page, base_url, seed=10, plays=4)
+    game, plays = mid_deal(page, base_url, seed=10, plays=4)
     open_keep(page, base_url, game)
-    send_all(page, base_url, game, [lines[3 + 4]])  # another phone records play 5
+    send_all(page, base_url, game, [plays[4]])  # another phone records play 5
     box = page.locator("input[name=line]")
-    box.fill(lines[3 + 5])
+    box.fill(plays[5])
     box.press("Enter")
     conflict = page.locator("#conflict")
     conflict.wait_for()
-    assert lines[3 + 4] in conflict.inner_text() and lines[3 + 5] in conflict.inner_text()
+    assert plays[4] in conflict.inner_text() and plays[5] in conflict.inner_text()
     assert page.locator("#keep-status").inner_text().startswith("Stopped: someone else changed the game")
-    assert api_doc(page, base_url, game)["entries"][-1]["line"] == lines[3 + 4]
+    assert api_doc(page, base_url, game)["entries"][-1]["line"] == plays[4]
+    expect(conflict.locator("button").first).to_be_in_viewport()
+    expect_next(page, "Deal 1, play 7 —")  # the server's 5 plays and this page's waiting one
     page.screenshot(path=str(SHOTS / "live-keep-conflict-phone.png"), full_page=False)
     conflict.locator("button", has_text="Add my entries after these changes").tap()
     settled(page)
-    assert [e["line"] for e in api_doc(page, base_url, game)["entries"][-2:]] == lines[3 + 4:3 + 6]
+    assert [e["line"] for e in api_doc(page, base_url, game)["entries"][-2:]] == plays[4:6]
     context.close()
 
 
 def test_a_refused_line_is_shown_and_kept_to_fix(browser, base_url):
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    game, lines = mid_deal(page, base_url, seed=12, plays=2)
+    game, plays = mid_deal(page, base_url, seed=12, plays=2)
     open_keep(page, base_url, game)
     version = api_doc(page, base_url, game)["version"]
     box = page.locator("input[name=line]")
@@ -445,7 +453,7 @@ def test_a_refused_line_is_shown_and_kept_to_fix(browser, base_url):
     refused.locator("button", has_text="Fix").tap()
     assert box.input_value() == "W Zz"
     assert page.locator("#queue-list li.refused").count() == 0
-    box.fill(lines[3 + 2])
+    box.fill(plays[2])
     box.press("Enter")
     expect_next(page, "play 4 —")
     settled(page)
@@ -549,14 +557,14 @@ def test_the_start_pages_edit_link_opens_the_page_and_a_page_without_it_edits_no
 def test_a_play_tapped_on_the_keep_page_shows_on_the_follow_page_within_3_s(browser, base_url):
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    game, lines = mid_deal(page, base_url, seed=14, plays=6)
+    game, plays = mid_deal(page, base_url, seed=14, plays=6)
     open_keep(page, base_url, game)
     watcher = browser.new_context(**DESKTOP)
     follow = watcher.new_page()
     follow.goto(base_url + game["follow_url"])
     before = api_doc(page, base_url, game)["version"]
     expect(follow.locator("#live-board")).to_have_attribute("data-version", str(before))
-    tap_play(page, lines[3 + 6])
+    tap_play(page, plays[6])
     settled(page)
     version = api_doc(page, base_url, game)["version"]
     expect(follow.locator("#live-board")).to_have_attribute("data-version", str(version), timeout=3_000)

@@ -52,7 +52,7 @@
     changed: render,
     stored: onStored,
     refused: onRefused,
-    conflict: render,
+    conflict: () => { render(); refresh(); }, // show the game as the other device left it
     denied: render,
   });
   if (view) queue.see(view.version);
@@ -289,7 +289,8 @@
 
   function renderConflict() {
     let box = document.getElementById("conflict");
-    if (!box) {
+    const fresh = !box;
+    if (fresh) {
       box = document.createElement("div");
       box.id = "conflict";
       box.className = "conflict";
@@ -309,6 +310,7 @@
     box.append(p, list,
       button("Add my entries after these changes", "", () => { queue.resolve("send"); refresh(); }),
       button("Drop my entry", "quiet", () => { queue.resolve("drop"); refresh(); }));
+    if (fresh) window.scrollTo({ top: 0 }); // the question sits just under the next step: in sight
   }
 
   function renderDealers(next) {
