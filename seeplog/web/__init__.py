@@ -5,7 +5,7 @@ from flask import Flask
 from flask_smorest.spec.plugins import integerconverter2paramschema
 from flask_wtf.csrf import CSRFProtect
 
-from . import api, commands, db, live_api, live_pages, views
+from . import api, commands, db, live_api, live_keep, live_pages, views
 from .errors import Api
 from .schemas import property_names
 from .security import RowId, secure
@@ -18,6 +18,7 @@ def register(app: Flask) -> Api:
     commands.init_app(app)
     csrf = CSRFProtect(app)
     app.register_blueprint(views.bp)
+    app.register_blueprint(live_keep.bp)
     app.register_blueprint(live_pages.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)

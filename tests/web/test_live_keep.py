@@ -1,0 +1,58 @@
+"""The keep-score page's route: the page of a live game, never its edit token; 404 for no such game."""
+from __future__ import annotations
+
+import re
+
+from tests.web.live_helpers import Keeper
+
+SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
+
+
+def test_the_keep_page_serves_the_game_without_its_token(client):
+    keeper = Keeper(client, players={"N": "Asha", "E": "Bilal"}, tags={"Event": "Friday <club>"})
+    response = client.get(f"/live/{keeper.id}/keep")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert keeper.token not in html
+    assert "token=" not in html.replace("#token=…", "")
+    assert f'data-api="/api/live/{keeper.id}"' in html
+    assert 'data-seats="N W S E"' in html and 'data-teams="NS EW"' in html
+    assert "Friday &lt;club&gt;" in html and "<club>" not in html
+    assert '<input id="line" name="line"' in html
+    assert "&#34;N&#34;: &#34;Asha&#34;" in html  # the names, escaped inside their attribute
+
+
+def test_the_keep_page_runs_no_inline_script(client):
+    keeper = Keeper(client)
+    html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
+    scripts = SCRIPT.findall(html)
+    assert {re.search(r'src="([^"]+)"', attrs).group(1) for attrs, _ in scripts} == {
+        "/assets/live-queue.js", "/assets/live-keep.js"}
+    assert all(body.strip() == "" for _, body in scripts)
+    assert not re.search(r"\son[a-z]+=", html)
+    for path in ("/assets/live-queue.js", "/assets/live-keep.js", "/assets/live-keep.css"):
+        response = client.get(path)
+        assert response.status_code == 200
+        response.close()
+
+
+def test_a_game_that_does_not_exist_is_a_404_page(client):
+    response = client.get("/live/424242/keep")
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    assert "there is no live game 424242" in response.get_data(as_text=True)
+    assert client.get("/live/0/keep").status_code == 404
+    assert client.get(f"/live/{2 ** 64}/keep").status_code == 404
+
+
+def test_a_two_player_game_has_two_seats_and_two_teams(client):
+    keeper = Keeper(client, "two-player")
+    html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
+    assert 'data-seats="N S"' in html and 'data-teams="N S"' in html and 'data-plays="48"' in html
+
+
+def test_a_closed_game_says_so_to_the_page(client):
+    keeper = Keeper(client)
+    assert keeper.send("/close").status_code == 201
+    html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
+    assert 'data-open="no"' in html
