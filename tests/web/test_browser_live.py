@@ -79,7 +79,7 @@ def start_a_game(page, base: str, size: str) -> tuple[Scorekeeper, str]:
     assert overflow(page) <= 0
     # The address is now the started page's, token in the fragment: a reload shows the same links again
     # and starts no second game.
-    assert page.url == f"{base}/live/{match.group(2)}/started#token={match.group(3)}"
+    expect(page).to_have_url(f"{base}/live/{match.group(2)}/started#token={match.group(3)}")
     page.reload()
     expect(page.locator("#live-keep-url")).to_have_text(keep)
     assert page.locator("#live-keep-link").get_attribute("href") == keep
