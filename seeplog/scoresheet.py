@@ -1,6 +1,7 @@
 """The scoresheet of a game as rows, for the text scoresheet, the web page and CSV."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .report import DealAnalysis, GameAnalysis
@@ -26,9 +27,13 @@ class SheetRow:
     as recorded at the table and why (no plays logged, the replay stopped at an error, …)."""
 
 
+def seat_names(tags: Mapping[str, str], seats: Iterable[str]) -> dict[str, str]:
+    """Each seat's player as the tags name them; the seat itself where they do not."""
+    return {seat: tags.get(SEAT_TAGS[seat], seat) for seat in seats}
+
+
 def players(analysis: GameAnalysis) -> dict[str, str]:
-    tags = analysis.game.tags
-    return {seat: tags.get(SEAT_TAGS[seat], seat) for seat in analysis.rules.seats}
+    return seat_names(analysis.game.tags, analysis.rules.seats)
 
 
 def sheet_rows(analysis: GameAnalysis) -> list[SheetRow]:

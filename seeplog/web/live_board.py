@@ -9,7 +9,7 @@ from seeplog.cards import parse_card
 from seeplog.ledger import Lead, LedgerRow
 from seeplog.livetable import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
-from seeplog.scoresheet import SEAT_TAGS
+from seeplog.scoresheet import seat_names, team_values
 
 from .cardviews import FloorView, HouseView, faces, named
 from .viewmodels import Finding, finding
@@ -82,7 +82,7 @@ def board(doc: dict[str, Any]) -> Board:
     game = doc["report"]["games"][-1] if doc["report"]["games"] else {"tags": {}, "deals": [], "ledger": [],
                                                                          "baazis": {}}
     rules = find_ruleset(doc["variant"])
-    names = {seat: game["tags"].get(SEAT_TAGS[seat], seat) for seat in rules.seats}
+    names = seat_names(game["tags"], rules.seats)
     number = len(doc["report"]["games"]) or 1
     return Board(doc["id"], doc["version"], doc["state"], next_words(doc["next"], names), deal_words(doc, names),
                  floor_of(doc.get("table"), names), plays_of(doc, number, names), flagged_of(doc),
@@ -205,7 +205,7 @@ def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tu
         allowed = tuple(row.get("allowed_dealers") or [row["next_dealer"]])
         ledger_row = LedgerRow(row["deal"], row["dealer"], row["score"], lead, row["baazi"], row["next_dealer"],
                                allowed)
-        score = tuple(str(row["score"][t]) if row["score"] else "–" for t in rules.teams)
+        score = team_values(row["score"], rules.teams, missing="–")
         out.append(LedgerLine(row["deal"], named(row["dealer"], names), score,
                               f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
                               " or ".join(named(s, names) for s in allowed), rotation_reason(ledger_row, rules)))
@@ -225,6 +225,8 @@ class FollowHeader:
     details: tuple[tuple[str, str], ...]
     """The other tags worth showing: date, site, round, scorer, target, rotation."""
     scoresheet: str
+    names: dict[str, str]
+    """Each seat's player (the seat itself where the game names nobody)."""
 
 
 SHOWN_TAGS = (("Date", "date"), ("Site", "site"), ("Round", "round"), ("Scorer", "scorer"),
@@ -234,9 +236,9 @@ SHOWN_TAGS = (("Date", "date"), ("Site", "site"), ("Round", "round"), ("Scorer",
 def follow_header(doc: dict[str, Any]) -> FollowHeader:
     tags = doc["report"]["games"][-1]["tags"] if doc["report"]["games"] else {}
     rules = find_ruleset(doc["variant"])
-    names = {seat: tags.get(SEAT_TAGS[seat], seat) for seat in rules.seats}
+    names = seat_names(tags, rules.seats)
     teams = tuple((team, " & ".join(named(s, names) for s in rules.seats if rules.team_of(s) == team))
                   for team in rules.teams)
     return FollowHeader(doc["id"], tags.get("Event") or f"Live game {doc['id']}", doc["variant"], doc["state"],
                         teams, tuple((label, tags[tag]) for tag, label in SHOWN_TAGS if tag in tags),
-                        doc["links"]["scoresheet"])
+                        doc["links"]["scoresheet"], names)

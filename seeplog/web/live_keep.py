@@ -5,26 +5,21 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
 
-from seeplog.ruleset import VARIANTS
+from seeplog.ruleset import find_ruleset
 
-from .db import get_db
-from .live_store import load
+from .live_board import follow_header
+from .live_pages import stored_live
 
 bp = Blueprint("live_keep", __name__)
 
 
 @bp.get("/live/<int:game_id>/keep")
 def keep(game_id: int):
-    stored = load(get_db(), game_id)
-    if stored is None:
-        abort(404, f"there is no live game {game_id}")
+    stored = stored_live(game_id)
     doc = json.loads(stored.view)
-    rules = VARIANTS[doc["variant"]]
-    tags = doc["report"]["games"][0]["tags"] if doc["report"]["games"] else {}
-    names = {seat: tags.get({"N": "North", "W": "West", "S": "South", "E": "East"}[seat], seat)
-             for seat in rules.seats}
+    rules, header = find_ruleset(doc["variant"]), follow_header(doc)
     return render_template("live_keep.html", game_id=game_id, variant=rules.name, seats=rules.seats,
-                           teams=rules.teams, names=names, title=tags.get("Event") or f"Live game {game_id}",
+                           teams=rules.teams, names=header.names, title=header.title,
                            plays_per_deal=rules.plays_per_deal, is_open=stored.is_open)

@@ -15,7 +15,7 @@ from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay
 from seeplog.report import analyse
 from seeplog.rules import RULES, Violation
-from seeplog.scoresheet import SEAT_TAGS
+from seeplog.scoresheet import players
 from seeplog.state import State
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
@@ -207,7 +207,7 @@ def replayed_game(text: str, game_number: int, open_game: bool = False) -> Repla
     game = games[game_number - 1]
     in_progress = open_game and game_number == len(games)  # an open live game's last deal: in progress
     analysis = analyse(game, keep_steps=True, open_deal=True) if in_progress else analyse(game, keep_steps=True)
-    names = {seat: game.tags.get(SEAT_TAGS[seat], seat) for seat in analysis.rules.seats}
+    names = players(analysis)
     return ReplayedGame(len(games), names, tuple(d.replay for d in analysis.deals))
 
 

@@ -64,10 +64,9 @@
   function keepView(doc) {
     const last = lastDealNumber(doc);
     view = {
-      version: doc.version, state: doc.state, next: doc.next, table: doc.table,
+      version: doc.version, next: doc.next, table: doc.table,
       entries: doc.entries.filter((e) => e.deal !== null),
       lastDeal: last,
-      ledger: ledgerOf(doc.report), count: doc.entries.length,
     };
     localStorage.setItem(VIEW_KEY, JSON.stringify(view));
   }
@@ -76,13 +75,6 @@
     let last = null;
     for (const e of doc.entries) if (e.deal !== null) last = e.deal;
     return last;
-  }
-
-  function ledgerOf(report) {
-    const games = (report && report.games) || [];
-    const game = games[games.length - 1];
-    if (!game) return [];
-    return game.ledger.map((row) => ({ ...row, in_progress: (game.deals.find((d) => d.number === row.deal) || {}).in_progress }));
   }
 
   // ------------------------------------------------------------ cards and seats
