@@ -6,7 +6,7 @@ from typing import Any
 
 from seeplog.dispute import describe
 from seeplog.live import LiveLog, by_entry
-from seeplog.livetable import Now, now_of, table, what_next
+from seeplog.livetable import Now, leftover, now_of, table, what_next
 from seeplog.report import GameAnalysis
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
@@ -24,9 +24,30 @@ def links(game_id: int) -> dict[str, str]:
 def view(game_id: int, version: int, state: str, live: LiveLog, analyses: tuple[GameAnalysis, ...],
          doc: dict[str, Any]) -> dict[str, Any]:
     now = now_of(live.log, analyses[-1] if analyses else None)
+    step = what_next(now, closed=state == "closed")
     return {"id": game_id, "version": version, "state": state, "variant": now.rules.name,
             "log": live.text, "entries": entries_json(live, doc, now), "report": doc,
-            "next": what_next(now, closed=state == "closed"), "table": table(now), "links": links(game_id)}
+            "next": step, "table": table(now), "ended": deal_end(doc, now, step), "links": links(game_id)}
+
+
+END_FIELDS = ("number", "dealer", "bidder", "bid", "plays", "complete", "card_points", "sweep_points", "score",
+              "cards_taken", "sweeps")
+
+
+def deal_end(doc: dict[str, Any], now: Now, step: dict[str, Any]) -> dict[str, Any] | None:
+    """The last deal once it is over (its last play or its score is in), as the report scores it: card
+    points, sweeps, the cards left on the floor and who takes them, the lead and any baazi after it, and
+    who deals next. None while a deal is being played or before the first."""
+    games = doc["games"]
+    if step["kind"] not in ("deal", "closed") or not games or not games[-1]["deals"]:
+        return None
+    game = games[-1]
+    deal, row = game["deals"][-1], game["ledger"][-1]
+    if deal.get("in_progress"):
+        return None
+    return {**{k: deal.get(k) for k in END_FIELDS}, "leftover": leftover(now), "lead": row["lead"],
+            "baazi": row["baazi"], "baazis": game["baazis"], "next_dealer": row["next_dealer"],
+            "allowed_dealers": row.get("allowed_dealers") or ([row["next_dealer"]] if row["next_dealer"] else [])}
 
 
 def places(log: Log) -> dict[int, dict[str, Any]]:
