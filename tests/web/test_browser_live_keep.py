@@ -99,9 +99,17 @@ def tap_play(page, line: str) -> None:
         seat_button.tap()
     page.locator(f"#picker button[data-card='{card_of(line)}']").tap()
     outcome = page.locator("#outcome-list button.outcome").filter(has_text=line.split(" ", 1)[1]).first
-    outcome.wait_for(timeout=15_000)
+    outcome.wait_for(state="attached", timeout=15_000)
     exact = page.locator(f"#outcome-list button.outcome[data-line='{line}']")
-    (exact if exact.count() else outcome).tap()
+    unfold(page, exact if exact.count() else outcome).tap()
+
+
+def unfold(page, outcome):
+    """The outcome button, its fold opened first when it is one of the outcomes folded away (those that
+    break a rule, under the ones that keep them)."""
+    if not outcome.is_visible():
+        page.locator("#outcome-list details.outcome-fold > summary").tap()
+    return outcome
 
 
 def tap_deal(page, number: int, dealer: str, played_lines: list[str]) -> None:
@@ -223,7 +231,9 @@ def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_u
     expect_next(page, "Deal 1, play 10 —")
     page.locator(f"#picker button[data-card='{card}']").tap()
     button = page.locator(f"#outcome-list button.outcome.illegal[data-line='{bad['line']}']")
-    button.wait_for()
+    button.wait_for(state="attached")
+    assert page.locator("#outcome-list details.outcome-fold").get_attribute("open") is None  # folded at first
+    unfold(page, button)
     rule = bad["violations"][0]["rule"]
     assert rule in button.inner_text()
     assert page.locator("#outcome-list button.outcome").first.get_attribute("class").endswith("legal")

@@ -26,8 +26,27 @@ export async function showOutcomes(card) {
       : "Could not ask the server for this card's outcomes: record the throw, or type the play in the notation box."));
     found = [{ move: card, line: `${seat} ${card}`, kind: "throw", legal: true, violations: [], unjudged: true }];
   }
-  for (const outcome of found) list.append(outcomeButton(outcome));
+  listOutcomes(list, found);
   $("outcomes").scrollIntoView({ block: "nearest" });
+}
+
+/* The outcomes that keep the rules first, in a compact grid; those that break one folded below them
+ * (open when none keeps the rules), so that the panel fits one screen. */
+function listOutcomes(list, found) {
+  const legal = found.filter((o) => o.legal);
+  const others = found.filter((o) => !o.legal);
+  list.append(...legal.map(outcomeButton));
+  if (!others.length) return;
+  const fold = document.createElement("details");
+  fold.className = "outcome-fold";
+  fold.open = !legal.length;
+  const summary = document.createElement("summary");
+  summary.textContent = `${others.length} ${others.length === 1 ? "outcome breaks" : "outcomes break"} a rule — what happened may still be one`;
+  const grid = document.createElement("div");
+  grid.className = "outcome-grid";
+  grid.append(...others.map(outcomeButton));
+  fold.append(summary, grid);
+  list.append(fold);
 }
 
 /* The server's outcomes of `seat` playing `card` now, or null when it cannot be asked. */
@@ -60,7 +79,7 @@ function outcomeButton(outcome) {
   move.textContent = outcome.move;
   const kind = document.createElement("span");
   kind.className = "kind";
-  const verdict = outcome.unjudged ? " · judged once stored" : outcome.legal ? " · keeps the rules" : "";
+  const verdict = outcome.unjudged ? " · judged once stored" : "";
   kind.textContent = `${KIND_WORDS[outcome.kind] || outcome.kind}${verdict}`;
   b.append(move, kind);
   for (const v of outcome.violations) {

@@ -8,7 +8,7 @@ import { renderDealers, renderBid, renderPlaySeats, renderHandStep } from "./ste
 import { renderScore } from "./score.js";
 import { renderPicker } from "./picker.js";
 import { drawBoard } from "./board.js";
-import { renderQueue } from "./waiting.js";
+import { renderQueue, renderLastEntry } from "./waiting.js";
 import { renderEntries } from "./entries.js";
 import { renderDealEnd } from "./dealend.js";
 
@@ -35,6 +35,7 @@ export function render() {
   $("outcomes").hidden = !(pickerMode === "play" && keep.pickedCard);
   drawBoard(floorKnown(next));
   renderQueue();
+  renderLastEntry();
   renderEntries();
 }
 
