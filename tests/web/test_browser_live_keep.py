@@ -432,13 +432,15 @@ def test_a_change_from_elsewhere_is_shown_and_not_overwritten(browser, base_url)
     box.press("Enter")
     conflict = page.locator("#conflict")
     conflict.wait_for()
-    assert plays[4] in conflict.inner_text() and plays[5] in conflict.inner_text()
+    said = f"{plays[4].split()[0]}'s {card_of(plays[4])} was entered on the other phone."
+    assert conflict.locator("p.changed").inner_text() == said  # what changed, in one sentence
+    assert conflict.locator("li code").all_inner_texts() == [plays[5]]  # each waiting entry, to re-apply or drop
     assert page.locator("#keep-status").inner_text().startswith("Stopped: someone else changed the game")
     assert api_doc(page, base_url, game)["entries"][-1]["line"] == plays[4]
     expect(conflict.locator("button").first).to_be_in_viewport()
     expect_next(page, "Deal 1, play 7 —")  # the server's 5 plays and this page's waiting one
     page.screenshot(path=str(SHOTS / "live-keep-conflict-phone.png"), full_page=False)
-    conflict.locator("button", has_text="Add my entries after these changes").tap()
+    conflict.locator("li button[data-choice=reapply]").tap()
     settled(page)
     assert [e["line"] for e in api_doc(page, base_url, game)["entries"][-2:]] == plays[4:6]
     context.close()
