@@ -33,9 +33,10 @@ def stopping_error(replay: DealReplay) -> Violation | None:
 
 
 def ends_early(replay: DealReplay) -> bool:
-    """The log stops before the deal's last play with no error at a play (E-INCOMPLETE)."""
+    """The log stops before the deal's last play with no error at a play (E-INCOMPLETE). A deal the replay
+    did not play (no floor or bid, or a bid and a score alone) has no play to view."""
     deal = replay.deal
-    return (deal.floor is not None and deal.bid is not None and replay.final is None
+    return (replay.hands is not None and replay.final is None
             and replay.played < replay.rules.plays_per_deal and stopping_error(replay) is None
             and replay.played == len(deal.plays))
 
