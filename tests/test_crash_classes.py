@@ -86,3 +86,16 @@ def test_live_commands_refuse_a_file_they_cannot_read(tmp_path, command, kind):
     assert str(path) in done.stderr
     if kind == "not-utf8":
         assert path.read_bytes() == b'[Variant "standard"]\n[Event "Caf\xe9"]\n'
+
+
+@pytest.mark.parametrize("line", ["deal 0 dealer N", "deal -3 dealer N", "deal 99999999999999999999 dealer N",
+                                  "deal ² dealer N"])
+def test_live_add_refuses_a_deal_line_it_would_have_to_change(tmp_path, line):
+    path = tmp_path / "table.seep"
+    assert run("live", "new", str(path)).returncode == 0
+    kept = path.read_bytes()
+    done = run("live", "add", str(path), line)
+    assert_no_traceback(done, 2)
+    assert "E-SYNTAX" in done.stderr and "not recorded" in done.stderr
+    assert path.read_bytes() == kept
+
