@@ -71,7 +71,7 @@ def test_upload_one_file_opens_its_game(client):
     response = client.post("/upload", data={"csrf_token": token, "files": [
         (io.BytesIO(example("r-capture-all.seep")), "r-capture-all.seep")]}, content_type="multipart/form-data")
     assert response.status_code == 302
-    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    game_id = int(response.headers["Location"].split("#")[0].rsplit("/", 1)[1])
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Stored r-capture-all.seep." in page and "Club night 128" in page
 
