@@ -73,6 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     `REBUILD_IN_BACKGROUND` False leaves a store derived by another library version as it is (gunicorn's
     master process prepares the store with it before it forks the workers).
     """
+    from seeplog.web.hosts import proxy_count_setting, trusted_hosts_setting
     from seeplog.web.store import Limits
 
     app = Flask(__name__, instance_relative_config=True)
@@ -86,6 +87,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                              _env_int("SEEPLOG_MAX_DEALS", defaults.deals),
                              _env_int("SEEPLOG_MAX_PLAYS", defaults.plays)),
         LOAD_SAMPLES=os.environ.get("SEEPLOG_SAMPLES", "1") != "0",
+        TRUSTED_HOSTS=trusted_hosts_setting(),
+        PROXY_FIX=proxy_count_setting(),
         REBUILD_IN_BACKGROUND=True,
         API_TITLE="seeplog",
         API_VERSION="1",
@@ -102,6 +105,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     from seeplog.web import register
+    from seeplog.web.hosts import guard_hosts
     from seeplog.web.db import init_db
     from seeplog.web.startup import prepare, rebuild_in_background
 
@@ -114,4 +118,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config["REBUILD_IN_BACKGROUND"]:
         app.extensions["seeplog_rebuild"] = rebuild_in_background(app.config["DATABASE"])
     app.wsgi_app = ChunkedLimit(app)  # type: ignore[method-assign]
+    guard_hosts(app)
     return app
