@@ -60,7 +60,7 @@ def analyse(game: Game, *, keep_steps: bool = False, open_deal: bool = False,
                for i, deal in enumerate(game.deals)]
     scored = [score_deal(r) for r in replays]
     results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
-                          s.score if s else None, r.deal.start.line)
+                          s.score if s else None, r.deal.start.line, s is None and not r.in_progress)
                for r, (s, _) in zip(replays, scored)]
     rows, baazis, dealer_findings = ledger(results, rules)
     by_deal: dict[int, list[Violation]] = {}
@@ -109,6 +109,8 @@ def ledger_json(row: LedgerRow, rules: Ruleset) -> dict[str, Any]:
                            "baazi": row.baazi, "next_dealer": row.next_dealer}
     if rules.rotation == "team":
         out["allowed_dealers"] = list(row.allowed_dealers)
+    if row.provisional:
+        out["provisional"] = True
     return out
 
 

@@ -12,7 +12,7 @@ import seeplog
 from seeplog.replay import DealReplay
 from seeplog.report import GameAnalysis, analyse, analyse_log, report_json
 from seeplog.rules import RULES
-from seeplog.scoresheet import SheetRow, players, sheet_rows, team_values
+from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
 from .cardviews import named
@@ -54,6 +54,8 @@ class SheetLine:
     """Why the score is the one recorded at the table (or missing); '' when computed from the plays."""
     steps: str | None = None
     """The link that steps through the deal's plays, from play 1."""
+    provisional: str = ""
+    """Why the row's lead is provisional ('' for an exact row)."""
 
 
 @dataclass(frozen=True)
@@ -150,10 +152,11 @@ def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, .
 def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],
                steps: str | None = None) -> SheetLine:
     bid = f"{_named(row.bidder, names)} {row.bid}" if row.bid is not None else "–"
-    nxt = " or ".join(_named(s, names) for s in row.next_dealer.split(" or "))
+    nxt = ANY_DEALER if row.next_dealer == ANY_DEALER else " or ".join(
+        _named(s, names) for s in row.next_dealer.split(" or "))
     return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
                      _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, row.note, steps)
+                     nxt, row.flagged, row.note, steps, row.provisional)
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
