@@ -183,7 +183,7 @@ def export_seep(game_id: int):
 @bp.get("/games/<int:game_id>.json")
 def export_report(game_id: int):
     doc = stored_report(stored_game(game_id))
-    return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
+    return download(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n", f"game-{game_id}.json",
                     "application/json; charset=utf-8")
 
 
