@@ -100,42 +100,41 @@ def hostile_log(chooser: Chooser) -> str:
 # ---------------------------------------------------------------- the paths a log takes
 
 def through_library(text: str, pick: int = 0) -> None:
-    """Every reading of `text` the command line makes: validate, format, score, legal (at one play and where
-    the replay stopped), live show. Raises what escapes."""
-    from seeplog import dumps, parse, report
+    """Every reading of `text` the command line makes: validate, format, score, legal (at one play of one deal,
+    and where its replay stopped), live show. Raises what escapes."""
+    from seeplog import dumps, parse
     from seeplog.dispute import replay_view
     from seeplog.legal import legal_outcomes
     from seeplog.live import Entry, live_analyses, live_log, live_report
     from seeplog.livetable import now_of, table, what_next
     from seeplog.replay import replay_deal
-    from seeplog.report import analyse
-    from seeplog.ruleset import ruleset_for
+    from seeplog.report import analyse_log, report_json
     from seeplog.scoresheet import scoresheet_text
     from seeplog.stopped import is_stop, plays_shown, stopped_play
 
     log = parse(text)
     assert all(e.rule.startswith("E-") and e.line >= 1 and e.column >= 1 for e in log.errors), log.errors
-    report(log)
+    analysis = analyse_log(log)
+    report_json(analysis)
     parse(dumps(log))
-    for game in log.games[:3]:
-        scoresheet_text(analyse(game))
-        rules = ruleset_for(game.tags)
-        for deal in game.deals[:3]:
-            replayed = replay_deal(deal, rules)
-            shown = plays_shown(replayed)
-            if replayed.steps:
-                step = replayed.steps[pick % len(replayed.steps)]
-                hands = replayed.hands
-                known = hands.known(step.number - 1, step.before.turn) if hands else None
-                if known is not None:
-                    legal_outcomes(step.before, step.before.turn, known)
-                replay_view(replayed, step.number)
-            if shown and is_stop(replayed, shown):
-                stopped_play(replayed)
+    for game in analysis.games[:3]:
+        scoresheet_text(game)
+    deals = [(game.rules, deal) for game in analysis.games for deal in game.game.deals]
+    if deals:
+        rules, deal = deals[pick % len(deals)]
+        replayed = replay_deal(deal, rules)
+        if replayed.steps and replayed.hands:
+            step = replayed.steps[pick % len(replayed.steps)]
+            legal_outcomes(step.before, step.before.turn, replayed.hands.known(step.number - 1, step.before.turn))
+            replay_view(replayed, step.number)
+        shown = plays_shown(replayed)
+        if shown and is_stop(replayed, shown):
+            stopped_play(replayed)
     lines = [line for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
     live = live_log([Entry(i, line) for i, line in enumerate(lines[:400], start=1)])
-    live_report(live_analyses(live, open_game=True))
-    now = now_of(live.log)
+    games = live_analyses(live, open_game=True)
+    live_report(games)
+    now = now_of(live.log, games[-1] if games else None)
     what_next(now)
     table(now)
 
