@@ -93,7 +93,8 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     statement = replay.deal.plays[number - 1] if number <= len(replay.deal.plays) else None
     read = statement if isinstance(statement, Play) else None
     hands = replay.hands
-    assert hands is not None  # a replay stops only once the floor and the bid are read
+    if hands is None:  # not replayed (ends_early says so): never reached on a log, whatever it holds
+        raise LookupError(f"deal {replay.deal.number} was not replayed: it has no play to view")
     known, from_log = _known_hand(hands, before, replay.played)
     outcomes = legal_outcomes(before, before.turn, known)
     moves = sorted((o.move for c in outcomes for o in c.outcomes), key=move_text)
