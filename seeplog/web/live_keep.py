@@ -22,4 +22,5 @@ def keep(game_id: int):
     rules, header = find_ruleset(doc["variant"]), follow_header(doc)
     return render_template("live_keep.html", game_id=game_id, variant=rules.name, seats=rules.seats,
                            teams=rules.teams, names=header.names, title=header.title,
-                           plays_per_deal=rules.plays_per_deal, is_open=stored.is_open)
+                           plays_per_deal=rules.plays_per_deal, is_open=stored.is_open), \
+        {"Cache-Control": "no-store"}  # its script shows the edit token from the fragment: no cache keeps the page

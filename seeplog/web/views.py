@@ -157,7 +157,7 @@ def delete(game_id: int):
 def game(game_id: int):
     page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           manage=ManageForm(), history=history(get_db(), game_id))
+                           manage=ManageForm(), history=history(get_db(), game_id)), NO_STORE  # token by script
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

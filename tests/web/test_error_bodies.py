@@ -57,3 +57,4 @@ def test_the_other_errors_keep_to_the_error_schema(client, error_schema):
         (client.get("/api/live/99999"), 404),
     ]:
         assert_error_body(error_schema, response, status)
+

@@ -103,7 +103,9 @@ def test_the_upload_page_gives_the_token_in_the_fragment_only(client):
     assert len(token) >= 40 and re.fullmatch(r"[A-Za-z0-9_-]+", token)
     cookie = client.get_cookie("session")
     assert cookie is None or token not in session_text(cookie.value)
-    game_page = client.get(location).get_data(as_text=True)
+    shown = client.get(location)
+    assert shown.headers["Cache-Control"] == "no-store"  # its script shows the token: no cache keeps the page
+    game_page = shown.get_data(as_text=True)
     assert token not in game_page and 'id="token" aria-labelledby="token-h" hidden' in game_page
     assert "game-token.js" in game_page
 
