@@ -5,6 +5,7 @@ import { button, note } from "./dom.js";
 import { cardLabel } from "./cards.js";
 import { ahead } from "./ahead.js";
 import { playSeat } from "./next.js";
+import { showGuided } from "./guided.js";
 
 const KIND_WORDS = { capture: "capture", house: "house", break: "break a house", throw: "throw" };
 
@@ -17,16 +18,16 @@ export async function showOutcomes(card) {
   list.replaceChildren(note("Looking up what this card can do…"));
   await drained(5000);
   if (keep.outcomesFor !== key) return;
-  let found = keep.queue.items.length ? null : await askOutcomes(card, seat);
+  const found = keep.queue.items.length ? null : await askOutcomes(card, seat);
   if (keep.outcomesFor !== key) return;
   list.replaceChildren();
   if (!found) {
-    list.append(note(keep.queue.items.length
-      ? "Entries are still waiting, so the floor here is not known yet: record the throw, or type the play in the notation box."
-      : "Could not ask the server for this card's outcomes: record the throw, or type the play in the notation box."));
-    found = [{ move: card, line: `${seat} ${card}`, kind: "throw", legal: true, violations: [], unjudged: true }];
+    showGuided(list, card, seat, keep.queue.items.length
+      ? "Entries are still waiting to be stored: this phone lays them on the floor itself."
+      : "The server cannot be reached: this phone keeps the floor itself.");
+  } else {
+    listOutcomes(list, found);
   }
-  listOutcomes(list, found);
   $("outcomes").scrollIntoView({ block: "nearest" });
 }
 
