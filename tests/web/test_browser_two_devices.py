@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.web import test_browser_live_keep as keeping
-from tests.web.test_browser_live_keep import PHONE, api_doc, card_of, mid_deal, settled, watch_errors
+from tests.web.test_browser_live_keep import (DESKTOP, PHONE, api_doc, card_of, mid_deal, send_all, settled,
+                                              watch_errors)
 
 live_server, base_url = keeping.live_server, keeping.base_url
 browser_type_launch_args = keeping.browser_type_launch_args
@@ -16,8 +17,8 @@ pytestmark = pytest.mark.browser
 POLL_MS = 3_000
 
 
-def phone(browser, base: str, game: dict):
-    context = browser.new_context(**PHONE)
+def phone(browser, base: str, game: dict, kind: dict = PHONE):
+    context = browser.new_context(**kind)
     page = context.new_page()
     problems = watch_errors(page)
     page.goto(base + game["edit_url"])
@@ -37,11 +38,17 @@ def enter(page, line: str) -> None:
     box.press("Enter")
 
 
-def test_two_phones_enter_at_the_same_moment_and_agree_within_one_poll(browser, base_url):
+def press(page, locator) -> None:
+    locator.tap() if page.evaluate("navigator.maxTouchPoints > 0") else locator.click()
+
+
+@pytest.mark.parametrize("other", ["phone", "desktop"])
+def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser, base_url, other):
     setup = browser.new_context()
     game, plays = mid_deal(setup.new_page(), base_url, seed=31, plays=6)
     setup.close()
-    first, second = phone(browser, base_url, game), phone(browser, base_url, game)
+    first = phone(browser, base_url, game)
+    second = phone(browser, base_url, game, PHONE if other == "phone" else DESKTOP)
     mine = {first[1]: plays[6], second[1]: plays[7]}
     for context, page, _ in (first, second):
         context.set_offline(True)
@@ -63,9 +70,9 @@ def test_two_phones_enter_at_the_same_moment_and_agree_within_one_poll(browser, 
     assert loser.locator("#conflict li code").all_inner_texts() == [mine[loser]]
     assert api_doc(loser, base_url, game)["entries"][-1]["line"] == theirs  # fetched: the game as it is now
     loser.wait_for_function("t => document.getElementById('last-entry').textContent.includes(t)", arg=mine[loser])
-    loser.screenshot(path=str(SHOTS / "two-devices-conflict.png"))
+    loser.screenshot(path=str(SHOTS / f"two-devices-{other}-conflict.png"))
 
-    loser.locator("#conflict li button[data-choice=reapply]").tap()
+    press(loser, loser.locator("#conflict li button[data-choice=reapply]"))
     settled(loser)
     doc = api_doc(loser, base_url, game)
     lines = [e["line"] for e in doc["entries"]]
@@ -76,11 +83,32 @@ def test_two_phones_enter_at_the_same_moment_and_agree_within_one_poll(browser, 
         arg=doc["version"], timeout=POLL_MS + 1_500)
     for page in (winner, loser):
         assert shown_log(page) == [e["line"] for e in doc["entries"] if e["deal"] is not None]
-    winner.screenshot(path=str(SHOTS / "two-devices-winner-after.png"))
-    loser.screenshot(path=str(SHOTS / "two-devices-loser-after.png"))
+    winner.screenshot(path=str(SHOTS / f"two-devices-{other}-winner-after.png"))
+    loser.screenshot(path=str(SHOTS / f"two-devices-{other}-loser-after.png"))
     if mine[loser] == plays[6]:  # re-applied after the other seat's play: out of turn, and flagged so
         assert doc["entries"][-1]["findings"]
     expected = ("net::ERR_INTERNET_DISCONNECTED", "409 (CONFLICT)")  # offline requests, and the conflict itself
     assert [p for p in first[2] + second[2] if not any(e in p for e in expected)] == []
     first[0].close()
     second[0].close()
+
+
+def test_an_entry_dropped_after_the_conflict_is_never_sent(browser, base_url):
+    setup = browser.new_context()
+    game, plays = mid_deal(setup.new_page(), base_url, seed=32, plays=4)
+    context, page, problems = phone(browser, base_url, game)
+    context.set_offline(True)
+    enter(page, plays[4])  # this phone's play 5 waits ...
+    send_all(setup.new_page(), base_url, game, [plays[4]])  # ... while the other phone stores the same play
+    setup.close()
+    context.set_offline(False)
+    page.locator("#conflict").wait_for()
+    card = card_of(plays[4])
+    assert page.locator("#conflict p.changed").inner_text() == \
+        f"{plays[4].split()[0]}'s {card} was entered on the other phone."
+    page.locator("#conflict li button[data-choice=drop]").tap()
+    settled(page)
+    doc = api_doc(page, base_url, game)
+    assert [e["line"] for e in doc["entries"]].count(plays[4]) == 1
+    assert page.locator("#conflict").count() == 0 and shown_log(page)[-1] == plays[4]
+    context.close()
