@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .notation import Deal, Log, NotationError, Play, Statement, Unreadable, parse
+from .notation import Game, Log, NotationError, Play, Statement, Unreadable, parse
 from .notation.reader import first_word
 from .moves import Capture
+from .analysis import Analysis, GameAnalysis, analyse_game
 from .replay import DealReplay
-from .report import GameAnalysis, analyse, game_json
+from .report import violation_json
+from .rules import Violation
 from .notation.tags import KNOWN_TAGS
 from .canonical import dumps
 from .notation.writer import statement_text
@@ -223,61 +225,52 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str
     return statement_text(found), (text, log)
 
 
-# ---------------------------------------------------------------- the report, and the findings per entry
+# ---------------------------------------------------------------- the analysis, and the findings per entry
 
-Replayer = Callable[..., DealReplay]
-
-
-def live_analyses(live: LiveLog, *, open_game: bool, replayer: Replayer | None = None) -> tuple[GameAnalysis, ...]:
-    """Each game of the log analysed; while the game is open, the last deal is in progress. `replayer`
-    stands for `replay_deal` (one that remembers the deals an entry did not change, see `deal_key`)."""
+def live_analysis(live: LiveLog, *, open_game: bool, before: Analysis | None = None) -> Analysis:
+    """The analysis of the live log; while the game is open, its last deal is in progress. `before` is the
+    analysis of the game as it stood: the replays of the deals an event left as they were (in the same
+    place, under the same tags, and not the last deal of either version) are taken from it."""
     games = live.log.games
-    return tuple(analyse(g, open_deal=open_game and i == len(games) - 1, replayer=replayer)
-                 for i, g in enumerate(games))
+    analysed = []
+    for index, game in enumerate(games):
+        kept = before.games[index] if before is not None and index < len(before.games) else None
+        analysed.append(analyse_game(game, open_deal=open_game and index == len(games) - 1,
+                                     replays=unchanged_replays(kept, game)))
+    return Analysis(live.text, live.log, tuple(analysed), open_game)
 
 
-def deal_key(live: LiveLog, deal: Deal) -> tuple[int, str]:
-    """What a deal's replay depends on, besides the rules: its place in the log and its text."""
-    start = deal.start.line
-    return start, live.deal_text(start, max(s.line for s in deal.statements))
+def unchanged_replays(kept: GameAnalysis | None, game: Game) -> tuple[DealReplay, ...]:
+    """The replays of `kept` for the first deals of `game` that are the same deals (a replay is a pure
+    function of its deal's statements, lines included, and the rules)."""
+    if kept is None or kept.game.tags != game.tags:
+        return ()
+    same = []
+    for old, deal in zip(kept.deals[:-1], game.deals[:-1]):
+        if old.replay.deal != deal:
+            break
+        same.append(old.replay)
+    return tuple(same)
 
 
-def live_report(analyses: Sequence[GameAnalysis]) -> dict[str, Any]:
-    """The report of REPORT.md (`seeplog.report`) of the analysed games."""
-    doc: dict[str, Any] = {"games": [game_json(a) for a in analyses]}
-    if not analyses:
-        doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
-                          "message": "the log holds no game: expected tags or a 'deal' line"}]
-    return doc
-
-
-def findings(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every finding of a report (errors and violations, the game's and the deals')."""
-    yield from doc.get("errors", [])
-    for game in doc["games"]:
-        yield from game["errors"]
-        for deal in game["deals"]:
-            yield from deal["errors"]
-            yield from deal["violations"]
-
-
-def by_entry(live: LiveLog, doc: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
-    """The findings of a report grouped by the 1-based entry whose line they point at."""
-    out: dict[int, list[dict[str, Any]]] = {}
-    for finding in findings(doc):
-        entry = live.entry_at(finding["line"]) if finding.get("line") else None
+def by_entry(live: LiveLog, analysis: Analysis) -> dict[int, list[Violation]]:
+    """The findings of the analysis grouped by the 1-based entry whose line they point at."""
+    out: dict[int, list[Violation]] = {}
+    for finding in analysis.findings():
+        entry = live.entry_at(finding.line) if finding.line else None
         if entry is not None:
             out.setdefault(entry, []).append(finding)
     return out
 
 
-def finding_keys(live: LiveLog, doc: dict[str, Any]) -> dict[tuple[int, str, str], dict[str, Any]]:
-    """The findings keyed by (entry id, rule, message), to compare two versions of a game."""
+def finding_keys(live: LiveLog, analysis: Analysis) -> dict[tuple[int, str, str], dict[str, Any]]:
+    """The findings keyed by (entry id, rule, message), to compare two versions of a game; each as the
+    report gives it, with its entry's number."""
     keys = {}
-    for number, found in by_entry(live, doc).items():
+    for number, found in by_entry(live, analysis).items():
         entry = live.entries[number - 1]
         for finding in found:
-            keys[(entry.id, finding["rule"], finding["message"])] = {**finding, "entry": number}
+            keys[(entry.id, finding.rule, finding.message)] = {**violation_json(finding), "entry": number}
     return keys
 
 

@@ -16,6 +16,8 @@ SEATS = ("N", "W", "S", "E")
 """Four-player seats in the order of play: N -> W -> S -> E -> N."""
 SEATS_TWO = ("N", "S")
 """Two-player seats (a subset of SEATS)."""
+SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+"""The tag that names the player of each seat."""
 TEAMS = ("NS", "EW")
 """Four-player teams: partners sit opposite."""
 PLAYS_PER_DEAL = 48

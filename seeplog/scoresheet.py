@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .report import DealAnalysis, GameAnalysis
-
-SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+from .analysis import DealAnalysis, GameAnalysis
+from .ruleset import SEAT_TAGS
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from seeplog.dispute import play_json, replay_view
+from seeplog.report import report_json
 from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
@@ -21,7 +22,7 @@ from .playpage import deal_context
 from .playlinks import play_link
 from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
-from .store import BadUpload, TooMuch, store, stored_report
+from .store import BadUpload, TooMuch, store, stored_analysis
 from .uploads import from_bytes, from_json_text
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
@@ -88,7 +89,7 @@ class Games(MethodView):
             raise ApiError(400, exc.message, exc.errors) from None
         except TooMuch as exc:
             raise ApiError(413, exc.message) from None
-        doc = stored.report or stored_report(found(stored.id))
+        doc = stored.report or report_json(stored_analysis(found(stored.id)))
         url = url_for("pages.game", game_id=stored.id)
         answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
         if stored.created:
@@ -162,7 +163,7 @@ class GameItem(MethodView):
 @blp.alt_response(404, schema=ErrorSchema)
 def report(game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
-    return stored_report(found(game_id))
+    return report_json(stored_analysis(found(game_id)))
 
 
 @blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

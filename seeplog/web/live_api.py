@@ -8,7 +8,6 @@ from flask import Response, request, url_for
 from flask_smorest import Blueprint
 
 from seeplog.cards import parse_card
-from seeplog.live import live_log
 from seeplog.livetable import deal_state, known_for, now_of, outcomes, seen_cards, what_next
 
 from .api import same_origin_only
@@ -17,7 +16,7 @@ from .errors import ApiError, ErrorSchema
 from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                            LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, UndoSchema,
                            entry_problem)
-from .live_store import LiveError, Request, create, current_version, history, load, record
+from .live_store import LiveError, Request, as_it_stood, create, current_version, history, load, record
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
                 description="Live games: keep score at the table one entry at a time; follow it")
@@ -169,10 +168,11 @@ def card_outcomes(args: dict[str, Any], game_id: int):
     """What one card can do on the floor now: each capture choice, each house it makes, joins or raises,
     the throw. The legal ones first; each other one names the rules it breaks (the scorekeeper records
     what happened). `seat` defaults to the seat to play."""
-    stored = load(get_db(), game_id)
+    db = get_db()
+    stored = load(db, game_id)
     if stored is None:
         raise ApiError(404, f"there is no live game {game_id}")
-    now = now_of(live_log(stored.entries).log)
+    now = now_of(as_it_stood(db, stored)[1])
     step = what_next(now, closed=not stored.is_open)
     if step["kind"] != "play" or now.last is None:
         raise ApiError(409, f"the game waits for a {step['kind']} line, not a play", extra={"next": step})

@@ -13,21 +13,20 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
-                          live_analyses, live_log, live_report, read_in_place)
-from seeplog.replay import DealReplay, replay_deal
-from seeplog.report import GameAnalysis, LogAnalysis
-from seeplog.ruleset import find_ruleset
+from seeplog.analysis import Analysis, keep, kept_analysis
+from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, finding_keys, layout,
+                          live_analysis, live_log, read_in_place)
+from seeplog.report import report_json
+from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
 
 from .live_view import view
 from .tokens import new_token, token_hash, token_matches
 from .db import writing
-from .kept import Kept
 from .store import insert_derived, put_derived, set_rank, summary
 
-SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+
 MAX_ENTRIES = 5000
 """Entries a live game takes (about 90 deals): every entry lays the whole log out again."""
 MAX_ID = 2 ** 63 - 1
@@ -117,17 +116,18 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     if live.log.errors:
         raise LiveError(400, "a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
                         [{"field": "tags", "message": e.msg} for e in live.log.errors])
-    analyses = live_analyses(live, open_game=True)
-    doc = live_report(analyses)
+    analysis = live_analysis(live, open_game=True)
+    keep(analysis)
+    doc = report_json(analysis)
     at = now()
     with writing(db):
         game_id = db.table("games").insert({"hash": live_hash(uuid.uuid4().hex, 1), "raw": live.text, "format": "seep",
                                       "filename": None, "uploaded": at[:19] + "+00:00",
-                                      **summary(live.text, LogAnalysis(live.log, analyses), doc)}).last_pk
+                                      **summary(analysis, doc)}).last_pk
         assert isinstance(game_id, int)
         rank = set_rank(db, game_id, {"date": live.log.games[0].tags.get("Date"), "uploaded": at})
-        insert_derived(db, game_id, rank, LogAnalysis(live.log, analyses), doc)
-        body = view(game_id, 1, "open", live, analyses, doc)
+        insert_derived(db, game_id, rank, analysis, doc)
+        body = view(game_id, 1, "open", live, analysis, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
                    "values (?, ?, 1, 'open', ?, ?, ?, ?)",
                    [game_id, token_hash(token), at, at, _entries_json(entries), json.dumps(body)])
@@ -232,40 +232,37 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
         event = Event(event.kind, event.entry, (canonical,))
     state = "closed" if event.kind == "close" else "open"
     live = live_log(entries, read if at is not None else None)
-    analyses = live_analyses(live, open_game=state == "open", replayer=REPLAYS.replayer(live))
-    doc = live_report(analyses)
+    old_live, old = as_it_stood(db, game)
+    analysis = live_analysis(live, open_game=state == "open", before=old)
+    keep(analysis)
+    doc = report_json(analysis)
     version = game.version + 1
-    body = view(game.game_id, version, state, live, analyses, doc)
-    answer = _answer(game, event, live, doc, body, entries[at].id if at is not None else None)
-    _write(db, game, req, event, live, analyses, body, answer, state)
+    body = view(game.game_id, version, state, live, analysis, doc)
+    before = finding_keys(old_live, old)
+    answer = _answer(game, event, before, finding_keys(live, analysis), body,
+                     entries[at].id if at is not None else None)
+    _write(db, game, req, event, live, analysis, body, answer, state)
     return answer
 
 
-class RememberedReplays:
-    """The replays of recent deals, by rules and text at their place: an entry changes one deal, and the
-    others are not replayed again (the replay is a pure function of them)."""
-
-    def __init__(self, size: int = 512):
-        self.kept: Kept[DealReplay] = Kept(size)
-
-    def replayer(self, live: LiveLog):
-        def replay(deal, rules, *, keep_steps: bool = False, in_progress: bool = False):
-            key = (repr(rules), keep_steps, in_progress, *deal_key(live, deal))
-            return self.kept.get(key, lambda: replay_deal(deal, rules, keep_steps=keep_steps,
-                                                          in_progress=in_progress))
-        return replay
+def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> tuple[LiveLog, Analysis]:
+    """The game's log and analysis at its current version: the analysis kept for its text (the one its
+    last event made, in this process), else made again from its entries."""
+    text = db.execute("select raw from games where id = ?", [game.game_id]).fetchone()[0]
+    found = kept_analysis(text, open_game=game.is_open)
+    if found is None:
+        live = live_log(game.entries)
+        return live, live_analysis(live, open_game=game.is_open)
+    _, line_of = layout([e.text for e in game.entries])
+    return LiveLog(game.entries, text, found.log, line_of), found
 
 
-REPLAYS = RememberedReplays()
-
-
-def _answer(game: LiveGame, event: Event, live: LiveLog, doc: dict[str, Any], body: dict[str, Any],
-            own: int | None) -> dict[str, Any]:
+def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dict[str, Any]],
+            after: dict[tuple[int, str, str], dict[str, Any]], body: dict[str, Any], own: int | None) -> dict[str, Any]:
     """The answer to an event: the version it made, its entry's verdict, and what it changed elsewhere."""
-    before = _keys_of(game)
-    after = finding_keys(live, doc)
-    number = next((n for n, e in enumerate(live.entries, start=1) if e.id == own), None)
-    entry = body["entries"][number - 1] if number else None
+    live_entries = body["entries"]
+    number = next((n for n, e in enumerate(live_entries, start=1) if e["id"] == own), None)
+    entry = live_entries[number - 1] if number else None
     return {"version": game.version + 1, "kind": event.kind, "entry": number if number else event.entry,
             "line": entry["line"] if entry else None,
             "verdict": _verdict(entry) if entry else None,
@@ -278,17 +275,8 @@ def _verdict(entry: dict[str, Any]) -> dict[str, Any]:
             "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.get("words")}
 
 
-def _keys_of(game: LiveGame) -> dict[tuple[int, str, str], dict[str, Any]]:
-    """The findings of the game as it stood, keyed as `finding_keys` keys them (from its stored view)."""
-    keys = {}
-    for entry in json.loads(game.view)["entries"]:
-        for f in entry["findings"]:
-            keys[(entry["id"], f["rule"], f["message"])] = {**f, "entry": entry["number"]}
-    return keys
-
-
 def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event, live: LiveLog,
-           analyses: tuple[GameAnalysis, ...], body: dict[str, Any], answer: dict[str, Any], state: str) -> None:
+           analysis: Analysis, body: dict[str, Any], answer: dict[str, Any], state: str) -> None:
     at, version = now(), game.version + 1
     db.execute("insert into live_events (game_id, version, kind, entry, lines, typed, note, client_id, answer, at) "
                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -299,8 +287,7 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
     stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
     db.execute("update games set raw = ?, hash = ? where id = ?",
                [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
-    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, live.text,
-                LogAnalysis(live.log, analyses))
+    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis)
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:
@@ -310,8 +297,8 @@ def refresh_views(db: sqlite_utils.Database) -> int:
     for row in rows:
         entries = tuple(Entry(i, text) for i, text in json.loads(row["entries"]))
         live = live_log(entries)
-        analyses = live_analyses(live, open_game=row["state"] == "open")
-        body = view(row["game_id"], row["version"], row["state"], live, analyses, live_report(analyses))
+        analysis = live_analysis(live, open_game=row["state"] == "open")
+        body = view(row["game_id"], row["version"], row["state"], live, analysis, report_json(analysis))
         db.execute("update live_games set view = ? where game_id = ?", [json.dumps(body), row["game_id"]])
     return len(rows)
 

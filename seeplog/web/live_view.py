@@ -7,7 +7,8 @@ from typing import Any
 from seeplog.dispute import describe
 from seeplog.live import LiveLog, by_entry
 from seeplog.livetable import Now, now_of, table, what_next
-from seeplog.report import GameAnalysis
+from seeplog.analysis import Analysis
+from seeplog.report import violation_json
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
 
@@ -21,11 +22,11 @@ def links(game_id: int) -> dict[str, str]:
             "game": f"/api/games/{game_id}", "scoresheet": f"/games/{game_id}", "follow": f"/live/{game_id}"}
 
 
-def view(game_id: int, version: int, state: str, live: LiveLog, analyses: tuple[GameAnalysis, ...],
+def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analysis,
          doc: dict[str, Any]) -> dict[str, Any]:
-    now = now_of(live.log, analyses[-1] if analyses else None)
+    now = now_of(analysis)
     return {"id": game_id, "version": version, "state": state, "variant": now.rules.name,
-            "log": live.text, "entries": entries_json(live, doc, now), "report": doc,
+            "log": live.text, "entries": entries_json(live, analysis, now), "report": doc,
             "next": what_next(now, closed=state == "closed"), "table": table(now), "links": links(game_id)}
 
 
@@ -50,14 +51,15 @@ def play_words(now: Now) -> dict[int, str]:
     return {step.statement.line: describe(step.move, step.seat, step.before) for step in now.last.steps}
 
 
-def entries_json(live: LiveLog, doc: dict[str, Any], now: Now) -> list[dict[str, Any]]:
-    found = by_entry(live, doc)
+def entries_json(live: LiveLog, analysis: Analysis, now: Now) -> list[dict[str, Any]]:
+    found = by_entry(live, analysis)
     where = places(live.log)
     words = play_words(now)
     out = []
     for number, (entry, line) in enumerate(zip(live.entries, live.line_of), start=1):
         place = where.get(line, {"kind": "unreadable", "deal": None, "play": None, "seat": None})
         out.append({"number": number, "id": entry.id, "line": entry.text, "log_line": line, **place,
-                    "words": words.get(line), "findings": found.get(number, [])})
+                    "words": words.get(line),
+                    "findings": [violation_json(f) for f in found.get(number, [])]})
     return out
 

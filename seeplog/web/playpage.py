@@ -3,17 +3,14 @@ in notation and in words, what it broke, what the rules allowed, and links to ev
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from flask import url_for
 
-import seeplog
 from seeplog.cards import Card
 from seeplog.dispute import PlayView, replay_view
 from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay
-from seeplog.report import analyse
 from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import players
 from seeplog.state import State
@@ -21,6 +18,7 @@ from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from .cardviews import CardFace, FloorView, card_face, faces, floor_view, named
 from .playlinks import play_link, plays_shown, stopping_error
+from .store import stored_analysis
 from .viewmodels import title_of
 
 
@@ -187,38 +185,20 @@ class DealContext:
         return plays_shown(self.replay)
 
 
-@dataclass(frozen=True)
-class ReplayedGame:
-    games: int
-    """How many games the file holds."""
-    names: dict[str, str]
-    replays: tuple[DealReplay, ...]
+def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:
+    """One deal of the stored game's analysis, with the states around its plays.
 
-
-@lru_cache(maxsize=32)
-def replayed_game(text: str, game_number: int, open_game: bool = False) -> ReplayedGame:
-    """Every deal of one game of a log, replayed; kept for the next page of the same log (they are values).
-
-    :raises LookupError: when the log has no such game.
-    """
-    games = seeplog.parse(text).games
+    :raises LookupError: when the log has no such game or deal."""
+    analysis = stored_analysis(row)
+    games = analysis.games
     if not 1 <= game_number <= len(games):
         raise LookupError(f"there is no game {game_number} in this log (it holds {len(games)})")
     game = games[game_number - 1]
-    in_progress = open_game and game_number == len(games)  # an open live game's last deal: in progress
-    analysis = analyse(game, keep_steps=True, open_deal=True) if in_progress else analyse(game, keep_steps=True)
-    names = players(analysis)
-    return ReplayedGame(len(games), names, tuple(d.replay for d in analysis.deals))
-
-
-def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:
-    """:raises LookupError: when the log has no such game or deal."""
-    game = replayed_game(row["text"], game_number, row.get("live") == "open")
-    replay = next((r for r in game.replays if r.deal.number == deal_number), None)
-    if replay is None:
+    deal = analysis.deal(game_number, deal_number)
+    if deal is None:
         raise LookupError(f"there is no deal {deal_number}")
-    deals = tuple(r.deal.number for r in game.replays if plays_shown(r))
-    return DealContext(row["id"], game_number, game.games, replay, game.names, deals,
+    deals = tuple(d.replay.deal.number for d in game.deals if plays_shown(d.replay))
+    return DealContext(row["id"], game_number, len(games), deal.stepped, players(game), deals,
                        url_for("pages.game", game_id=row["id"]))
 
 

@@ -13,8 +13,10 @@ import time
 
 import sqlite_utils
 
+from seeplog.analysis import library_fingerprint
+
 from .db import connect, migrate, writing
-from .store import derive_again, load_samples, seeplog_version, set_meta
+from .store import derive_again, load_samples, set_meta
 
 BATCH = 25
 """Games re-derived per write transaction: uploads wait at most for one batch."""
@@ -36,7 +38,7 @@ def prepare(db: sqlite_utils.Database, *, samples: bool) -> None:
         known = meta(db)
         empty = not db["games"].count
         if empty and "derived_with" not in known:
-            set_meta(db, "derived_with", seeplog_version())
+            set_meta(db, "derived_with", library_fingerprint())
         if samples and empty and "samples_loaded" not in known:
             load_samples(db)
             set_meta(db, "samples_loaded", "1")
@@ -44,7 +46,7 @@ def prepare(db: sqlite_utils.Database, *, samples: bool) -> None:
 
 def is_stale(db: sqlite_utils.Database) -> bool:
     """Whether the derived tables were made by another version of the library."""
-    return meta(db).get("derived_with") != seeplog_version()
+    return meta(db).get("derived_with") != library_fingerprint()
 
 
 def claim(db: sqlite_utils.Database, owner: str) -> bool:
@@ -78,7 +80,7 @@ def rebuild_stale(path: str, owner: str | None = None) -> int:
     try:
         if not is_stale(db) or not claim(db, owner):
             return 0
-        version = seeplog_version()
+        version = library_fingerprint()
         while True:
             with writing(db):
                 ids = [r["id"] for r in db.query(

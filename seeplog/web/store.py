@@ -6,7 +6,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -16,7 +15,8 @@ import seeplog
 from seeplog.notation import DealStart, Log, Tag
 from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
-from seeplog.report import LogAnalysis, analyse_log, exit_status, report_json
+from seeplog.analysis import Analysis, analyse, library_fingerprint
+from seeplog.report import exit_status, report_json
 from seeplog.scoresheet import players
 
 from .db import writing
@@ -150,11 +150,11 @@ def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) 
     check_deal_lines(upload.text, limits)
     log = read(upload)
     check_limits(log, limits)
-    analysis = analyse_log(log)
+    analysis = analyse(upload.text, log=log)
     doc = report_json(analysis)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     row = {"hash": digest, "raw": upload.raw, "format": upload.format, "filename": upload.filename,
-           "uploaded": now, **summary(upload.text, analysis, doc)}
+           "uploaded": now, **summary(analysis, doc)}
     with writing(db):
         known = stored_id(db, digest)
         if known is not None:
@@ -196,14 +196,14 @@ def set_rank(db: sqlite_utils.Database, game_id: int, row: dict[str, Any]) -> in
     return rank
 
 
-def summary(text: str, whole: LogAnalysis, doc: dict[str, Any]) -> dict[str, Any]:
+def summary(whole: Analysis, doc: dict[str, Any]) -> dict[str, Any]:
     """The games row's derived columns: a view of the log's analysis and its report `doc`."""
-    log = whole.log
+    log, text = whole.log, whole.text
     analysis = whole.games[0] if whole.games else None
     tags = analysis.game.tags if analysis else {}
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"derived_with": seeplog_version(), "text": text, "canonical": dumps(log),
+    return {"derived_with": library_fingerprint(), "text": text, "canonical": dumps(log),
             "tags": json.dumps(tags, ensure_ascii=False),
             "variant": analysis.rules.name if analysis else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
@@ -226,7 +226,7 @@ def result_text(doc: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: LogAnalysis,
+def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: Analysis,
                    doc: dict[str, Any]) -> None:
     rows = derived_rows(game_id, analysis, doc)
     rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
@@ -240,7 +240,7 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
             db.table(name).insert_all(table_rows)
 
 
-def derived_rows(game_id: int, analysis: LogAnalysis, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def derived_rows(game_id: int, analysis: Analysis, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The rows of the derived tables: a view of the log's analysis and its report `doc`."""
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in DERIVED}
     for error in doc.get("errors", []):
@@ -284,20 +284,20 @@ def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
     """One game's derived columns and rows, again from its stored text (inside a write transaction)."""
     stored = db.table("games").get(game_id)
     text = notation_text(stored["raw"], stored["format"])
-    put_derived(db, stored, text, analyse_log(seeplog.parse(text), open_game=is_live_open(db, game_id)))
+    put_derived(db, stored, analyse(text, open_game=is_live_open(db, game_id)))
 
 
-def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, analysis: LogAnalysis) -> None:
-    """Replace a stored game's derived columns and rows by those of `text` (inside a write transaction);
-    `stored` is its games row as it was, `analysis` that of `text`."""
+def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], analysis: Analysis) -> None:
+    """Replace a stored game's derived columns and rows by those of the analysed text (inside a write
+    transaction); `stored` is its games row as it was."""
     game_id, doc = stored["id"], report_json(analysis)
-    row = summary(text, analysis, doc)
+    row = summary(analysis, doc)
     for name in DERIVED:
         if name == "games_text":
             db.execute("delete from games_text where rowid = ?", [stored["rank"]])
         else:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
-    db.table("games").update(game_id, {**row, "derived_with": seeplog_version()})
+    db.table("games").update(game_id, row)
     insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), analysis, doc)
 
 
@@ -306,17 +306,10 @@ def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
                [key, value])
 
 
-def stored_report(row: dict[str, Any]) -> dict[str, Any]:
-    """A stored game's report: as stored at upload, unless another library version derived it."""
-    doc = fresh_report(row)
-    return doc if doc is not None else report_json(analyse_log(seeplog.parse(row["text"])))
-
-
-def fresh_report(row: dict[str, Any]) -> dict[str, Any] | None:
-    """The report stored at upload, when this library version derived it (None: it must be made again)."""
-    if row.get("report") and row.get("derived_with") == seeplog_version():
-        return json.loads(row["report"])  # type: ignore[no-any-return]
-    return None
+def stored_analysis(row: dict[str, Any]) -> Analysis:
+    """The analysis of a stored game's text (a live game still being kept: its last deal in progress),
+    the one every page and API answer of the game reads."""
+    return analyse(row["text"], open_game=row.get("live") == "open")
 
 
 def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:
@@ -328,15 +321,6 @@ def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:
 def notation_text(raw: str, form: str) -> str:
     """The notation text seeplog reads for a stored upload."""
     return from_json(json.loads(raw)) if form == "json" else raw
-
-
-@lru_cache(maxsize=1)
-def seeplog_version() -> str:
-    """A fingerprint of the library that derived the tables: its source files' hash."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(seeplog.__file__).parent.glob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def load_samples(db: sqlite_utils.Database, folder: Path = SAMPLES) -> list[Stored]:

@@ -83,4 +83,4 @@ def open_form(expected: dict) -> dict:
 
 def validate_json(text: str) -> dict:
     """What `python -m seeplog validate --json` prints for the text (its report)."""
-    return seeplog.report(seeplog.parse(text))
+    return seeplog.report_json(seeplog.analyse(text))

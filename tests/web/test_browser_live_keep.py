@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from seeplog.livetable import now_of, what_next
-from seeplog.notation import parse
+from seeplog.analysis import analyse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
 from tests.web import test_browser as served
@@ -276,7 +276,7 @@ HEADER = ['[Variant "standard"]']
 
 def next_of(lines: list[str]) -> dict:
     """What comes next after these lines (the library's word, to set a test up)."""
-    return what_next(now_of(parse("\n".join(HEADER + lines) + "\n")))
+    return what_next(now_of(analyse("\n".join(HEADER + lines) + "\n", open_game=True)))
 
 
 def signed_lead(step: dict) -> int:

@@ -8,7 +8,8 @@ import time
 
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, statements, writing
 from seeplog.web.startup import claim, prepare, rebuild_stale
-from seeplog.web.store import SAMPLES, Upload, seeplog_version, set_meta, store
+from seeplog.analysis import library_fingerprint
+from seeplog.web.store import SAMPLES, Upload, set_meta, store
 from tests.web.helpers import example
 
 
@@ -59,7 +60,7 @@ def test_processes_starting_at_once_migrate_and_load_the_samples_once(tmp_path):
     assert applied(db) == sorted(p.stem for p in MIGRATIONS.glob("*.sql"))
     assert db["games"].count == len(list(SAMPLES.glob("*.seep")))
     assert dict(db.execute("select key, value from meta where key != 'rebuild_claim'").fetchall()) == {
-        "derived_with": seeplog_version(), "samples_loaded": "1"}
+        "derived_with": library_fingerprint(), "samples_loaded": "1"}
 
 
 def test_a_second_prepare_changes_nothing(tmp_path):
@@ -96,5 +97,5 @@ def test_rebuild_stale_rederives_only_the_games_of_another_version(tmp_path):
     assert rebuild_stale(path) == 1
     assert db.execute("select count(*) from games where result = 'stale'").fetchone()[0] == 0
     assert db["violations"].count == 1
-    assert db.execute("select value from meta where key = 'derived_with'").fetchone()[0] == seeplog_version()
+    assert db.execute("select value from meta where key = 'derived_with'").fetchone()[0] == library_fingerprint()
     assert rebuild_stale(path) == 0
