@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 
-from .cards import DECK, Card, parse_card
+from .cards import DECK, Card
 from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
 from .state import Known
 
 HAND_SIZE = 12
 """Cards in a hand: every seat's whole hand (four players), or each of the two hands (two players)."""
-KEY = tuple(parse_card(text) for text in KEY_CARDS)
 NOTHING: frozenset[Card] = frozenset()
 EMPTY: dict[Card, str] = {}
 _new_known = partial(tuple.__new__, Known)
@@ -201,7 +200,7 @@ def _holder_maps(seats: tuple[str, ...], cards: tuple[Card, ...]) -> list[dict[C
     current: dict[Card, str] = EMPTY
     for index in range(len(cards) - 1, -1, -1):
         card = cards[index]
-        if card in KEY:
+        if card in KEY_CARDS:
             current = {**current, card: seats[index]}
         maps[index] = current
     return maps
@@ -217,12 +216,12 @@ def _open_holder_maps(knowledge: HandKnowledge) -> tuple[dict[Card, str | frozen
     for seat in seats:
         later[seat] += 1
     played = {seat: 0 for seat in rules.seats}
-    holder = {key: next((s for s, hand in kept.items() if key in hand), None) for key in KEY}
-    where = {card: seat for seat, card in zip(seats, knowledge.cards) if card in KEY}
+    holder = {key: next((s for s, hand in kept.items() if key in hand), None) for key in KEY_CARDS}
+    where = {card: seat for seat, card in zip(seats, knowledge.cards) if card in KEY_CARDS}
     maps = []
     for index in range(len(seats) + 1):
         found: dict[Card, str | frozenset[str]] = {}
-        for key in KEY:
+        for key in KEY_CARDS:
             if key in where and knowledge.cards.index(key) >= index:
                 found[key] = where[key]
             elif holder[key] is not None:

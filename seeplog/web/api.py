@@ -23,6 +23,7 @@ from .playlinks import play_link
 from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
 from .store import BadUpload, TooMuch, store, stored_analysis
+from .tokens import bearer_token
 from .uploads import from_bytes, from_json_text
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
@@ -103,8 +104,7 @@ TOKEN_HEADER = {"X-Manage-Token": {"description": "the manage token the upload a
 
 def sent_token() -> str | None:
     """The manage token of a request: the X-Manage-Token header, or Authorization: Bearer."""
-    bearer = request.headers.get("Authorization", "")
-    return request.headers.get("X-Manage-Token") or (bearer[7:] if bearer.lower().startswith("bearer ") else None)
+    return request.headers.get("X-Manage-Token") or bearer_token(request.headers.get("Authorization"))
 
 
 def authorised(game_id: int) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import url_for
 
 from seeplog.cards import Card
-from seeplog.dispute import PlayView, replay_view
+from seeplog.dispute import Alternative, PlayView, replay_view
 from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay
 from seeplog.rules import RULES, Violation
@@ -63,16 +63,9 @@ class FindingView:
 
 
 @dataclass(frozen=True)
-class AlternativeView:
-    text: str
-    words: str
-    same_card: bool
+class AlternativeView(Alternative):
+    same_card: bool = False
     """Made with the card that was played."""
-    card: str = ""
-    groupings: int = 1
-    """How many groupings of the same cards this outcome stands for."""
-    played: bool = False
-    """The outcome of the play made."""
 
 
 @dataclass(frozen=True)
@@ -242,13 +235,13 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
         taken=_taken(ctx, before), legal=_stop_legal(stop), legal_seat=named(stop.turn, names),
         legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
-        meant=tuple(AlternativeView(a.text, a.words, False) for a in stop.meant),
+        meant=tuple(AlternativeView(a.text, a.words) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
 
 
 def _stop_legal(stop: StoppedPlay) -> tuple[AlternativeView, ...]:
     words = {a.text: a.words for a in stop.legal}
-    return tuple(AlternativeView(o.text, words.get(o.text, ""), False, str(o.card), o.groupings)
+    return tuple(AlternativeView(o.text, words.get(o.text, ""), str(o.card), o.groupings)
                  for c in stop.outcomes for o in c.outcomes)
 
 
@@ -362,4 +355,4 @@ def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
 
 def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
     card = str(view.step.move.card)
-    return tuple(AlternativeView(a.text, a.words, a.card == card, a.card, a.groupings, a.played) for a in view.legal)
+    return tuple(AlternativeView(a.text, a.words, a.card, a.groupings, a.played, a.card == card) for a in view.legal)
