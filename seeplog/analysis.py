@@ -78,33 +78,33 @@ class GameAnalysis:
             yield from deal.violations
 
 
-def analyse_game(game: Game, *, open_deal: bool = False, replays: tuple[DealReplay, ...] = ()) -> GameAnalysis:
+def analyse_game(game: Game, *, open_deal: bool = False, kept: tuple[DealAnalysis, ...] = ()) -> GameAnalysis:
     """Replay and score every deal of a game, then keep its ledger. With `open_deal`, the last deal is
-    still being played (a live game): judged on what is known so far, not E-INCOMPLETE. `replays` are
-    replays already made of the game's first deals (a live game's entry changes only the deals after
-    them)."""
+    still being played (a live game): judged on what is known so far, not E-INCOMPLETE. `kept` are the
+    analyses of the game's first deals, made before (a live game's entry changes only the deals after
+    them: a deal's analysis depends on its statements and the deals before it)."""
     rules = ruleset_for(game.tags)
     last = len(game.deals) - 1
-    replays += tuple(replay_deal(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
-                     for i, deal in enumerate(game.deals[len(replays):], start=len(replays)))
-    return score_game(game, rules, replays)
-
-
-def score_game(game: Game, rules: Ruleset, replays: tuple[DealReplay, ...]) -> GameAnalysis:
-    """The game's analysis from its deals' replays: each deal scored, and the ledger over them."""
+    replays = [replay_deal(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
+               for i, deal in enumerate(game.deals[len(kept):], start=len(kept))]
     scored = [score_deal(r) for r in replays]
-    results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
-                          s.score if s else None, r.deal.start.line)
-               for r, (s, _) in zip(replays, scored)]
+    results = [_result(d.replay, d.score) for d in kept] + [_result(r, s) for r, (s, _) in zip(replays, scored)]
     rows, baazis, dealer_findings = ledger(results, rules)
     by_deal: dict[int, list[Violation]] = {}
     deal_at = {r.line: i for i, r in enumerate(results)}
     for finding in dealer_findings:
         assert finding.line is not None  # the ledger's findings stand at a deal's line
         by_deal.setdefault(deal_at[finding.line], []).append(finding)
-    deals = tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
-                  for i, (r, (s, extra)) in enumerate(zip(replays, scored)))
+    deals = kept + tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
+                         for i, (r, (s, extra)) in enumerate(zip(replays, scored), start=len(kept)))
     return GameAnalysis(game, rules, deals, tuple(rows), baazis)
+
+
+def _result(replay: DealReplay, score: DealScore | None) -> DealResult:
+    """What the ledger reads of a deal."""
+    deal = replay.deal
+    return DealResult(deal.number, deal.dealer if deal.start.dealer_known else None,
+                      score.score if score else None, deal.start.line)
 
 
 @dataclass(frozen=True)

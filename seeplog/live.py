@@ -8,22 +8,23 @@ judged on what is known so far, not E-INCOMPLETE). Corrections are events too, s
 """
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
-from .notation import Game, Log, NotationError, Play, Statement, Unreadable, parse
+from .notation import Game, Log, NotationError, Play, Unreadable, parse
 from .notation.reader import first_word
 from .moves import Capture
-from .analysis import Analysis, GameAnalysis, analyse_game
-from .replay import DealReplay
+from .analysis import Analysis, DealAnalysis, GameAnalysis, analyse_game
 from .report import violation_json
 from .rules import Violation
 from .notation.tags import KNOWN_TAGS
 from .canonical import dumps
 from .notation.writer import statement_text
+from .reread import reread, statement_at
 
 KINDS = ("create", "append", "replace", "insert", "delete", "undo", "close")
 """Every kind of event; ``replace``, ``insert``, ``delete`` name an entry, ``undo`` deletes the last one."""
@@ -167,24 +168,26 @@ class LiveLog:
     log: Log
     line_of: tuple[int, ...]
 
-    def deal_text(self, first: int, last: int) -> str:
-        """The text of lines `first` to `last` (1-based, inclusive)."""
-        return "\n".join(self.text.split("\n")[first - 1:last])
+    @cached_property
+    def entries_json(self) -> str:
+        """The entries as the store keeps them: ``[[id, line], ...]``."""
+        return json.dumps([[e.id, e.text] for e in self.entries])
 
     def entry_at(self, line: int) -> int | None:
         """The 1-based entry standing on a log line."""
-        try:
-            return self.line_of.index(line) + 1
-        except ValueError:
-            return None
+        return self._entry_of_line.get(line)
+
+    @cached_property
+    def _entry_of_line(self) -> dict[int, int]:
+        return {line: number for number, line in enumerate(self.line_of, start=1)}
 
 
 def live_log(entries: Sequence[Entry], read: tuple[str, Log] | None = None) -> LiveLog:
     """The log of the entries. Shorthand captures are written out where the replay settles them, so
-    the text is the canonical text of the log (`dumps`), line for line. `read` is the text and log of
-    these entries' layout, when the caller has read them already."""
+    the text is the canonical text of the log (`dumps`), line for line. `read` is a text and its log
+    (the entries' layout, or that of the entries before a change): only what differs is read again."""
     text, line_of = layout([e.text for e in entries])
-    log = read[1] if read is not None and read[0] == text else parse(text)
+    log = reread(read[0], read[1], text) if read is not None else parse(text)
     if has_shorthand(log):
         text = dumps(log)
         log = parse(text)
@@ -193,18 +196,11 @@ def live_log(entries: Sequence[Entry], read: tuple[str, Log] | None = None) -> L
 
 # ---------------------------------------------------------------- reading one line in its place
 
-def statements(log: Log) -> Iterator[Statement]:
-    for game in log.games:
-        yield from game.header
-        for deal in game.deals:
-            yield from deal.statements
-        for _, block in game.skipped:
-            yield from block
-
-
-def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str, tuple[str, Log]]:
+def read_in_place(entries: Sequence[Entry], index: int, typed: str,
+                  before: tuple[str, Log] | None = None) -> tuple[str, tuple[str, Log]]:
     """The canonical line of `typed` standing as entry `index` (0-based) among `entries` (which already
     hold it there): a tag, deal, hand, floor, bid, play, score or annotation that can be read there.
+    `before` is the text and log of the game before the change (only what the change touched is read).
 
     :raises EntryRefused: a line that cannot be read (E-SYNTAX, E-CARD, E-SEAT, column in `typed`), holds
         no statement, or cannot stand there (a play before any deal, a second floor, bid or score line).
@@ -214,8 +210,8 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str
     texts[index] = typed
     text, line_of = layout(texts)
     line = line_of[index]
-    log = parse(text)
-    found = next((s for s in statements(log) if s.line == line), None)
+    log = reread(before[0], before[1], text) if before is not None else parse(text)
+    found = statement_at(log, line)
     if found is None:
         raise EntryRefused(NotationError("E-SYNTAX", "the line holds no statement (only a comment or "
                                                      "spaces)", index + 1, 1))
@@ -227,29 +223,36 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str
 
 # ---------------------------------------------------------------- the analysis, and the findings per entry
 
-def live_analysis(live: LiveLog, *, open_game: bool, before: Analysis | None = None) -> Analysis:
+@dataclass(frozen=True)
+class LiveAnalysis(Analysis):
+    """The analysis of a live game's log, with the entries it was laid out from."""
+
+    live: LiveLog | None = None
+
+
+def live_analysis(live: LiveLog, *, open_game: bool, before: Analysis | None = None) -> LiveAnalysis:
     """The analysis of the live log; while the game is open, its last deal is in progress. `before` is the
-    analysis of the game as it stood: the replays of the deals an event left as they were (in the same
+    analysis of the game as it stood: the analyses of the deals an event left as they were (in the same
     place, under the same tags, and not the last deal of either version) are taken from it."""
     games = live.log.games
     analysed = []
     for index, game in enumerate(games):
         kept = before.games[index] if before is not None and index < len(before.games) else None
         analysed.append(analyse_game(game, open_deal=open_game and index == len(games) - 1,
-                                     replays=unchanged_replays(kept, game)))
-    return Analysis(live.text, live.log, tuple(analysed), open_game)
+                                     kept=unchanged_deals(kept, game)))
+    return LiveAnalysis(live.text, live.log, tuple(analysed), open_game, live)
 
 
-def unchanged_replays(kept: GameAnalysis | None, game: Game) -> tuple[DealReplay, ...]:
-    """The replays of `kept` for the first deals of `game` that are the same deals (a replay is a pure
-    function of its deal's statements, lines included, and the rules)."""
-    if kept is None or kept.game.tags != game.tags:
+def unchanged_deals(kept: GameAnalysis | None, game: Game) -> tuple[DealAnalysis, ...]:
+    """The analyses in `kept` of the first deals of `game` that are the same deals (a deal's analysis is a
+    pure function of the statements, lines included, of the game's tags and of the deals up to it)."""
+    if kept is None or kept.game.header != game.header:
         return ()
     same = []
     for old, deal in zip(kept.deals[:-1], game.deals[:-1]):
-        if old.replay.deal != deal:
+        if old.replay.deal is not deal and old.replay.deal != deal:
             break
-        same.append(old.replay)
+        same.append(old)
     return tuple(same)
 
 

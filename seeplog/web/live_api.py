@@ -174,7 +174,7 @@ def card_outcomes(args: dict[str, Any], game_id: int):
     stored = load(db, game_id)
     if stored is None:
         raise ApiError(404, f"there is no live game {game_id}")
-    now = now_of(as_it_stood(db, stored)[1])
+    now = now_of(as_it_stood(db, stored))
     step = what_next(now, closed=not stored.is_open)
     if step["kind"] != "play" or now.last is None:
         raise ApiError(409, f"the game waits for a {step['kind']} line, not a play", extra={"next": step})
