@@ -167,6 +167,8 @@ class LiveLog:
     text: str
     log: Log
     line_of: tuple[int, ...]
+    written_out: bool = False
+    """Shorthand captures were written out: the text is not the entries' lines laid out as they are."""
 
     @cached_property
     def entries_json(self) -> str:
@@ -182,25 +184,42 @@ class LiveLog:
         return {line: number for number, line in enumerate(self.line_of, start=1)}
 
 
-def live_log(entries: Sequence[Entry], read: tuple[str, Log] | None = None) -> LiveLog:
+def live_log(entries: Sequence[Entry], before: LiveLog | None = None, read: tuple[str, Log] | None = None) -> LiveLog:
     """The log of the entries. Shorthand captures are written out where the replay settles them, so
-    the text is the canonical text of the log (`dumps`), line for line. `read` is a text and its log
-    (the entries' layout, or that of the entries before a change): only what differs is read again."""
-    text, line_of = layout([e.text for e in entries])
-    log = reread(read[0], read[1], text) if read is not None else parse(text)
+    the text is the canonical text of the log (`dumps`), line for line. `before` is the log of the game
+    before a change, and `read` a text and its log read since (the entries' layout with a line as it was
+    typed): only what differs from them is laid out and read again."""
+    text, line_of = laid_out([e.text for e in entries], before)
+    base = read if read is not None else (before.text, before.log) if before is not None else None
+    log = reread(base[0], base[1], text) if base is not None else parse(text)
     if has_shorthand(log):
         text = dumps(log)
-        log = parse(text)
+        return LiveLog(tuple(entries), text, parse(text), line_of, True)
     return LiveLog(tuple(entries), text, log, line_of)
+
+
+def laid_out(texts: list[str], before: LiveLog | None) -> tuple[str, tuple[int, ...]]:
+    """`layout(texts)`, written on from the layout of `before` when `texts` are its entries' lines and one
+    more that belongs to its last deal or starts another deal (the usual entry)."""
+    if (before is None or before.written_out or len(texts) != len(before.entries) + 1 or not before.log.games
+            or not (before.log.games[-1].deals or before.log.games[-1].skipped)):
+        return layout(texts)
+    line, head = texts[-1], _head(texts[-1])
+    if head == "[" or texts[:-1] != [e.text for e in before.entries]:
+        return layout(texts)
+    last = before.text.count("\n")
+    if head == "deal":
+        return f"{before.text}\n{line}\n", before.line_of + (last + 2,)
+    return f"{before.text}{line}\n", before.line_of + (last + 1,)
 
 
 # ---------------------------------------------------------------- reading one line in its place
 
 def read_in_place(entries: Sequence[Entry], index: int, typed: str,
-                  before: tuple[str, Log] | None = None) -> tuple[str, tuple[str, Log]]:
+                  before: LiveLog | None = None) -> tuple[str, tuple[str, Log]]:
     """The canonical line of `typed` standing as entry `index` (0-based) among `entries` (which already
     hold it there): a tag, deal, hand, floor, bid, play, score or annotation that can be read there.
-    `before` is the text and log of the game before the change (only what the change touched is read).
+    `before` is the log of the game before the change (only what the change touched is read).
 
     :raises EntryRefused: a line that cannot be read (E-SYNTAX, E-CARD, E-SEAT, column in `typed`), holds
         no statement, or cannot stand there (a play before any deal, a second floor, bid or score line).
@@ -208,9 +227,9 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str,
     """
     texts = [e.text for e in entries]
     texts[index] = typed
-    text, line_of = layout(texts)
+    text, line_of = laid_out(texts, before)
     line = line_of[index]
-    log = reread(before[0], before[1], text) if before is not None else parse(text)
+    log = reread(before.text, before.log, text) if before is not None else parse(text)
     found = statement_at(log, line)
     if found is None:
         raise EntryRefused(NotationError("E-SYNTAX", "the line holds no statement (only a comment or "

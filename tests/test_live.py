@@ -124,3 +124,23 @@ def test_one_group_captures_are_bounded_on_a_floor_of_many_small_cards():
     found = list(single_captures(State(VARIANTS["standard"], loose=many), parse_card("Kh")))
     assert 0 < len(found) <= SINGLE_CAPTURES
     assert all(sum(c.value for c in capture.groups[0]) == 13 for capture in found)
+
+
+def test_a_log_laid_out_on_from_the_last_is_the_log_laid_out_whole():
+    import random
+
+    from seeplog.live import Entry, layout, live_log
+    from seeplog.playout import random_game
+    from seeplog.ruleset import VARIANTS
+
+    rng = random.Random("laid-out")
+    lines = [line for line in random_game(VARIANTS["standard"], 3, rng).splitlines() if line.strip()]
+    odd = ['[Event "later"]', "deal 9 dealer W", "W 5h", "score NS 40 EW 60", "deal x"]
+    entries: list[Entry] = []
+    live = None
+    for number, line in enumerate(lines + odd + lines[1:40], start=1):
+        entries.append(Entry(number, line))
+        live = live_log(entries, live)
+        again = live_log(entries)
+        assert (live.text, live.line_of, live.log) == (again.text, again.line_of, again.log)
+        assert layout([e.text for e in entries])[1] == live.line_of

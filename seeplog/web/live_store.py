@@ -232,11 +232,11 @@ class KeptLive(LiveAnalysis):
 def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str, Any]:
     old = as_it_stood(db, game)
     assert old.live is not None
-    was = (old.live.text, old.live.log)
+    read = None
     event, entries, at = _event(old.live.entries, req, lines_written(db, game.game_id) + 1)
     if at is not None:
         try:
-            canonical, was = read_in_place(entries, at, req.line or "", was)
+            canonical, read = read_in_place(entries, at, req.line or "", old.live)
         except EntryRefused as refused:
             e = refused.error
             raise LiveError(422, f"the line cannot be recorded: {e.msg}",
@@ -244,13 +244,15 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = "closed" if event.kind == "close" else "open"
-    live = live_log(entries, was)
+    live = live_log(entries, old.live, read)
     analysis = live_analysis(live, open_game=state == "open", before=old)
     doc = report_json(analysis)
-    body = view(game.game_id, game.version + 1, state, live, analysis, doc, old.view, kept_until(old, analysis))
+    same = deals_kept(old, analysis)
+    since = analysis.games[0].deals[same].replay.deal.start.line if same else None
+    body = view(game.game_id, game.version + 1, state, live, analysis, doc, old.view, since)
     answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
                      entries[at].id if at is not None else None)
-    _write(db, game, req, event, live, analysis, body, answer, state)
+    _write(db, game, req, event, (live, analysis, body, same), answer, state)
     keep(KeptLive(**vars_of(analysis), view=body))
     return answer
 
@@ -259,16 +261,16 @@ def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
     return {f.name: getattr(analysis, f.name) for f in fields(LiveAnalysis)}
 
 
-def kept_until(old: Analysis, new: Analysis) -> int | None:
-    """The first line of the first deal that `new` did not take from `old` as it was (the entries before it
-    stand as they stood), or None."""
-    if len(old.games) != 1 or len(new.games) != 1:
-        return None
+def deals_kept(old: Analysis, new: Analysis) -> int:
+    """How many deals `new`, a log of one game under the same tags, took from `old` as they were (the
+    entries, the derived rows and the ledger before them stand as they stood); 0 for any other log."""
+    if len(old.games) != 1 or len(new.games) != 1 or old.games[0].game.header != new.games[0].game.header:
+        return 0
     was, now = old.games[0].deals, new.games[0].deals
     same = 0
-    while same < min(len(was), len(now)) and was[same] is now[same]:
+    while same < min(len(was), len(now) - 1) and was[same] is now[same]:
         same += 1
-    return now[same].replay.deal.start.line if 0 < same < len(now) else None
+    return same
 
 
 def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
@@ -297,8 +299,11 @@ def _verdict(entry: EntryView) -> dict[str, Any]:
             "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.words}
 
 
-def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event, live: LiveLog,
-           analysis: LiveAnalysis, body: LiveView, answer: dict[str, Any], state: str) -> None:
+def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event,
+           made: tuple[LiveLog, LiveAnalysis, LiveView, int], answer: dict[str, Any], state: str) -> None:
+    """Store the event, the game's entries and view, and its derived rows (of the deals after the `same`
+    first ones, which stand as they were)."""
+    live, analysis, body, same = made
     at, version = now(), game.version + 1
     db.execute("insert into live_events (game_id, version, kind, entry, lines, typed, note, client_id, answer, at) "
                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -309,7 +314,8 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
     stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
     db.execute("update games set raw = ?, hash = ? where id = ?",
                [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
-    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis)
+    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis, doc=body.report,
+                canonical=live.text, first=same + 1)
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:

@@ -12,13 +12,34 @@ from seeplog.live import live_analysis, live_log
 from seeplog.playout import random_game
 from seeplog.report import report_json
 from seeplog.ruleset import VARIANTS
-from seeplog.web.db import get_db
+from seeplog.web.db import get_db, writing
 from seeplog.web.live_store import load
+from seeplog.web.store import DERIVED, derive_again
 from seeplog.web import live_view
 from seeplog.web.live_view import view
 from tests.web.live_helpers import Keeper
 
 ODD_LINES = ["N 5h", "W Kh x Kh", "bid N 11", "score NS 40 EW 60", "deal 9 dealer W", "floor 2h 3h 4h 5h"]
+
+
+def derived(app, game_id: int) -> dict[str, list]:
+    """The game's row and its rows in the derived tables."""
+    with app.app_context():
+        db = get_db()
+        out = {name: sorted(json.dumps(r, sort_keys=True) for r in db.query(
+                   f"select * from {name} where game_id = ?", [game_id])) for name in DERIVED if name != "games_text"}
+        out["games"] = [json.dumps(r, sort_keys=True) for r in db.query("select * from games where id = ?", [game_id])]
+    return out
+
+
+def rows_as_derived_again(app, game_id: int) -> bool:
+    """Whether the game's row and derived rows are those made again from its text alone."""
+    kept = derived(app, game_id)
+    with app.app_context():
+        db = get_db()
+        with writing(db):
+            derive_again(db, game_id)
+    return derived(app, game_id) == kept
 
 
 def rebuilt(app, game_id: int) -> dict:
@@ -68,9 +89,10 @@ def test_each_version_is_the_view_of_the_whole_log(app, client, variant, monkeyp
             mark = len(placed)
             assert keeper.doc() == rebuilt(app, keeper.id), (variant, number)
             del placed[mark:]  # the rebuild's own
+            assert rows_as_derived_again(app, keeper.id), (variant, number)
             checked += 1
     assert keeper.send("/close").status_code == 201
-    assert keeper.doc() == rebuilt(app, keeper.id)
+    assert keeper.doc() == rebuilt(app, keeper.id) and rows_as_derived_again(app, keeper.id)
     assert checked > 20 and count > 100
     assert len(placed) < sum(written) / 2  # most entries' views were kept from the version before
 
