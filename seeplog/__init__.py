@@ -8,7 +8,8 @@ typed value per log, `analyse(text)`, kept) -> views: `report` (JSON), `scoreshe
 """
 from __future__ import annotations
 
-from .analysis import Analysis, DealAnalysis, GameAnalysis, analyse, library_fingerprint
+from .analysis import Analysis, DealAnalysis, GameAnalysis, analyse
+from .fingerprint import library_fingerprint
 from .canonical import dumps
 from .cards import DECK, Card, Rank, Suit, parse_card
 from .engine import IllegalPlayError, Known, apply, check, is_legal, play, resolve

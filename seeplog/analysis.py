@@ -12,8 +12,8 @@ import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
+from .fingerprint import library_fingerprint
 from .kept import Kept
 from .ledger import DealResult, LedgerRow, ledger
 from .notation import Game, Log, parse
@@ -104,7 +104,7 @@ def _result(replay: DealReplay, score: DealScore | None) -> DealResult:
     """What the ledger reads of a deal."""
     deal = replay.deal
     return DealResult(deal.number, deal.dealer if deal.start.dealer_known else None,
-                      score.score if score else None, deal.start.line)
+                      score.score if score else None, deal.start.line, score is None and not replay.in_progress)
 
 
 @dataclass(frozen=True)
@@ -171,20 +171,3 @@ def forget_analyses() -> None:
 
 def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-PACKAGE = Path(__file__).resolve().parent
-_fingerprint: list[str] = []
-
-
-def library_fingerprint() -> str:
-    """A fingerprint of the library: the hash of every module of the package, subpackages included, read
-    once per process. Derived data (kept analyses, stored reports and rows) made by another library is
-    made again."""
-    if not _fingerprint:
-        digest = hashlib.sha256()
-        for path in sorted(PACKAGE.rglob("*.py")):
-            digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
-        _fingerprint.append(digest.hexdigest()[:16])
-    return _fingerprint[0]
-

@@ -111,18 +111,21 @@ def parse_card(text: str) -> Card:
 
     :raises ValueError: when the text is not a card of the pack.
     """
-    card = CARD_TOKENS.get(text.strip().upper().replace("\ufe0f", ""))
+    card = CARD_TOKENS.get(text.strip().replace("\ufe0f", ""))
     if card is None:
         raise ValueError(f"{text!r} is not a card")
     return card
 
 
 def _token_table() -> dict[str, Card]:
+    """Every spelling of every card, in either case of its ASCII letters only (``str.upper`` would also
+    turn ``ſ`` into ``S``: a word of another script is no card, NOTATION.md)."""
     table = {}
     for rank in Rank:
-        spellings = [rank.symbol] + (["10"] if rank == Rank.T else [])
+        spellings = sorted({rank.symbol, rank.symbol.lower()}) + (["10"] if rank == Rank.T else [])
         for suit in Suit:
-            suit_spellings = [suit.value.upper()] + [k for k, v in SUIT_ALIASES.items() if v == suit.value]
+            suit_spellings = [suit.value, suit.value.upper()] + [k for k, v in SUIT_ALIASES.items()
+                                                                if v == suit.value]
             for r in spellings:
                 for s in suit_spellings:
                     table[r + s] = Card(rank, suit)

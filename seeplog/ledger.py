@@ -32,9 +32,25 @@ class LedgerRow:
     score: dict[str, int] | None
     lead: Lead
     baazi: str | None
-    next_dealer: str
+    next_dealer: str | None
+    """None after a deal whose score cannot be known: any seat may deal (RULES.md §8.5)."""
     allowed_dealers: tuple[str, ...]
-    """The seats that may deal next (one under pagat rotation, a team under `Rotation "team"`)."""
+    """The seats that may deal next (one under pagat rotation, a team under `Rotation "team"`, every seat
+    after a deal whose score cannot be known)."""
+    unknown_from: int | None = None
+    """The first deal of the game up to this one whose score cannot be known (None: the row is exact)."""
+    unknown: bool = False
+    """This deal's own score cannot be known (counted as 0)."""
+
+    @property
+    def provisional(self) -> bool:
+        """The lead is not known for sure: this deal's score, or an earlier one's, cannot be known."""
+        return self.unknown_from is not None
+
+
+def provisional_note(unknown_from: int) -> str:
+    """Why rows are provisional, in a player's words (RULES.md §8.5)."""
+    return f"deal {unknown_from}'s score is not known: the lead from here on is provisional"
 
 
 @dataclass(frozen=True)
@@ -46,6 +62,9 @@ class DealResult:
     """None when the log does not tell the dealer (an unreadable ``deal`` line): the rotation's seat."""
     score: dict[str, int] | None
     line: int
+    unknown: bool = False
+    """The score cannot be known: the replay stopped and there is no `score` line (RULES.md §8.5). A live
+    game's deal still being played is not unknown."""
 
 
 def settle(lead: Lead, score: dict[str, int] | None, rules: Ruleset) -> tuple[Lead, str | None]:
@@ -86,20 +105,38 @@ def _team_or(named: str, team: str, rules: Ruleset) -> tuple[str, ...]:
 
 
 def ledger(results: Iterable[DealResult], rules: Ruleset) -> tuple[list[LedgerRow], dict[str, int], list[Violation]]:
-    """The ledger rows, the baazis per team, and R-DEALER findings (the first deal's dealer is free)."""
+    """The ledger rows, the baazis per team, and R-DEALER findings (the first deal's dealer is free).
+
+    From a deal whose score cannot be known on, the rows are provisional and no dealer is judged: the
+    recorded dealer is taken as dealt and the rotation goes on from it (RULES.md §8.5)."""
     rows: list[LedgerRow] = []
     baazis = {team: 0 for team in rules.teams}
     findings: list[Violation] = []
     lead = Lead()
+    unknown_from: int | None = None
     for result in results:
-        dealer = result.dealer or (rows[-1].next_dealer if rows else rules.seats[0])
-        if rows and dealer not in rows[-1].allowed_dealers:
+        dealer = result.dealer or _rotation_seat(rows, rules)
+        if rows and unknown_from is None and dealer not in rows[-1].allowed_dealers:
             names = " or ".join(rows[-1].allowed_dealers)
             findings.append(Violation("R-DEALER", f"{dealer} deals, but the rotation names {names}",
                                       None, dealer, result.line, 1))
+        if result.unknown and unknown_from is None:
+            unknown_from = result.number
         lead, baazi = settle(lead, result.score, rules)
         if baazi:
             baazis[baazi] += 1
-        named, allowed = next_dealers(dealer, lead, baazi, rules)
-        rows.append(LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed))
+        if result.unknown:
+            named, allowed = None, rules.seats
+        else:
+            named, allowed = next_dealers(dealer, lead, baazi, rules)
+        rows.append(LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed, unknown_from,
+                              result.unknown))
     return rows, baazis, findings
+
+
+def _rotation_seat(rows: list[LedgerRow], rules: Ruleset) -> str:
+    """The dealer of a deal whose line does not tell it: the seat the rotation names (after a deal whose
+    score cannot be known, the dealer before, as nothing names another)."""
+    if not rows:
+        return rules.seats[0]
+    return rows[-1].next_dealer or rows[-1].dealer

@@ -93,7 +93,7 @@ def next_text(analysis: Analysis) -> str:
     step = what_next(now_of(analysis))
     kind = step["kind"]
     if kind == "deal":
-        who = f"dealt by {step['dealer']} ({step['why']})" if step["dealer"] else "any dealer"
+        who = f"dealt by {step['dealer']} ({step['why']})" if step["dealer"] else f"any seat may deal ({step['why']})"
         head = f"deal {step['deal']}, {who}"
     elif kind == "play":
         head = f"play {step['play']} of deal {step['deal']}, {step['seat']} to play"
@@ -103,5 +103,7 @@ def next_text(analysis: Analysis) -> str:
         head = f"the floor of deal {step['deal']}"
     lead = step["lead"]
     lead_text = f"{lead['team']} +{lead['points']}" if lead["team"] else "0"
+    if step.get("provisional"):
+        lead_text += f" ({step['provisional']})"
     baazis = " ".join(f"{t} {n}" for t, n in step["baazis"].items())
     return f"next: {head}; lead {lead_text}; baazis {baazis}"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .engine import check, resolve
 from .legal import Search, shown_grouping
-from .ledger import LedgerRow
+from .ledger import LedgerRow, provisional_note
 from .moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from .notation import Deal, Hand, Play
 from .analysis import Analysis, GameAnalysis
@@ -66,13 +66,26 @@ def what_next(now: Now, *, closed: bool = False) -> dict[str, Any]:
 def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
     if analysis is None or not analysis.ledger:
         return {"lead": {"team": None, "points": 0}, "baazis": {t: 0 for t in rules.teams}}
-    lead = analysis.ledger[-1].lead
-    return {"lead": {"team": lead.team, "points": lead.points}, "baazis": analysis.baazis}
+    row = analysis.ledger[-1]
+    standing = {"lead": {"team": row.lead.team, "points": row.lead.points}, "baazis": analysis.baazis}
+    if row.unknown_from is not None:
+        standing["provisional"] = provisional_note(row.unknown_from)
+    return standing
 
 
 def rotation_reason(row: LedgerRow, rules: Ruleset) -> str:
     """Why the rotation names the next dealer, in a sentence."""
+    reason = _named_because(row, rules)
+    if row.unknown_from is not None and not row.unknown:
+        return f"{reason} (the rotation goes on from the recorded dealer; with the lead provisional, " \
+               "no dealer is judged)"
+    return reason
+
+
+def _named_because(row: LedgerRow, rules: Ruleset) -> str:
     who = " or ".join(row.allowed_dealers)
+    if row.unknown:
+        return f"deal {row.deal}'s score is not known, so any seat may deal"
     if row.baazi is not None:
         return f"{row.baazi} won a baazi on deal {row.deal}, so {who} deals"
     if row.score is None:

@@ -251,8 +251,9 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
         if bid is not None:  # a deal recorded by its bid and score alone: the bid is still judged
             hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
             violations.extend(_bid_violations(bid, rules, deal, hands))
-        if (deal.plays or ((deal.floor or bid) and deal.score is None)) and not in_progress:
-            missing = "floor" if deal.floor is None else "bid"
+        missing = "floor" if deal.floor is None else "bid"
+        if (deal.plays or ((deal.floor or bid) and deal.score is None)) and not in_progress \
+                and not _unreadable(deal, missing):  # an unreadable line's error stands alone (RULES.md)
             errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
                                     deal.start.line, 1))
         return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
@@ -289,6 +290,11 @@ def _replay_plays(deal: Deal, rules: Ruleset, hands: HandKnowledge, keep_steps: 
     seen: dict[Card, str | int] = {card: "floor" for card in floor.cards}  # type: ignore[union-attr]
     state = start(rules, floor.cards, bid.seat, bid.value)  # type: ignore[union-attr]
     return _play_steps(deal, _Run(state, keep_steps), hands, seen, limit)
+
+
+def _unreadable(deal: Deal, keyword: str) -> bool:
+    """Whether the deal has a line written as a `keyword` line that cannot be read."""
+    return any(s.text.split(None, 1)[0].lower() == keyword for s in deal.of(Unreadable) if s.text.strip())
 
 
 def _notation_errors(deal: Deal) -> list[Violation]:

@@ -47,6 +47,8 @@ def ledger_json(row: LedgerRow, rules: Ruleset) -> dict[str, Any]:
                            "baazi": row.baazi, "next_dealer": row.next_dealer}
     if rules.rotation == "team":
         out["allowed_dealers"] = list(row.allowed_dealers)
+    if row.provisional:
+        out["provisional"] = True
     return out
 
 

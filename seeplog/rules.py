@@ -42,7 +42,8 @@ RULES: dict[str, Rule] = _rules(
      "§5"),
     ("R-DEALER", "The rotation names the dealer",
      "After a deal the team that is behind deals: the same dealer on a 0 lead or when behind, the seat to the "
-     "right when ahead, the partner's turn after a baazi.", "§8"),
+     "right when ahead, the partner's turn after a baazi. Not judged after a deal whose score cannot be known "
+     "(the lead is then provisional, and any seat may deal).", "§8"),
     ("R-REDEAL", "Redeal only without a bid",
      "The hand is redealt only when the bidder's four cards hold nothing of 9 or more (thirty variants: or the "
      "floor holds Td or 9s).", "§2.2"),
@@ -116,7 +117,8 @@ RULES: dict[str, Rule] = _rules(
     ("E-SEAT", "A seat of the table", "The seat is not one of this variant's seats.", "§10"),
     ("E-AMBIGUOUS", "A clear shorthand",
      "The shorthand capture 'C x' has more than one maximal choice: write out the groups.", "§10"),
-    ("E-INCOMPLETE", "A whole deal", "The deal stops before its last play.", "§10"),
+    ("E-INCOMPLETE", "A whole deal", "The deal stops before its last play (a deal that a log error stops, such "
+     "as an unreadable floor line, has that error alone).", "§10"),
 )
 
 

@@ -171,12 +171,13 @@ MAX_COUNT = 999_999_999
 def count_of(text: str) -> int | None:
     """A tag's whole number from 1 to MAX_COUNT in ASCII digits, or None.
 
-    >>> count_of("500"), count_of("0"), count_of("²"), count_of("9" * 5000)
-    (500, None, None, None)
+    >>> count_of("500"), count_of("0"), count_of("²"), count_of("9" * 5000), count_of("0" * 5000 + "7")
+    (500, None, None, None, 7)
     """
-    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(MAX_COUNT)):
+    digits = text.lstrip("0")
+    if not (text.isascii() and text.isdigit()) or len(digits) > len(str(MAX_COUNT)):
         return None
-    return int(text) if 0 < int(text) <= MAX_COUNT else None
+    return int(digits) if digits and int(digits) <= MAX_COUNT else None
 
 
 def ruleset_for(tags: Mapping[str, str]) -> Ruleset:

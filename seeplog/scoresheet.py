@@ -5,7 +5,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .analysis import DealAnalysis, GameAnalysis
+from .ledger import LedgerRow, provisional_note
 from .ruleset import SEAT_TAGS
+
+ANY_DEALER = "any seat may deal"
+"""The next dealer after a deal whose score is not known (RULES.md §8.5)."""
 
 
 @dataclass(frozen=True)
@@ -20,10 +24,13 @@ class SheetRow:
     lead: str
     baazi: str | None
     next_dealer: str
+    """A seat, seats joined by ' or ' (`Rotation "team"`), or ANY_DEALER."""
     flagged: int
     note: str
     """What happened to a deal whose score is not computed from its plays ('' when it is): the score
     as recorded at the table and why (no plays logged, the replay stopped at an error, …)."""
+    provisional: str = ""
+    """Why the row's lead is provisional, in a sentence ('' for an exact row)."""
 
 
 def seat_names(tags: Mapping[str, str], seats: Iterable[str]) -> dict[str, str]:
@@ -43,10 +50,17 @@ def sheet_rows(analysis: GameAnalysis) -> list[SheetRow]:
         rows.append(SheetRow(
             replay.deal.number, row.dealer, replay.bidder, replay.bid,
             score.card_points if score else None, score.sweep_points if score else None,
-            score.score if score else None, lead, row.baazi, " or ".join(row.allowed_dealers)
-            if len(row.allowed_dealers) > 1 else row.next_dealer,
-            len(deal.violations) + len(deal.errors), deal_note(deal)))
+            score.score if score else None, lead, row.baazi, next_dealer_text(row),
+            len(deal.violations) + len(deal.errors), deal_note(deal),
+            provisional_note(row.unknown_from) if row.unknown_from is not None else ""))
     return rows
+
+
+def next_dealer_text(row: LedgerRow) -> str:
+    """The seat (or seats) that may deal next: ANY_DEALER after a deal whose score is not known."""
+    if row.next_dealer is None:
+        return ANY_DEALER
+    return " or ".join(row.allowed_dealers) if len(row.allowed_dealers) > 1 else row.next_dealer
 
 
 def deal_note(deal: DealAnalysis) -> str:
@@ -92,14 +106,26 @@ def scoresheet_text(analysis: GameAnalysis) -> str:
     columns = ("deal", "dealer", "bid", f"cards {'/'.join(teams)}", "sweeps", "score", "lead", "baazi",
                "next", "flags")
     body = [columns]
-    for r in sheet_rows(analysis):
+    rows = sheet_rows(analysis)
+    for r in rows:
         bid = f"{r.bidder} {r.bid}" if r.bid is not None else "-"
         body.append((str(r.deal), r.dealer, bid, _pair(r.card_points, teams), _pair(r.sweep_points, teams),
-                     _pair(r.score, teams) + (" *" if r.note else ""), r.lead, r.baazi or "-", r.next_dealer,
-                     str(r.flagged) if r.flagged else ""))
+                     _pair(r.score, teams) + (" *" if r.note else ""), r.lead + (" provisional" if r.provisional
+                                                                                 else ""),
+                     r.baazi or "-", r.next_dealer, str(r.flagged) if r.flagged else ""))
     widths = [max(len(row[i]) for row in body) for i in range(len(columns))]
     lines = head + ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in body]
     lines.append("")
     lines.append("baazis: " + ", ".join(f"{t} {n}" for t, n in analysis.baazis.items()))
-    lines.extend(f"* deal {r.deal}: {r.note}" for r in sheet_rows(analysis) if r.note)
+    lines.extend(f"* deal {r.deal}: {r.note}" for r in rows if r.note)
+    lines.extend(provisional_lines(rows))
     return "\n".join(lines)
+
+
+def provisional_lines(rows: list[SheetRow]) -> list[str]:
+    """The sentence that says which rows are provisional and why (none for an exact sheet)."""
+    marked = [r for r in rows if r.provisional]
+    if not marked:
+        return []
+    which = f"deal {marked[0].deal}" if len(marked) == 1 else f"deals {marked[0].deal} to {marked[-1].deal}"
+    return [f"provisional ({which}): {marked[0].provisional}; the dealers after it are not judged"]

@@ -18,6 +18,8 @@ FACE_VALUES = {"J": 11, "Q": 12, "K": 13}
 CARD_LIKE = re.compile("(?:[^\\W_]|[\u2660-\u2667\ufe0f])+")
 """A word of letters, digits and suit symbols: where a card is expected, such a word that is not a card of
 the pack is E-CARD, anything else E-SYNTAX (NOTATION.md, Cards)."""
+HOUSE_WORDS = frozenset(map(str, HOUSE_VALUES))
+"""A house value written without its brackets (``11``), in the digits 0-9."""
 START = "a keyword (deal, redeal, hand, floor, bid, score), a seat or a tag [Name \"value\"]"
 
 
@@ -167,8 +169,8 @@ def read_item(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, h
     if token is None or token.kind not in ("word", "house"):
         raise cur.fail("expected a card or a house [V] after '+'" + (
             f", found {show(token.text)}" if token else " at the end of the line"), token)
-    if token.kind == "word" and token.text.isdigit() and int(token.text) in HOUSE_VALUES:
-        raise cur.fail(f"{show(token.text)} is not a card: a house is written in brackets, [{int(token.text)}]",
+    if token.kind == "word" and token.text in HOUSE_WORDS:
+        raise cur.fail(f"{show(token.text)} is not a card: a house is written in brackets, [{token.text}]",
                        token, "E-CARD")
     if token.kind == "word":
         item: Item = read_card(cur, seen)[0]

@@ -69,7 +69,7 @@ def tag_value(name: str, value: str, column: int) -> str:
     if name == "Variant" and value.lower() not in VARIANT_NAMES:
         problem = f"unknown variant {show(value)}: expected one of {', '.join(VARIANT_NAMES)}"
     elif name in ("BaaziTarget", "MaxHouses") and count_of(value) is None:
-        bound = f"from 1 to {MAX_COUNT:,}" if value.isascii() and value.isdigit() and int(value[:12]) else "above 0"
+        bound = f"from 1 to {MAX_COUNT:,}" if value.isascii() and value.isdigit() and value.strip("0") else "above 0"
         problem = f"{name} is a whole number {bound}, not {show(value)}"
     elif name == "Rotation" and value.lower() not in ("pagat", "team"):
         problem = f"unknown rotation {show(value)}: expected pagat or team"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seeplog.ledger import LedgerRow
 from seeplog.analysis import GameAnalysis
+from seeplog.ledger import LedgerRow, provisional_note
 from seeplog.ruleset import Ruleset
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 560, 220, 56, 16, 16, 28
@@ -17,6 +17,7 @@ class Point:
     deal: int
     label: str
     baazi: str | None
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,9 @@ class LeadChart:
     down_team: str
     points: tuple[Point, ...]
     path: str
-    """An SVG path: from 0 through each deal's lead, back to 0 after a baazi."""
+    """An SVG path: from 0 through each exact deal's lead, back to 0 after a baazi."""
+    provisional_path: str
+    """The same through the provisional deals, from the last exact point ('' when every row is exact)."""
     zero: float
     ticks: tuple[Tick, ...]
     target: int
@@ -52,7 +55,8 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
     for row in analysis.ledger:
         reached = lead + (row.score[up] - row.score[down] if row.score else 0)
         values.append(reached if row.baazi else row.lead.signed(rules))
-        labels.append(f"deal {row.deal}: " + _label(row, reached, rules))
+        labels.append(f"deal {row.deal}: " + _label(row, reached, rules)
+                      + (" (provisional)" if row.provisional else ""))
         lead = row.lead.signed(rules)
     span = max([target] + [abs(v) for v in values])
     inner_h, right = HEIGHT - TOP - BOTTOM, WIDTH - RIGHT
@@ -61,16 +65,31 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
     def y(v: float) -> float:
         return round(TOP + inner_h / 2 - v / span * inner_h / 2, 1)
 
-    points = [Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi)
+    points = [Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi, row.provisional)
               for i, (row, v, label) in enumerate(zip(analysis.ledger, values, labels))]
-    path = f"M{LEFT},{y(0)}"
-    for p in points:
-        path += f" L{p.x},{p.y}" + (f" M{p.x},{y(0)}" if p.baazi else "")
+    exact = [p for p in points if not p.provisional]
+    path = _through(f"M{LEFT},{y(0)}", exact, y(0))
+    provisional_path = ""
+    if len(exact) < len(points):
+        last = exact[-1] if exact else None
+        start = f"M{LEFT},{y(0)}" if last is None else f"M{last.x},{y(0) if last.baazi else last.y}"
+        provisional_path = _through(start, points[len(exact):], y(0))
     ticks = tuple(Tick(y(v), f"{up if v > 0 else down if v < 0 else ''} {abs(v)}".strip())
                   for v in (span, span // 2, 0, -(span // 2), -span))
     description = "; ".join(p.label for p in points) or "no deals"
-    return LeadChart(WIDTH, HEIGHT, LEFT, right, up, down, tuple(points), path, y(0), ticks, target,
-                     f"Running lead, {up} up and {down} down, baazi at {target}: {description}.")
+    unknown = next((row.unknown_from for row in analysis.ledger if row.unknown_from is not None), None)
+    if unknown is not None:
+        description += f"; {provisional_note(unknown)}"
+    return LeadChart(WIDTH, HEIGHT, LEFT, right, up, down, tuple(points), path, provisional_path, y(0), ticks,
+                     target, f"Running lead, {up} up and {down} down, baazi at {target}: {description}.")
+
+
+def _through(start: str, points: list[Point], zero: float) -> str:
+    """An SVG path from `start` through the points, back to 0 after each baazi."""
+    path = start
+    for p in points:
+        path += f" L{p.x},{p.y}" + (f" M{p.x},{zero}" if p.baazi else "")
+    return path
 
 
 def _label(row: LedgerRow, reached: int, rules: Ruleset) -> str:

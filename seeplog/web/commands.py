@@ -9,7 +9,7 @@ import sqlite_utils
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from seeplog.analysis import library_fingerprint
+from seeplog.fingerprint import library_fingerprint
 
 from .db import applied, init_db, writing
 from .live_store import refresh_views

@@ -21,7 +21,7 @@ def scoresheet_csv(whole: Analysis) -> str:
         writer.writerow(["game", "event", "date", "players", "deal", "dealer", "dealer name", "bidder",
                          "bidder name", "bid"]
                         + [f"{kind} {t}" for kind in ("cards", "sweeps", "score") for t in teams]
-                        + ["lead", "baazi", "next dealer", "flagged", "note"])
+                        + ["lead", "baazi", "next dealer", "flagged", "note", "provisional"])
         seated = ", ".join(named(seat, names) for seat in names)
         for row in sheet_rows(analysis):
             values = [row.card_points, row.sweep_points, row.score]
@@ -29,5 +29,6 @@ def scoresheet_csv(whole: Analysis) -> str:
                              names.get(row.dealer, row.dealer), row.bidder, names.get(row.bidder, row.bidder),
                              "" if row.bid is None else row.bid]
                             + ["" if v is None else v[t] for v in values for t in teams]
-                            + [row.lead, row.baazi or "", row.next_dealer, row.flagged, row.note])
+                            + [row.lead, row.baazi or "", row.next_dealer, row.flagged, row.note,
+                               row.provisional])
     return out.getvalue()

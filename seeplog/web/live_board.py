@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from seeplog.cards import parse_card
-from seeplog.ledger import Lead, LedgerRow
+from seeplog.ledger import Lead, LedgerRow, provisional_note
 from seeplog.livetable import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
-from seeplog.scoresheet import seat_names, team_values
+from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
 from .cardviews import FloorView, HouseView, faces, named
 from .viewmodels import Finding, finding
@@ -47,6 +47,8 @@ class LedgerLine:
     baazi: str
     next_dealer: str
     why: str
+    provisional: str = ""
+    """Why the row's lead is provisional ('' for an exact row)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ def next_words(step: dict[str, Any], names: dict[str, str]) -> dict[str, str]:
 def standing_words(step: dict[str, Any]) -> str:
     lead = step.get("lead") or {}
     said = f"{lead['team']} leads by {lead['points']}" if lead.get("team") else "the lead is 0"
+    if step.get("provisional"):
+        said += f" ({step['provisional']})"
     baazis = baazi_words(step.get("baazis") or {})
     return f"{said}; {baazis}" if baazis else said
 
@@ -196,20 +200,34 @@ def _flagged(f: Finding, by_line: dict[int, dict[str, Any]]) -> FlaggedLine:
 def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tuple[LedgerLine, ...]:
     playing = {d["number"] for d in game["deals"] if d.get("in_progress")}
     out = []
+    unknown_from: int | None = None
     for row in game["ledger"]:
         if row["deal"] in playing:
             out.append(LedgerLine(row["deal"], named(row["dealer"], names), ("…",) * len(rules.teams), "", "",
                                   "", "in progress"))
             continue
-        lead = Lead(row["lead"]["team"], row["lead"]["points"])
-        allowed = tuple(row.get("allowed_dealers") or [row["next_dealer"]])
-        ledger_row = LedgerRow(row["deal"], row["dealer"], row["score"], lead, row["baazi"], row["next_dealer"],
-                               allowed)
+        ledger_row = ledger_row_of(row, rules, unknown_from)
+        unknown_from = ledger_row.unknown_from
         score = team_values(row["score"], rules.teams, missing="–")
+        lead = ledger_row.lead
         out.append(LedgerLine(row["deal"], named(row["dealer"], names), score,
                               f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
-                              " or ".join(named(s, names) for s in allowed), rotation_reason(ledger_row, rules)))
+                              ANY_DEALER if ledger_row.unknown else
+                              " or ".join(named(s, names) for s in ledger_row.allowed_dealers),
+                              rotation_reason(ledger_row, rules),
+                              provisional_note(unknown_from) if unknown_from is not None else ""))
     return tuple(out)
+
+
+def ledger_row_of(row: dict[str, Any], rules: Ruleset, unknown_from: int | None) -> LedgerRow:
+    """A ledger row of the report as the ledger made it; `unknown_from` is the first deal before it whose
+    score is not known (a row whose next dealer is null is such a deal, RULES.md §8.5)."""
+    unknown = row["next_dealer"] is None
+    if unknown and unknown_from is None:
+        unknown_from = row["deal"]
+    allowed = tuple(row.get("allowed_dealers") or ([row["next_dealer"]] if not unknown else rules.seats))
+    return LedgerRow(row["deal"], row["dealer"], row["score"], Lead(row["lead"]["team"], row["lead"]["points"]),
+                     row["baazi"], row["next_dealer"], allowed, unknown_from, unknown)
 
 
 # ---------------------------------------------------------------- the follow page's header

@@ -2,8 +2,9 @@
 
 Migrations and the samples of a fresh store run under the store's write lock, each checked again once
 the lock is held, so exactly one process does them. Re-deriving the tables after a library change
-never blocks a start: one process claims the job in the `meta` table and does it in a background
-thread, a few games per transaction; meanwhile the pages serve the tables as they were.
+(another `seeplog.fingerprint`) never blocks a start: one process claims the job in the `meta` table and
+does it in a background thread, a few games per transaction, and last the live games' stored views;
+meanwhile the pages serve the tables as they were.
 """
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import time
 
 import sqlite_utils
 
-from seeplog.analysis import library_fingerprint
+from seeplog.fingerprint import library_fingerprint
 
 from .db import connect, migrate, writing
+from .live_store import refresh_views
 from .store import derive_again, load_samples, set_meta
 
 BATCH = 25
@@ -73,7 +75,8 @@ def is_alive(owner: str) -> bool:
 
 
 def rebuild_stale(path: str, owner: str | None = None) -> int:
-    """Re-derive every game made by another library version, BATCH games per transaction; how many."""
+    """Re-derive every game made by another library version, BATCH games per transaction, then the live
+    games' views that read them; how many games."""
     owner = owner or f"{os.getpid()}:{threading.get_ident()}"
     db = connect(path)
     done = 0
@@ -90,6 +93,7 @@ def rebuild_stale(path: str, owner: str | None = None) -> int:
                 done += len(ids)
                 set_meta(db, "rebuild_claim", f"{owner}@{time.time()}")
                 if not ids:
+                    refresh_views(db)
                     set_meta(db, "derived_with", version)
                     db.execute("delete from meta where key = 'rebuild_claim'")
                     return done

@@ -15,7 +15,8 @@ import seeplog
 from seeplog.notation import DealStart, Log, Tag
 from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
-from seeplog.analysis import Analysis, analyse, library_fingerprint
+from seeplog.analysis import Analysis, analyse
+from seeplog.fingerprint import library_fingerprint
 from seeplog.report import exit_status, report_json
 from seeplog.scoresheet import players
 
@@ -283,7 +284,7 @@ def _deal_rows(out: dict[str, list[dict[str, Any]]], key: dict[str, Any], start:
         out["violations"].append(_finding(key["game_id"], key["game"], key["position"], d["number"], finding))
     out["ledger"].append({**key, "deal": row["deal"], "dealer": row["dealer"], "lead_team": row["lead"]["team"],
                           "lead_points": row["lead"]["points"], "baazi": row["baazi"],
-                          "next_dealer": row["next_dealer"]})
+                          "next_dealer": row["next_dealer"] or ""})  # '': any seat may deal (RULES.md §8.5)
 
 
 def _finding(game_id: int, game: int | None, position: int | None, deal: int | None,

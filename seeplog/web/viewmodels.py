@@ -12,7 +12,7 @@ from seeplog.analysis import GameAnalysis
 from seeplog.replay import DealReplay
 from seeplog.report import NO_GAME, located_findings, violation_json
 from seeplog.rules import RULES, Violation
-from seeplog.scoresheet import SheetRow, players, sheet_rows, team_values
+from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
 from .cardviews import named
@@ -53,6 +53,8 @@ class SheetLine:
     """Why the score is the one recorded at the table (or missing); '' when computed from the plays."""
     steps: str | None = None
     """The link that steps through the deal's plays, from play 1."""
+    provisional: str = ""
+    """Why the row's lead is provisional ('' for an exact row)."""
 
 
 @dataclass(frozen=True)
@@ -149,10 +151,11 @@ def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, .
 def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],
                steps: str | None = None) -> SheetLine:
     bid = f"{_named(row.bidder, names)} {row.bid}" if row.bid is not None else "–"
-    nxt = " or ".join(_named(s, names) for s in row.next_dealer.split(" or "))
+    nxt = ANY_DEALER if row.next_dealer == ANY_DEALER else " or ".join(
+        _named(s, names) for s in row.next_dealer.split(" or "))
     return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
                      _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, row.note, steps)
+                     nxt, row.flagged, row.note, steps, row.provisional)
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:

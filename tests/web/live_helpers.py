@@ -6,6 +6,8 @@ import pathlib
 import tempfile
 
 import seeplog
+from seeplog.ledger import Lead, next_dealers
+from seeplog.ruleset import ruleset_for
 
 _ids = itertools.count(1)
 
@@ -70,15 +72,32 @@ def statement_lines(text: str) -> list[str]:
 
 def open_form(expected: dict) -> dict:
     """A report as it reads while its game is still being kept: the last deal of the last game, when it
-    is not complete and has no score, is in progress rather than E-INCOMPLETE."""
+    is not complete and has no score, is in progress rather than E-INCOMPLETE, and its score is not
+    unknown: its ledger row is not provisional for it (RULES.md §8.5), and the rotation names a next dealer."""
     doc = {**expected, "games": [dict(g) for g in expected["games"]]}
     if doc["games"] and doc["games"][-1]["deals"]:
-        deals = doc["games"][-1]["deals"] = [dict(d) for d in doc["games"][-1]["deals"]]
+        game = doc["games"][-1]
+        deals = game["deals"] = [dict(d) for d in game["deals"]]
         last = deals[-1]
         if not last["complete"] and last["score"] is None:
             last["in_progress"] = True
             last["errors"] = [e for e in last["errors"] if e["rule"] != "E-INCOMPLETE"]
+            game["ledger"] = game["ledger"][:-1] + [_in_progress_row(game)]
     return doc
+
+
+def _in_progress_row(game: dict) -> dict:
+    """The last ledger row of a game whose last deal is still being played."""
+    rules = ruleset_for(game["tags"])
+    row, before = dict(game["ledger"][-1]), game["ledger"][:-1]
+    if row["next_dealer"] is None:
+        named, allowed = next_dealers(row["dealer"], Lead(**row["lead"]), None, rules)
+        row["next_dealer"] = named
+        if "allowed_dealers" in row:
+            row["allowed_dealers"] = list(allowed)
+        if not (before and before[-1].get("provisional")):
+            del row["provisional"]
+    return row
 
 
 def validate_json(text: str) -> dict:

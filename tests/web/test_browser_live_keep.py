@@ -13,14 +13,14 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import expect
 
 from seeplog.livetable import now_of, what_next
 from seeplog.analysis import analyse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
-from tests.web import test_browser as served
 
-from playwright.sync_api import expect  # noqa: E402  (after the module above skips where it is absent)
+from tests.web import test_browser as served
 
 SHOTS = served.SHOTS
 live_server, base_url, browser_type_launch_args = served.live_server, served.base_url, served.browser_type_launch_args
@@ -605,4 +605,80 @@ def test_finishing_the_game_closes_it(browser, base_url):
     assert api_doc(page, base_url, game)["state"] == "closed"
     assert page.locator("input[name=line]").is_hidden() and page.locator("#picker").is_hidden()
     assert page.locator("#undo").is_disabled()
+    context.close()
+
+
+def test_the_page_loads_its_modules_without_a_console_error(browser, base_url):
+    """The page is ES modules (live-keep.js and keep/*.js): each served as JavaScript from the site, no
+    console error, no uncaught error, no policy violation, with and without the edit token."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch_errors(page)
+    scripts: dict[str, tuple[int, str]] = {}
+    page.on("response", lambda r: scripts.__setitem__(r.url.split("/assets/", 1)[1], (
+        r.status, r.headers.get("content-type", ""))) if "/assets/" in r.url and r.url.endswith(".js") else None)
+    game = start(page, base_url, players={"N": "Asha"})
+    open_keep(page, base_url, game)
+    expect_next(page, "Deal 1 — who deals?")
+    expect(page.locator("#dealers button")).to_have_count(4)
+    assert {"live-keep.js", "keep/queue.js", "keep/ahead.js", "keep/render.js"} <= set(scripts)
+    assert all(status in (200, 304) and kind.startswith("text/javascript") for status, kind in scripts.values())
+    page.locator("#dealers button[data-seat=W]").tap()
+    expect_next(page, "Deal 1 (dealer W)")
+    settled(page)
+    stranger = context.new_page()
+    stranger_problems = watch_errors(stranger)
+    stranger.goto(f"{base_url}/live/{game['id']}/keep")
+    stranger.evaluate(f"localStorage.removeItem('seeplog-live-token-{game['id']}')")
+    stranger.reload()
+    expect(stranger.locator("#no-token")).to_be_visible()
+    assert problems == [] and stranger_problems == []
+    assert page.evaluate("window.__csp") == [] and stranger.evaluate("window.__csp") == []
+    context.close()
+
+
+def describe(step: dict) -> str:
+    """The page's main line for a step of `what_next` (the library's word)."""
+    if step["kind"] == "play":
+        return f"Deal {step['deal']}, play {step['play']} — {step['seat']} to play"
+    parts = ["floor" if part == "floor" else f"bid: {step['seat']}" for part in step["missing"]]
+    return f"Deal {step['deal']} (dealer {step['dealer']}) — {', '.join(parts)}"
+
+
+def a_deal_without_redeal(dealer: str) -> list[str]:
+    for seed in range(50):
+        lines = deal_lines(2, dealer, random_deal(STANDARD, dealer, random.Random(seed), hand_line=True))
+        if not any(line.startswith("redeal") for line in lines):
+            return lines
+    raise AssertionError("every deal was dealt again")
+
+
+def test_offline_what_comes_next_moves_on_as_the_library_says_from_a_new_deal(browser, base_url):
+    """Offline from the start of deal 2: its deal line, hand, floor, bid, three plays and a play by a seat
+    out of turn wait on the phone; after each, the page's next step is what the library says for the log
+    with those lines in (it walks the server's tables, never the rules)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base_url)
+    first = deal_lines(1, "N", random_deal(STANDARD, "N", random.Random(21)))
+    send_all(page, base_url, game, first)
+    dealer = api_doc(page, base_url, game)["next"]["dealer"]
+    second = a_deal_without_redeal(dealer)
+    head = [line for line in second if not is_play(line)]
+    plays = [line for line in second if is_play(line)][:3]
+    in_turn = next_of(first + head + plays)["seat"]
+    out_of_turn = next(seat for seat in "NWSE" if seat != in_turn)
+    unseen = next(card for card in (r + s for s in "shdc" for r in "A23456789TJQK")
+                  if all(card not in line.split() for line in second))
+    waiting = head + plays + [f"{out_of_turn} {unseen}"]
+    open_keep(page, base_url, game)
+    context.set_offline(True)
+    box = page.locator("input[name=line]")
+    for n, line in enumerate(waiting, start=1):
+        box.fill(line)
+        box.press("Enter")
+        expect_next(page, describe(next_of(first + waiting[:n])))
+    assert page.locator("#queue-list li.waiting").count() == len(waiting)
+    assert "waiting corrections" not in page.locator("#next-why").inner_text()
+    page.screenshot(path=str(SHOTS / "live-keep-offline-new-deal-phone.png"), full_page=False)
     context.close()

@@ -67,6 +67,7 @@ def correction(keeper: Keeper, lines: list[str], count: int, rng: random.Random)
             return keeper.send("/undo")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["standard", "two-player", "thirty-punjab"])
 def test_each_version_is_the_view_of_the_whole_log(app, client, variant, monkeypatch):
     placed, written = [], []

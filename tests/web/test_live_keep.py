@@ -26,14 +26,40 @@ def test_the_keep_page_runs_no_inline_script(client):
     keeper = Keeper(client)
     html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
     scripts = SCRIPT.findall(html)
-    assert {re.search(r'src="([^"]+)"', attrs).group(1) for attrs, _ in scripts} == {
-        "/assets/live-queue.js", "/assets/live-keep.js"}
+    assert [(re.search(r'src="([^"]+)"', attrs).group(1), 'type="module"' in attrs) for attrs, _ in scripts] == [
+        ("/assets/live-keep.js", True)]
     assert all(body.strip() == "" for _, body in scripts)
     assert not re.search(r"\son[a-z]+=", html)
-    for path in ("/assets/live-queue.js", "/assets/live-keep.js", "/assets/live-keep.css"):
+    for path in ("/assets/live-keep.js", "/assets/live-keep.css"):
         response = client.get(path)
         assert response.status_code == 200
         response.close()
+
+
+def imports_of(client, path: str) -> set[str]:
+    """The paths a module served at `path` imports (relative imports, resolved against its folder)."""
+    response = client.get(path)
+    assert response.status_code == 200 and response.mimetype == "text/javascript", path
+    folder = path.rsplit("/", 1)[0]
+    found = set()
+    for name in re.findall(r'^import\b[^;]*?from "(\./[^"]+)";', response.get_data(as_text=True), re.M | re.S):
+        found.add(f"{folder}/{name[2:]}")
+    response.close()
+    return found
+
+
+def test_every_module_the_page_imports_is_served_as_javascript_and_preloaded(client):
+    keeper = Keeper(client)
+    html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    seen, todo = set(), ["/assets/live-keep.js"]
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo.extend(imports_of(client, path))
+    assert "/assets/keep/queue.js" in seen and "/assets/keep/ahead.js" in seen
+    assert preloaded == seen - {"/assets/live-keep.js"}
 
 
 def test_a_game_that_does_not_exist_is_a_404_page(client):

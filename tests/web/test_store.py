@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from app import create_app
-from seeplog.analysis import library_fingerprint
+from seeplog.fingerprint import library_fingerprint
 from seeplog.web import store as store_module
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, migrate
 from seeplog.web.queries import Filters, find_games

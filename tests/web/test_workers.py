@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from seeplog.web.db import init_db
 from seeplog.web.startup import prepare
-from seeplog.analysis import library_fingerprint
+from seeplog.fingerprint import library_fingerprint
 from tests.web.helpers import example
 from tests.web.served import ROOT, serving
 

@@ -1,0 +1,28 @@
+/* Cards and seats as the page writes them. */
+import { names } from "./page.js";
+
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+export const SUITS = [["s", "♠"], ["h", "♥"], ["d", "♦"], ["c", "♣"]];
+export const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+
+/* A card as typed ("10h", "q♠") in the notation's form ("Th", "Qs"); null when it is not a card. */
+export function normCard(text) {
+  const m = /^(10|[2-9TJQKAtjqka])([shdc♠♥♦♣])$/i.exec(text || "");
+  if (!m) return null;
+  const rank = m[1] === "10" ? "T" : m[1].toUpperCase();
+  const suit = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" }[m[2]] || m[2].toLowerCase();
+  return rank + suit;
+}
+
+export function cardLabel(card) {
+  const suit = SUITS.find((s) => s[0] === card[1]);
+  return card[0] + (suit ? suit[1] : card[1]);
+}
+
+export function playerName(seat) {
+  return names[seat] && names[seat] !== seat ? names[seat] : "";
+}
+
+export function seatName(seat) {
+  return playerName(seat) ? `${seat} (${playerName(seat)})` : seat;
+}

@@ -1,0 +1,77 @@
+/* The page's fixed controls wired: the notation box, undo, close, the hand and score-only forms, the
+ * deal whose entries are listed. */
+import { $ } from "./page.js";
+import { keep, redraw, addLine } from "./state.js";
+import { ahead } from "./ahead.js";
+import { scoreLine } from "./score.js";
+import { itemText } from "./waiting.js";
+import { renderEntries } from "./entries.js";
+
+function undo() {
+  const queue = keep.queue;
+  const waiting = queue.items[queue.items.length - 1];
+  const entries = keep.view ? keep.view.entries : [];
+  const line = waiting ? itemText(waiting) : (entries.length ? entries[entries.length - 1].line : null);
+  if (queue.takeBackLast()) {
+    $("said").textContent = `Taken back before it was sent: ${line}`;
+  } else {
+    queue.add("/undo", { note: "undo on the keep-score page" });
+    $("said").textContent = line ? `Undone: ${line}` : "Undone: the last entry.";
+  }
+  $("said").hidden = false;
+  $("banner").hidden = true;
+}
+
+function recordHand() {
+  const seat = keep.chosenSeat || ahead().next.seat;
+  if (keep.picked.length) addLine(`hand ${seat} ${keep.picked.join(" ")}`);
+  keep.mode = null;
+  keep.picked = [];
+  redraw();
+}
+
+/* Score only: the deal line first when the deal is not in yet, then the score line. */
+function recordScore(event) {
+  event.preventDefault();
+  const { next } = ahead();
+  const line = scoreLine(event.target);
+  if (!line) return;
+  if (next.kind === "deal") addLine(`deal ${next.deal} dealer ${next.dealer || next.allowed_dealers[0]}`);
+  addLine(line);
+  keep.mode = null;
+  event.target.reset();
+  redraw();
+}
+
+function setMode(mode) {
+  keep.mode = mode;
+  keep.picked = [];
+  redraw();
+}
+
+export function wireControls() {
+  $("notation").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const line = $("line").value.trim();
+    if (!line) return;
+    $("line").value = "";
+    addLine(line);
+  });
+  $("undo").addEventListener("click", undo);
+  $("close-game").addEventListener("click", () => {
+    keep.queue.add("/close", { note: "closed on the keep-score page" });
+    $("finish").open = false;
+  });
+  $("outcomes-cancel").addEventListener("click", () => { keep.pickedCard = null; redraw(); });
+  $("hand-open").addEventListener("click", () => setMode("hand"));
+  $("hand-cancel").addEventListener("click", () => setMode(null));
+  $("hand-record").addEventListener("click", recordHand);
+  $("score-open").addEventListener("click", () => { keep.mode = "score"; redraw(); $("score-form").elements[0].focus(); });
+  $("score-cancel").addEventListener("click", () => { keep.mode = null; redraw(); });
+  $("score-form").addEventListener("submit", recordScore);
+  $("entries-deal").addEventListener("change", (event) => {
+    keep.shownDeal = Number(event.target.value);
+    keep.correcting = null;
+    renderEntries();
+  });
+}

@@ -1,0 +1,93 @@
+/* The entries of a deal (the last one, or one chosen), each with its findings and its corrections: edit,
+ * insert before, delete, each with an optional reason. */
+import { $ } from "./page.js";
+import { keep } from "./state.js";
+import { button, textEl } from "./dom.js";
+
+const SUBMIT_WORDS = { replace: "Save the correction", insert_before: "Insert" };
+
+export function renderEntries() {
+  const list = $("entry-list");
+  list.replaceChildren();
+  const view = keep.view;
+  const all = view ? view.entries : [];
+  const deals = [...new Set(all.map((e) => e.deal))];
+  const deal = deals.includes(keep.shownDeal) ? keep.shownDeal : (view ? view.lastDeal : null);
+  renderDealChoice(deals, deal);
+  const entries = all.filter((e) => e.deal === deal);
+  for (const e of entries) list.append(entryItem(e));
+  if (!entries.length) list.append(textEl("li", "hint", "No entry in this deal yet."));
+}
+
+function entryItem(e) {
+  const li = document.createElement("li");
+  li.dataset.entry = e.number;
+  li.className = e.findings.length ? "flagged" : "";
+  const line = document.createElement("code");
+  line.textContent = e.line;
+  const head = document.createElement("div");
+  head.className = "entry-head";
+  head.append(textEl("span", "entry-place", e.play ? `play ${e.play}` : e.kind), line);
+  li.append(head);
+  if (e.words) li.append(textEl("p", "words", e.words));
+  for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${f.message}`));
+  const actions = document.createElement("div");
+  actions.className = "entry-actions";
+  const correct = (kind, text) => () => { keep.correcting = { number: e.number, kind, line: text }; renderEntries(); };
+  actions.append(
+    button("Edit", "small", correct("replace", e.line)),
+    button("Insert before", "small", correct("insert_before", "")),
+    button("Delete", "small quiet", correct("delete", "")));
+  li.append(actions);
+  if (keep.correcting && keep.correcting.number === e.number) li.append(correctionForm(keep.correcting));
+  return li;
+}
+
+function renderDealChoice(deals, deal) {
+  const select = $("entries-deal");
+  select.replaceChildren(...deals.map((d) => {
+    const option = document.createElement("option");
+    option.value = String(d);
+    option.textContent = `Deal ${d}`;
+    option.selected = d === deal;
+    return option;
+  }));
+  select.parentElement.hidden = deals.length < 2;
+}
+
+function correctionInput(c) {
+  const input = document.createElement("input");
+  input.name = "correction-line";
+  input.value = c.line;
+  input.setAttribute("aria-label", c.kind === "replace" ? `new line for entry ${c.number}` : `line to insert before entry ${c.number}`);
+  input.autocapitalize = "off";
+  input.spellcheck = false;
+  return input;
+}
+
+function correctionForm(c) {
+  const form = document.createElement("form");
+  form.className = "correction";
+  const input = c.kind === "delete" ? null : correctionInput(c);
+  const reason = document.createElement("input");
+  reason.name = "reason";
+  reason.placeholder = "reason (optional)";
+  reason.setAttribute("aria-label", "reason (optional)");
+  const submit = document.createElement("button");
+  submit.type = "submit";
+  submit.textContent = SUBMIT_WORDS[c.kind] || `Delete entry ${c.number}`;
+  form.append(...(input ? [input] : []), reason, submit,
+    button("Cancel", "quiet", () => { keep.correcting = null; renderEntries(); }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const body = { [c.kind]: c.number };
+    if (input) {
+      body.line = input.value.trim();
+      if (!body.line) return;
+    }
+    if (reason.value.trim()) body.note = reason.value.trim();
+    keep.correcting = null;
+    keep.queue.add("/entries", body);
+  });
+  return form;
+}

@@ -1,0 +1,80 @@
+/* The whole page drawn from what comes next (ahead.js) and the scorekeeper's choices. */
+import { $ } from "./page.js";
+import { keep } from "./state.js";
+import { ahead } from "./ahead.js";
+import { describeNext, nextKey } from "./next.js";
+import { renderStatus } from "./status.js";
+import { renderDealers, renderBid, renderPlaySeats, renderHandStep } from "./steps.js";
+import { renderScore } from "./score.js";
+import { renderPicker } from "./picker.js";
+import { drawBoard } from "./board.js";
+import { renderQueue } from "./waiting.js";
+import { renderEntries } from "./entries.js";
+
+const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
+const lacks = (next, part) => (next.missing || []).includes(part);
+
+export function render() {
+  const { next, seen, held, guessed } = ahead();
+  forgetChoicesOnNewStep(next);
+  const [main, why] = describeNext(next);
+  $("next-main").textContent = main;
+  $("next-why").textContent = why + (guessed ? " (the waiting corrections are applied once stored)" : "");
+  renderStatus();
+  document.querySelectorAll(".deal-number").forEach((el) => { el.textContent = next.deal || ""; });
+  showSteps(next);
+  if (next.kind === "deal") renderDealers(next);
+  if (isBidOrFloor(next)) renderBid(next);
+  if (next.kind === "play") renderPlaySeats(next);
+  if (keep.mode === "score") renderScore();
+  if (keep.mode === "hand") renderHandStep(next);
+  const pickerMode = pickerFor(next);
+  renderPicker(pickerMode, seen, held);
+  $("outcomes").hidden = !(pickerMode === "play" && keep.pickedCard);
+  drawBoard(floorKnown(next));
+  renderQueue();
+  renderEntries();
+}
+
+/* The floor and ledger alone drawn again (the board fragment came). */
+export function renderBoard() {
+  drawBoard(floorKnown(ahead().next));
+}
+
+function floorKnown(next) {
+  return next.kind === "play" || (next.kind === "bid" && !lacks(next, "floor"));
+}
+
+function forgetChoicesOnNewStep(next) {
+  const key = nextKey(next);
+  if (key === keep.lastNextKey) return;
+  keep.lastNextKey = key;
+  keep.chosenSeat = null;
+  keep.pickedCard = null;
+  if (keep.mode !== "hand" && keep.mode !== "score") keep.picked = [];
+}
+
+/* Which step sections show: the step ahead's, unless score only or a hand is being picked. */
+function showSteps(next) {
+  const score = keep.mode === "score";
+  const hand = keep.mode === "hand";
+  const aside = score || hand;
+  $("step-deal").hidden = aside || next.kind !== "deal";
+  $("step-bid").hidden = aside || !isBidOrFloor(next) || !lacks(next, "bid");
+  $("step-floor").hidden = aside || !isBidOrFloor(next) || !lacks(next, "floor");
+  $("step-hand").hidden = !hand;
+  $("step-play").hidden = aside || next.kind !== "play";
+  $("step-score").hidden = !score;
+  $("undo").disabled = next.kind === "closed";
+  $("notation").hidden = next.kind === "closed";
+  $("finish").hidden = next.kind === "closed";
+  $("score-open").hidden = score || !((next.kind === "deal" && next.dealer) ||
+    (isBidOrFloor(next) && (next.missing || []).length === 2));
+}
+
+function pickerFor(next) {
+  if (keep.mode === "score") return null;
+  if (keep.mode === "hand") return "hand";
+  if (next.kind === "play") return "play";
+  return lacks(next, "floor") ? "floor" : null;
+}

@@ -1,0 +1,51 @@
+/* The step's own choices: who deals, who bids and for how much, the floor's title, which seat plays,
+ * whose hand is picked. */
+import { $, seats, steps } from "./page.js";
+import { keep, redraw, addLine } from "./state.js";
+import { button, textEl } from "./dom.js";
+import { cardLabel, playerName, seatName } from "./cards.js";
+import { playSeat } from "./next.js";
+
+const BID_VALUES = [9, 10, 11, 12, 13];
+
+export function renderDealers(next) {
+  const allowed = next.allowed_dealers && next.allowed_dealers.length ? next.allowed_dealers : seats;
+  $("dealers").replaceChildren(...allowed.map((seat) => button(`${seatName(seat)} deals`,
+    seat === next.dealer ? "primary" : "", () => addLine(`deal ${next.deal} dealer ${seat}`), { seat })));
+}
+
+export function renderBid(next) {
+  const bidder = keep.chosenSeat || next.seat || steps.bidder[next.dealer];
+  $("bid-seats").replaceChildren(...seats.map((seat) => {
+    const b = button(seat, "seat", () => { keep.chosenSeat = seat; redraw(); }, { seat });
+    b.setAttribute("aria-pressed", String(seat === bidder));
+    return b;
+  }));
+  $("bid-values").replaceChildren(...BID_VALUES.map((v) => button(`${bidder} bids ${v}`, "value", () => {
+    addLine(`bid ${bidder} ${v}`);
+  }, { value: v })));
+  const picked = keep.picked;
+  $("floor-title").textContent = picked.length
+    ? `Floor: ${picked.map(cardLabel).join(" ")} — ${4 - picked.length} more`
+    : "Floor: pick its 4 cards";
+}
+
+export function renderPlaySeats(next) {
+  const current = playSeat(next);
+  $("play-seats").replaceChildren(...seats.map((seat) => {
+    const b = button(seat, "seat", () => {
+      keep.chosenSeat = seat === next.seat ? null : seat;
+      keep.pickedCard = null;
+      redraw();
+    }, { seat });
+    b.setAttribute("aria-pressed", String(seat === current));
+    b.append(textEl("span", "seat-note", seat === next.seat ? "in turn" : playerName(seat)));
+    return b;
+  }));
+}
+
+export function renderHandStep(next) {
+  document.querySelector("#step-hand .hand-seat").textContent = keep.chosenSeat || next.seat || "";
+  const picked = keep.picked;
+  $("hand-record").textContent = picked.length ? `Record hand ${picked.map(cardLabel).join(" ")}` : "Record hand";
+}

@@ -1,0 +1,34 @@
+/* The game as the server last sent it (GET on the live API, asked again with If-None-Match), kept on the
+ * phone so that a reload offline still shows it. */
+import { api, VIEW_KEY } from "./page.js";
+import { keep } from "./state.js";
+
+export function loadView() {
+  try { return JSON.parse(localStorage.getItem(VIEW_KEY) || "null"); } catch (e) { return null; }
+}
+
+function keepView(doc) {
+  const entries = doc.entries.filter((e) => e.deal !== null);
+  keep.view = {
+    version: doc.version, next: doc.next, table: doc.table, entries,
+    lastDeal: entries.length ? entries[entries.length - 1].deal : null,
+  };
+  localStorage.setItem(VIEW_KEY, JSON.stringify(keep.view));
+}
+
+/* Ask the server for the game: true when it answered 200 or 304 (nothing changed), false when it cannot
+ * be reached, null for any other answer. */
+export async function fetchView() {
+  try {
+    const headers = keep.etag ? { "If-None-Match": keep.etag } : {};
+    const response = await fetch(api, { headers, cache: "no-store" });
+    if (response.status === 200) {
+      keep.etag = response.headers.get("ETag");
+      keepView(await response.json());
+      keep.queue.see(keep.view.version);
+    }
+    return response.status === 200 || response.status === 304 ? true : null;
+  } catch (e) {
+    return false;
+  }
+}

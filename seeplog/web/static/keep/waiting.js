@@ -1,0 +1,37 @@
+/* The entries not stored yet: waiting to be sent, or refused by the server and kept to fix. */
+import { $ } from "./page.js";
+import { keep } from "./state.js";
+import { button, textEl } from "./dom.js";
+
+/* A queued entry in words. */
+export function itemText(item) {
+  const b = item.body;
+  if (item.path === "/undo") return "undo the last entry";
+  if (item.path === "/close") return "close the game";
+  if (b.replace) return `replace entry ${b.replace} by ${b.line}`;
+  if (b.insert_before) return `insert before entry ${b.insert_before}: ${b.line}`;
+  if (b.delete) return `delete entry ${b.delete}`;
+  return b.line;
+}
+
+export function renderQueue() {
+  const list = $("queue-list");
+  list.replaceChildren(
+    ...keep.queue.items.map((item) => textEl("li", "waiting", `${itemText(item)} — waiting`)),
+    ...keep.queue.refusedItems.map(refusedItem));
+  $("queue-view").hidden = !list.childElementCount;
+}
+
+function refusedItem(item) {
+  const li = document.createElement("li");
+  li.className = "refused";
+  const drop = () => keep.queue.dropRefused(item.client_id);
+  li.append(textEl("span", "", `${itemText(item)} — refused: ${item.error}`),
+    button("Fix", "small", () => {
+      $("line").value = item.body.line || "";
+      $("line").focus();
+      drop();
+    }),
+    button("Dismiss", "small quiet", drop));
+  return li;
+}
