@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import repeat
 
 from .cards import DECK, Card
@@ -21,8 +20,6 @@ HAND_SIZE = 12
 """Cards in a hand: every seat's whole hand (four players), or each of the two hands (two players)."""
 NOTHING: frozenset[Card] = frozenset()
 EMPTY: dict[Card, str] = {}
-_new_known = partial(tuple.__new__, Known)
-"""Build a Known from all its fields in C (one per play of a deal)."""
 
 
 @dataclass(frozen=True)
@@ -134,11 +131,10 @@ def reveal(seats: Sequence[str], cards: Sequence[Card], rules: Ruleset, bidder: 
 def _whole_deal(seats: tuple[str, ...], cards: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...],
                 rules: Ruleset, bidder: str, first_four: frozenset[Card] | None
                 ) -> tuple[tuple[Known, ...], tuple[dict[Card, str], ...]]:
-    """Every hand known exactly: the Known of each play and the key cards' holders (this runs for every
-    deal: the Knowns are built in C)."""
+    """Every hand known exactly: the Known of each play and the key cards' holders."""
     holders = _holder_maps(seats, cards) if rules.punjab else []
-    movers = list(map(_new_known, zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
-                                      repeat(True))))
+    movers = [Known(*fields) for fields in zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
+                                                repeat(True))]
     if movers and seats[0] == bidder:
         movers[0] = Known(first_four, True, movers[0].holders) if first_four is not None else (
             movers[0]._replace(certain=False))
@@ -165,8 +161,8 @@ def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
             movers.append(knowledge._known(seat, 0))
         else:
             room = HAND_SIZE - played.get(seat, 0) - len(certain[index])
-            movers.append(_new_known((certain[index], room <= 0, knowledge.holders(index), knowledge._maybe(seat),
-                                      not (index == 0 and seat == knowledge.bidder))))
+            movers.append(Known(certain[index], room <= 0, knowledge.holders(index), knowledge._maybe(seat),
+                                not (index == 0 and seat == knowledge.bidder)))
         played[seat] = played.get(seat, 0) + 1
     return _with(knowledge, movers=tuple(movers))
 
