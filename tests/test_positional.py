@@ -1,6 +1,5 @@
 """The NamedTuples the hot path builds positionally (``State(rules, loose, ...)``, every field in order) keep
 the field order those call sites write: a field added, removed or moved fails here, not as a silent mix-up."""
-import re
 from pathlib import Path
 
 from seeplog.state import House, Known, State
