@@ -200,9 +200,14 @@ def live_log(entries: Sequence[Entry], before: LiveLog | None = None, read: tupl
 
 def laid_out(texts: list[str], before: LiveLog | None) -> tuple[str, tuple[int, ...]]:
     """`layout(texts)`, written on from the layout of `before` when `texts` are its entries' lines and one
-    more that belongs to its last deal or starts another deal (the usual entry)."""
-    if (before is None or before.written_out or len(texts) != len(before.entries) + 1 or not before.log.games
+    more that belongs to its last deal or starts another deal (the usual entry), or its entries' lines but
+    the last (an undo)."""
+    if (before is None or before.written_out or not before.log.games
             or not (before.log.games[-1].deals or before.log.games[-1].skipped)):
+        return layout(texts)
+    if len(texts) == len(before.entries) - 1:
+        return _less_the_last(texts, before)
+    if len(texts) != len(before.entries) + 1:
         return layout(texts)
     line, head = texts[-1], _head(texts[-1])
     if head == "[" or texts[:-1] != [e.text for e in before.entries]:
@@ -211,6 +216,18 @@ def laid_out(texts: list[str], before: LiveLog | None) -> tuple[str, tuple[int, 
     if head == "deal":
         return f"{before.text}\n{line}\n", before.line_of + (last + 2,)
     return f"{before.text}{line}\n", before.line_of + (last + 1,)
+
+
+def _less_the_last(texts: list[str], before: LiveLog) -> tuple[str, tuple[int, ...]]:
+    """The layout of `before`'s entries less the last, when it stands on the last line (not a tag)."""
+    gone = before.entries[-1].text
+    if (_head(gone) == "[" or before.line_of[-1] != before.text.count("\n")
+            or texts != [e.text for e in before.entries[:-1]]):
+        return layout(texts)
+    text = before.text[:before.text.rfind("\n", 0, len(before.text) - 1) + 1]
+    if _head(gone) == "deal" and text.endswith("\n\n"):
+        text = text[:-1]  # the blank line before the deal
+    return text, before.line_of[:-1]
 
 
 # ---------------------------------------------------------------- reading one line in its place

@@ -139,8 +139,12 @@ def test_a_log_laid_out_on_from_the_last_is_the_log_laid_out_whole():
     entries: list[Entry] = []
     live = None
     for number, line in enumerate(lines + odd + lines[1:40], start=1):
-        entries.append(Entry(number, line))
-        live = live_log(entries, live)
-        again = live_log(entries)
-        assert (live.text, live.line_of, live.log) == (again.text, again.line_of, again.log)
-        assert layout([e.text for e in entries])[1] == live.line_of
+        for change in ("append", "undo", "append"):
+            if change == "append":
+                entries.append(Entry(number, line))
+            else:
+                entries.pop()
+            live = live_log(entries, live)
+            again = live_log(entries)
+            assert (live.text, live.line_of, live.log) == (again.text, again.line_of, again.log)
+            assert layout([e.text for e in entries])[1] == live.line_of
