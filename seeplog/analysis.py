@@ -3,12 +3,11 @@
 `analyse(text)` reads and replays the log, scores every deal and keeps each game's ledger: games ->
 deals (each with its replay, score and findings; the states around every play on first asking) ->
 ledger rows. The JSON report (`report.report_json`), the scoresheet, the pages, the API and the live
-view are views of it. Analyses are kept in one cache, keyed by the text's digest and the library's
+view are views of it. Analyses are kept in one cache, keyed by the text (hashed by the dict) and the library's
 fingerprint, so that a page and an API call of the same log share one.
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -161,13 +160,12 @@ def keep(analysis: Analysis) -> None:
 
 
 def _key(text: str, open_game: bool) -> tuple[str, bool, str]:
-    return text_digest(text), open_game, library_fingerprint()
+    """The text itself stands for its digest: a dict hashes a string once, in C, and compares equal keys
+    (the kept analysis holds the text anyway)."""
+    return text, open_game, library_fingerprint()
 
 
 def forget_analyses() -> None:
     """Let every kept analysis go (the tests count builds from a cold cache)."""
     _kept.clear()
 
-
-def text_digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
