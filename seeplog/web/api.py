@@ -10,7 +10,6 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from seeplog.dispute import play_json, replay_view
-from seeplog.report import report_json
 from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
@@ -22,7 +21,7 @@ from .playpage import deal_context
 from .playlinks import play_link
 from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
-from .store import BadUpload, TooMuch, store, stored_analysis
+from .store import BadUpload, TooMuch, served_report, store
 from .tokens import bearer_token
 from .uploads import from_bytes, from_json_text
 
@@ -90,12 +89,14 @@ class Games(MethodView):
             raise ApiError(400, exc.message, exc.errors) from None
         except TooMuch as exc:
             raise ApiError(413, exc.message) from None
-        doc = stored.report or report_json(stored_analysis(found(stored.id)))
+        doc = stored.report or served_report(found(stored.id), current_app.config["UPLOAD_LIMITS"])
         url = url_for("pages.game", game_id=stored.id)
         answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
+        headers = {"Location": url}
         if stored.created:
             answer["manage_token"] = issue_token(get_db(), stored.id)
-        return answer, (201 if stored.created else 200), {"Location": url}
+            headers["Cache-Control"] = "no-store"  # the token is shown this once: no cache keeps it
+        return answer, (201 if stored.created else 200), headers
 
 
 TOKEN_HEADER = {"X-Manage-Token": {"description": "the manage token the upload answered with",
@@ -163,7 +164,7 @@ class GameItem(MethodView):
 @blp.alt_response(404, schema=ErrorSchema)
 def report(game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
-    return report_json(stored_analysis(found(game_id)))
+    return served_report(found(game_id), current_app.config["UPLOAD_LIMITS"])
 
 
 @blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

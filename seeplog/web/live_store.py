@@ -16,7 +16,7 @@ import sqlite_utils
 
 from seeplog.analysis import Analysis, keep, kept_analysis
 from seeplog.live import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target, finding_keys,
-                          live_analysis, live_log, read_in_place)
+                          is_tag_line, live_analysis, live_log, misfits, read_in_place)
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
@@ -245,6 +245,8 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
         event = Event(event.kind, event.entry, (canonical,))
     state = "closed" if event.kind == "close" else "open"
     live = live_log(entries, old.live, read)
+    if _touches_header(old.live, event):
+        _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
     analysis = live_analysis(live, open_game=state == "open", before=old)
     doc = report_json(analysis)
     same = deals_kept(old, analysis)
@@ -259,6 +261,23 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
 
 def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
     return {f.name: getattr(analysis, f.name) for f in fields(LiveAnalysis)}
+
+
+def _touches_header(was: LiveLog, event: Event) -> bool:
+    """The event writes or takes away a tag line (the variant, say)."""
+    old = was.entries[event.entry - 1].text if event.kind in ("replace", "delete", "undo") and event.entry else ""
+    return any(is_tag_line(text) for text in (*event.lines, old))
+
+
+def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
+    """A header change that leaves other entries unreadable is refused (422): the entries must fit it."""
+    found = misfits(before, after, own)
+    if found:
+        number, error = found[0]
+        raise LiveError(422, f"the game's entries do not fit this change: entry {number} would read "
+                             f"{error.rule}: {error.msg}; correct that entry first",
+                        [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
+                         for n, e in found[:20]])
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int:

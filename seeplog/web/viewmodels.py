@@ -74,6 +74,8 @@ class GameSheet:
     baazis: tuple[tuple[str, int], ...]
     findings: tuple[Finding, ...]
     chart: LeadChart
+    findings_more: int = 0
+    """Findings of this part not listed (PAGE_FINDINGS are, and the report lists at most its limit)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ class GamePage:
     parts: int = 1
     live: str | None = None
     """'open' or 'closed' for a game kept live, None for an upload."""
+    lines_more: int = 0
+    """Lines of this part not shown (PAGE_LINES are)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,8 @@ class GameRow:
     """When it was uploaded, ``YYYY-MM-DD HH:MM`` UTC."""
     live: str | None = None
     """'open' or 'closed' for a game kept live, None for an upload."""
+    lines_more: int = 0
+    """Lines of this part not shown (PAGE_LINES are)."""
 
 
 def title_of(row: dict[str, Any]) -> str:
@@ -170,9 +176,10 @@ def typed_finding(v: Violation, game_id: int, game: int, deal: int | None) -> Fi
     return finding(violation_json(v), game_id, game, deal)
 
 
-def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: bool = True) -> GameSheet:
+def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: bool = True,
+               listed: int | None = None) -> GameSheet:
     """The scoresheet of a game (or of some of its deals), with its findings (and the game's own log
-    errors, with `game_errors`)."""
+    errors, with `game_errors`): `listed` of them at most (PAGE_FINDINGS), the rest counted."""
     names = players(analysis)
     teams = analysis.rules.teams
     tags = analysis.game.tags
@@ -181,12 +188,26 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: b
                  for r, line, d in zip(sheet_rows(analysis), lines, analysis.deals))
     team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats if analysis.rules.team_of(s) == t))
                       for t in teams)
-    findings = tuple(typed_finding(v, game_id, number, d.replay.deal.number)
-                     for d in analysis.deals for v in d.violations + d.errors)
-    findings += tuple(typed_finding(v, game_id, number, None) for v in analysis.game_errors if game_errors)
+    found: list[tuple[Violation, int | None]] = [(v, d.replay.deal.number) for d in analysis.deals
+                                                 for v in d.violations + d.errors]
+    found += [(v, None) for v in analysis.game_errors] if game_errors else []
+    findings = tuple(typed_finding(v, game_id, number, deal)
+                     for v, deal in found[:PAGE_FINDINGS if listed is None else listed])
+    more = len(found) - len(findings)
     heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), tags.get("Date")) if x) or "Seep game"
     return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
-                     tuple(analysis.baazis.items()), findings, lead_chart(analysis))
+                     tuple(analysis.baazis.items()), findings, lead_chart(analysis), more)
+
+
+PAGE_FINDINGS = 250
+"""Findings a game page lists, all its games together (the rest are counted: a page stays small whatever
+the log)."""
+PAGE_CHARS = 600_000
+"""Characters of the log a game page shows (lines after them are counted, not shown)."""
+PAGE_LINE_CHARS = 2_000
+"""Characters of one log line a game page shows (a longer line is cut, with an ellipsis)."""
+PAGE_LINES = 20_000
+"""Log lines a game page shows (a part of 200 deals has about 11,000)."""
 
 
 def _steps_link(game_id: int, game: int, replay: DealReplay) -> str | None:
@@ -194,18 +215,25 @@ def _steps_link(game_id: int, game: int, replay: DealReplay) -> str | None:
     return play_link(game_id, game, replay.deal.number, 1) if plays_shown(replay) else None
 
 
-def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | None = None) -> tuple[LogLine, ...]:
-    """The lines `first` to `last` of the log, each with its findings."""
+def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | None = None,
+              most: int | None = None) -> tuple[LogLine, ...]:
+    """The lines `first` to `last` of the log (`most` of them at most), each with its findings."""
     by_line: dict[int, list[Finding]] = {}
     for f in findings:
         if f.line:
             by_line.setdefault(f.line, []).append(f)
     out = []
     lines = text.lstrip("\ufeff").splitlines()
-    for number, line in enumerate(lines[first - 1:last], start=first):
+    end = last if most is None else min(last or len(lines), first - 1 + most)
+    chars = 0
+    for number, line in enumerate(lines[first - 1:end], start=first):
+        chars += min(len(line), PAGE_LINE_CHARS)
+        if chars > PAGE_CHARS:
+            break
         found = by_line.get(number, [])
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
-        out.append(LogLine(number, line, tuple(f"{f.rule} {f.message}" for f in found), kind))
+        shown = line if len(line) <= PAGE_LINE_CHARS else line[:PAGE_LINE_CHARS] + "…"
+        out.append(LogLine(number, shown, tuple(f"{f.rule} {f.message}" for f in found), kind))
     return tuple(out)
 
 
@@ -228,19 +256,26 @@ def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
     part = min(max(part, 1), parts)
     window = spans[(part - 1) * DEALS_PER_PAGE:part * DEALS_PER_PAGE]
     shown = sorted({i for i, _ in window}) if window else list(range(len(log.games)))
-    sheets = []
+    sheets: list[GameSheet] = []
     for i in shown:
         deals = [k for j, k in window if j == i]
         low, high = (deals[0], deals[-1] + 1) if deals else (0, 0)
         whole = analysis.games[i]
         part_of = replace(whole, deals=whole.deals[low:high], ledger=whole.ledger[low:high])
-        sheets.append(game_sheet(game_id, i + 1, part_of, game_errors=low == 0))
+        listed = PAGE_FINDINGS - sum(len(s.findings) for s in sheets)
+        sheets.append(game_sheet(game_id, i + 1, part_of, low == 0, max(0, listed)))
     log_errors = () if log.games else (finding(NO_GAME, game_id, 1, None),)
     everything = [f for s in sheets for f in s.findings] + list(log_errors)
     first, last = _line_span(log, spans, part, parts)
+    lines = log_lines(analysis.text, everything, first, last, PAGE_LINES)
     return GamePage(game_id, title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
-                    tuple(sheets), log_errors, log_lines(analysis.text, everything, first, last), part, parts,
-                    row.get("live"))
+                    tuple(sheets), log_errors[:PAGE_FINDINGS], lines, part, parts, row.get("live"),
+                    _lines_in(analysis.text, first, last) - len(lines))
+
+
+def _lines_in(text: str, first: int, last: int | None) -> int:
+    total = text.lstrip("\ufeff").count("\n") + (not text.endswith("\n"))
+    return (last if last is not None else total) - first + 1
 
 
 def _line_span(log: Log, spans: list[tuple[int, int]], part: int, parts: int) -> tuple[int, int | None]:

@@ -5,12 +5,11 @@ import json
 from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
-                   send_from_directory, session, url_for)
+                   send_from_directory, url_for)
 from marshmallow import ValidationError
 
 import seeplog
 from seeplog.legal import MAX_LISTED
-from seeplog.report import report_json
 from seeplog.ruleset import VARIANTS
 
 from .cardviews import card_html
@@ -21,7 +20,7 @@ from .manage import SameLog, TokenRefused, check_token, delete_game, history, is
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameFormSchema, PlayQuerySchema
-from .store import BadUpload, TooMuch, store, stored_analysis
+from .store import BadUpload, TooMuch, served_report, store, stored_analysis
 from .uploads import from_bytes
 from .viewmodels import findings_summary, game_page, game_row, title_of
 
@@ -82,6 +81,10 @@ def api_docs_asset(filename: str):
     return send_from_directory(str(files("flask_swagger_ui") / "dist"), filename, max_age=86400)
 
 
+NO_STORE = {"Cache-Control": "no-store"}
+"""For an answer that shows a secret token: no cache keeps it."""
+
+
 @bp.route("/upload", methods=["GET", "POST"])
 def upload():
     form = UploadForm()
@@ -92,11 +95,12 @@ def upload():
         flash("Choose a file or paste a log first.", "error")
     elif len(results) == 1 and results[0]["id"]:
         flash(results[0]["message"], "ok")
-        if results[0]["token"]:
-            session["new_token"] = {"game": results[0]["id"], "token": results[0]["token"]}
-        return redirect(url_for("pages.game", game_id=results[0]["id"]))
+        # The token goes in the fragment, which no request carries (game-token.js shows it): never in the
+        # session cookie, which is signed, not encrypted.
+        token = f"#token={results[0]['token']}" if results[0]["token"] else ""
+        return redirect(url_for("pages.game", game_id=results[0]["id"]) + token), 302, NO_STORE
     return render_template("upload.html", form=form, results=results), 400 if results and not any(
-        r["id"] for r in results) else 200
+        r["id"] for r in results) else 200, NO_STORE
 
 
 def upload_one(name: str | None, data: bytes) -> dict:
@@ -109,7 +113,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
         return {"name": label, "id": None, "message": exc.message, "errors": [], "findings": None}
     message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
     token = issue_token(get_db(), stored.id) if stored.created else None
-    doc = stored.report or report_json(stored_analysis(stored_game(stored.id)))
+    doc = stored.report or served_report(stored_game(stored.id), current_app.config["UPLOAD_LIMITS"])
     return {"name": label, "id": stored.id, "message": message, "errors": [], "token": token,
             "findings": findings_summary(stored.id, doc)}
 
@@ -152,10 +156,8 @@ def delete(game_id: int):
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
     page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
-    new = session.pop("new_token", None)
-    token = new["token"] if new and new.get("game") == game_id else None
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           token=token, manage=ManageForm(), history=history(get_db(), game_id))
+                           manage=ManageForm(), history=history(get_db(), game_id)), NO_STORE  # token by script
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
@@ -180,8 +182,8 @@ def export_seep(game_id: int):
 
 @bp.get("/games/<int:game_id>.json")
 def export_report(game_id: int):
-    doc = report_json(stored_analysis(stored_game(game_id)))
-    return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
+    doc = served_report(stored_game(game_id), current_app.config["UPLOAD_LIMITS"])
+    return download(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n", f"game-{game_id}.json",
                     "application/json; charset=utf-8")
 
 
