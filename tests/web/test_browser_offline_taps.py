@@ -10,9 +10,9 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from seeplog.analysis import analyse
 from seeplog.cards import parse_card
 from seeplog.livetable import deal_state, known_for, now_of, outcomes, what_next
-from seeplog.notation import parse
 from seeplog.playout import deal_lines, random_deal
 from tests.web import test_browser_live_keep as keeping
 from tests.web.test_browser_live_keep import (DESKTOP, PHONE, STANDARD, api_doc, card_of, expect_next, is_play,
@@ -29,7 +29,7 @@ BEFORE, TAPPED = 8, 10
 def broken_outcome(head: list[str], plays: list[str], card_text: str) -> dict | None:
     """An outcome breaking a rule of the card played next after `plays` (by the seat to play), one that
     taps can make (no shorthand, no break of a house), or None."""
-    now = now_of(parse('[Variant "standard"]\n' + "\n".join(head + plays) + "\n"))
+    now = now_of(analyse('[Variant "standard"]\n' + "\n".join(head + plays) + "\n", open_game=True))
     seat = what_next(now)["seat"]
     state, _ = deal_state(now.last)
     card = parse_card(card_text)
