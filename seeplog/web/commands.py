@@ -7,6 +7,7 @@ import sqlite_utils
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
+from .clubs.players_store import issue_admin_token
 from .db import applied, init_db, writing
 from .live_store import refresh_views
 from .store import derive_again, load_samples, seeplog_version, set_meta
@@ -50,6 +51,16 @@ def load_samples_command() -> None:
     db.close()
 
 
+@click.command("admin-token")
+@with_appcontext
+def admin_token_command() -> None:
+    """Make an administrator token (players: merge, rename, split); shown once, stored only as a hash."""
+    db = init_db(current_app.config["DATABASE"])
+    click.echo(issue_admin_token(db))
+    click.echo("An administrator token: shown only now and stored only as a hash; keep it somewhere safe.", err=True)
+    db.close()
+
+
 def init_app(app: Flask) -> None:
-    for command in (init_db_command, rebuild_db_command, load_samples_command):
+    for command in (init_db_command, rebuild_db_command, load_samples_command, admin_token_command):
         app.cli.add_command(command)

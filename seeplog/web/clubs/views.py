@@ -1,0 +1,72 @@
+"""What the player and partnership pages and their API show: records made JSON-ready, names attached."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+from flask import url_for
+
+from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record, player_record
+
+from .players_store import Player
+from .queries import GAMES_OF_PLAYER, player_names, sides
+
+
+def line_json(line: Line) -> dict[str, Any]:
+    return {"games": line.games, "deals": line.deals, "baazis_won": line.won, "baazis_lost": line.lost,
+            "card_points_per_deal": line.points_per_deal, "score_difference": line.score_difference}
+
+
+def partnership_slug(players: Partnership) -> str:
+    return "-".join(str(p) for p in players)
+
+
+def record_json(record: Record, names: dict[int, str], owner: int | None = None) -> dict[str, Any]:
+    def team(players: Partnership) -> dict[str, Any]:
+        return {"players": [{"id": p, "name": names.get(p, "?"), "url": url_for("clubs.player", player_id=p)}
+                            for p in players],
+                "url": url_for("clubs.partnership", slug=partnership_slug(players))}
+    return {**line_json(record.total), "sweeps": record.sweeps,
+            "partners": [{"player": team((p,))["players"][0], **line_json(line),
+                          "partnership_url": team(tuple(sorted((p, owner or p))))["url"]}
+                         for p, line in sorted(record.partners.items(), key=lambda i: (-i[1].games, i[0]))],
+            "head_to_head": [{"opponents": team(opp), **line_json(line)}
+                             for opp, line in sorted(record.head_to_head.items(),
+                                                     key=lambda i: (-i[1].games, i[0]))],
+            "rules_broken": [{"rule": rule, "count": n} for rule, n in record.broken]}
+
+
+def player_data(db: sqlite_utils.Database, player: Player) -> dict[str, Any]:
+    """The player page's data: names, record, games."""
+    found, seats = sides(db, GAMES_OF_PLAYER, [player.id])
+    record = player_record(player.id, matches(found))
+    names = player_names(db, {p for s in found for p in s.players})
+    return {"id": player.id, "name": player.name, "aliases": player.aliases,
+            "record": record_json(record, names, player.id), "games": games_json(seats, {player.id})}
+
+
+def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[str, Any]:
+    """The partnership page's data: its record and games (those where exactly these players were a team)."""
+    first = players[0]
+    found, seats = sides(db, GAMES_OF_PLAYER, [first])
+    record = partnership_record(players, matches(found))
+    names = player_names(db, {p for s in found for p in s.players} | set(players))
+    own = {s.game for s in found if s.named and s.players == players}
+    return {"players": [{"id": p, "name": names.get(p, "?"), "url": url_for("clubs.player", player_id=p)}
+                        for p in players],
+            "record": record_json(record, names),
+            "games": games_json([s for s in seats if (s["game_id"], s["game"]) in own], set(players))}
+
+
+def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any]]:
+    """One line per game, newest first: its date, teams (names linked to players), and the side of `own`."""
+    games: dict[tuple[int, int], dict[str, Any]] = {}
+    for s in seats:
+        game = games.setdefault((s["game_id"], s["game"]), {
+            "game_id": s["game_id"], "game": s["game"], "date": s["date"], "variant": s["variant"], "teams": {},
+            "url": url_for("pages.game", game_id=s["game_id"]) + f"#game-{s['game']}"})
+        game["teams"].setdefault(s["team"], []).append(
+            {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"]})
+        if s["player_id"] in own:
+            game["side"] = s["team"]
+    return sorted(games.values(), key=lambda g: (g["date"] or "", g["game_id"], g["game"]), reverse=True)
