@@ -17,7 +17,9 @@ from flask import Flask, current_app, g
 
 from seeplog.clubs.players import name_key
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "schema" / "migrations"
+from .shipped import folder
+
+MIGRATIONS = folder("migrations")
 
 
 BUSY_TIMEOUT = 30.0
