@@ -13,6 +13,7 @@ from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
 
 from .cardviews import card_html
+from .clubs.queries import seat_links
 from .db import get_db
 from .exports import scoresheet_csv
 from .forms import ManageForm, UploadForm
@@ -154,7 +155,8 @@ def game(game_id: int):
     new = session.pop("new_token", None)
     token = new["token"] if new and new.get("game") == game_id else None
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           token=token, manage=ManageForm(), history=history(get_db(), game_id))
+                           token=token, manage=ManageForm(), history=history(get_db(), game_id),
+                           seat_links=seat_links(get_db(), game_id))
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
