@@ -69,6 +69,6 @@ END;
 CREATE TRIGGER aliases_clubs_update AFTER UPDATE ON player_aliases BEGIN
     UPDATE clubs_version SET version = version + 1;
 END;
-CREATE TRIGGER games_clubs_date AFTER UPDATE OF date ON games BEGIN
+CREATE TRIGGER games_clubs_date AFTER UPDATE OF date ON games WHEN old.date IS NOT new.date BEGIN
     UPDATE clubs_version SET version = version + 1;
 END;

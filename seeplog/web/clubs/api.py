@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import request, url_for
+from flask import current_app, request, url_for
 from flask_smorest import Blueprint
 
 from seeplog.clubs.players import PlayerChange
@@ -14,9 +14,9 @@ from ..db import get_db
 from ..errors import ApiError, ErrorSchema
 from .players_store import (AdminRefused, NoPlayer, Player, check_admin, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
-from .schemas import (MergeSchema, PartnershipSchema, PlayerListSchema, PlayerSchema, RenameSchema,
+from .schemas import (LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema, PlayerSchema, RenameSchema,
                       SplitSchema)
-from .views import partnership_data, player_data
+from .views import leaderboard_json, partnership_data, player_data
 
 blp = Blueprint("clubs_api", __name__, url_prefix="/api",
                 description="Players and partnerships: records, head-to-head; the administrator's changes")
@@ -53,7 +53,7 @@ def as_admin(change: Callable[[], Player]) -> dict[str, Any]:
         raise ApiError(404, str(e)) from None
     except PlayerChange as e:
         raise ApiError(400, str(e)) from None
-    return player_data(db, player)
+    return player_data(db, player, current_app.config["DATABASE"])
 
 
 @blp.get("/players")
@@ -70,7 +70,7 @@ def player(player_id: int):
     """A player's names, record (partners, head-to-head, rules broken) and games. A merged player's id
     answers with the player it was merged into."""
     db = get_db()
-    return player_data(db, get_player(db, known(player_id)))
+    return player_data(db, get_player(db, known(player_id)), current_app.config["DATABASE"])
 
 
 ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
@@ -125,3 +125,11 @@ def partnership(first: int, second: int):
 def partnership_alone(first: int):
     """A two-player variant's partnership: the player alone."""
     return partnership_data(get_db(), (known(first),))
+
+
+@blp.get("/leaderboard")
+@blp.response(200, LeaderboardSchema)
+def leaderboard():
+    """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
+    best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""
+    return leaderboard_json(get_db(), current_app.config["DATABASE"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from seeplog.clubs.players import PlayerChange
@@ -13,7 +13,7 @@ from ..db import get_db
 from .forms import AdminForm, MergeForm, RenameForm, SplitForm
 from .players_store import (AdminRefused, NoPlayer, check_admin, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
-from .views import partnership_data, partnership_slug, player_data
+from .views import leaderboard_json, partnership_data, partnership_slug, player_data
 
 bp = Blueprint("clubs", __name__)
 
@@ -32,7 +32,7 @@ def player(player_id: int):
         abort(404, str(e))
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    data = player_data(db, get_player(db, player_id))
+    data = player_data(db, get_player(db, player_id), current_app.config["DATABASE"])
     return render_template("clubs/player.html", p=data, merge=MergeForm(), rename=RenameForm(), split=SplitForm())
 
 
@@ -93,3 +93,8 @@ def split(player_id: int):
     form = SplitForm()
     return admin_change(player_id, form, lambda: split_alias(get_db(), player_id, form.alias.data or ""),
                         "Split off: {result.name} is a player of its own.")
+
+
+@bp.get("/leaderboard")
+def leaderboard():
+    return render_template("clubs/leaderboard.html", board=leaderboard_json(get_db(), current_app.config["DATABASE"]))

@@ -8,7 +8,7 @@ NAME = fields.String(required=True, validate=validate.Length(min=1, max=80),
 
 
 class MergeSchema(Schema):
-    into = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**62),
+    into = fields.Integer(required=True, validate=validate.Range(min=1, max=2**62),
                           metadata={"description": "the player the path's player is merged into"})
 
 
@@ -85,6 +85,7 @@ class AliasSchema(Schema):
 
 
 class PlayerSchema(Schema):
+    rating = fields.Nested("RankedRatingSchema", required=True, allow_none=True)
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     aliases = fields.List(fields.Nested(AliasSchema), required=True)
@@ -107,3 +108,27 @@ class PartnershipSchema(Schema):
     players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
     record = fields.Nested(RecordSchema, required=True)
     games = fields.List(fields.Nested(PlayerGameSchema), required=True)
+
+
+class RatingSchema(Schema):
+    ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma: what ranks"})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True, metadata={"description": "the uncertainty"})
+    baazis = fields.Integer(required=True, metadata={"description": "baazis rated"})
+    won = fields.Integer(required=True)
+    provisional = fields.Boolean(required=True, metadata={"description": "fewer than 10 baazis"})
+
+
+class RankedRatingSchema(RatingSchema):
+    rank = fields.Integer(required=True)
+
+
+class BoardRowSchema(RankedRatingSchema):
+    players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
+    url = fields.String(required=True)
+
+
+class LeaderboardSchema(Schema):
+    provisional_below = fields.Integer(required=True)
+    players = fields.List(fields.Nested(BoardRowSchema), required=True)
+    partnerships = fields.List(fields.Nested(BoardRowSchema), required=True)

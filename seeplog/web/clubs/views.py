@@ -6,8 +6,10 @@ from typing import Any
 import sqlite_utils
 from flask import url_for
 
+from seeplog.clubs.ratings import PROVISIONAL_BELOW, Rating
 from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record, player_record
 
+from .leaderboard import board, rating_json
 from .players_store import Player
 from .queries import GAMES_OF_PLAYER, player_names, sides
 
@@ -36,12 +38,13 @@ def record_json(record: Record, names: dict[int, str], owner: int | None = None)
             "rules_broken": [{"rule": rule, "count": n} for rule, n in record.broken]}
 
 
-def player_data(db: sqlite_utils.Database, player: Player) -> dict[str, Any]:
-    """The player page's data: names, record, games."""
+def player_data(db: sqlite_utils.Database, player: Player, path: str) -> dict[str, Any]:
+    """The player page's data: names, rating, record, games (`path`: the store's, for its ratings)."""
     found, seats = sides(db, GAMES_OF_PLAYER, [player.id])
     record = player_record(player.id, matches(found))
     names = player_names(db, {p for s in found for p in s.players})
     return {"id": player.id, "name": player.name, "aliases": player.aliases,
+            "rating": player_rating(db, path, player.id),
             "record": record_json(record, names, player.id), "games": games_json(seats, {player.id})}
 
 
@@ -70,3 +73,29 @@ def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any
         if s["player_id"] in own:
             game["side"] = s["team"]
     return sorted(games.values(), key=lambda g: (g["date"] or "", g["game_id"], g["game"]), reverse=True)
+
+
+def leaderboard_json(db: sqlite_utils.Database, path: str) -> dict[str, Any]:
+    """Players and partnerships by rating, best first, each with its rank, names and links."""
+    kept = board(db, path)
+    names = player_names(db, {p for r in kept.partnerships for p in r.who if isinstance(p, int)})
+
+    def rows(ratings: list[Rating]) -> list[dict[str, Any]]:
+        out = []
+        for rank, rating in enumerate(ratings, start=1):
+            players = [p for p in rating.who if isinstance(p, int)]
+            out.append({"rank": rank, **rating_json(rating),
+                        "players": [{"id": p, "name": names.get(p, "?"), "url": url_for("clubs.player", player_id=p)}
+                                    for p in players],
+                        "url": url_for("clubs.partnership", slug=partnership_slug(tuple(players)))})
+        return out
+    return {"provisional_below": PROVISIONAL_BELOW, "players": rows(kept.players),
+            "partnerships": rows(kept.partnerships)}
+
+
+def player_rating(db: sqlite_utils.Database, path: str, player_id: int) -> dict[str, Any] | None:
+    """A player's rating and rank on the leaderboard (None before its first rated baazi)."""
+    for rank, rating in enumerate(board(db, path).players, start=1):
+        if rating.who == (player_id,):
+            return {"rank": rank, **rating_json(rating)}
+    return None

@@ -1,0 +1,65 @@
+"""In headless chromium, at 390x844 (a phone) and at desktop size: a player's page (rating, record, partners,
+head-to-head, games) and the leaderboard fit the screen without sideways scroll, their links and buttons are
+at least 44x44 px, and a scoresheet's names lead to the players. Screenshots go to test-artifacts/browser/.
+
+Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tests.web.clubs_helpers import named
+from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
+from tests.web.test_browser_small_screens import SIZES, overflow, shot
+
+pytestmark = pytest.mark.browser
+CLUB = ["Zoya Qureshi", "Yusuf", "Xavier D'Souza", "Wahida", "Varun"]
+
+
+def store_season(page, base: str) -> None:
+    """Fifteen games of five players, each four of them in turn, on fifteen days."""
+    fours = itertools.cycle(itertools.permutations(CLUB, 4))
+    for day in range(1, 16):
+        north, south, west, east = next(itertools.islice(fours, 7, None))
+        text = named(f"game-standard-{day % 3 + 1}.seep", {"North": north, "South": south, "West": west, "East": east},
+                     f"2026-03-{day:02d}")
+        answer = page.request.post(base + "/api/games", data=text.encode(), headers={"Content-Type": "text/plain"})
+        assert answer.status in (200, 201)
+
+
+def small_targets(page, selector: str) -> list[str]:
+    """The visible links and buttons under `selector` smaller than 44x44 px (their text)."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+        .filter(e => e.offsetParent !== null)
+        .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44 && r.width > 0 })
+        .map(e => e.textContent.trim())""", selector)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_player_page_and_leaderboard_on_a_phone_and_a_desktop(page, base_url, size):
+    page.set_viewport_size(SIZES[size])
+    store_season(page, base_url)
+    page.goto(base_url + "/leaderboard")
+    rows = page.locator("table.leaderboard").first.locator("tbody tr")
+    assert rows.count() == len(CLUB)
+    assert page.locator("table.leaderboard tr.provisional").count() >= 1
+    assert overflow(page) <= 0
+    assert small_targets(page, "main table.leaderboard a") == []
+    shot(page, f"clubs-leaderboard-{size}")
+
+    rows.first.locator("a").first.click()
+    page.wait_for_selector("p.rating")
+    assert "on the leaderboard" in page.locator("p.rating").inner_text()
+    assert page.locator("dl.record-head dd").count() == 6
+    assert page.locator("table.record").count() == 2  # partners, head-to-head
+    assert overflow(page) <= 0
+    assert small_targets(page, "main table.record a, main ul.club-games a, main summary") == []
+    shot(page, f"clubs-player-{size}")
+    page.locator("details.manage summary").click()
+    assert small_targets(page, "main .manage-form button, main .manage-form input:not([type=hidden])") == []
+
+    page.locator("ul.club-games a.game-link").first.click()
+    page.wait_for_selector("dl.tags a.player")
+    assert page.locator("dl.tags a.player").count() == 4
