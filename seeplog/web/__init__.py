@@ -6,7 +6,7 @@ from flask_smorest.spec.plugins import integerconverter2paramschema
 from flask_wtf.csrf import CSRFProtect
 
 from . import api, commands, db, live_api, live_keep, live_pages, views
-from .clubs import api as clubs_api, pages as clubs_pages
+from .clubs import api as clubs_api, events_api, pages as clubs_pages
 from .errors import Api
 from .schemas import property_names
 from .security import RowId, secure
@@ -32,4 +32,6 @@ def register(app: Flask) -> Api:
     csrf.exempt(live_api.blp)
     smorest.register_blueprint(clubs_api.blp)
     csrf.exempt(clubs_api.blp)
+    smorest.register_blueprint(events_api.blp)
+    csrf.exempt(events_api.blp)
     return smorest

@@ -63,3 +63,27 @@ def test_player_page_and_leaderboard_on_a_phone_and_a_desktop(page, base_url, si
     page.locator("ul.club-games a.game-link").first.click()
     page.wait_for_selector("dl.tags a.player")
     assert page.locator("dl.tags a.player").count() == 4
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_event_page_on_a_phone_and_a_desktop(page, base_url, size):
+    page.set_viewport_size(SIZES[size])
+    pairs = [[f"Guest {size} {2 * i + 1}", f"Guest {size} {2 * i + 2}"] for i in range(5)]
+    made = page.request.post(base_url + "/api/events", data={"name": f"Club night ({size})", "variant": "standard",
+                                                             "date": "2026-11-25", "partnerships": pairs})
+    assert made.status == 201
+    event, token = made.json()["id"], made.json()["organiser_token"]
+    answer = page.request.post(f"{base_url}/api/events/{event}/rounds", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status == 201 and answer.json()["bye"]
+    page.goto(f"{base_url}/events/{event}")
+    assert "has a bye this round" in page.locator("p.bye").inner_text()
+    assert page.locator("table.standings tbody tr").count() == 5
+    assert overflow(page) <= 0
+    assert small_targets(page, "main table a, main ol.pairs a, main summary") == []
+    shot(page, f"clubs-event-{size}")
+    page.locator("details.manage summary").click()
+    page.fill("#keep-token", token)
+    page.locator("form[action$='/organise'] button").click()
+    page.wait_for_selector("a.keep")
+    assert page.locator("a.keep").count() == 2
+    assert overflow(page) <= 0

@@ -1,16 +1,19 @@
-"""The players list, a player's page, a partnership's page, and the administrator's changes."""
+"""The clubs pages: players, partnerships, the leaderboard, the administrator's changes, and events."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
 from seeplog.clubs.players import PlayerChange
 
 from ..db import get_db
-from .forms import AdminForm, MergeForm, RenameForm, SplitForm
+from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
+                           make_round, table_token)
+from .events_view import event_json
+from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
 from .players_store import (AdminRefused, NoPlayer, check_admin, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .views import leaderboard_json, partnership_data, partnership_slug, player_data
@@ -98,3 +101,82 @@ def split(player_id: int):
 @bp.get("/leaderboard")
 def leaderboard():
     return render_template("clubs/leaderboard.html", board=leaderboard_json(get_db(), current_app.config["DATABASE"]))
+
+
+@bp.get("/events")
+def events():
+    rows = list(get_db().query("select id, name, date, place, variant from events "
+                               "order by coalesce(date, '') desc, id desc"))
+    return render_template("clubs/events.html", events=rows)
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+def event_new():
+    """Create an event; its page then shows the organiser token once."""
+    form = EventNewForm()
+    if not form.validate_on_submit():
+        return render_template("clubs/event_new.html", form=form), 400 if form.is_submitted() else 200
+    new = NewEvent(form.name.data or "", form.variant.data or "standard", form.pairs(), form.date.data or None,
+                   form.place.data or None, form.target.data or None)
+    try:
+        event_id, token = create_event(get_db(), new)
+    except BadEvent as e:
+        form.form_errors.append(str(e))
+        return render_template("clubs/event_new.html", form=form), 400
+    session["event_token"] = {"event": event_id, "token": token}
+    return redirect(url_for("clubs.event", event_id=event_id), 303)
+
+
+def known_event(event_id: int) -> dict[str, Any]:
+    try:
+        return event_json(get_db(), event_id)
+    except NoEvent as e:
+        abort(404, str(e))
+
+
+@bp.get("/events/<int:event_id>")
+def event(event_id: int):
+    data = known_event(event_id)
+    new = session.pop("event_token", None)
+    token = new["token"] if new and new.get("event") == event_id else None
+    return render_template("clubs/event.html", e=data, token=token, form=RoundForm(), keep=None)
+
+
+def organiser(event_id: int, form: RoundForm) -> str:
+    """The organiser token of a form, checked (400 without one, 403 when it is not the event's)."""
+    known_event(event_id)
+    if not form.validate():
+        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+    try:
+        check_organiser(get_db(), event_id, form.token.data)
+    except EventRefused as e:
+        abort(403, str(e))
+    return form.token.data or ""
+
+
+@bp.post("/events/<int:event_id>/rounds")
+def event_round(event_id: int):
+    """Make the next round (organiser token); the event page then says so (the keep links: "Organiser")."""
+    form = RoundForm()
+    token = organiser(event_id, form)
+    try:
+        number, tables = make_round(get_db(), event_id, token)
+    except EventChange as e:
+        abort(409, str(e))
+    bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
+    flash(f"Round {number} made: {sum(1 for t in tables if t['pair_b'] is not None)} tables"
+          + (f"; partnership {bye} has a bye" if bye else "") + ". Each table's keep link: under Organiser.", "ok")
+    return redirect(url_for("clubs.event", event_id=event_id) + "#organiser", 303)
+
+
+@bp.post("/events/<int:event_id>/organise")
+def event_organise(event_id: int):
+    """The organiser's view: the event with every table's keep link (made again from the organiser token)."""
+    form = RoundForm()
+    token = organiser(event_id, form)
+    data = known_event(event_id)
+    keep = {(r["round"], t["number"]): url_for("live_keep.keep", game_id=t["game_id"])
+            + "#token=" + table_token(token, event_id, r["round"], t["number"])
+            for r in data["rounds"] for t in r["tables"]}
+    return render_template("clubs/event.html", e=data, token=None, form=form, keep=keep), 200, \
+        {"Cache-Control": "no-store"}

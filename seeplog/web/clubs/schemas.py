@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from ..schemas import WholeNumber
+
 NAME = fields.String(required=True, validate=validate.Length(min=1, max=80),
                      metadata={"description": "the player's new display name"})
 
 
 class MergeSchema(Schema):
-    into = fields.Integer(required=True, validate=validate.Range(min=1, max=2**62),
+    into = WholeNumber(required=True, validate=validate.Range(min=1, max=2**62),
                           metadata={"description": "the player the path's player is merged into"})
 
 
