@@ -7,6 +7,7 @@ Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtu
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
@@ -87,3 +88,30 @@ def test_event_page_on_a_phone_and_a_desktop(page, base_url, size):
     page.wait_for_selector("a.keep")
     assert page.locator("a.keep").count() == 2
     assert overflow(page) <= 0
+
+
+def test_standings_follow_a_baazi_within_three_seconds(page, base_url):
+    """A table's scorekeeper enters a deal that wins a baazi; the open event page shows it within 3 s."""
+    page.set_viewport_size(SIZES["phone"])
+    pairs = [["Follow A", "Follow B"], ["Follow C", "Follow D"]]
+    made = page.request.post(base_url + "/api/events", data={"name": "Follow night", "variant": "thirty",
+                                                             "partnerships": pairs})
+    event, token = made.json()["id"], made.json()["organiser_token"]
+    table = page.request.post(f"{base_url}/api/events/{event}/rounds",
+                              headers={"Authorization": f"Bearer {token}"}).json()["tables"][0]
+    page.goto(f"{base_url}/events/{event}")
+    assert page.locator("table.standings tbody tr").first.locator("td").nth(3).inner_text() == "0–0"
+    text = named("game-thirty-1.seep", {})
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith(("[", "#"))]
+    version, deal_three = 1, next(i for i, line in enumerate(lines) if line.startswith("deal 3 "))
+    auth = {"Authorization": f"Bearer {table['edit_token']}"}
+    for n, line in enumerate(lines[:deal_three]):  # deal 2 wins NS a baazi
+        answer = page.request.post(f"{base_url}/api/live/{table['game_id']}/entries", headers=auth,
+                                   data={"line": line, "version": version, "client_id": f"follow-{n}"})
+        assert answer.status == 201, answer.text()
+        version = answer.json()["version"]
+    entered = time.monotonic()
+    page.wait_for_function("() => [...document.querySelectorAll('table.standings tbody td')]"
+                           ".some(td => td.textContent.trim() === '1–0')", timeout=3500)
+    assert time.monotonic() - entered < 3.5
+    shot(page, "clubs-event-followed-phone")

@@ -140,3 +140,17 @@ def test_the_organiser_pages(client):
     answer = client.post(f"/api/live/{game_id}/entries", headers=bearer(table_token),
                          json={"line": "deal 1 dealer N", "version": 1, "client_id": "first"})
     assert answer.status_code == 201  # the shown keep link keeps the table's game
+
+
+def test_the_standings_fragment_answers_304_until_a_table_changes(client):
+    event_id, token = create(client, PAIRS[:2])
+    table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"][0]
+    first = client.get(f"/events/{event_id}/live")
+    assert first.status_code == 200 and "Standings" in first.get_data(as_text=True)
+    tag = first.headers["ETag"]
+    assert client.get(f"/events/{event_id}/live", headers={"If-None-Match": tag}).status_code == 304
+    keep(client, table, "game-standard-1.seep")
+    after = client.get(f"/events/{event_id}/live", headers={"If-None-Match": tag})
+    assert after.status_code == 200 and after.headers["ETag"] != tag
+    assert "0–1" in after.get_data(as_text=True)  # standard-1: EW won a baazi
+    assert client.get("/events/999/live").status_code == 404

@@ -2,6 +2,7 @@
 whose tables are live games, and the results of those games as the standings need them."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -215,3 +216,18 @@ def table_results(db: sqlite_utils.Database, event_id: int, variant: str) -> lis
                                (points.get(a_team, 0), points.get(b_team, 0)),
                                provisional=not all(settled), deals=sum(settled)))
     return out
+
+
+def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:
+    """What changes whenever the event's standings or tables may: its tables and their games' versions
+    (None: no such event)."""
+    if db.execute("select 1 from events where id = ?", [event_id]).fetchone() is None:
+        return None
+    row = db.execute("select count(*), coalesce(sum(coalesce(l.version, 0)), 0), "
+                     "coalesce(group_concat(t.game_id || '.' || coalesce(l.version, 0)), '') "
+                     "from event_tables t left join live_games l on l.game_id = t.game_id where t.event_id = ?",
+                     [event_id]).fetchone()
+    names = db.execute("select coalesce(group_concat(c.id || c.name || coalesce(c.merged_into, '')), '') "
+                       "from event_pairs p join club_players c on c.id in (p.first, p.second) "
+                       "where p.event_id = ?", [event_id]).fetchone()[0]
+    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}".encode()).hexdigest()[:20]

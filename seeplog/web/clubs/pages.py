@@ -4,14 +4,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, session, url_for
-from werkzeug.wrappers import Response
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
+
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
 
 from ..db import get_db
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
-                           make_round, table_token)
+                           event_version, make_round, table_token)
 from .events_view import event_json
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
 from .players_store import (AdminRefused, NoPlayer, check_admin, current_id, get_player, list_players,
@@ -58,7 +59,7 @@ def partnership(slug: str):
     return render_template("clubs/partnership.html", p=partnership_data(get_db(), players))
 
 
-def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str) -> Response:
+def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str) -> WerkzeugResponse:
     """Check the form and the token, make the change, and go to the player's page; a refusal says why."""
     back = url_for("clubs.player", player_id=player_id)
     if not form.validate():
@@ -139,7 +140,21 @@ def event(event_id: int):
     data = known_event(event_id)
     new = session.pop("event_token", None)
     token = new["token"] if new and new.get("event") == event_id else None
-    return render_template("clubs/event.html", e=data, token=token, form=RoundForm(), keep=None)
+    return render_template("clubs/event.html", e=data, token=token, form=RoundForm(), keep=None,
+                           etag=event_version(get_db(), event_id))
+
+
+@bp.get("/events/<int:event_id>/live")
+def event_live(event_id: int):
+    """The standings and rounds as an HTML fragment; poll it with If-None-Match (304 while nothing changed)."""
+    version = event_version(get_db(), event_id)
+    if version is None:
+        abort(404, f"there is no event {event_id}")
+    headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"}
+    if request.if_none_match.contains(version):
+        return Response(status=304, headers=headers)
+    html = render_template("clubs/_event_live.html", e=known_event(event_id), keep=None)
+    return Response(html, mimetype="text/html", headers=headers)
 
 
 def organiser(event_id: int, form: RoundForm) -> str:
@@ -178,5 +193,6 @@ def event_organise(event_id: int):
     keep = {(r["round"], t["number"]): url_for("live_keep.keep", game_id=t["game_id"])
             + "#token=" + table_token(token, event_id, r["round"], t["number"])
             for r in data["rounds"] for t in r["tables"]}
-    return render_template("clubs/event.html", e=data, token=None, form=form, keep=keep), 200, \
+    return render_template("clubs/event.html", e=data, token=None, form=form, keep=keep,
+                           etag=event_version(get_db(), event_id)), 200, \
         {"Cache-Control": "no-store"}
