@@ -86,8 +86,12 @@ def test_event_page_on_a_phone_and_a_desktop(page, base_url, size):
     page.fill("#keep-token", token)
     page.locator("form[action$='/organise'] button").click()
     page.wait_for_selector("a.keep")
-    assert page.locator("a.keep").count() == 2
+    assert page.locator("table.round a.keep").count() == 2 and page.locator(".table-card svg").count() == 2
     assert overflow(page) <= 0
+    shot(page, f"clubs-event-cards-{size}")
+    page.emulate_media(media="print")
+    assert page.locator("#event-live").is_hidden() and page.locator(".table-card").first.is_visible()
+    shot(page, f"clubs-event-cards-print-{size}")
 
 
 def test_standings_follow_a_baazi_within_three_seconds(page, base_url):

@@ -135,8 +135,12 @@ def test_the_organiser_pages(client):
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "Round 1 made: 1 tables; partnership" in page and "has a bye" in page
     organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
-    keep_link = organiser.get_data(as_text=True).split('class="keep" href="')[1].split('"')[0]
-    game_id, table_token = int(keep_link.split("/")[2]), keep_link.split("#token=")[1]
+    html = organiser.get_data(as_text=True)
+    keep_link = html.split('class="keep" href="')[1].split('"')[0]
+    assert keep_link.startswith("http://localhost/live/")  # the full link, as the table card's QR code holds it
+    assert html.count('class="table-card"') == 1 and html.count('<svg role="img"') == 1
+    assert "Scan to keep this table" in html and organiser.headers["Cache-Control"] == "no-store"
+    game_id, table_token = int(keep_link.split("/")[4]), keep_link.split("#token=")[1]
     answer = client.post(f"/api/live/{game_id}/entries", headers=bearer(table_token),
                          json={"line": "deal 1 dealer N", "version": 1, "client_id": "first"})
     assert answer.status_code == 201  # the shown keep link keeps the table's game

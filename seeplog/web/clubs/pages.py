@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from seeplog.clubs.players import PlayerChange
 
 from ..db import get_db
+from ..qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
                            event_version, make_round, table_token)
 from .events_view import event_json
@@ -190,9 +191,12 @@ def event_organise(event_id: int):
     form = RoundForm()
     token = organiser(event_id, form)
     data = known_event(event_id)
-    keep = {(r["round"], t["number"]): url_for("live_keep.keep", game_id=t["game_id"])
+    keep = {(r["round"], t["number"]): url_for("live_keep.keep", game_id=t["game_id"], _external=True)
             + "#token=" + table_token(token, event_id, r["round"], t["number"])
             for r in data["rounds"] for t in r["tables"]}
-    return render_template("clubs/event.html", e=data, token=None, form=form, keep=keep,
+    cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
+              "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
+             for r in data["rounds"][-1:] for t in r["tables"]]
+    return render_template("clubs/event.html", e=data, token=None, form=form, keep=keep, cards=cards,
                            etag=event_version(get_db(), event_id)), 200, \
         {"Cache-Control": "no-store"}
