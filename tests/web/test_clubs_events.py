@@ -16,6 +16,7 @@ def create(client, pairs=PAIRS, **extra) -> tuple[int, str]:
     answer = client.post("/api/events", json={"name": "Club night", "variant": "standard", "date": "2026-11-25",
                                               "place": "The hall", "partnerships": pairs, **extra})
     assert answer.status_code == 201, answer.json
+    assert answer.headers["Cache-Control"] == "no-store"
     return answer.json["id"], answer.json["organiser_token"]
 
 
@@ -43,7 +44,7 @@ def keep(client, table: dict, log_name: str) -> dict:
 def test_a_club_night_of_eight_partnerships(client):
     event_id, token = create(client)
     round1 = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
-    assert round1.status_code == 201 and round1.json["bye"] is None
+    assert round1.status_code == 201 and round1.json["bye"] is None and round1.headers["Cache-Control"] == "no-store"
     tables = round1.json["tables"]
     assert len(tables) == 4 and {t["pair_a"] for t in tables} | {t["pair_b"] for t in tables} == set(range(1, 9))
     header = client.get(f"/games/{tables[0]['game_id']}.seep").get_data(as_text=True)
@@ -124,11 +125,11 @@ def test_the_organiser_pages(client):
     assert refused.status_code == 400 and "line 2: give 2 names" in refused.get_data(as_text=True)
     made = client.post("/events/new", data={"csrf_token": csrf, "name": "Night", "variant": "standard",
                                             "partnerships": "A & B\nC and D\nE, F"})
-    assert made.status_code == 303
-    shown = client.get(made.headers["Location"]).get_data(as_text=True)
-    token = shown.split('<code class="secret">')[1].split("<")[0]
-    assert "Your organiser token" not in client.get(made.headers["Location"]).get_data(as_text=True)  # once
-    event_id = int(made.headers["Location"].rstrip("/").split("/")[-1])
+    assert made.status_code == 303 and made.headers["Cache-Control"] == "no-store"
+    where, token = made.headers["Location"].split("#token=")  # in the fragment: no request carries it back
+    assert token not in str(client.get_cookie("session")) and token not in client.get(where).get_data(as_text=True)
+    assert client.get(where).headers["Cache-Control"] == "no-store"
+    event_id = int(where.rstrip("/").split("/")[-1])
     assert client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": "x"}).status_code == 403
     done = client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token})
     assert done.status_code == 303

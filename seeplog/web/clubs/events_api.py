@@ -21,6 +21,8 @@ blp = Blueprint("events_api", __name__, url_prefix="/api/events",
 blp.before_request(same_origin_only)
 
 BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog event"'}
+NO_STORE = {"Cache-Control": "no-store"}
+"""The answers that show a token (the organiser's, the tables'): no cache keeps them."""
 
 
 def organiser_token() -> str:
@@ -55,7 +57,8 @@ def create(args: dict[str, Any]):
         event_id, token = create_event(get_db(), new_event(args))
     except BadEvent as e:
         raise ApiError(400, str(e)) from None
-    return {"id": event_id, "organiser_token": token, "url": url_for("clubs.event", event_id=event_id)}
+    return {"id": event_id, "organiser_token": token, "url": url_for("clubs.event", event_id=event_id)}, 201, \
+        NO_STORE
 
 
 @blp.get("/<int:event_id>")
@@ -91,4 +94,4 @@ def rounds(event_id: int):
         raise ApiError(409, str(e)) from None
     except LiveError as e:
         raise ApiError(e.status, e.message) from None
-    return round_json(number, tables)
+    return round_json(number, tables), 201, NO_STORE

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -21,6 +21,8 @@ from .players_store import (AdminRefused, NoPlayer, check_admin, current_id, get
 from .views import leaderboard_json, partnership_data, partnership_slug, player_data
 
 bp = Blueprint("clubs", __name__)
+NO_STORE = {"Cache-Control": "no-store"}
+"""For a page or answer that shows a token: no cache keeps it."""
 
 
 @bp.get("/players")
@@ -125,8 +127,8 @@ def event_new():
     except BadEvent as e:
         form.form_errors.append(str(e))
         return render_template("clubs/event_new.html", form=form), 400
-    session["event_token"] = {"event": event_id, "token": token}
-    return redirect(url_for("clubs.event", event_id=event_id), 303)
+    # The token goes in the fragment, which no request carries (game-token.js shows it once): never in a cookie.
+    return redirect(url_for("clubs.event", event_id=event_id) + f"#token={token}", 303), NO_STORE
 
 
 def known_event(event_id: int) -> dict[str, Any]:
@@ -139,10 +141,8 @@ def known_event(event_id: int) -> dict[str, Any]:
 @bp.get("/events/<int:event_id>")
 def event(event_id: int):
     data = known_event(event_id)
-    new = session.pop("event_token", None)
-    token = new["token"] if new and new.get("event") == event_id else None
-    return render_template("clubs/event.html", e=data, token=token, form=RoundForm(), keep=None,
-                           etag=event_version(get_db(), event_id))
+    return render_template("clubs/event.html", e=data, form=RoundForm(), keep=None,
+                           etag=event_version(get_db(), event_id)), NO_STORE  # the token by script
 
 
 @bp.get("/events/<int:event_id>/live")
@@ -197,6 +197,5 @@ def event_organise(event_id: int):
     cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
               "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
              for r in data["rounds"][-1:] for t in r["tables"]]
-    return render_template("clubs/event.html", e=data, token=None, form=form, keep=keep, cards=cards,
-                           etag=event_version(get_db(), event_id)), 200, \
-        {"Cache-Control": "no-store"}
+    return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards,
+                           etag=event_version(get_db(), event_id)), 200, NO_STORE
