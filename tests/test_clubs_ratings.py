@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from seeplog.clubs.ratings import Baazi, partnership_ratings, player_ratings
+from seeplog.clubs.ratings import Baazi, partnership_ratings, player_ratings, player_ratings_with_history
 
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 
@@ -58,3 +58,13 @@ def test_the_command_line_prints_both_tables():
     missing = subprocess.run([sys.executable, "-m", "seeplog", "ratings", "no-such.seep"], capture_output=True,
                              text=True)
     assert missing.returncode == 2 and "no-such.seep" in missing.stderr
+
+
+def test_the_history_ends_at_the_rating():
+    baazis = [Baazi(("2026-01-0%d" % d, d, 1, 1), ("a",), ("b",)) for d in (3, 1, 2)]
+    table, history = player_ratings_with_history(baazis)
+    assert [order[0] for order, _ in history[("a",)]] == ["2026-01-01", "2026-01-02", "2026-01-03"]
+    values = [v for _, v in history[("a",)]]
+    assert values == sorted(values) and math.isclose(values[-1], table[0].ordinal)
+    winner, _, sigma = one_baazi_by_hand()
+    assert math.isclose(values[0], winner - 3 * sigma, rel_tol=1e-9)

@@ -53,28 +53,42 @@ def rated(baazis: Iterable[Baazi]) -> list[Baazi]:
                   key=lambda b: b.order)
 
 
+History = dict[Team, list[tuple[Any, float]]]
+"""Each one's rating (its ordinal) after each of its baazis, with that baazi's order."""
+
+
 def player_ratings(baazis: Iterable[Baazi]) -> list[Rating]:
     """Every player's rating, best first."""
-    return _ratings([([(p,) for p in b.winner], [(p,) for p in b.loser]) for b in rated(baazis)])
+    return player_ratings_with_history(baazis)[0]
+
+
+def player_ratings_with_history(baazis: Iterable[Baazi]) -> tuple[list[Rating], History]:
+    """Every player's rating, best first, and each player's rating after each of its baazis."""
+    ordered = rated(baazis)
+    return _ratings([([(p,) for p in b.winner], [(p,) for p in b.loser]) for b in ordered],
+                    [b.order for b in ordered])
 
 
 def partnership_ratings(baazis: Iterable[Baazi]) -> list[Rating]:
     """Every partnership's rating (the team as one entity), best first."""
-    return _ratings([([b.winner], [b.loser]) for b in rated(baazis)])
+    ordered = rated(baazis)
+    return _ratings([([b.winner], [b.loser]) for b in ordered], [b.order for b in ordered])[0]
 
 
-def _ratings(matches: list[tuple[list[Team], list[Team]]]) -> list[Rating]:
+def _ratings(matches: list[tuple[list[Team], list[Team]]], orders: list[Any]) -> tuple[list[Rating], History]:
     model = PlackettLuce()
+    history: History = {}
     current: dict[Team, Any] = {}
     played: dict[Team, int] = {}
     won: dict[Team, int] = {}
-    for winners, losers in matches:
+    for (winners, losers), order in zip(matches, orders):
         teams = [[current.setdefault(w, model.rating()) for w in side] for side in (winners, losers)]
         new = model.rate(teams, ranks=[1, 2])
         for side, ratings, wins in ((winners, new[0], 1), (losers, new[1], 0)):
             for who, rating in zip(side, ratings):
                 current[who] = rating
+                history.setdefault(who, []).append((order, rating.mu - 3 * rating.sigma))
                 played[who] = played.get(who, 0) + 1
                 won[who] = won.get(who, 0) + wins
     table = [Rating(who, r.mu, r.sigma, played[who], won[who]) for who, r in current.items()]
-    return sorted(table, key=lambda r: (-r.ordinal, -r.mu, str(r.who)))
+    return sorted(table, key=lambda r: (-r.ordinal, -r.mu, str(r.who))), history

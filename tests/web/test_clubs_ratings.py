@@ -71,6 +71,9 @@ def test_a_merge_changes_the_ratings(client, runner):
     assert "Asha K" in before and "Asha K" not in after
     assert after["Asha"] == before["Asha"] + before["Asha K"]
     page = client.get(f"/api/players/{asha}").json
-    assert page["rating"]["baazis"] == after["Asha"] and page["rating"]["rank"] >= 1
+    assert page["rating"]["baazis"] == after["Asha"] == len(page["rating"]["history"]) and page["rating"]["rank"] >= 1
+    assert page["rating"]["history"][-1]["rating"] == page["rating"]["ordinal"]
+    html = client.get(f"/players/{asha}").get_data(as_text=True)
+    assert ("Rating history" in html) == (after["Asha"] >= 2)
     html = client.get("/leaderboard").get_data(as_text=True)
     assert f'href="/players/{asha}"' in html and "provisional" in html

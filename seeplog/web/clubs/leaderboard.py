@@ -13,7 +13,7 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.clubs.ratings import Baazi, Rating, partnership_ratings, player_ratings
+from seeplog.clubs.ratings import Baazi, History, Rating, partnership_ratings, player_ratings_with_history
 
 BAAZIS = """
 select l.game_id, l.game, l.position, l.baazi, coalesce(t.value, g.date, '') as date
@@ -58,6 +58,8 @@ class Board:
     version: int
     players: list[Rating]
     partnerships: list[Rating]
+    history: History
+    """Each player's rating after each of its baazis."""
 
 
 _boards: dict[str, Board] = {}
@@ -76,7 +78,8 @@ def board(db: sqlite_utils.Database, path: str) -> Board:
         return kept
     with _lock:
         baazis = stored_baazis(db)
-        fresh = Board(version, player_ratings(baazis), partnership_ratings(baazis))
+        players, history = player_ratings_with_history(baazis)
+        fresh = Board(version, players, partnership_ratings(baazis), history)
         _boards[path] = fresh
     return fresh
 

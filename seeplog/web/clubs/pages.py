@@ -5,7 +5,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
-
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
@@ -15,6 +14,7 @@ from ..qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
                            event_version, make_round, table_token)
 from .events_view import event_json
+from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
 from .players_store import (AdminRefused, NoPlayer, check_admin, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
@@ -40,7 +40,9 @@ def player(player_id: int):
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
     data = player_data(db, get_player(db, player_id), current_app.config["DATABASE"])
-    return render_template("clubs/player.html", p=data, merge=MergeForm(), rename=RenameForm(), split=SplitForm())
+    chart = history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
+    return render_template("clubs/player.html", p=data, chart=chart, merge=MergeForm(), rename=RenameForm(),
+                           split=SplitForm())
 
 
 def parse_slug(slug: str) -> tuple[int, ...]:

@@ -87,7 +87,7 @@ class AliasSchema(Schema):
 
 
 class PlayerSchema(Schema):
-    rating = fields.Nested("RankedRatingSchema", required=True, allow_none=True)
+    rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     aliases = fields.List(fields.Nested(AliasSchema), required=True)
@@ -123,6 +123,17 @@ class RatingSchema(Schema):
 
 class RankedRatingSchema(RatingSchema):
     rank = fields.Integer(required=True)
+
+
+class HistoryPointSchema(Schema):
+    date = fields.String(required=True, allow_none=True)
+    game_id = fields.Integer(required=True)
+    rating = fields.Float(required=True, metadata={"description": "mu - 3 sigma after this baazi"})
+
+
+class PlayerRatingSchema(RankedRatingSchema):
+    history = fields.List(fields.Nested(HistoryPointSchema), required=True,
+                          metadata={"description": "the rating after each of the player's baazis, in order"})
 
 
 class BoardRowSchema(RankedRatingSchema):

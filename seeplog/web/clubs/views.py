@@ -94,8 +94,13 @@ def leaderboard_json(db: sqlite_utils.Database, path: str) -> dict[str, Any]:
 
 
 def player_rating(db: sqlite_utils.Database, path: str, player_id: int) -> dict[str, Any] | None:
-    """A player's rating and rank on the leaderboard (None before its first rated baazi)."""
-    for rank, rating in enumerate(board(db, path).players, start=1):
+    """A player's rating and rank on the leaderboard, and its rating after each baazi (None before its first
+    rated baazi)."""
+    kept = board(db, path)
+    for rank, rating in enumerate(kept.players, start=1):
         if rating.who == (player_id,):
-            return {"rank": rank, **rating_json(rating)}
+            history = kept.history.get((player_id,), [])
+            return {"rank": rank, **rating_json(rating),
+                    "history": [{"date": order[0] or None, "game_id": order[1], "rating": round(value, 2)}
+                                for order, value in history]}
     return None
