@@ -159,3 +159,25 @@ def test_the_standings_fragment_answers_304_until_a_table_changes(client):
     assert after.status_code == 200 and after.headers["ETag"] != tag
     assert "0–1" in after.get_data(as_text=True)  # standard-1: EW won a baazi
     assert client.get("/events/999/live").status_code == 404
+
+
+def test_an_organiser_may_change_the_events_players_only(client):
+    event_id, token = create(client, PAIRS[:2])
+    other = client.post("/api/events", json={"name": "Other", "variant": "standard",
+                                             "partnerships": [["Stranger", "Guest"], ["Player A", "Player B"]]}).json
+    ids = {p["name"]: p["id"] for p in client.get("/api/players").json["players"]}
+    renamed = client.post(f"/api/players/{ids['Player A']}/rename", json={"name": "Player Ay"}, headers=bearer(token))
+    assert renamed.status_code == 200 and renamed.json["name"] == "Player Ay"
+    merged = client.post(f"/api/players/{ids['Player D']}/merge", json={"into": ids["Player C"]},
+                         headers=bearer(token))
+    assert merged.status_code == 200
+    assert_envelope(client.post(f"/api/players/{ids['Stranger']}/rename", json={"name": "X"},
+                                headers=bearer(token)), 403)
+    assert_envelope(client.post(f"/api/players/{ids['Stranger']}/merge", json={"into": ids["Player B"]},
+                                headers=bearer(token)), 403)
+    assert_envelope(client.post(f"/api/players/{ids['Player B']}/rename", json={"name": "X"},
+                                headers=bearer(other["organiser_token"][::-1])), 403)
+    assert client.post(f"/api/players/{ids['Stranger']}/rename", json={"name": "Stranger S"},
+                       headers=bearer(other["organiser_token"])).status_code == 200
+    pairs = {p["number"]: p["name"] for p in client.get(f"/api/events/{event_id}").json["partnerships"]}
+    assert pairs == {1: "Player Ay & Player B", 2: "Player C & Player C"}

@@ -12,7 +12,7 @@ from seeplog.clubs.players import PlayerChange
 from ..api import same_origin_only
 from ..db import get_db
 from ..errors import ApiError, ErrorSchema
-from .players_store import (AdminRefused, NoPlayer, Player, check_admin, current_id, get_player, list_players,
+from .players_store import (AdminRefused, NoPlayer, Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .schemas import (LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema, PlayerSchema, RenameSchema,
                       SplitSchema)
@@ -41,11 +41,12 @@ def known(player_id: int) -> int:
         raise ApiError(404, str(e)) from None
 
 
-def as_admin(change: Callable[[], Player]) -> dict[str, Any]:
-    """Make an administrator's change; the player it leaves, as GET /api/players/<id> answers."""
+def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]:
+    """Make an administrator's change (or an event organiser's, to that event's `players`); the player it
+    leaves, as GET /api/players/<id> answers."""
     db = get_db()
     try:
-        check_admin(db, admin_token())
+        check_may_change(db, admin_token(), players)
         player = change()
     except AdminRefused as e:
         raise ApiError(403, str(e)) from None
@@ -74,7 +75,9 @@ def player(player_id: int):
 
 
 ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
-                (401, "no administrator token"), (403, "not an administrator token"), (404, "no such player"))
+                (401, "no administrator token"),
+                (403, "not an administrator token, nor the organiser token of an event of these players"),
+                (404, "no such player"))
 
 
 def admin_doc(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -88,8 +91,9 @@ def admin_doc(view: Callable[..., Any]) -> Callable[..., Any]:
 @blp.response(200, PlayerSchema, description="merged: the player they now are")
 @admin_doc
 def merge(args: dict[str, Any], player_id: int):
-    """Merge the player into another (administrator token): every name of it becomes the other's."""
-    return as_admin(lambda: merge_players(get_db(), player_id, args["into"]))
+    """Merge the player into another (administrator token, or the organiser token of an event of both): every
+    name of it becomes the other's."""
+    return as_admin(lambda: merge_players(get_db(), player_id, args["into"]), [player_id, args["into"]])
 
 
 @blp.post("/players/<int:player_id>/rename")
@@ -98,7 +102,7 @@ def merge(args: dict[str, Any], player_id: int):
 @admin_doc
 def rename(args: dict[str, Any], player_id: int):
     """Give the player another display name (administrator token)."""
-    return as_admin(lambda: rename_player(get_db(), player_id, args["name"]))
+    return as_admin(lambda: rename_player(get_db(), player_id, args["name"]), [player_id])
 
 
 @blp.post("/players/<int:player_id>/split")
@@ -107,7 +111,7 @@ def rename(args: dict[str, Any], player_id: int):
 @admin_doc
 def split(args: dict[str, Any], player_id: int):
     """Take one name off the player (administrator token): it becomes a player of its own."""
-    return as_admin(lambda: split_alias(get_db(), player_id, args["alias"]))
+    return as_admin(lambda: split_alias(get_db(), player_id, args["alias"]), [player_id])
 
 
 @blp.get("/partnerships/<int:first>-<int:second>")

@@ -16,7 +16,8 @@ ONE_LINE = r"^[^\x00-\x1f\x7f\"\\]*$"
 
 
 class AdminForm(FlaskForm):
-    token = PasswordField("Administrator token", validators=[DataRequired("the administrator token is needed")])
+    token = PasswordField("Administrator (or event organiser) token",
+                          validators=[DataRequired("the administrator token is needed")])
 
 
 class MergeForm(AdminForm):

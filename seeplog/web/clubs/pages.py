@@ -16,7 +16,7 @@ from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEven
 from .events_view import event_json
 from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
-from .players_store import (AdminRefused, NoPlayer, check_admin, current_id, get_player, list_players,
+from .players_store import (AdminRefused, NoPlayer, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .views import leaderboard_json, partnership_data, partnership_slug, player_data
 
@@ -64,14 +64,16 @@ def partnership(slug: str):
     return render_template("clubs/partnership.html", p=partnership_data(get_db(), players))
 
 
-def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str) -> WerkzeugResponse:
-    """Check the form and the token, make the change, and go to the player's page; a refusal says why."""
+def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str,
+                 players: list[int] | None = None) -> WerkzeugResponse:
+    """Check the form and the token (an administrator's, or the organiser's of an event of the `players`
+    concerned), make the change, and go to the player's page; a refusal says why."""
     back = url_for("clubs.player", player_id=player_id)
     if not form.validate():
         abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
     db = get_db()
     try:
-        check_admin(db, form.token.data)
+        check_may_change(db, form.token.data, players or [player_id])
         result = change()
     except AdminRefused as e:
         abort(403, str(e))
@@ -87,7 +89,7 @@ def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], don
 def merge(player_id: int):
     form = MergeForm()
     return admin_change(player_id, form, lambda: merge_players(get_db(), player_id, form.into.data or 0),
-                        "Merged: every name is now {result.name}'s.")
+                        "Merged: every name is now {result.name}'s.", [player_id, form.into.data or 0])
 
 
 @bp.post("/players/<int:player_id>/rename")

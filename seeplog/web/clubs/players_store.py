@@ -22,7 +22,7 @@ class NoPlayer(LookupError):
 
 
 class AdminRefused(PermissionError):
-    """No administrator token, or not one."""
+    """No administrator token, or not one (nor the organiser token of an event of the players concerned)."""
 
 
 @dataclass(frozen=True)
@@ -127,3 +127,27 @@ def check_admin(db: sqlite_utils.Database, token: str | None) -> None:
     if not token_matches(token, row[0] if row else None):
         raise AdminRefused("this is not an administrator token" if token else
                            "an administrator token is needed (flask --app app admin-token makes one)")
+
+
+def check_may_change(db: sqlite_utils.Database, token: str | None, players: list[int]) -> None:
+    """An administrator may change any player; an event's organiser, with its organiser token, the players of
+    that event.
+
+    :raises AdminRefused: otherwise. :raises NoPlayer:
+    """
+    try:
+        check_admin(db, token)
+        return
+    except AdminRefused:
+        wanted = {current_id(db, p) for p in players}
+        row = db.execute("select id, token_hash from events where token_hash = ?", [token_hash(token or "")]).fetchone()
+        if row is None or not token_matches(token, row[1]) or not wanted <= event_players(db, row[0]):
+            raise
+    return
+
+
+def event_players(db: sqlite_utils.Database, event_id: int) -> set[int]:
+    """The players of an event's partnerships, as they stand now (merged ones as the player they became)."""
+    ids = [p for r in db.execute("select first, second from event_pairs where event_id = ?", [event_id]).fetchall()
+           for p in r if p is not None]
+    return {current_id(db, p) for p in ids}
