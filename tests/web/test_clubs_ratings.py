@@ -77,3 +77,13 @@ def test_a_merge_changes_the_ratings(client, runner):
     assert ("Rating history" in html) == (after["Asha"] >= 2)
     html = client.get("/leaderboard").get_data(as_text=True)
     assert f'href="/players/{asha}"' in html and "provisional" in html
+
+
+def test_the_leaderboard_pages(client):
+    for i in range(4):
+        store(client, i)
+    first = client.get("/api/leaderboard").json
+    assert (first["page"], first["per_page"], first["total_players"]) == (1, 100, 4) and len(first["players"]) == 4
+    assert client.get("/api/leaderboard?page=2").json["players"] == []
+    assert client.get("/api/leaderboard?page=0").status_code == 400
+    assert client.get("/leaderboard?page=0").status_code == 400

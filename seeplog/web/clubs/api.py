@@ -14,8 +14,8 @@ from ..db import get_db
 from ..errors import ApiError, ErrorSchema
 from .players_store import (AdminRefused, NoPlayer, Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
-from .schemas import (LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema, PlayerSchema, RenameSchema,
-                      SplitSchema)
+from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
+                      PlayerSchema, RenameSchema, SplitSchema)
 from .views import leaderboard_json, partnership_data, player_data
 
 blp = Blueprint("clubs_api", __name__, url_prefix="/api",
@@ -132,8 +132,10 @@ def partnership_alone(first: int):
 
 
 @blp.get("/leaderboard")
+@blp.arguments(LeaderboardQuerySchema, location="query", error_status_code=400)
 @blp.response(200, LeaderboardSchema)
-def leaderboard():
+@blp.alt_response(400, schema=ErrorSchema, description="a page that is not a whole number from 1")
+def leaderboard(args: dict[str, Any]):
     """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
     best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""
-    return leaderboard_json(get_db(), current_app.config["DATABASE"])
+    return leaderboard_json(get_db(), current_app.config["DATABASE"], args["page"])

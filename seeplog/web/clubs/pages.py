@@ -108,7 +108,11 @@ def split(player_id: int):
 
 @bp.get("/leaderboard")
 def leaderboard():
-    return render_template("clubs/leaderboard.html", board=leaderboard_json(get_db(), current_app.config["DATABASE"]))
+    page = request.args.get("page", 1, type=int)
+    if not 1 <= page <= 1_000_000:
+        abort(400, "page= is a whole number from 1")
+    data = leaderboard_json(get_db(), current_app.config["DATABASE"], page)
+    return render_template("clubs/leaderboard.html", board=data)
 
 
 @bp.get("/events")

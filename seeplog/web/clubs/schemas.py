@@ -141,7 +141,16 @@ class BoardRowSchema(RankedRatingSchema):
     url = fields.String(required=True)
 
 
+class LeaderboardQuerySchema(Schema):
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000),
+                          metadata={"description": "100 rows of each table a page"})
+
+
 class LeaderboardSchema(Schema):
     provisional_below = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    total_players = fields.Integer(required=True)
+    total_partnerships = fields.Integer(required=True)
     players = fields.List(fields.Nested(BoardRowSchema), required=True)
     partnerships = fields.List(fields.Nested(BoardRowSchema), required=True)

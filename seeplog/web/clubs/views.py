@@ -75,22 +75,32 @@ def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any
     return sorted(games.values(), key=lambda g: (g["date"] or "", g["game_id"], g["game"]), reverse=True)
 
 
-def leaderboard_json(db: sqlite_utils.Database, path: str) -> dict[str, Any]:
-    """Players and partnerships by rating, best first, each with its rank, names and links."""
+LEADERBOARD_PAGE = 100
+"""Rows of each table a leaderboard page shows."""
+
+
+def leaderboard_json(db: sqlite_utils.Database, path: str, page: int = 1) -> dict[str, Any]:
+    """Players and partnerships by rating, best first, each with its rank, names and links: LEADERBOARD_PAGE
+    rows of each from page `page` (1, 2, ...)."""
     kept = board(db, path)
-    names = player_names(db, {p for r in kept.partnerships for p in r.who if isinstance(p, int)})
+    start = (page - 1) * LEADERBOARD_PAGE
+    shown = {"players": kept.players[start:start + LEADERBOARD_PAGE],
+             "partnerships": kept.partnerships[start:start + LEADERBOARD_PAGE]}
+    names = player_names(db, {p for rows in shown.values() for r in rows for p in r.who if isinstance(p, int)})
+    player_url = url_for("clubs.player", player_id=0)[:-1]  # url_for once: thousands of rows
+    pair_url = url_for("clubs.partnership", slug="0")[:-1]
 
     def rows(ratings: list[Rating]) -> list[dict[str, Any]]:
         out = []
-        for rank, rating in enumerate(ratings, start=1):
+        for rank, rating in enumerate(ratings, start=start + 1):
             players = [p for p in rating.who if isinstance(p, int)]
             out.append({"rank": rank, **rating_json(rating),
-                        "players": [{"id": p, "name": names.get(p, "?"), "url": url_for("clubs.player", player_id=p)}
-                                    for p in players],
-                        "url": url_for("clubs.partnership", slug=partnership_slug(tuple(players)))})
+                        "players": [{"id": p, "name": names.get(p, "?"), "url": f"{player_url}{p}"} for p in players],
+                        "url": pair_url + partnership_slug(tuple(players))})
         return out
-    return {"provisional_below": PROVISIONAL_BELOW, "players": rows(kept.players),
-            "partnerships": rows(kept.partnerships)}
+    return {"provisional_below": PROVISIONAL_BELOW, "page": page, "per_page": LEADERBOARD_PAGE,
+            "total_players": len(kept.players), "total_partnerships": len(kept.partnerships),
+            "players": rows(shown["players"]), "partnerships": rows(shown["partnerships"])}
 
 
 def player_rating(db: sqlite_utils.Database, path: str, player_id: int) -> dict[str, Any] | None:
