@@ -69,6 +69,7 @@ class GameSeatSchema(Schema):
     seat = fields.String(required=True)
     name = fields.String(required=True)
     player_id = fields.Integer(required=True, allow_none=True)
+    url = fields.String(required=True, allow_none=True)
 
 
 class PlayerGameSchema(Schema):

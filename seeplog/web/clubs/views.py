@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 import sqlite_utils
-from flask import url_for
+from flask import g, url_for
 
 from seeplog.clubs.ratings import PROVISIONAL_BELOW, Rating
 from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record, player_record
@@ -12,6 +12,27 @@ from seeplog.clubs.records import Line, Partnership, Record, matches, partnershi
 from .leaderboard import board, rating_json
 from .players_store import Player
 from .queries import GAMES_OF_PLAYER, player_names, sides
+
+
+def player_url(player_id: int) -> str:
+    """A player page's address (url_for once per request: a page links hundreds of names)."""
+    return f"{_prefix('clubs.player', player_id=0)}{player_id}"
+
+
+def partnership_url(players: Partnership) -> str:
+    return f"{_prefix('clubs.partnership', slug='0')}{partnership_slug(players)}"
+
+
+def game_url(game_id: int, game: int) -> str:
+    return f"{_prefix('pages.game', game_id=0)}{game_id}#game-{game}"
+
+
+def _prefix(endpoint: str, **zero: Any) -> str:
+    """The address of `endpoint` without its last "0", made once per request."""
+    kept = g.setdefault("clubs_prefixes", {})
+    if endpoint not in kept:
+        kept[endpoint] = url_for(endpoint, **zero)[:-1]
+    return str(kept[endpoint])
 
 
 def line_json(line: Line) -> dict[str, Any]:
@@ -25,9 +46,8 @@ def partnership_slug(players: Partnership) -> str:
 
 def record_json(record: Record, names: dict[int, str], owner: int | None = None) -> dict[str, Any]:
     def team(players: Partnership) -> dict[str, Any]:
-        return {"players": [{"id": p, "name": names.get(p, "?"), "url": url_for("clubs.player", player_id=p)}
-                            for p in players],
-                "url": url_for("clubs.partnership", slug=partnership_slug(players))}
+        return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)} for p in players],
+                "url": partnership_url(players)}
     return {**line_json(record.total), "sweeps": record.sweeps,
             "partners": [{"player": team((p,))["players"][0], **line_json(line),
                           "partnership_url": team(tuple(sorted((p, owner or p))))["url"]}
@@ -55,7 +75,7 @@ def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[st
     record = partnership_record(players, matches(found))
     names = player_names(db, {p for s in found for p in s.players} | set(players))
     own = {s.game for s in found if s.named and s.players == players}
-    return {"players": [{"id": p, "name": names.get(p, "?"), "url": url_for("clubs.player", player_id=p)}
+    return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)}
                         for p in players],
             "record": record_json(record, names),
             "games": games_json([s for s in seats if (s["game_id"], s["game"]) in own], set(players))}
@@ -67,12 +87,13 @@ def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any
     for s in seats:
         game = games.setdefault((s["game_id"], s["game"]), {
             "game_id": s["game_id"], "game": s["game"], "date": s["date"], "variant": s["variant"], "teams": {},
-            "url": url_for("pages.game", game_id=s["game_id"]) + f"#game-{s['game']}"})
+            "url": game_url(s["game_id"], s["game"])})
         game["teams"].setdefault(s["team"], []).append(
-            {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"]})
+            {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"],
+             "url": player_url(s["player_id"]) if s["player_id"] else None})
         if s["player_id"] in own:
             game["side"] = s["team"]
-    return sorted(games.values(), key=lambda g: (g["date"] or "", g["game_id"], g["game"]), reverse=True)
+    return sorted(games.values(), key=lambda row: (row["date"] or "", row["game_id"], row["game"]), reverse=True)
 
 
 LEADERBOARD_PAGE = 100
@@ -87,16 +108,14 @@ def leaderboard_json(db: sqlite_utils.Database, path: str, page: int = 1) -> dic
     shown = {"players": kept.players[start:start + LEADERBOARD_PAGE],
              "partnerships": kept.partnerships[start:start + LEADERBOARD_PAGE]}
     names = player_names(db, {p for rows in shown.values() for r in rows for p in r.who if isinstance(p, int)})
-    player_url = url_for("clubs.player", player_id=0)[:-1]  # url_for once: thousands of rows
-    pair_url = url_for("clubs.partnership", slug="0")[:-1]
 
     def rows(ratings: list[Rating]) -> list[dict[str, Any]]:
         out = []
         for rank, rating in enumerate(ratings, start=start + 1):
             players = [p for p in rating.who if isinstance(p, int)]
             out.append({"rank": rank, **rating_json(rating),
-                        "players": [{"id": p, "name": names.get(p, "?"), "url": f"{player_url}{p}"} for p in players],
-                        "url": pair_url + partnership_slug(tuple(players))})
+                        "players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)} for p in players],
+                        "url": partnership_url(tuple(players))})
         return out
     return {"provisional_below": PROVISIONAL_BELOW, "page": page, "per_page": LEADERBOARD_PAGE,
             "total_players": len(kept.players), "total_partnerships": len(kept.partnerships),
