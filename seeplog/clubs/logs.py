@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from seeplog.notation import Log
-from seeplog.report import GameAnalysis, analyse_log
-from seeplog.scoresheet import SEAT_TAGS
+from seeplog.analysis import GameAnalysis, analyse
+from seeplog.ruleset import SEAT_TAGS
 
 from .players import display_name, seat_keys
 from .ratings import Baazi, Rating, partnership_ratings, player_ratings
@@ -32,12 +31,12 @@ def game_baazis(order: tuple[str, int, int], analysis: GameAnalysis, names: dict
     return out
 
 
-def logs_ratings(logs: Iterable[Log]) -> tuple[list[Rating], list[Rating], dict[str, str]]:
-    """Players' and partnerships' ratings of the logs' games, and each name key's first spelling."""
+def logs_ratings(texts: Iterable[str]) -> tuple[list[Rating], list[Rating], dict[str, str]]:
+    """Players' and partnerships' ratings of the games of the logs' texts, and each name key's first spelling."""
     names: dict[str, str] = {}
     baazis = []
-    for index, log in enumerate(logs):
-        for number, analysis in enumerate(analyse_log(log).games, start=1):
+    for index, text in enumerate(texts):
+        for number, analysis in enumerate(analyse(text).games, start=1):
             date = analysis.game.tags.get("Date", "")
             baazis += game_baazis((date, index, number), analysis, names)
     return player_ratings(baazis), partnership_ratings(baazis), names

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from seeplog.scoresheet import SEAT_TAGS
+from seeplog.ruleset import SEAT_TAGS
 
 SPACES = re.compile(r"\s+")
 UNNAMED = {"", "?", "-"}
