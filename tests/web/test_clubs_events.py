@@ -66,6 +66,11 @@ def test_a_club_night_of_eight_partnerships(client):
                                                         for d in scored)
             assert line["provisional"] == any(r.get("provisional") for r in g["ledger"])
     assert lines[tables[1]["pair_a"]]["provisional"] and not lines[tables[0]["pair_a"]]["provisional"]
+    north = next(p for p in event["partnerships"] if p["number"] == tables[0]["pair_a"])["players"][0]
+    record = client.get(f"/api/players/{north['id']}").json["record"]  # rows written entry by entry
+    deals = reports[0]["games"][0]["deals"]
+    assert record["sweeps"] == sum(1 for d in deals for sw in d["sweeps"] if sw["seat"] == "N")
+    assert record["deals"] == len(deals) and record["games"] == 1
     keys = [(-s["baazis_won"], -s["baazi_difference"], -s["card_point_difference"]) for s in event["standings"]]
     assert keys == sorted(keys) and event["order"].startswith("baazis won, then baazi difference")
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
