@@ -212,8 +212,10 @@ def phone_pages(page, base: str) -> dict[str, str]:
              "stopped": stopped + "/deals/2/plays/18", "start": "/live/new",
              "started": f"/live/{live['id']}/started", "follow": f"/live/{live['id']}",
              "keep": live["edit_url"], "api": "/api/docs", "missing": "/games/99999"}
-    if page.request.get(base + "/notation").status == 200:
-        pages["notation"] = "/notation"
+    for name, path in (("notation", "/notation"), ("players", "/players"), ("leaderboard", "/leaderboard"),
+                       ("events", "/events"), ("event-new", "/events/new")):  # pages as they come to main
+        if page.request.get(base + path).status == 200:
+            pages[name] = path
     return {name: path if path.startswith("http") else base + path for name, path in pages.items()}
 
 
