@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 import seeplog
 from seeplog.report import GameAnalysis, analyse_log
@@ -34,7 +35,7 @@ def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
     return out.getvalue()
 
 
-def write_game(writer: csv.writer, number: int, analysis: GameAnalysis, width: int, same: bool) -> None:  # type: ignore[valid-type]
+def write_game(writer: Any, number: int, analysis: GameAnalysis, width: int, same: bool) -> None:
     """The rows of one game's deals; teams padded to `width` columns."""
     teams, names, tags = list(analysis.rules.teams), players(analysis), analysis.game.tags
     pad = [""] * (width - len(teams))
@@ -42,9 +43,11 @@ def write_game(writer: csv.writer, number: int, analysis: GameAnalysis, width: i
     for row in sheet_rows(analysis):
         team_values: list[object] = []
         for value in (row.card_points, row.sweep_points, row.score):
-            team_values += ["" if value is None else value[t] for t in teams] + pad
-        writer.writerow([number, tags.get("Event", ""), tags.get("Date", ""), seated, row.deal, row.dealer,
-                         names.get(row.dealer, row.dealer), row.bidder, names.get(row.bidder, row.bidder),
-                         "" if row.bid is None else row.bid] + team_values
+            team_values += ["" if value is None else value[t] for t in teams]
+            team_values += pad
+        fixed: list[Any] = [number, tags.get("Event", ""), tags.get("Date", ""), seated, row.deal, row.dealer,
+                           names.get(row.dealer, row.dealer), row.bidder, names.get(row.bidder, row.bidder),
+                           "" if row.bid is None else row.bid]
+        writer.writerow(fixed + team_values
                         + [row.lead, row.baazi or "", row.next_dealer, row.flagged, row.note, row.provisional]
                         + ([] if same else teams + pad))
