@@ -14,7 +14,7 @@ from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
 from .db import get_db
-from .manage import SameLog, TokenRefused, check_token, delete_game, history, issue_token, replace_game
+from .manage import SameLog, already_stored, TokenRefused, check_token, delete_game, history, issue_token, replace_game
 from .errors import ApiError, ErrorSchema
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
@@ -93,6 +93,8 @@ class Games(MethodView):
         answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
         if stored.created:
             answer["manage_token"] = issue_token(get_db(), stored.id)
+        else:
+            answer["message"] = already_stored("the log", stored.id)
         return answer, (201 if stored.created else 200), {"Location": url}
 
 

@@ -27,7 +27,7 @@ class ManageForm(FlaskForm):
 
     token = PasswordField("Manage token")
     file = FileField("New log file (.seep or .json)")
-    text = TextAreaField("Or paste the new log")
+    text = TextAreaField("Or correct the log here (it opens on the current one)")
 
     def upload(self) -> tuple[str | None, bytes] | None:
         """(file name, bytes) of the new log, file first; None when neither was given."""

@@ -16,7 +16,7 @@ from .cardviews import card_html
 from .db import get_db
 from .exports import scoresheet_csv
 from .forms import ManageForm, UploadForm
-from .manage import SameLog, TokenRefused, check_token, delete_game, history, issue_token, replace_game
+from .manage import SameLog, already_stored, TokenRefused, check_token, delete_game, history, issue_token, replace_game
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameFormSchema, PlayQuerySchema
@@ -106,7 +106,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
         return {"name": label, "id": None, "message": exc.message, "errors": exc.errors, "findings": None}
     except TooMuch as exc:
         return {"name": label, "id": None, "message": exc.message, "errors": [], "findings": None}
-    message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
+    message = f"Stored {label}." if stored.created else already_stored(label, stored.id)
     token = issue_token(get_db(), stored.id) if stored.created else None
     doc = stored.report or stored_report(stored_game(stored.id))
     return {"name": label, "id": stored.id, "message": message, "errors": [], "token": token,
@@ -150,11 +150,14 @@ def delete(game_id: int):
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
+    row = stored_game(game_id)
+    page = game_page(row, request.args.get("part", 1, type=int))
     new = session.pop("new_token", None)
     token = new["token"] if new and new.get("game") == game_id else None
+    manage = ManageForm()
+    manage.text.data = row["raw"]  # Replace opens on the current log, to be corrected in place
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           token=token, manage=ManageForm(), history=history(get_db(), game_id))
+                           token=token, manage=manage, history=history(get_db(), game_id))
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
