@@ -107,3 +107,69 @@ def test_the_manage_panel_and_forms_are_left_out_of_print(page, base_url):
     assert page.locator("table.scoresheet").first.is_visible()
     page.emulate_media(media="screen")
     assert page.locator("details.manage").is_visible()
+
+
+# ---------------------------------------------------------------- point 4: close, reopen, rename, names, delete
+
+DEAL = ["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"]
+
+
+def started(page, base: str) -> dict:
+    game = page.request.post(base + "/api/live", data={"variant": "standard", "players": {"N": "Asah", "W": "Divya"},
+                                                       "tags": {"Event": "Evening", "Date": "2026-11-24"}}).json()
+    version = 1
+    for line in DEAL:
+        answer = page.request.post(f"{base}/api/live/{game['id']}/entries", data={"line": line, "version": version},
+                                   headers={"Authorization": f"Bearer {game['edit_token']}"})
+        assert answer.status == 201
+        version = answer.json()["version"]
+    return game
+
+
+def test_close_with_confirmation_reopen_rename_fix_a_name_and_delete(sized, base_url):
+    size, page = sized
+    game = started(page, base_url)
+    follower = page.context.new_page()
+    follower.goto(f"{base_url}/live/{game['id']}")
+    expect(follower.locator(".live-head .badge")).to_have_text("live")
+    page.goto(f"{base_url}{game['edit_url']}")
+    expect(page.locator("#line")).to_be_visible()
+    page.locator("#finish summary").click()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("#close-game")
+    expect(page.locator("#line")).to_be_visible()  # dismissed: still open
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#close-game")
+    expect(page.locator("#closed-panel")).to_be_visible(timeout=10_000)
+    for hidden in ("#line", "#undo", "#finish", "#step-play"):
+        expect(page.locator(hidden)).to_be_hidden()
+    fits(page, f"closed keep page at {size}")
+    shot(page, f"keep-closed-{size}")
+    expect(follower.locator(".live-head .badge")).to_have_text("closed", timeout=10_000)
+    shot(follower, f"follow-closed-{size}")
+
+    page.click("#reopen-game")
+    expect(page.locator("#line")).to_be_visible(timeout=10_000)
+    expect(page.locator("#closed-panel")).to_be_hidden()
+    fits(page, f"reopened keep page at {size}")
+    shot(page, f"keep-reopened-{size}")
+
+    page.locator("#game-details summary").click()
+    page.fill("#tags-form input[name=Event]", "Evening final")
+    page.fill("#tags-form input[name=Round]", "2")
+    page.fill("#tags-form input[name=North]", "Asha")
+    fits(page, f"keep page details at {size}")
+    shot(page, f"keep-details-{size}")
+    page.click("#tags-form button[type=submit]")
+    expect(page.locator("h1.keep-title")).to_contain_text("Evening final", timeout=10_000)
+    log = page.request.get(f"{base_url}/api/live/{game['id']}").json()["log"]
+    assert '[North "Asha"]' in log and '[Event "Evening final"]' in log and '[Round "2"]' in log
+    kinds = [e["kind"] for e in page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]]
+    assert kinds[-3:] == ["close", "reopen", "retag"]
+
+    page.locator("#game-details summary").click() if not page.locator("#delete-game").is_visible() else None
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#delete-game")
+    page.wait_for_url(base_url + "/")
+    assert page.request.get(f"{base_url}/api/live/{game['id']}").status == 404
+    assert "Evening final" not in page.content()
