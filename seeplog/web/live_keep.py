@@ -32,4 +32,5 @@ def keep(game_id: int):
                            teams=rules.teams, names=header.names, title=header.title,
                            plays_per_deal=rules.plays_per_deal, is_open=stored.is_open,
                            ahead=steps_ahead(rules), modules=MODULES, tags=tags,
-                           seat_tags=[(seat, SEAT_TAGS[seat]) for seat in rules.seats])
+                           seat_tags=[(seat, SEAT_TAGS[seat]) for seat in rules.seats]), \
+        {"Cache-Control": "no-store"}  # its script shows the edit token from the fragment: no cache keeps the page
