@@ -8,6 +8,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import api, commands, db, live_api, live_keep, live_pages, views
 from .errors import Api
 from .games import notation_help
+from .live import steps as live_steps
 from .jsonbody import bound_json
 from .schemas import property_names
 from .security import RowId, secure
@@ -24,6 +25,7 @@ def register(app: Flask) -> Api:
     app.register_blueprint(live_keep.bp)
     app.register_blueprint(live_pages.bp)
     app.register_blueprint(notation_help.bp)
+    app.register_blueprint(live_steps.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
