@@ -173,3 +173,29 @@ def test_close_with_confirmation_reopen_rename_fix_a_name_and_delete(sized, base
     page.wait_for_url(base_url + "/")
     assert page.request.get(f"{base_url}/api/live/{game['id']}").status == 404
     assert "Evening final" not in page.content()
+
+
+# ---------------------------------------------------------------- point 6: the follow page steps back
+
+def test_the_follow_page_steps_back_through_every_play_and_back_to_live(sized, base_url):
+    size, page = sized
+    game = started(page, base_url)  # deal 1: W Jd x ..., S 5h
+    page.goto(f"{base_url}/live/{game['id']}")
+    strip = page.locator("#follow-steps ol a")
+    expect(strip).to_have_count(2)
+    fits(page, f"follow page at {size}")
+    shot(page, f"follow-strips-{size}")
+    page.keyboard.press("ArrowLeft")  # from live: the last play
+    page.wait_for_url(f"**/live/{game['id']}/deals/1/plays/2")
+    expect(page.locator("h1")).to_contain_text("play 2")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url(f"**/live/{game['id']}/deals/1/plays/1")
+    expect(page.locator(".the-play .move")).to_contain_text("Jd x Jc 9s+2s")
+    assert overflow(page) <= 0
+    assert page.evaluate(SMALL_TARGETS.replace("main a,", "main .live-bar a, main nav.strip a,")) == []
+    shot(page, f"follow-step-back-{size}")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/live/{game['id']}/deals/1/plays/2")
+    page.locator("a.back-live").tap() if size == "phone" else page.click("a.back-live")
+    page.wait_for_url(f"{base_url}/live/{game['id']}")
+    expect(page.locator(".live-head .badge")).to_have_text("live")
