@@ -5,8 +5,7 @@ import csv
 import io
 from typing import Any
 
-import seeplog
-from seeplog.report import GameAnalysis, analyse_log
+from seeplog.analysis import Analysis, GameAnalysis
 from seeplog.scoresheet import players, sheet_rows
 
 from .cardviews import named
@@ -14,12 +13,12 @@ from .cardviews import named
 TEAM_KINDS = ("cards", "sweeps", "score")
 
 
-def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
+def scoresheet_csv(whole: Analysis) -> str:
     """One header, then one row per deal of every game of the log, with the game's number, event, date and
     players; the dealer and bidder are given by seat and by name. Team columns are named after the teams
     when every game has the same teams; otherwise they are numbered ("cards 1") and the "team 1"... columns
-    name each game's teams. With `open_game` (a live game being kept), the last deal is in progress."""
-    games = analyse_log(seeplog.parse(text), open_game=open_game).games
+    name each game's teams."""
+    games = whole.games
     team_sets = {tuple(a.rules.teams) for a in games}
     same = len(team_sets) <= 1
     width = max((len(t) for t in team_sets), default=0)

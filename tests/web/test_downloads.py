@@ -61,7 +61,7 @@ def test_a_two_game_file_has_one_csv_header_and_a_game_column(client):
     sheet = csv_of(client, text)
     assert sheet.count("game,event,date,players") == 1
     rows = list(csv.DictReader(io.StringIO(sheet)))
-    report = seeplog.report(seeplog.parse(text))
+    report = seeplog.report_json(seeplog.analyse(text))
     assert [len(g["deals"]) for g in report["games"]] == [sum(r["game"] == str(n) for r in rows) for n in (1, 2)]
     second = [r for r in rows if r["game"] == "2"][0]
     assert second["event"] == "Club night 2"
@@ -75,7 +75,7 @@ def test_games_with_different_teams_share_one_header_with_numbered_teams(client)
     assert sheet.count("game,event") == 1 and {"cards 1", "score 2", "team 1", "team 2"} <= set(rows[0])
     assert (rows[0]["team 1"], rows[0]["team 2"]) == ("NS", "EW")
     two = [r for r in rows if r["game"] == "2"]
-    report = seeplog.report(seeplog.parse(text))
+    report = seeplog.report_json(seeplog.analyse(text))
     teams = list(report["games"][1]["deals"][0]["score"])
     assert [two[0]["team 1"], two[0]["team 2"]] == teams
     assert two[0]["score 1"] == str(report["games"][1]["deals"][0]["score"][teams[0]])

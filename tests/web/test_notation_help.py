@@ -47,7 +47,7 @@ def test_every_example_reads_where_it_stands():
         assert not [s for s in found if isinstance(s, Unreadable)], (kind.anchor, text)
     for _, _, example in TAGS:
         assert not [s for s in statements_of(example + "\n") if isinstance(s, Unreadable)]
-    report = seeplog.report(seeplog.parse(WHOLE_EXAMPLE))
+    report = seeplog.report_json(seeplog.analyse(WHOLE_EXAMPLE))
     assert report["games"][0]["errors"] == [] and len(report["games"][0]["deals"]) == 2
 
 
