@@ -153,12 +153,18 @@ def delete(game_id: int):
     return redirect(url_for("pages.index")), 303
 
 
+PREFILL_MOST = 100_000
+"""The longest log (in characters) the Replace form opens on; a longer one is corrected from its download (the
+page holds the log twice otherwise)."""
+
+
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
     row = stored_game(game_id)
     page = game_page(row, request.args.get("part", 1, type=int))
     manage = ManageForm()
-    manage.text.data = row["raw"]  # Replace opens on the current log, to be corrected in place
+    if len(row["raw"]) <= PREFILL_MOST:
+        manage.text.data = row["raw"]  # Replace opens on the current log, to be corrected in place
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
                            manage=manage, history=history(get_db(), game_id)), NO_STORE  # token by script
 

@@ -197,3 +197,13 @@ def test_a_log_uploaded_again_says_where_it_is_and_which_token_manages_it(client
     single = client.post("/upload", data={"csrf_token": token, "text": example("game-standard-1.seep").decode()})
     shown = client.get(single.headers["Location"]).get_data(as_text=True)
     assert single.headers["Location"].endswith(f"/games/{first['id']}") and f"already stored as #{first['id']}" in shown
+
+
+def test_a_log_too_long_to_correct_in_the_page_is_not_prefilled(client, monkeypatch):
+    from seeplog.web import views
+    text = example("game-standard-1.seep").decode()
+    monkeypatch.setattr(views, "PREFILL_MOST", len(text) - 1)
+    game = client.post("/api/games", data=text.encode(), content_type="text/plain").json
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    area = re.search(r'<textarea[^>]*id="replace-text"[^>]*>(.*?)</textarea>', page, re.DOTALL).group(1)
+    assert area.strip() == "" and "too long to correct here" in page
