@@ -13,6 +13,7 @@ from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
 
 from .cardviews import card_html
+from .clubs.queries import seat_links
 from .db import get_db
 from .exports import scoresheet_csv
 from .forms import ManageForm, UploadForm
@@ -166,7 +167,8 @@ def game(game_id: int):
     if len(row["raw"]) <= PREFILL_MOST:
         manage.text.data = row["raw"]  # Replace opens on the current log, to be corrected in place
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           manage=manage, history=history(get_db(), game_id)), NO_STORE  # token by script
+                           manage=manage, history=history(get_db(), game_id),
+                           seat_links=seat_links(get_db(), game_id)), NO_STORE  # token by script
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

@@ -3,7 +3,7 @@
 -- AUTOINCREMENT`, every row kept with its id. SQLite cannot add AUTOINCREMENT to a table, so this is its
 -- documented twelve-step change (lang_altertable.html#otheralter): the marker above makes `migrate` turn
 -- foreign keys off around this script (so dropping the old table deletes none of the rows that refer to
--- it) and check them all before it commits. The indexes and the trigger on `games` are made again.
+-- it) and check them all before it commits. The indexes and triggers on `games` (0002's, 0005's) are made again.
 
 CREATE TABLE games_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -63,4 +63,7 @@ CREATE INDEX games_flagged_rank ON games (rank) WHERE status > 0;
 
 CREATE TRIGGER games_text_delete AFTER DELETE ON games BEGIN
     DELETE FROM games_text WHERE rowid = old.rank;
+END;
+CREATE TRIGGER games_clubs_date AFTER UPDATE OF date ON games WHEN old.date IS NOT new.date BEGIN
+    UPDATE clubs_version SET version = version + 1;
 END;
