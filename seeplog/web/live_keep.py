@@ -13,6 +13,7 @@ from seeplog.ruleset import find_ruleset
 from .keep_ahead import steps_ahead
 from .live_board import follow_header
 from .live_pages import stored_live
+from .live_store import SEAT_TAGS
 
 bp = Blueprint("live_keep", __name__)
 
@@ -25,8 +26,11 @@ def keep(game_id: int):
     stored = stored_live(game_id)
     doc = json.loads(stored.view)
     rules, header = find_ruleset(doc["variant"]), follow_header(doc)
+    games = doc["report"]["games"]
+    tags = games[0]["tags"] if games else {}
     return render_template("live_keep.html", game_id=game_id, variant=rules.name, seats=rules.seats,
                            teams=rules.teams, names=header.names, title=header.title,
                            plays_per_deal=rules.plays_per_deal, is_open=stored.is_open,
-                           ahead=steps_ahead(rules), modules=MODULES), \
+                           ahead=steps_ahead(rules), modules=MODULES, tags=tags,
+                           seat_tags=[(seat, SEAT_TAGS[seat]) for seat in rules.seats]), \
         {"Cache-Control": "no-store"}  # its script shows the edit token from the fragment: no cache keeps the page

@@ -12,6 +12,7 @@ from .db import get_db
 from .forms import LiveNewForm
 from .live_api import etag
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
+from .live.strips import deal_strips
 from .live_store import LiveError, LiveGame, create, current_version, load
 from .hosts import public_root
 from .qr import qr_svg
@@ -56,8 +57,10 @@ def board_fragment(game_id: int):
 def follow(game_id: int):
     """The follow page: the board, kept up to date by live-follow.js polling the board fragment."""
     game = stored_live(game_id)
-    return render_template("live_follow.html", game=follow_header(json.loads(game.view)), board_html=board_html(game),
-                           etag=etag(game_id, game.version)), 200, {"Cache-Control": "no-cache"}
+    view = json.loads(game.view)
+    return render_template("live_follow.html", game=follow_header(view), board_html=board_html(game),
+                           etag=etag(game_id, game.version), strips=deal_strips(view)), \
+        200, {"Cache-Control": "no-cache"}
 
 
 @bp.route("/live/new", methods=["GET", "POST"])

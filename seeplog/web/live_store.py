@@ -5,6 +5,7 @@ read are derived from them at each event and kept with the game, so reading a li
 """
 from __future__ import annotations
 
+import itertools
 import json
 import uuid
 from dataclasses import dataclass, fields
@@ -16,7 +17,7 @@ import sqlite_utils
 
 from seeplog.analysis import Analysis, keep, kept_analysis
 from seeplog.live import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target, finding_keys,
-                          is_tag_line, live_analysis, live_log, misfits, read_in_place)
+                          is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
@@ -25,7 +26,8 @@ from seeplog.notation.writer import statement_text
 from .live_view import EntryView, LiveView, view
 from .tokens import new_token, token_hash, token_matches
 from .db import writing
-from .store import insert_derived, put_derived, set_rank, summary
+from .manage import delete_game
+from .store import insert_derived, put_derived, set_rank, summary, tag_day
 
 
 MAX_ENTRIES = 5000
@@ -152,6 +154,8 @@ class Request:
     client_id: str | None = None
     problem: dict[str, str] | None = None
     """What is wrong with the request's shape, answered 422 once the game and the token are known good."""
+    tags: tuple[tuple[str, str], ...] = ()
+    """A retag's tags, (name, value) each."""
 
 
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
@@ -173,8 +177,11 @@ def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) ->
                 return json.loads(earlier[0]), False
         if req.problem is not None:
             raise LiveError(422, req.problem["message"], [req.problem])
-        if not game.is_open:
-            raise LiveError(409, "the game is closed: it takes no more entries", extra={"version": game.version})
+        if not game.is_open and req.kind not in ("reopen", "retag"):
+            raise LiveError(409, "the game is closed: it takes no more entries (reopen it first)",
+                            extra={"version": game.version})
+        if game.is_open and req.kind == "reopen":
+            raise LiveError(409, "the game is open already", extra={"version": game.version})
         if req.version != game.version:
             raise _stale(db, game, req.version)
         answer = _apply(db, game, req)
@@ -206,8 +213,13 @@ def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, li
     if req.kind == "append":
         entries.append(Entry(serial, line))
         return Event("append", len(entries), (line,)), entries, len(entries) - 1
-    if req.kind == "close":
-        return Event("close"), entries, None
+    if req.kind in ("close", "reopen"):
+        return Event(req.kind), entries, None
+    if req.kind == "retag":
+        lines = retag_lines(now, req.tags)
+        serials = itertools.count(serial)
+        retag(entries, lines, lambda line: Entry(next(serials), line))
+        return Event("retag", None, lines), entries, None
     event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
     problem = check_target(event, len(entries))
     if problem:
@@ -244,7 +256,7 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
                             [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
-    state = "closed" if event.kind == "close" else "open"
+    state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
     live = live_log(entries, old.live, read)
     if _touches_header(old.live, event):
         _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
@@ -336,6 +348,47 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
                [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
     put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis, doc=body.report,
                 canonical=live.text, first=same + 1)
+
+
+RETAGGED = ("Event", "Site", "Date", "Round", "Scorer")
+"""The tags a retag may set besides the players' names (the others change the rules of the game)."""
+
+
+def retag_lines(now: tuple[Entry, ...], tags: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """The tag lines of a retag, checked: names a retag may set, a seat the game has, values that read.
+
+    :raises LiveError: 422 for any other tag, a seat the variant lacks, or no tag at all.
+    """
+    if not tags:
+        raise LiveError(422, "send at least one tag to set", [{"field": "tags", "message": "no tag"}])
+    seats = {name: seat for seat, name in SEAT_TAGS.items()}
+    variant = live_log(now).log.games[0].tags.get("Variant", "standard")
+    has = find_ruleset(variant).seats
+    for name, _ in tags:
+        if name in seats and seats[name] not in has:
+            raise LiveError(422, f"a {variant} game has no {name} seat",
+                            [{"field": "tags", "message": f"no seat {seats[name]} at this table"}])
+        if name == "Date" and tag_day(dict(tags)["Date"]) is None:
+            raise LiveError(422, "a Date is written YYYY-MM-DD, a day on the calendar",
+                            [{"field": "tags", "message": "Date: not a YYYY-MM-DD day"}])
+        if name not in seats and name not in RETAGGED:
+            raise LiveError(422, f"the tag {name} cannot be changed here (only {', '.join(RETAGGED)} and the "
+                                 "players' names)", [{"field": "tags", "message": f"{name}: not changed here"}])
+    return tuple(statement_text(Tag(name, value)) for name, value in tags)
+
+
+def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:
+    """Delete a live game with its edit token: its events, entries and `games` row; no other game's rows.
+
+    :raises LiveError: no such game (404), a wrong token (403).
+    """
+    with writing(db):
+        game = load(db, game_id)
+        if game is None:
+            raise LiveError(404, f"there is no live game {game_id}")
+        if not token_matches(token, game.token_hash):
+            raise LiveError(403, "this edit token does not keep this game")
+        delete_game(db, game_id)
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:
