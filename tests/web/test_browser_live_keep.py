@@ -611,6 +611,7 @@ def test_finishing_the_game_closes_it(browser, base_url):
     game, _ = mid_deal(page, base_url, seed=3, plays=48)
     open_keep(page, base_url, game)
     page.locator("#finish summary").tap()
+    page.once("dialog", lambda dialog: dialog.accept())  # Close asks for a confirmation first
     page.locator("#close-game").tap()
     expect_next(page, "The game is closed")
     settled(page)
