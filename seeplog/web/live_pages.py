@@ -6,13 +6,14 @@ import json
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from markupsafe import Markup
 
+from seeplog.refusals import BadInput
 from seeplog.ruleset import VARIANTS
 
 from .db import get_db
 from .forms import LiveNewForm
 from .live_api import etag
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
-from .live_store import LiveError, LiveGame, create, current_version, load
+from .live_store import LiveGame, create, current_version, load
 from .hosts import public_root
 from .qr import qr_svg
 
@@ -69,7 +70,7 @@ def start():
         return render_template("live_new.html", form=form, seats=seats_of_variants()), status
     try:
         game_id, token = create(get_db(), form.variant.data, form.players(), form.tags())
-    except LiveError as error:
+    except BadInput as error:
         form.form_errors.append(error.message)
         return render_template("live_new.html", form=form, seats=seats_of_variants()), 400
     page = started_page(game_id, form.event.data or f"Live game {game_id}", token)

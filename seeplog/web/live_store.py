@@ -17,6 +17,7 @@ import sqlite_utils
 from seeplog.analysis import Analysis, keep, kept_analysis
 from seeplog.live import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target, finding_keys,
                           is_tag_line, live_analysis, live_log, misfits, read_in_place)
+from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refused
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
@@ -33,13 +34,8 @@ MAX_ENTRIES = 5000
 MAX_ID = 2 ** 63 - 1
 
 
-class LiveError(Exception):
-    """A request the store refuses: its HTTP status, a sentence, and what the client should know."""
-
-    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None,
-                 extra: dict[str, Any] | None = None):
-        super().__init__(message)
-        self.status, self.message, self.errors, self.extra = status, message, errors or [], extra or {}
+BEARER_REALM = "seeplog live game"
+"""The kind of token a live game's edits need (its edit token, sent as a bearer token)."""
 
 
 def now() -> str:
@@ -105,19 +101,19 @@ def header_lines(variant: str, players: dict[str, str], tags: dict[str, str]) ->
 def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tags: dict[str, str]) -> tuple[int, str]:
     """A new open live game; its id and its edit token (kept only as a digest).
 
-    :raises LiveError: a tag the notation cannot read (400), as `[MaxHouses "two"]`.
+    :raises BadInput: a tag the notation cannot read, as `[MaxHouses "two"]`, or a seat the variant lacks.
     """
     seats = find_ruleset(variant).seats
     strangers = [seat for seat in players if seat not in seats]
     if strangers:
-        raise LiveError(400, f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
+        raise BadInput(f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
                         [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
     token = new_token()
     lines = header_lines(variant, players, tags)
     entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
     live = live_log(entries)
     if live.log.errors:
-        raise LiveError(400, "a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
+        raise BadInput("a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
                         [{"field": "tags", "message": e.msg} for e in live.log.errors])
     analysis = live_analysis(live, open_game=True)
     doc = report_json(analysis)
@@ -156,34 +152,35 @@ class Request:
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
     """Store one event in one transaction; the answer, and False when it is a retry answered again.
 
-    :raises LiveError: no such game (404), a wrong token (403), a closed game or a stale version (409),
-        an entry that is not there (422), a line that cannot be read or stand there (422).
+    :raises NotFound: no such game. :raises NotAllowed: a wrong token.
+    :raises Conflict: a closed game or a stale version.
+    :raises Refused: an entry that is not there, a line that cannot be read or stand there.
     """
     with writing(db):
         game = load(db, game_id, view=False)
         if game is None:
-            raise LiveError(404, f"there is no live game {game_id}")
+            raise NotFound(f"there is no live game {game_id}")
         if not token_matches(token, game.token_hash):
-            raise LiveError(403, "this edit token does not keep this game")
+            raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
         if req.client_id:
             earlier = db.execute("select answer from live_events where game_id = ? and client_id = ?",
                                  [game_id, req.client_id]).fetchone()
             if earlier is not None:
                 return json.loads(earlier[0]), False
         if req.problem is not None:
-            raise LiveError(422, req.problem["message"], [req.problem])
+            raise Refused(req.problem["message"], [req.problem])
         if not game.is_open:
-            raise LiveError(409, "the game is closed: it takes no more entries", extra={"version": game.version})
+            raise Conflict("the game is closed: it takes no more entries", extra={"version": game.version})
         if req.version != game.version:
             raise _stale(db, game, req.version)
         answer = _apply(db, game, req)
     return answer, True
 
 
-def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> LiveError:
+def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
     unseen = history(db, game.game_id, max(0, seen))
     entries = [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
-    return LiveError(409, f"the game is at version {game.version}, not {seen}: another entry came first; "
+    return Conflict(f"the game is at version {game.version}, not {seen}: another entry came first; "
                           "here is what changed", extra={"version": game.version, "events": unseen,
                                                          "entries": entries})
 
@@ -200,7 +197,7 @@ def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, li
     entries = list(now)
     line = req.line or ""
     if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
-        raise LiveError(422, f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
+        raise Refused(f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
                              "close it and start another")
     if req.kind == "append":
         entries.append(Entry(serial, line))
@@ -210,7 +207,7 @@ def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, li
     event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
     problem = check_target(event, len(entries))
     if problem:
-        raise LiveError(422, problem)
+        raise Refused(problem)
     at = event.entry - 1  # type: ignore[operator]
     if req.kind == "replace":
         entries[at] = Entry(serial, line)
@@ -239,7 +236,7 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
             canonical, read = read_in_place(entries, at, req.line or "", old.live)
         except EntryRefused as refused:
             e = refused.error
-            raise LiveError(422, f"the line cannot be recorded: {e.msg}",
+            raise Refused(f"the line cannot be recorded: {e.msg}",
                             [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
@@ -274,7 +271,7 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
     found = misfits(before, after, own)
     if found:
         number, error = found[0]
-        raise LiveError(422, f"the game's entries do not fit this change: entry {number} would read "
+        raise Refused(f"the game's entries do not fit this change: entry {number} would read "
                              f"{error.rule}: {error.msg}; correct that entry first",
                         [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
                          for n, e in found[:20]])

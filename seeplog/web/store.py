@@ -12,6 +12,7 @@ from typing import Any, cast
 import sqlite_utils
 
 import seeplog
+from seeplog.refusals import BadInput, TooLarge
 from seeplog.notation import DealStart, Log, Tag, Unreadable
 from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
@@ -48,12 +49,8 @@ class Limits:
     """Bytes of the JSON report (SEEPLOG_MAX_REPORT): the answer to an upload stays under 2 MB."""
 
 
-class TooMuch(ValueError):
-    """A log over one of the Limits: the service refuses it with 413, naming the limit and its setting."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class TooMuch(TooLarge):
+    """A log over one of the Limits: the sentence names the limit and its setting."""
 
 
 DEAL_LINE = re.compile(r"^[ \t]*deal[ \t]", re.MULTILINE)
@@ -135,13 +132,8 @@ def check_limits(log: Log, limits: Limits) -> None:
                            len(deal.plays), limits.plays, "SEEPLOG_MAX_PLAYS")
 
 
-class BadUpload(ValueError):
+class BadUpload(BadInput):
     """Input that cannot be stored: not UTF-8, not JSON of the log schema, or nothing in it reads as Seep."""
-
-    def __init__(self, message: str, errors: list[dict[str, Any]] | None = None):
-        super().__init__(message)
-        self.message = message
-        self.errors = errors or []
 
 
 @dataclass(frozen=True)
