@@ -8,7 +8,8 @@ from seeplog.web.db import get_db
 from seeplog.web.errors import STATUS
 from seeplog.web.live_store import Request, create, record
 from seeplog.web.manage import SameLog, TokenRefused
-from seeplog.web.store import BadUpload, TooMuch
+from seeplog.web.limits import TooMuch
+from seeplog.web.store import BadUpload
 from tests.web.helpers import assert_envelope, make_app, upload
 from tests.web.live_helpers import Keeper
 
