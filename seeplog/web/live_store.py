@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any
@@ -297,6 +297,21 @@ def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
     if isinstance(found, KeptLive) and found.live is not None and found.live.entries_json == game.entries_json:
         return found
     return KeptLive(**vars_of(live_analysis(live_log(game.entries), open_game=game.is_open)))
+
+
+def typed_view(db: sqlite_utils.Database, game: LiveGame) -> LiveView:
+    """The game's view at its current version, typed, for its pages: the one kept with its analysis (its
+    last event's, or an earlier request's, in this process), else made from the analysis of its entries
+    (once per process and version: it is kept)."""
+    kept = as_it_stood(db, game)
+    body = kept.view
+    if body is not None and body.state == game.state:
+        # the same entries at a later version (an undo back to them): the same view but for its number
+        return body if body.version == game.version else replace(body, version=game.version)
+    assert kept.live is not None
+    body = view(game.game_id, game.version, game.state, kept.live, kept, report_json(kept))
+    keep(replace(kept, view=body))
+    return body
 
 
 def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dict[str, Any]],
