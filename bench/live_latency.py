@@ -109,6 +109,7 @@ def main() -> None:
         app = create_app({"DATABASE": str(Path(folder) / "bench.db"), "SECRET_KEY": "bench", "LOAD_SAMPLES": False,
                           "TUNE_GC": not args.gc_defaults})
         print(f"thresholds {gc.get_threshold()}, {gc.get_freeze_count():,} objects frozen")
+        gc.callbacks.append(watch_collector)
         server = make_server("127.0.0.1", args.port, app, threaded=True, request_handler=Quiet)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         global CONNECTION
@@ -121,6 +122,23 @@ def main() -> None:
             CONNECTION.close()
             server.shutdown()
     print(f"load average {load()}")
+
+
+PAUSES: dict[int, list[float]] = {0: [], 1: [], 2: []}
+"""The garbage collector's pauses in milliseconds, by generation collected."""
+_STARTED: list[float] = []
+
+
+def watch_collector(phase: str, info: dict) -> None:
+    if phase == "start":
+        _STARTED[:] = [time.perf_counter()]
+    elif _STARTED:
+        PAUSES[info["generation"]].append((time.perf_counter() - _STARTED[0]) * 1000)
+
+
+def collector_figures() -> str:
+    return "; ".join(f"gen {g}: {len(p)} collections, {sum(p):.0f} ms, longest {max(p, default=0):.0f} ms"
+                     for g, p in PAUSES.items())
 
 
 def load() -> str:

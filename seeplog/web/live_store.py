@@ -107,14 +107,14 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     strangers = [seat for seat in players if seat not in seats]
     if strangers:
         raise BadInput(f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
-                        [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
+                       [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
     token = new_token()
     lines = header_lines(variant, players, tags)
     entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
     live = live_log(entries)
     if live.log.errors:
         raise BadInput("a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
-                        [{"field": "tags", "message": e.msg} for e in live.log.errors])
+                       [{"field": "tags", "message": e.msg} for e in live.log.errors])
     analysis = live_analysis(live, open_game=True)
     doc = report_json(analysis)
     at = now()
@@ -181,8 +181,8 @@ def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
     unseen = history(db, game.game_id, max(0, seen))
     entries = [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
     return Conflict(f"the game is at version {game.version}, not {seen}: another entry came first; "
-                          "here is what changed", extra={"version": game.version, "events": unseen,
-                                                         "entries": entries})
+                    "here is what changed", extra={"version": game.version, "events": unseen,
+                                                   "entries": entries})
 
 
 def lines_written(db: sqlite_utils.Database, game_id: int) -> int:
@@ -198,7 +198,7 @@ def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, li
     line = req.line or ""
     if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
         raise Refused(f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
-                             "close it and start another")
+                      "close it and start another")
     if req.kind == "append":
         entries.append(Entry(serial, line))
         return Event("append", len(entries), (line,)), entries, len(entries) - 1
@@ -237,7 +237,7 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
         except EntryRefused as refused:
             e = refused.error
             raise Refused(f"the line cannot be recorded: {e.msg}",
-                            [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
+                          [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = "closed" if event.kind == "close" else "open"
@@ -272,9 +272,9 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
     if found:
         number, error = found[0]
         raise Refused(f"the game's entries do not fit this change: entry {number} would read "
-                             f"{error.rule}: {error.msg}; correct that entry first",
-                        [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
-                         for n, e in found[:20]])
+                      f"{error.rule}: {error.msg}; correct that entry first",
+                      [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
+                       for n, e in found[:20]])
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int:
