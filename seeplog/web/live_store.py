@@ -1,7 +1,8 @@
 """Storing live games: every event in one write transaction, with the game's `games` row rewritten in it.
 
 The events (`live_events`) are the truth; the entries, the log, the report and the view that followers
-read are derived from them at each event and kept with the game, so reading a live game replays nothing.
+read are derived from them at each event and kept with the game, so reading a live game replays nothing:
+the API answers the view's stored JSON, the pages read the typed view kept with the analysis (`typed_view`).
 """
 from __future__ import annotations
 
