@@ -121,6 +121,7 @@ def main() -> None:
         finally:
             CONNECTION.close()
             server.shutdown()
+    print(f"garbage collector (every request, timed or not): {collector_figures()}")
     print(f"load average {load()}")
 
 
