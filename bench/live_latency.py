@@ -29,6 +29,7 @@ import gc
 import json
 import os
 import random
+import resource
 import sqlite3
 import statistics
 import sys
@@ -122,6 +123,7 @@ def main() -> None:
             CONNECTION.close()
             server.shutdown()
     print(f"garbage collector (every request, timed or not): {collector_figures()}")
+    print(f"peak resident memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     print(f"load average {load()}")
 
 
