@@ -14,7 +14,7 @@ from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
 from .db import get_db
-from .manage import check_token, delete_game, history, issue_token, replace_game
+from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
 from .errors import ApiError, ErrorSchema
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
@@ -91,6 +91,8 @@ class Games(MethodView):
         if stored.created:
             answer["manage_token"] = issue_token(get_db(), stored.id)
             headers["Cache-Control"] = "no-store"  # the token is shown this once: no cache keeps it
+        else:
+            answer["message"] = already_stored("the log", stored.id)
         return answer, (201 if stored.created else 200), headers
 
 

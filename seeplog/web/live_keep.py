@@ -12,6 +12,7 @@ from seeplog.ruleset import find_ruleset
 from .keep_ahead import steps_ahead
 from .live_board import follow_header
 from .live_pages import live_view
+from .live_store import SEAT_TAGS
 
 bp = Blueprint("live_keep", __name__)
 
@@ -23,8 +24,11 @@ MODULES = tuple(sorted(f"keep/{path.name}" for path in (Path(__file__).parent / 
 def keep(game_id: int):
     view = live_view(game_id)
     rules, header = find_ruleset(view.variant), follow_header(view)
+    games = view.report["games"]
+    tags = games[0]["tags"] if games else {}
     return render_template("live_keep.html", game_id=game_id, variant=rules.name, seats=rules.seats,
                            teams=rules.teams, names=header.names, title=header.title,
                            plays_per_deal=rules.plays_per_deal, is_open=view.state == "open",
-                           ahead=steps_ahead(rules), modules=MODULES), \
+                           ahead=steps_ahead(rules), modules=MODULES, tags=tags,
+                           seat_tags=[(seat, SEAT_TAGS[seat]) for seat in rules.seats]), \
         {"Cache-Control": "no-store"}  # its script shows the edit token from the fragment: no cache keeps the page

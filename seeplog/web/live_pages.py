@@ -11,6 +11,7 @@ from .db import get_db
 from .forms import LiveNewForm
 from .live_api import etag
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
+from .live.strips import deal_strips
 from .live_store import LiveGame, create, current_version, load, typed_view
 from .live_view import LiveView
 from .hosts import public_root
@@ -63,7 +64,8 @@ def follow(game_id: int):
     """The follow page: the board, kept up to date by live-follow.js polling the board fragment."""
     view = live_view(game_id)
     return render_template("live_follow.html", game=follow_header(view), board_html=board_html(view),
-                           etag=etag(game_id, view.version)), 200, {"Cache-Control": "no-cache"}
+                           etag=etag(game_id, view.version), strips=deal_strips(view)), \
+        200, {"Cache-Control": "no-cache"}
 
 
 @bp.route("/live/new", methods=["GET", "POST"])

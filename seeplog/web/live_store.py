@@ -6,6 +6,7 @@ the API answers the view's stored JSON, the pages read the typed view kept with 
 """
 from __future__ import annotations
 
+import itertools
 import json
 import uuid
 from dataclasses import dataclass, fields, replace
@@ -17,7 +18,7 @@ import sqlite_utils
 
 from seeplog.analysis import Analysis, keep, kept_analysis
 from seeplog.live import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target, finding_keys,
-                          is_tag_line, live_analysis, live_log, misfits, read_in_place)
+                          is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refused
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
@@ -27,7 +28,9 @@ from seeplog.notation.writer import statement_text
 from .live_view import EntryView, LiveView, view
 from .tokens import new_token, token_hash, token_matches
 from .db import writing
+from .manage import delete_game
 from .store import insert_derived, put_derived, set_rank, summary
+from .live_retag import retag_lines
 
 
 MAX_ENTRIES = 5000
@@ -149,6 +152,8 @@ class Request:
     client_id: str | None = None
     problem: dict[str, str] | None = None
     """What is wrong with the request's shape, answered 422 once the game and the token are known good."""
+    tags: tuple[tuple[str, str], ...] = ()
+    """A retag's tags, (name, value) each."""
 
 
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
@@ -171,8 +176,11 @@ def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) ->
                 return json.loads(earlier[0]), False
         if req.problem is not None:
             raise Refused(req.problem["message"], [req.problem])
-        if not game.is_open:
-            raise Conflict("the game is closed: it takes no more entries", extra={"version": game.version})
+        if not game.is_open and req.kind not in ("reopen", "retag"):
+            raise Conflict("the game is closed: it takes no more entries (reopen it first)",
+                           extra={"version": game.version})
+        if game.is_open and req.kind == "reopen":
+            raise Conflict("the game is open already", extra={"version": game.version})
         if req.version != game.version:
             raise _stale(db, game, req.version)
         answer = _apply(db, game, req)
@@ -204,8 +212,13 @@ def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, li
     if req.kind == "append":
         entries.append(Entry(serial, line))
         return Event("append", len(entries), (line,)), entries, len(entries) - 1
-    if req.kind == "close":
-        return Event("close"), entries, None
+    if req.kind in ("close", "reopen"):
+        return Event(req.kind), entries, None
+    if req.kind == "retag":
+        lines = retag_lines(now, req.tags)
+        serials = itertools.count(serial)
+        retag(entries, lines, lambda line: Entry(next(serials), line))
+        return Event("retag", None, lines), entries, None
     event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
     problem = check_target(event, len(entries))
     if problem:
@@ -242,7 +255,7 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
                           [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
-    state = "closed" if event.kind == "close" else "open"
+    state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
     live = live_log(entries, old.live, read)
     if _touches_header(old.live, event):
         _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
@@ -302,9 +315,8 @@ def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
 
 
 def typed_view(db: sqlite_utils.Database, game: LiveGame) -> LiveView:
-    """The game's view at its current version, typed, for its pages: the one kept with its analysis (its
-    last event's, or an earlier request's, in this process), else made from the analysis of its entries
-    (once per process and version: it is kept)."""
+    """The game's typed view now, for its pages: the one kept with its analysis (by its last event or an
+    earlier request in this process), else made from the analysis of its entries, and kept."""
     kept = as_it_stood(db, game)
     body = kept.view
     if body is not None and body.state == game.state:
@@ -349,6 +361,20 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
                [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
     put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis, doc=body.report,
                 canonical=live.text, first=same + 1)
+
+
+def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:
+    """Delete a live game with its edit token: its events, entries and `games` row; no other game's rows.
+
+    :raises NotFound: no such game. :raises NotAllowed: a wrong token.
+    """
+    with writing(db):
+        game = load(db, game_id)
+        if game is None:
+            raise NotFound(f"there is no live game {game_id}")
+        if not token_matches(token, game.token_hash):
+            raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
+        delete_game(db, game_id)
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:
