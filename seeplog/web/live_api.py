@@ -16,14 +16,14 @@ from .errors import ApiError, ErrorSchema
 from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                            LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema,
                            TagsSchema, UndoSchema, entry_problem)
-from .live_store import LiveError, Request, as_it_stood, create, current_version, delete, history, load, record
+from .live_store import BEARER_REALM, Request, as_it_stood, create, current_version, delete, history, load, record
 from .tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
                 description="Live games: keep score at the table one entry at a time; follow it")
 blp.before_request(same_origin_only)
 
-BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog live game"'}
+BEARER = {"WWW-Authenticate": f'Bearer realm="{BEARER_REALM}"'}
 
 
 def etag(game_id: int, version: int) -> str:
@@ -50,16 +50,8 @@ def editing(view):
     return view
 
 
-def _raise(error: LiveError) -> ApiError:
-    return ApiError(error.status, error.message, error.errors, extra=error.extra,
-                    headers=BEARER if error.status == 403 else None)
-
-
 def _send(game_id: int, req: Request):
-    try:
-        answer, fresh = record(get_db(), game_id, _token(), req)
-    except LiveError as error:
-        raise _raise(error) from None
+    answer, fresh = record(get_db(), game_id, _token(), req)
     headers = {"ETag": f'"{etag(game_id, answer["version"])}"'}
     if not fresh:
         headers["Idempotent-Replayed"] = "true"
@@ -74,10 +66,7 @@ def _send(game_id: int, req: Request):
 @blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link."""
-    try:
-        game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
-    except LiveError as error:
-        raise _raise(error) from None
+    game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,
             "edit_url": f"/live/{game_id}/keep#token={token}", "follow_url": f"/live/{game_id}",
@@ -188,10 +177,7 @@ def set_tags(args: dict[str, Any], game_id: int):
 @blp.alt_response(404, schema=ErrorSchema, description="no such live game")
 def delete_game(game_id: int):
     """Delete a live game with its edit token: its log, entries, history and pages. No other game changes."""
-    try:
-        delete(get_db(), game_id, _token())
-    except LiveError as error:
-        raise _raise(error) from None
+    delete(get_db(), game_id, _token())
     return ""
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.analysis import analyse
+from seeplog.refusals import Conflict, NotAllowed
 from seeplog.report import report_json
 
 from .db import writing
@@ -19,11 +20,11 @@ from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, s
 from .tokens import new_token, token_hash, token_matches
 
 
-class TokenRefused(PermissionError):
-    """No token, or not the game's token."""
+class TokenRefused(NotAllowed):
+    """No token, or not the game's manage token."""
 
 
-class SameLog(ValueError):
+class SameLog(Conflict):
     """The replacement is a log already stored as another game."""
 
     def __init__(self, game_id: int):

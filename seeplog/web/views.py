@@ -21,7 +21,8 @@ from .manage import SameLog, already_stored, TokenRefused, check_token, delete_g
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameFormSchema, PlayQuerySchema
-from .store import BadUpload, TooMuch, served_report, store, stored_analysis
+from .limits import TooMuch
+from .store import BadUpload, served_report, store, stored_analysis
 from .uploads import from_bytes
 from .viewmodels import findings_summary, game_page, game_row, title_of
 

@@ -4,7 +4,6 @@ play page shows it (the floor before and after, the findings), with its links ke
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 
 from flask import Blueprint, abort, render_template, request
@@ -65,6 +64,6 @@ def step(game_id: int, deal: int, play: int):
         page = on_live(play_page(row, number, deal, play))
     except LookupError as exc:
         abort(404, str(exc))
-    state = json.loads(live.view)["state"]
+    state = live.state
     return render_template("live_step.html", page=page, state=state, follow=f"/live/{game_id}",
                            max_listed=MAX_LISTED), 200, {"Cache-Control": "no-cache"}
