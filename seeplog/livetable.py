@@ -245,3 +245,18 @@ def known_for(replay: DealReplay, seat: str, card: Card) -> Known:
     known = replay.hands.known(replay.played, seat)
     return known._replace(hand=frozenset(known.hand) | {card},
                           unseen=frozenset(c for c in known.unseen if c != card))
+
+
+# ---------------------------------------------------------------- the end of a deal
+
+def leftover(now: Now) -> dict[str, Any] | None:
+    """The cards left on the floor after the last deal's last play and who takes them: the team of the
+    last seat to capture (RULES.md, the last-capture rule). None while the deal is being played, or when
+    it has no plays replayed (a deal recorded by its score)."""
+    replay = now.last
+    if replay is None or not replay.steps or now.analysis is None or now.analysis.deals[-1].replay.in_progress:
+        return None
+    state = replay.steps[-1].after
+    cards = [str(c) for c in state.loose] + [str(c) for h in state.houses for c in h.cards]
+    seat = state.last_capturer
+    return {"cards": cards, "seat": seat, "team": now.rules.team_of(seat) if seat and cards else None}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from seeplog.ruleset import Ruleset
+from seeplog.cards import Rank
+from seeplog.ruleset import HOUSE_VALUES, Ruleset
 
 WAITING_WHY = "the rotation is known once the waiting entries are stored"
 
@@ -17,12 +18,16 @@ def steps_ahead(rules: Ruleset) -> dict[str, Any]:
     - `plays`: for each bidder, the seat to play at each play of the deal (a play by another seat is
       followed with the list in which that seat plays then);
     - `after_deal`: the step once a deal's last play or its score is in (the next deal's number filled in;
-      its dealer is the server's to say once the entries are stored)."""
+      its dealer is the server's to say once the entries are stored);
+    - `house_values` and `rank_values`: the values a house may have and each rank's capture value, for the
+      page to write a play tapped offline in notation (it judges no rule with them)."""
     return {
         "dealt": {"kind": "bid", "missing": ["bid", "floor"]},
         "bidder": {seat: rules.right_of(seat) for seat in rules.seats},
         "plays": {seat: plays_from(rules, seat) for seat in rules.seats},
         "after_deal": {"kind": "deal", "dealer": None, "allowed_dealers": list(rules.seats), "why": WAITING_WHY},
+        "house_values": list(HOUSE_VALUES),
+        "rank_values": {rank.symbol: int(rank) for rank in Rank},
     }
 
 

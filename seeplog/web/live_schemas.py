@@ -138,6 +138,10 @@ class LiveGameSchema(Schema):
     next = fields.Dict(required=True, metadata={"description": "kind deal (dealer, why), bid (seat), floor, "
                                                               "play (seat, play) or closed; lead and baazis"})
     table = fields.Dict(allow_none=True, metadata={"description": "the last deal's floor and the cards seen"})
+    ended = fields.Dict(allow_none=True, metadata={
+        "description": "the last deal once it is over, as the report scores it: card_points, sweep_points, "
+                       "score, cards_taken, sweeps, leftover (cards, seat, team: the cards left on the floor "
+                       "and who takes them), lead, baazi, baazis, next_dealer, allowed_dealers"})
     links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 
 

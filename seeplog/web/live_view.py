@@ -12,7 +12,7 @@ from typing import Any
 from seeplog.analysis import Analysis
 from seeplog.dispute import describe
 from seeplog.live import LiveLog, by_entry
-from seeplog.livetable import Now, now_of, table, what_next
+from seeplog.livetable import Now, leftover, now_of, table, what_next
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
 from seeplog.report import violation_json
@@ -77,6 +77,8 @@ class LiveView:
     """The report of REPORT.md."""
     next: dict[str, Any]
     table: dict[str, Any] | None
+    ended: dict[str, Any] | None = None
+    """The last deal once it is over, as the report scores it (`deal_end`); None while one is played."""
 
     def entry(self, entry_id: int) -> EntryView | None:
         return next((e for e in self.entries if e.id == entry_id), None)
@@ -85,7 +87,7 @@ class LiveView:
         """The JSON of the view, made of each entry's (kept from the version before where it is the same)."""
         head = json.dumps({"id": self.game_id, "version": self.version, "state": self.state,
                            "variant": self.variant, "log": self.log}, ensure_ascii=False)
-        tail = json.dumps({"report": self.report, "next": self.next, "table": self.table,
+        tail = json.dumps({"report": self.report, "next": self.next, "table": self.table, "ended": self.ended,
                            "links": links(self.game_id)}, ensure_ascii=False)
         return f'{head[:-1]}, "entries": [{", ".join(e.json_text for e in self.entries)}], {tail[1:]}'
 
@@ -95,9 +97,29 @@ def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analys
     """The view of the game; `before` is the view of the version before, whose entries standing on the
     same lines before line `since` are kept as they were (the event left their deals as they were)."""
     now = now_of(analysis)
+    step = what_next(now, closed=state == "closed")
     return LiveView(game_id, version, state, now.rules.name, live.text,
-                    entry_views(live, analysis, now, before, since), doc, what_next(now, closed=state == "closed"),
-                    table(now))
+                    entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step))
+
+
+END_FIELDS = ("number", "dealer", "bidder", "bid", "plays", "complete", "card_points", "sweep_points", "score",
+              "cards_taken", "sweeps")
+
+
+def deal_end(doc: dict[str, Any], now: Now, step: dict[str, Any]) -> dict[str, Any] | None:
+    """The last deal once it is over (its last play or its score is in), as the report scores it: card
+    points, sweeps, the cards left on the floor and who takes them, the lead and any baazi after it, and
+    who deals next. None while a deal is being played or before the first."""
+    games = doc["games"]
+    if step["kind"] not in ("deal", "closed") or not games or not games[-1]["deals"]:
+        return None
+    game = games[-1]
+    deal, row = game["deals"][-1], game["ledger"][-1]
+    if deal.get("in_progress"):
+        return None
+    return {**{k: deal.get(k) for k in END_FIELDS}, "leftover": leftover(now), "lead": row["lead"],
+            "baazi": row["baazi"], "baazis": game["baazis"], "next_dealer": row["next_dealer"],
+            "allowed_dealers": row.get("allowed_dealers") or ([row["next_dealer"]] if row["next_dealer"] else [])}
 
 
 def entry_views(live: LiveLog, analysis: Analysis, now: Now, before: LiveView | None = None,

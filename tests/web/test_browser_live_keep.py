@@ -99,9 +99,17 @@ def tap_play(page, line: str) -> None:
         seat_button.tap()
     page.locator(f"#picker button[data-card='{card_of(line)}']").tap()
     outcome = page.locator("#outcome-list button.outcome").filter(has_text=line.split(" ", 1)[1]).first
-    outcome.wait_for(timeout=15_000)
+    outcome.wait_for(state="attached", timeout=15_000)
     exact = page.locator(f"#outcome-list button.outcome[data-line='{line}']")
-    (exact if exact.count() else outcome).tap()
+    unfold(page, exact if exact.count() else outcome).tap()
+
+
+def unfold(page, outcome):
+    """The outcome button, its fold opened first when it is one of the outcomes folded away (those that
+    break a rule, under the ones that keep them)."""
+    if not outcome.is_visible():
+        page.locator("#outcome-list details.outcome-fold > summary").tap()
+    return outcome
 
 
 def tap_deal(page, number: int, dealer: str, played_lines: list[str]) -> None:
@@ -223,7 +231,9 @@ def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_u
     expect_next(page, "Deal 1, play 10 —")
     page.locator(f"#picker button[data-card='{card}']").tap()
     button = page.locator(f"#outcome-list button.outcome.illegal[data-line='{bad['line']}']")
-    button.wait_for()
+    button.wait_for(state="attached")
+    assert page.locator("#outcome-list details.outcome-fold").get_attribute("open") is None  # folded at first
+    unfold(page, button)
     rule = bad["violations"][0]["rule"]
     assert rule in button.inner_text()
     assert page.locator("#outcome-list button.outcome").first.get_attribute("class").endswith("legal")
@@ -422,13 +432,15 @@ def test_a_change_from_elsewhere_is_shown_and_not_overwritten(browser, base_url)
     box.press("Enter")
     conflict = page.locator("#conflict")
     conflict.wait_for()
-    assert plays[4] in conflict.inner_text() and plays[5] in conflict.inner_text()
+    said = f"{plays[4].split()[0]}'s {card_of(plays[4])} was entered on the other phone."
+    assert conflict.locator("p.changed").inner_text() == said  # what changed, in one sentence
+    assert conflict.locator("li code").all_inner_texts() == [plays[5]]  # each waiting entry, to re-apply or drop
     assert page.locator("#keep-status").inner_text().startswith("Stopped: someone else changed the game")
     assert api_doc(page, base_url, game)["entries"][-1]["line"] == plays[4]
     expect(conflict.locator("button").first).to_be_in_viewport()
     expect_next(page, "Deal 1, play 7 —")  # the server's 5 plays and this page's waiting one
     page.screenshot(path=str(SHOTS / "live-keep-conflict-phone.png"), full_page=False)
-    conflict.locator("button", has_text="Add my entries after these changes").tap()
+    conflict.locator("li button[data-choice=reapply]").tap()
     settled(page)
     assert [e["line"] for e in api_doc(page, base_url, game)["entries"][-2:]] == plays[4:6]
     context.close()
@@ -599,6 +611,7 @@ def test_finishing_the_game_closes_it(browser, base_url):
     game, _ = mid_deal(page, base_url, seed=3, plays=48)
     open_keep(page, base_url, game)
     page.locator("#finish summary").tap()
+    page.once("dialog", lambda dialog: dialog.accept())  # Close asks for a confirmation first
     page.locator("#close-game").tap()
     expect_next(page, "The game is closed")
     settled(page)

@@ -177,3 +177,142 @@ def test_an_uploader_replaces_and_deletes_a_game_with_the_token(page, base_url, 
     assert page.goto(game).status == 404
     page.goto(base_url + "/")
     assert f"Manage test {size}" not in page.content()
+
+
+# ---------------------------------------------------------------- every page at 390 px, measured (issue 23 point 5)
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+TAP = 44
+"""The least width and height of a tap target, in CSS px."""
+TARGETS = "a[href], button, input:not([type=hidden]), select, textarea, summary"
+SMALL_TARGETS = """() => [...document.querySelectorAll('%s')]
+  .filter((e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+                   return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !e.closest('[hidden]'); })
+  .map((e) => { const r = e.getBoundingClientRect();
+                return {tag: e.tagName.toLowerCase(),
+                        text: (e.textContent || e.name || e.type || '').trim().slice(0, 30),
+                        w: Math.round(r.width * 10) / 10, h: Math.round(r.height * 10) / 10}; })
+  .filter((t) => t.w < %d || t.h < %d)""" % (TARGETS, TAP, TAP)
+
+
+def phone_pages(page, base: str) -> dict[str, str]:
+    """Every page of the product, by name (a new page is one more entry here): stored games, the live
+    pages (the keep page with its edit link) and the API's own page."""
+    game = upload(page, base, "game-standard-1.seep")
+    stopped = upload(page, base, "e-floor.seep")
+    live = page.request.post(base + "/api/live", data={"variant": "standard", "players": {"N": "Asha", "E": "Bilal"}})
+    live = live.json()
+    token = {"Authorization": f"Bearer {live['edit_token']}"}
+    version = live["version"]
+    for line in ("deal 1 dealer N", "floor Kc 9d 5d 4h", "bid W 13", "W Ks x Kc 9d+4h"):
+        version = page.request.post(f"{base}/api/live/{live['id']}/entries", data={"line": line, "version": version},
+                                    headers=token).json()["version"]
+    pages = {"games": "/", "upload": "/upload", "scoresheet": game, "flagged": stopped,
+             "play": game + "/deals/1/plays/5",
+             "stopped": stopped + "/deals/2/plays/18", "start": "/live/new",
+             "started": f"/live/{live['id']}/started", "follow": f"/live/{live['id']}",
+             "keep": live["edit_url"], "api": "/api/docs", "missing": "/games/99999"}
+    for name, path in (("notation", "/notation"), ("players", "/players"), ("leaderboard", "/leaderboard"),
+                       ("events", "/events"), ("event-new", "/events/new")):  # pages as they come to main
+        if page.request.get(base + path).status == 200:
+            pages[name] = path
+    return {name: path if path.startswith("http") else base + path for name, path in pages.items()}
+
+
+def inside(page, selector: str) -> list[str]:
+    """The elements matching `selector` that do not lie wholly inside the window's width."""
+    return page.evaluate("""s => [...document.querySelectorAll(s)].filter((e) => {
+        const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth + 0.5; })
+        .map((e) => e.textContent.trim().slice(0, 30))""", selector)
+
+
+IN_VIEW = {"games": "table.games td.event a, table.games td.date, table.games td.players, table.games td.flags",
+           "scoresheet": "table.scoresheet td.deal, table.scoresheet td.score",
+           "flagged": "table.findings td.rule, table.findings td.message, table.findings td a",
+           "follow": "#live-ledger td.deal, #live-ledger td.score"}
+"""On these pages, what a player looks for lies inside the window's width, without scrolling sideways."""
+
+
+SCROLLS_UNSAID = """() => [...document.querySelectorAll('.scroll')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1)
+  .filter((e) => { const hint = e.previousElementSibling;
+                   return !(hint && hint.matches('.scroll-hint') && hint.getBoundingClientRect().height > 0); })
+  .map((e) => e.getAttribute('aria-label') || e.className)"""
+"""The boxes that scroll sideways without the hint just before them that says they do."""
+
+
+def test_every_page_at_390_px_fits_and_has_thumb_sized_targets(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    pages = phone_pages(page, base_url)
+    small = {}
+    for name, url in pages.items():
+        page.goto(url)
+        if name == "api":
+            page.wait_for_selector(".opblock", timeout=10_000)
+        if name == "keep":
+            page.wait_for_selector("#picker button.pick", timeout=10_000)
+        assert overflow(page) <= 0, f"{name} is {overflow(page)} px too wide at 390 px"
+        if name == "scoresheet":  # the one table still scrolling on a phone
+            box = page.locator("table.scoresheet").locator("xpath=..")
+            assert box.evaluate("e => e.scrollWidth > e.clientWidth")
+        if name in IN_VIEW:
+            assert page.locator(IN_VIEW[name]).count() >= 3, name
+            assert inside(page, IN_VIEW[name]) == [], name
+        assert page.evaluate(SCROLLS_UNSAID) == [], f"{name}: a table scrolls sideways without saying so"
+        shot(page, f"phone-{name}")
+        page.screenshot(path=str(SHOTS / f"phone-{name}-top.png"))
+        found = page.evaluate(SMALL_TARGETS)
+        if found:
+            small[name] = found
+    assert small == {}, "tap targets under 44x44 px:\n" + "\n".join(
+        f"{name} ({len(targets)}): {t}" for name, targets in small.items() for t in targets[:8])
+    context.close()
+
+
+def most_outcomes(page, base: str, game: dict) -> tuple[str, list[dict]]:
+    """The card not seen yet whose play now has the most outcomes, and those outcomes."""
+    seen = set(page.request.get(f"{base}/api/live/{game['id']}").json()["table"]["seen"])
+    found = {}
+    for card in (r + s for s in "shdc" for r in "A23456789TJQK"):
+        if card not in seen:
+            found[card] = page.request.get(f"{base}/api/live/{game['id']}/outcomes?card={card}").json()["outcomes"]
+    card = max(found, key=lambda c: len(found[c]))
+    return card, found[card]
+
+
+def in_window(page, selector: str) -> bool:
+    return page.locator(selector).evaluate(
+        "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight"
+        " && r.left >= 0 && r.right <= window.innerWidth; }")
+
+
+def test_the_outcomes_fit_one_screen_and_undo_and_the_last_entry_stay_in_sight(browser, base_url):
+    from tests.web.test_browser_live_keep import mid_deal, open_keep  # its server fixtures are this module's
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game, plays = mid_deal(page, base_url, seed=22, plays=15)
+    card, outcomes = most_outcomes(page, base_url, game)
+    assert len(outcomes) >= 12, outcomes  # the issue saw a card of 16 outcomes make a 1,844 px panel
+    open_keep(page, base_url, game)
+    page.locator(f"#picker button[data-card='{card}']").tap()
+    page.locator("#outcome-list button.outcome").first.wait_for(state="attached")
+    panel = page.locator("#outcomes").bounding_box()
+    assert panel["height"] <= 844 - 120, panel  # with the next step above it, on one screen
+    shown = page.locator("#outcome-list > button.outcome")
+    legal = [o["line"] for o in outcomes if o["legal"]]
+    assert [shown.nth(i).get_attribute("data-line") for i in range(shown.count())] == legal
+    folded = page.locator("#outcome-list details.outcome-fold button.outcome")
+    assert folded.count() == len(outcomes) - len(legal)
+    if legal:
+        assert not folded.first.is_visible()
+    page.screenshot(path=str(SHOTS / "phone-keep-outcomes-top.png"))
+    shot(page, "phone-keep-outcomes")
+    assert overflow(page) <= 0
+    last = plays[14]
+    for scroll in ("0", "document.body.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        assert in_window(page, "#undo") and in_window(page, "#last-entry"), scroll
+        assert last in page.locator("#last-entry").inner_text()
+    page.screenshot(path=str(SHOTS / "phone-keep-scrolled-down.png"))
+    context.close()

@@ -136,7 +136,7 @@ def test_game_page_scoresheet(client):
 def test_game_page_flagged_plays_and_highlighted_lines(client):
     game_id = upload(client, "r-capture-all.seep")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    findings = page[page.index('class="findings"'):]
+    findings = page[page.index('class="findings'):]
     assert "R-CAPTURE-ALL" in findings
     assert f'href="/games/{game_id}/deals/2/plays/48"' in findings
     assert 'href="#L112"' in findings

@@ -32,15 +32,24 @@ function startQueue(token) {
   if (keep.view) keep.queue.see(keep.view.version);
 }
 
-/* Send what waits every 3 s; while offline, see whether the server is back every 9 s. */
+/* Every 3 s: send what waits; with nothing waiting, ask the server whether the game changed (another
+ * device's entry shows within one poll; a 304 redraws nothing); offline, see whether it is back every 9 s. */
 function keepSending() {
   window.addEventListener("online", () => { if (keep.queue.items.length) keep.queue.flush(); else refresh(); });
   let tick = 0;
   setInterval(() => {
     tick += 1;
     if (keep.queue.items.length) keep.queue.flush();
-    else if (keep.queue.offline && tick % 3 === 0) refresh();
+    else if (!keep.queue.offline) poll();
+    else if (tick % 3 === 0) refresh();
   }, 3000);
+}
+
+async function poll() {
+  const version = keep.view ? keep.view.version : null;
+  const reached = await fetchView();
+  if (reached === false) keep.queue.setOffline(true);
+  if (reached && keep.view && keep.view.version !== version) await refresh();
 }
 
 function start() {

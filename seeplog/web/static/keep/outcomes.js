@@ -5,6 +5,7 @@ import { button, note } from "./dom.js";
 import { cardLabel } from "./cards.js";
 import { ahead } from "./ahead.js";
 import { playSeat } from "./next.js";
+import { showGuided } from "./guided.js";
 
 const KIND_WORDS = { capture: "capture", house: "house", break: "break a house", throw: "throw" };
 
@@ -17,17 +18,36 @@ export async function showOutcomes(card) {
   list.replaceChildren(note("Looking up what this card can do…"));
   await drained(5000);
   if (keep.outcomesFor !== key) return;
-  let found = keep.queue.items.length ? null : await askOutcomes(card, seat);
+  const found = keep.queue.items.length ? null : await askOutcomes(card, seat);
   if (keep.outcomesFor !== key) return;
   list.replaceChildren();
   if (!found) {
-    list.append(note(keep.queue.items.length
-      ? "Entries are still waiting, so the floor here is not known yet: record the throw, or type the play in the notation box."
-      : "Could not ask the server for this card's outcomes: record the throw, or type the play in the notation box."));
-    found = [{ move: card, line: `${seat} ${card}`, kind: "throw", legal: true, violations: [], unjudged: true }];
+    showGuided(list, card, seat, keep.queue.items.length
+      ? "Entries are still waiting to be stored: this phone lays them on the floor itself."
+      : "The server cannot be reached: this phone keeps the floor itself.");
+  } else {
+    listOutcomes(list, found);
   }
-  for (const outcome of found) list.append(outcomeButton(outcome));
   $("outcomes").scrollIntoView({ block: "nearest" });
+}
+
+/* The outcomes that keep the rules first, in a compact grid; those that break one folded below them
+ * (open when none keeps the rules), so that the panel fits one screen. */
+function listOutcomes(list, found) {
+  const legal = found.filter((o) => o.legal);
+  const others = found.filter((o) => !o.legal);
+  list.append(...legal.map(outcomeButton));
+  if (!others.length) return;
+  const fold = document.createElement("details");
+  fold.className = "outcome-fold";
+  fold.open = !legal.length;
+  const summary = document.createElement("summary");
+  summary.textContent = `${others.length} ${others.length === 1 ? "outcome breaks" : "outcomes break"} a rule — what happened may still be one`;
+  const grid = document.createElement("div");
+  grid.className = "outcome-grid";
+  grid.append(...others.map(outcomeButton));
+  fold.append(summary, grid);
+  list.append(fold);
 }
 
 /* The server's outcomes of `seat` playing `card` now, or null when it cannot be asked. */
@@ -60,7 +80,7 @@ function outcomeButton(outcome) {
   move.textContent = outcome.move;
   const kind = document.createElement("span");
   kind.className = "kind";
-  const verdict = outcome.unjudged ? " · judged once stored" : outcome.legal ? " · keeps the rules" : "";
+  const verdict = outcome.unjudged ? " · judged once stored" : "";
   kind.textContent = `${KIND_WORDS[outcome.kind] || outcome.kind}${verdict}`;
   b.append(move, kind);
   for (const v of outcome.violations) {

@@ -90,18 +90,19 @@ export class LiveQueue {
     return v;
   }
 
-  /* The scorekeeper's answer to a conflict: "send" the entries after the other changes, or "drop" the
-   * first of them. */
-  resolve(choice) {
+  /* The scorekeeper's answer, after a change from elsewhere, for one waiting entry: "drop" it, or
+   * "reapply" it after the change. Once every waiting entry has its answer the queue goes on, each entry
+   * re-applied made against the version the change left. */
+  decide(clientId, choice) {
     const info = this.conflictInfo;
     if (!info) return;
-    if (choice === "drop") {
-      this.items = this.items.filter((i) => i.client_id !== info.client_id);
-    } else {
+    if (choice === "drop") this.items = this.items.filter((i) => i.client_id !== clientId);
+    else info.reapply = [...(info.reapply || []), clientId];
+    if (this.items.every((i) => (info.reapply || []).includes(i.client_id))) {
       for (const item of this.items) item.version = Math.max(item.version, info.version);
+      this.see(info.version);
+      this.conflictInfo = null;
     }
-    this.see(info.version);
-    this.conflictInfo = null;
     this.save();
     this.hooks.changed();
     this.flush();

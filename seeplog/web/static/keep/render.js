@@ -8,8 +8,9 @@ import { renderDealers, renderBid, renderPlaySeats, renderHandStep } from "./ste
 import { renderScore } from "./score.js";
 import { renderPicker } from "./picker.js";
 import { drawBoard } from "./board.js";
-import { renderQueue } from "./waiting.js";
+import { renderQueue, renderLastEntry } from "./waiting.js";
 import { renderEntries } from "./entries.js";
+import { renderDealEnd } from "./dealend.js";
 
 const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
 const lacks = (next, part) => (next.missing || []).includes(part);
@@ -23,6 +24,7 @@ export function render() {
   renderStatus();
   document.querySelectorAll(".deal-number").forEach((el) => { el.textContent = next.deal || ""; });
   showSteps(next);
+  renderDealEnd(next);
   if (next.kind === "deal") renderDealers(next);
   if (isBidOrFloor(next)) renderBid(next);
   if (next.kind === "play") renderPlaySeats(next);
@@ -33,6 +35,7 @@ export function render() {
   $("outcomes").hidden = !(pickerMode === "play" && keep.pickedCard);
   drawBoard(floorKnown(next));
   renderQueue();
+  renderLastEntry();
   renderEntries();
 }
 

@@ -1,8 +1,9 @@
-/* The status line (stored, sending, offline, refused token) and the question a change from another
- * device asks. */
+/* The status line (stored, sending, offline, refused token); the question a change from another device
+ * asks is conflict.js's. */
 import { $ } from "./page.js";
-import { keep, hooks } from "./state.js";
-import { button, plural } from "./dom.js";
+import { keep } from "./state.js";
+import { plural } from "./dom.js";
+import { renderConflict } from "./conflict.js";
 
 export function renderStatus() {
   const el = $("keep-status");
@@ -29,29 +30,4 @@ export function renderStatus() {
   }
   const box = $("conflict");
   if (box) box.remove();
-}
-
-function renderConflict() {
-  let box = $("conflict");
-  const fresh = !box;
-  if (fresh) {
-    box = document.createElement("div");
-    box.id = "conflict";
-    box.className = "conflict";
-    box.setAttribute("role", "alert");
-    document.querySelector(".keep-top").after(box);
-  }
-  const info = keep.queue.conflictInfo;
-  const p = document.createElement("p");
-  p.textContent = `Your entry “${info.line}” was not stored: the game changed on another device. What changed:`;
-  const list = document.createElement("ul");
-  for (const e of info.events) {
-    const li = document.createElement("li");
-    li.textContent = `${e.kind}${e.entry ? ` entry ${e.entry}` : ""}${e.line ? `: ${e.line}` : ""}${e.note ? ` (${e.note})` : ""}`;
-    list.append(li);
-  }
-  box.replaceChildren(p, list,
-    button("Add my entries after these changes", "", () => { keep.queue.resolve("send"); hooks.refresh(); }),
-    button("Drop my entry", "quiet", () => { keep.queue.resolve("drop"); hooks.refresh(); }));
-  if (fresh) window.scrollTo({ top: 0 }); // the question sits just under the next step: in sight
 }

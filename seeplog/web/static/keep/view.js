@@ -10,7 +10,7 @@ export function loadView() {
 function keepView(doc) {
   const entries = doc.entries.filter((e) => e.deal !== null);
   keep.view = {
-    version: doc.version, next: doc.next, table: doc.table, entries,
+    version: doc.version, next: doc.next, table: doc.table, ended: doc.ended || null, entries,
     lastDeal: entries.length ? entries[entries.length - 1].deal : null,
   };
   localStorage.setItem(VIEW_KEY, JSON.stringify(keep.view));

@@ -35,3 +35,20 @@ function refusedItem(item) {
     button("Dismiss", "small quiet", drop));
   return li;
 }
+
+/* The last entry, in the bar at the foot of the screen beside Undo: the last one waiting, else the last
+ * one stored. */
+export function renderLastEntry() {
+  const items = keep.queue.items;
+  const entries = keep.view ? keep.view.entries : [];
+  const el = $("last-entry");
+  const last = entries[entries.length - 1];
+  if (items.length) {
+    el.replaceChildren(textEl("span", "label", "Last, waiting:"), textEl("code", "", itemText(items[items.length - 1])));
+  } else if (last) {
+    el.replaceChildren(textEl("span", "label", `Last, entry ${last.number}:`), textEl("code", "", last.line),
+      ...(last.findings.length ? [textEl("span", "flag", " — flagged")] : []));
+  } else {
+    el.replaceChildren(textEl("span", "label", "No entry yet."));
+  }
+}

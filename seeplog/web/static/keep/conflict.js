@@ -1,0 +1,78 @@
+/* A change from another device: the queue stopped on a 409, the game fetched again; in one sentence what
+ * changed, and for each entry waiting on this phone a choice: re-apply it after the change, or drop it. */
+import { $, seats } from "./page.js";
+import { keep, hooks } from "./state.js";
+import { button, textEl } from "./dom.js";
+import { itemText } from "./waiting.js";
+
+/* One event of another device in words: "E's 7c was entered", "entry 12 was undone". */
+function eventWords(e) {
+  const words = (e.line || "").trim().split(/\s+/);
+  const card = (words[1] || "").split(/[+=]/)[0];
+  const entry = e.entry ? `entry ${e.entry}` : "an entry";
+  switch (e.kind) {
+    case "append":
+      return seats.includes(words[0]) && card ? `${words[0]}'s ${card} was entered` : `“${e.line}” was entered`;
+    case "replace":
+      return `${entry} was corrected to “${e.line}”`;
+    case "insert":
+      return `“${e.line}” was inserted before ${entry}`;
+    case "delete":
+      return `${entry} was deleted`;
+    case "undo":
+      return `${entry} was undone`;
+    case "close":
+      return "the game was closed";
+    default:
+      return `${entry} was changed (${e.kind})`;
+  }
+}
+
+/* The other device's changes in one sentence. */
+export function changeSentence(events) {
+  const said = events.map(eventWords);
+  const joined = said.length > 1 ? `${said.slice(0, -1).join(", ")} and ${said[said.length - 1]}` : said[0] || "the game changed";
+  return `${joined[0].toUpperCase()}${joined.slice(1)} on the other phone.`;
+}
+
+export function renderConflict() {
+  let box = $("conflict");
+  const fresh = !box;
+  if (fresh) {
+    box = document.createElement("div");
+    box.id = "conflict";
+    box.className = "conflict";
+    box.setAttribute("role", "alert");
+    document.querySelector(".keep-top").after(box);
+  }
+  const info = keep.queue.conflictInfo;
+  const items = keep.queue.items;
+  box.replaceChildren(textEl("p", "changed", changeSentence(info.events)),
+    textEl("p", "", `${items.length === 1 ? "Your entry was" : "Your entries were"} not stored yet: re-apply each after the change, or drop it.`),
+    choices(items), ...(items.length > 1 ? [button("Re-apply them all", "", () => decideAll())] : []));
+  if (fresh) window.scrollTo({ top: 0 }); // the question sits just under the next step: in sight
+}
+
+function choices(items) {
+  const list = document.createElement("ul");
+  list.className = "conflict-items";
+  for (const item of items) {
+    const li = document.createElement("li");
+    li.dataset.clientId = item.client_id;
+    li.append(textEl("code", "", itemText(item)),
+      button("Re-apply", "small", () => decide(item, "reapply"), { choice: "reapply" }),
+      button("Drop", "small quiet", () => decide(item, "drop"), { choice: "drop" }));
+    list.append(li);
+  }
+  return list;
+}
+
+function decide(item, choice) {
+  keep.queue.decide(item.client_id, choice);
+  hooks.refresh();
+}
+
+function decideAll() {
+  for (const item of [...keep.queue.items]) keep.queue.decide(item.client_id, "reapply");
+  hooks.refresh();
+}

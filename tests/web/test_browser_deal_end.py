@@ -1,0 +1,85 @@
+"""The end of a deal on the keep-score page, at 390x844 with touch and on a desktop: after the last play
+the page shows the deal's scores, the cards left on the floor and who takes them, the lead and the next
+dealer as `validate --json` scores the same log; from there the next deal is recorded by its score alone.
+Screenshots go to test-artifacts/browser/deal-end-*.png."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from seeplog.playout import deal_lines, random_deal
+from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_live_keep import (DESKTOP, PHONE, STANDARD, api_doc, expect_next, open_keep,
+                                              send_all, settled, start, validate_json, watch_errors)
+
+live_server, base_url = keeping.live_server, keeping.base_url
+browser_type_launch_args = keeping.browser_type_launch_args
+SHOTS = keeping.SHOTS
+pytestmark = pytest.mark.browser
+
+
+def shown_scores(page) -> dict[str, list[int]]:
+    rows = page.locator("#deal-end tbody tr")
+    out = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        out[row.get_attribute("data-team")] = [int(x) for x in row.locator("td").all_inner_texts()]
+    return out
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_end_of_a_deal_shows_its_scores_and_a_score_only_deal_follows(browser, base_url, tmp_path, device):
+    context = browser.new_context(**(PHONE if device == "phone" else DESKTOP))
+    page = context.new_page()
+    problems = watch_errors(page)
+    game = start(page, base_url, players={"N": "Asha", "W": "Divya", "S": "Chetan", "E": "Bilal"})
+    lines = deal_lines(1, "N", random_deal(STANDARD, "N", random.Random(5)))
+    send_all(page, base_url, game, lines[:-1])
+    open_keep(page, base_url, game)
+    assert page.locator("#deal-end").is_hidden()
+    box = page.locator("input[name=line]")
+    box.fill(lines[-1])
+    box.press("Enter")
+    settled(page)
+    page.locator("#deal-end table").wait_for()
+    doc = api_doc(page, base_url, game)
+    deal = validate_json(doc["log"], tmp_path)["games"][0]["deals"][0]
+    row = validate_json(doc["log"], tmp_path)["games"][0]["ledger"][0]
+    assert shown_scores(page) == {t: [deal["card_points"][t], deal["sweep_points"][t], deal["score"][t]]
+                                  for t in STANDARD.teams}
+    text = page.locator("#deal-end").inner_text()
+    assert "Deal 1 is over" in text
+    assert f"Cards taken: NS {deal['cards_taken']['NS']} · EW {deal['cards_taken']['EW']}" in text
+    left = doc["ended"]["leftover"]
+    if left["cards"]:
+        assert f"to {left['team']}, the team of the last capture" in text
+    else:
+        assert "Nothing was left on the floor" in text
+    lead = f"{row['lead']['team']} leads by {row['lead']['points']}" if row["lead"]["team"] else "The lead is 0"
+    assert lead in text and f"next dealer: {row['next_dealer']}" in text
+    assert page.locator("#undo").is_visible()
+    page.screenshot(path=str(SHOTS / f"deal-end-{device}-after-play-48.png"), full_page=True)
+
+    page.locator("#deal-end button[data-role=score-only]").tap() if device == "phone" else \
+        page.locator("#deal-end button[data-role=score-only]").click()
+    form = page.locator("#score-form")
+    form.locator("input[name=NS-points]").fill("60")
+    form.locator("input[name=EW-points]").fill("40")
+    form.locator("input[name=EW-sweeps]").fill("50")
+    page.screenshot(path=str(SHOTS / f"deal-end-{device}-score-only-form.png"), full_page=True)
+    form.locator("button[type=submit]").click()
+    expect_next(page, "Deal 3")
+    settled(page)
+    page.locator("#deal-end table").wait_for()
+    doc = api_doc(page, base_url, game)
+    assert [e["line"] for e in doc["entries"]][-2:] == [f"deal 2 dealer {row['next_dealer']}",
+                                                        "score NS 60 EW 40+50"]
+    second = validate_json(doc["log"], tmp_path)["games"][0]["deals"][1]
+    assert shown_scores(page) == {t: [second["card_points"][t], second["sweep_points"][t], second["score"][t]]
+                                  for t in STANDARD.teams}
+    assert "Deal 2 is over" in page.locator("#deal-end").inner_text()
+    assert "Recorded by its score" in page.locator("#deal-end").inner_text()
+    page.screenshot(path=str(SHOTS / f"deal-end-{device}-score-only-stored.png"), full_page=True)
+    assert problems == []
+    context.close()

@@ -1,0 +1,114 @@
+"""Two phones keeping one game (390x844, touch): both enter a play at the same moment; the one whose entry
+meets the conflict fetches the game, says in one sentence what the other phone entered, and re-applies
+its own play when asked; both then show the same log within one poll (3 s). Screenshots go to
+test-artifacts/browser/two-devices-*.png."""
+from __future__ import annotations
+
+import pytest
+
+from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_live_keep import (DESKTOP, PHONE, api_doc, card_of, mid_deal, send_all, settled,
+                                              watch_errors)
+
+live_server, base_url = keeping.live_server, keeping.base_url
+browser_type_launch_args = keeping.browser_type_launch_args
+SHOTS = keeping.SHOTS
+pytestmark = pytest.mark.browser
+POLL_MS = 3_000
+
+
+def phone(browser, base: str, game: dict, kind: dict = PHONE):
+    context = browser.new_context(**kind)
+    page = context.new_page()
+    problems = watch_errors(page)
+    page.goto(base + game["edit_url"])
+    settled(page)
+    return context, page, problems
+
+
+def shown_log(page) -> list[str]:
+    """The lines of the game as the page last fetched it (kept on the phone for a reload)."""
+    return page.evaluate("() => JSON.parse(localStorage.getItem(Object.keys(localStorage)"
+                         ".find((k) => k.startsWith('seeplog-live-view-')))).entries.map((e) => e.line)")
+
+
+def enter(page, line: str) -> None:
+    box = page.locator("input[name=line]")
+    box.fill(line)
+    box.press("Enter")
+
+
+def press(page, locator) -> None:
+    locator.tap() if page.evaluate("navigator.maxTouchPoints > 0") else locator.click()
+
+
+@pytest.mark.parametrize("other", ["phone", "desktop"])
+def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser, base_url, other):
+    setup = browser.new_context()
+    game, plays = mid_deal(setup.new_page(), base_url, seed=31, plays=6)
+    setup.close()
+    first = phone(browser, base_url, game)
+    second = phone(browser, base_url, game, PHONE if other == "phone" else DESKTOP)
+    mine = {first[1]: plays[6], second[1]: plays[7]}
+    for context, page, _ in (first, second):
+        context.set_offline(True)
+        enter(page, mine[page])
+        page.wait_for_function("() => document.getElementById('keep-status').textContent.includes('waiting')")
+    for context, _, _ in (first, second):
+        context.set_offline(False)  # both phones send at once ("online")
+    loser = None
+    for _ in range(100):
+        loser = next((p for p in (first[1], second[1]) if p.locator("#conflict").count()), None)
+        if loser is not None:
+            break
+        first[1].wait_for_timeout(100)
+    assert loser is not None, "neither phone met the conflict"
+    winner = second[1] if loser is first[1] else first[1]
+    theirs = mine[winner]
+    said = loser.locator("#conflict p.changed").inner_text()
+    assert said == f"{theirs.split()[0]}'s {card_of(theirs)} was entered on the other phone."
+    assert loser.locator("#conflict li code").all_inner_texts() == [mine[loser]]
+    assert api_doc(loser, base_url, game)["entries"][-1]["line"] == theirs  # fetched: the game as it is now
+    loser.wait_for_function("t => document.getElementById('last-entry').textContent.includes(t)", arg=mine[loser])
+    loser.screenshot(path=str(SHOTS / f"two-devices-{other}-conflict.png"))
+
+    press(loser, loser.locator("#conflict li button[data-choice=reapply]"))
+    settled(loser)
+    doc = api_doc(loser, base_url, game)
+    lines = [e["line"] for e in doc["entries"]]
+    assert lines[-2:] == [theirs, mine[loser]] and lines.count(mine[loser]) == 1
+    # The winner's view catches up within one poll of the loser's entry being stored.
+    winner.wait_for_function(
+        "v => document.getElementById('keep-status').textContent === `all entries stored (version ${v})`",
+        arg=doc["version"], timeout=POLL_MS + 1_500)
+    for page in (winner, loser):
+        assert shown_log(page) == [e["line"] for e in doc["entries"] if e["deal"] is not None]
+    winner.screenshot(path=str(SHOTS / f"two-devices-{other}-winner-after.png"))
+    loser.screenshot(path=str(SHOTS / f"two-devices-{other}-loser-after.png"))
+    if mine[loser] == plays[6]:  # re-applied after the other seat's play: out of turn, and flagged so
+        assert doc["entries"][-1]["findings"]
+    expected = ("net::ERR_INTERNET_DISCONNECTED", "409 (CONFLICT)")  # offline requests, and the conflict itself
+    assert [p for p in first[2] + second[2] if not any(e in p for e in expected)] == []
+    first[0].close()
+    second[0].close()
+
+
+def test_an_entry_dropped_after_the_conflict_is_never_sent(browser, base_url):
+    setup = browser.new_context()
+    game, plays = mid_deal(setup.new_page(), base_url, seed=32, plays=4)
+    context, page, problems = phone(browser, base_url, game)
+    context.set_offline(True)
+    enter(page, plays[4])  # this phone's play 5 waits ...
+    send_all(setup.new_page(), base_url, game, [plays[4]])  # ... while the other phone stores the same play
+    setup.close()
+    context.set_offline(False)
+    page.locator("#conflict").wait_for()
+    card = card_of(plays[4])
+    assert page.locator("#conflict p.changed").inner_text() == \
+        f"{plays[4].split()[0]}'s {card} was entered on the other phone."
+    page.locator("#conflict li button[data-choice=drop]").tap()
+    settled(page)
+    doc = api_doc(page, base_url, game)
+    assert [e["line"] for e in doc["entries"]].count(plays[4]) == 1
+    assert page.locator("#conflict").count() == 0 and shown_log(page)[-1] == plays[4]
+    context.close()
