@@ -10,7 +10,7 @@ from seeplog.ruleset import VARIANTS
 
 from .db import get_db
 from .forms import LiveNewForm
-from .live_api import etag
+from .live_api import etag, follow_headers
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .live_store import LiveError, LiveGame, create, current_version, load
 from .qr import qr_svg
@@ -31,10 +31,6 @@ def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> Markup:
                                   recent=RECENT_PLAYS))
 
 
-def _cache_headers(game_id: int, version: int) -> dict[str, str]:
-    return {"ETag": f'"{etag(game_id, version)}"', "Cache-Control": "no-cache"}
-
-
 @bp.get("/live/<int:game_id>/board")
 def board_fragment(game_id: int):
     """The board as an HTML fragment; ``parts=next,floor,plays,flagged,ledger`` (any of them, default all).
@@ -46,17 +42,23 @@ def board_fragment(game_id: int):
     if version is None:
         abort(404, f"there is no live game {game_id}")
     if request.if_none_match.contains(etag(game_id, version)):
-        return Response(status=304, headers=_cache_headers(game_id, version))
+        return Response(status=304, headers=follow_headers(game_id, version))
     game = stored_live(game_id)
-    return Response(board_html(game, parts), mimetype="text/html", headers=_cache_headers(game_id, game.version))
+    return Response(board_html(game, parts), mimetype="text/html", headers=follow_headers(game_id, game.version))
 
 
 @bp.get("/live/<int:game_id>")
 def follow(game_id: int):
-    """The follow page: the board, kept up to date by live-follow.js polling the board fragment."""
+    """The follow page: the board, kept up to date by live-follow.js polling the board fragment (304 while
+    If-None-Match names the game's version)."""
+    version = current_version(get_db(), game_id)
+    if version is None:
+        abort(404, f"there is no live game {game_id}")
+    if request.if_none_match.contains(etag(game_id, version)):
+        return Response(status=304, headers=follow_headers(game_id, version))
     game = stored_live(game_id)
     return render_template("live_follow.html", game=follow_header(json.loads(game.view)), board_html=board_html(game),
-                           etag=etag(game_id, game.version)), 200, {"Cache-Control": "no-cache"}
+                           etag=etag(game_id, game.version)), 200, follow_headers(game_id, game.version)
 
 
 @bp.route("/live/new", methods=["GET", "POST"])

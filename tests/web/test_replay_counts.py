@@ -116,3 +116,38 @@ def test_the_live_pages_replay_nothing(replays, client, path):
     replays.clear()
     assert client.get(path.format(game_id)).status_code == 200
     assert not replays
+
+
+FOLLOWED = ["/live/{}/board", "/live/{}/board?parts=floor,plays", "/live/{}", "/api/live/{}"]
+
+
+@pytest.mark.parametrize("path", FOLLOWED)
+def test_a_follower_read_may_be_kept_one_second_by_any_cache(client, path):
+    game_id = kept_live(client)
+    response = client.get(path.format(game_id))
+    version = client.get(f"/api/live/{game_id}").json["version"]
+    assert response.status_code == 200 and response.headers["ETag"] == f'"live-{game_id}-{version}"'
+    assert response.headers["Cache-Control"] == "public, max-age=1" and "Set-Cookie" not in response.headers
+
+
+@pytest.mark.parametrize("path", FOLLOWED)
+def test_a_304_renders_no_template_and_replays_nothing(replays, client, path, monkeypatch):
+    from flask import template_rendered
+    from seeplog.web import live_api, live_pages
+
+    game_id = kept_live(client)
+    tag = client.get(path.format(game_id)).headers["ETag"]
+    replays.clear()
+    rendered: list[str] = []
+
+    def refuse(*args):
+        raise AssertionError("the game was loaded for a 304")
+
+    monkeypatch.setattr(live_pages, "load", refuse)
+    monkeypatch.setattr(live_api, "load", refuse)
+    with template_rendered.connected_to(lambda sender, template, context, **extra: rendered.append(template.name),
+                                        client.application):
+        same = client.get(path.format(game_id), headers={"If-None-Match": tag})
+    assert same.status_code == 304 and same.get_data() == b"" and same.headers["ETag"] == tag
+    assert same.headers["Cache-Control"] == "public, max-age=1"
+    assert not replays and not rendered
