@@ -29,6 +29,7 @@ def card_total_ok(deal: dict, variant: str) -> bool:
         rules.satthi and sorted(deal["card_points"].values()) == [0, 2 * rules.total])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_random_playouts_validate_clean(variant):
     rng = random.Random(f"playout-{variant}")
@@ -64,6 +65,7 @@ def test_every_recorded_play_is_among_the_legal_plays(variant):
                 step.before, step.seat, known)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_legal_deals_written_without_hand_lines_validate_clean(variant):
     """RULES.md §3: without a hand line the bidder's first four are not known; a legal deal is not
@@ -76,6 +78,7 @@ def test_legal_deals_written_without_hand_lines_validate_clean(variant):
         assert not found.violations and not found.errors, (found, "\n".join(lines))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_cutting_a_legal_deal_after_any_play_adds_no_violation(variant):
     """RULES.md §3: a log that stops early, at its end or at a log error, shows the hands only up to there;

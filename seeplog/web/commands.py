@@ -7,9 +7,11 @@ import sqlite_utils
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
+from seeplog.fingerprint import library_fingerprint
+
 from .db import applied, init_db, writing
 from .live_store import refresh_views
-from .store import derive_again, load_samples, seeplog_version, set_meta
+from .store import derive_again, load_samples, set_meta
 
 
 def rebuild(db: sqlite_utils.Database) -> int:
@@ -19,7 +21,7 @@ def rebuild(db: sqlite_utils.Database) -> int:
         for game_id in ids:
             derive_again(db, game_id)
         refresh_views(db)
-        set_meta(db, "derived_with", seeplog_version())
+        set_meta(db, "derived_with", library_fingerprint())
     return len(ids)
 
 

@@ -15,7 +15,9 @@ from pathlib import Path
 import sqlite_utils
 from flask import Flask, current_app, g
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "schema" / "migrations"
+from .shipped import folder
+
+MIGRATIONS = folder("migrations")
 
 
 BUSY_TIMEOUT = 30.0

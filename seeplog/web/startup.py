@@ -2,8 +2,9 @@
 
 Migrations and the samples of a fresh store run under the store's write lock, each checked again once
 the lock is held, so exactly one process does them. Re-deriving the tables after a library change
-never blocks a start: one process claims the job in the `meta` table and does it in a background
-thread, a few games per transaction; meanwhile the pages serve the tables as they were.
+(another `seeplog.fingerprint`) never blocks a start: one process claims the job in the `meta` table and
+does it in a background thread, a few games per transaction, and last the live games' stored views;
+meanwhile the pages serve the tables as they were.
 """
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ import time
 
 import sqlite_utils
 
+from seeplog.fingerprint import library_fingerprint
+
 from .db import connect, migrate, writing
-from .store import derive_again, load_samples, seeplog_version, set_meta
+from .live_store import refresh_views
+from .store import derive_again, load_samples, set_meta
 
 BATCH = 25
 """Games re-derived per write transaction: uploads wait at most for one batch."""
@@ -36,7 +40,7 @@ def prepare(db: sqlite_utils.Database, *, samples: bool) -> None:
         known = meta(db)
         empty = not db["games"].count
         if empty and "derived_with" not in known:
-            set_meta(db, "derived_with", seeplog_version())
+            set_meta(db, "derived_with", library_fingerprint())
         if samples and empty and "samples_loaded" not in known:
             load_samples(db)
             set_meta(db, "samples_loaded", "1")
@@ -44,7 +48,7 @@ def prepare(db: sqlite_utils.Database, *, samples: bool) -> None:
 
 def is_stale(db: sqlite_utils.Database) -> bool:
     """Whether the derived tables were made by another version of the library."""
-    return meta(db).get("derived_with") != seeplog_version()
+    return meta(db).get("derived_with") != library_fingerprint()
 
 
 def claim(db: sqlite_utils.Database, owner: str) -> bool:
@@ -71,14 +75,15 @@ def is_alive(owner: str) -> bool:
 
 
 def rebuild_stale(path: str, owner: str | None = None) -> int:
-    """Re-derive every game made by another library version, BATCH games per transaction; how many."""
+    """Re-derive every game made by another library version, BATCH games per transaction, then the live
+    games' views that read them; how many games."""
     owner = owner or f"{os.getpid()}:{threading.get_ident()}"
     db = connect(path)
     done = 0
     try:
         if not is_stale(db) or not claim(db, owner):
             return 0
-        version = seeplog_version()
+        version = library_fingerprint()
         while True:
             with writing(db):
                 ids = [r["id"] for r in db.query(
@@ -88,6 +93,7 @@ def rebuild_stale(path: str, owner: str | None = None) -> int:
                 done += len(ids)
                 set_meta(db, "rebuild_claim", f"{owner}@{time.time()}")
                 if not ids:
+                    refresh_views(db)
                     set_meta(db, "derived_with", version)
                     db.execute("delete from meta where key = 'rebuild_claim'")
                     return done

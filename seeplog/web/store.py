@@ -6,7 +6,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -16,6 +15,7 @@ import seeplog
 from seeplog.notation import DealStart, Log, Tag
 from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
+from seeplog.fingerprint import library_fingerprint
 from seeplog.report import LogAnalysis, analyse_log, exit_status, report_json
 from seeplog.scoresheet import players
 
@@ -203,7 +203,7 @@ def summary(text: str, whole: LogAnalysis, doc: dict[str, Any]) -> dict[str, Any
     tags = analysis.game.tags if analysis else {}
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"derived_with": seeplog_version(), "text": text, "canonical": dumps(log),
+    return {"derived_with": library_fingerprint(), "text": text, "canonical": dumps(log),
             "tags": json.dumps(tags, ensure_ascii=False),
             "variant": analysis.rules.name if analysis else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
@@ -297,7 +297,7 @@ def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, an
             db.execute("delete from games_text where rowid = ?", [stored["rank"]])
         else:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
-    db.table("games").update(game_id, {**row, "derived_with": seeplog_version()})
+    db.table("games").update(game_id, {**row, "derived_with": library_fingerprint()})
     insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), analysis, doc)
 
 
@@ -314,7 +314,7 @@ def stored_report(row: dict[str, Any]) -> dict[str, Any]:
 
 def fresh_report(row: dict[str, Any]) -> dict[str, Any] | None:
     """The report stored at upload, when this library version derived it (None: it must be made again)."""
-    if row.get("report") and row.get("derived_with") == seeplog_version():
+    if row.get("report") and row.get("derived_with") == library_fingerprint():
         return json.loads(row["report"])  # type: ignore[no-any-return]
     return None
 
@@ -328,15 +328,6 @@ def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:
 def notation_text(raw: str, form: str) -> str:
     """The notation text seeplog reads for a stored upload."""
     return from_json(json.loads(raw)) if form == "json" else raw
-
-
-@lru_cache(maxsize=1)
-def seeplog_version() -> str:
-    """A fingerprint of the library that derived the tables: its source files' hash."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(seeplog.__file__).parent.glob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def load_samples(db: sqlite_utils.Database, folder: Path = SAMPLES) -> list[Stored]:

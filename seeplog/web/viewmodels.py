@@ -9,6 +9,7 @@ from typing import Any
 from flask import url_for
 
 import seeplog
+from seeplog.fingerprint import library_fingerprint
 from seeplog.replay import DealReplay
 from seeplog.report import GameAnalysis, analyse, analyse_log, report_json
 from seeplog.rules import RULES
@@ -19,7 +20,7 @@ from .cardviews import named
 from .kept import Kept
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
-from .store import fresh_report, seeplog_version
+from .store import fresh_report
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,7 @@ def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
     Built from the stored report and one replay of the games shown, and kept (PAGES_KEPT per worker,
     values) for the next view of the same log: a log is not replayed on every view.
     """
-    key = (row["id"], row["hash"], seeplog_version(), part)
+    key = (row["id"], row["hash"], library_fingerprint(), part)
     return _kept.get(key, lambda: _build_page(row, fresh_report(row), part))
 
 

@@ -1,30 +1,22 @@
 """A person's path through the service in headless chromium: upload an example, open it, read the scoresheet.
 
-Marked `browser`: `-m "not browser"` deselects it where chromium is absent; CI (CI=true) always runs it.
+Marked `browser`. Where Playwright or chromium is absent, tests/conftest.py leaves the browser modules
+out of the run (outside CI: under CI=true they are always collected, and fail here without them).
 """
 from __future__ import annotations
 
-import importlib.util
-import os
-import shutil
 import threading
 
 import pytest
+from werkzeug.serving import make_server
 
 import seeplog
 from seeplog.rules import RULES
-from tests.helpers import EXAMPLES, ROOT
+from tests.helpers import CHROMIUM, EXAMPLES, ROOT, browser_missing
 from tests.web.helpers import make_app
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-READY = importlib.util.find_spec("pytest_playwright") is not None and os.path.exists(CHROMIUM)
-if not READY:
-    if os.environ.get("CI"):
-        raise RuntimeError("the browser tests need chromium and playwright: .ci/setup installs them")
-    pytest.skip("chromium or playwright is not installed (pip install -r requirements-browser.txt)",
-                allow_module_level=True)
-
-from werkzeug.serving import make_server  # noqa: E402
+if browser_missing():
+    raise RuntimeError(f"the browser tests cannot run: {browser_missing()}")
 
 pytestmark = pytest.mark.browser
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",

@@ -13,14 +13,14 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import expect
 
 from seeplog.livetable import now_of, what_next
 from seeplog.notation import parse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
-from tests.web import test_browser as served
 
-from playwright.sync_api import expect  # noqa: E402  (after the module above skips where it is absent)
+from tests.web import test_browser as served
 
 SHOTS = served.SHOTS
 live_server, base_url, browser_type_launch_args = served.live_server, served.base_url, served.browser_type_launch_args

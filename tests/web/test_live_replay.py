@@ -48,6 +48,7 @@ def keep(client, text: str) -> tuple[Keeper, dict | None]:
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.seep"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[p.stem for p in EXAMPLE_FILES])
 def test_example_kept_live_reports_as_validate(client, path):
     expected, text = validate_file(str(path))
@@ -92,6 +93,7 @@ def test_a_refused_line_stores_nothing(client):
     assert keeper.doc()["version"] == keeper.version == 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_random_games_kept_live_report_as_validate(client, variant):
     rng = random.Random(f"live-{variant}")

@@ -38,6 +38,7 @@ def test_the_document_names_every_operation(openapi):
             "GET /api/games/{game_id}/deals/{deal}/plays/{play}"} <= labels
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE], ids=["valid", "invalid"])
 def test_the_service_keeps_to_its_openapi_document(openapi, mode):
     found = operations(openapi)

@@ -343,6 +343,7 @@ def full_store(tmp_path):
     return client
 
 
+@pytest.mark.slow
 def test_every_play_of_every_stored_game_renders(full_store):
     """Step through every play of every stored game by the next links: each page shows the play made and
     as many cards on the floor before it as a replay of the stored text has there."""

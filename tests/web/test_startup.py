@@ -6,10 +6,12 @@ import sys
 import threading
 import time
 
+from seeplog.fingerprint import library_fingerprint
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, statements, writing
 from seeplog.web.startup import claim, prepare, rebuild_stale
-from seeplog.web.store import SAMPLES, Upload, seeplog_version, set_meta, store
-from tests.web.helpers import example
+from seeplog.web.store import DERIVED, SAMPLES, Upload, set_meta, store
+from tests.web.helpers import example, make_app
+from tests.web.live_helpers import Keeper
 
 
 def test_statements_split_a_script_but_not_its_comments_strings_or_triggers():
@@ -59,7 +61,7 @@ def test_processes_starting_at_once_migrate_and_load_the_samples_once(tmp_path):
     assert applied(db) == sorted(p.stem for p in MIGRATIONS.glob("*.sql"))
     assert db["games"].count == len(list(SAMPLES.glob("*.seep")))
     assert dict(db.execute("select key, value from meta where key != 'rebuild_claim'").fetchall()) == {
-        "derived_with": seeplog_version(), "samples_loaded": "1"}
+        "derived_with": library_fingerprint(), "samples_loaded": "1"}
 
 
 def test_a_second_prepare_changes_nothing(tmp_path):
@@ -96,5 +98,35 @@ def test_rebuild_stale_rederives_only_the_games_of_another_version(tmp_path):
     assert rebuild_stale(path) == 1
     assert db.execute("select count(*) from games where result = 'stale'").fetchone()[0] == 0
     assert db["violations"].count == 1
-    assert db.execute("select value from meta where key = 'derived_with'").fetchone()[0] == seeplog_version()
+    assert db.execute("select value from meta where key = 'derived_with'").fetchone()[0] == library_fingerprint()
     assert rebuild_stale(path) == 0
+
+
+def derived_state(db) -> dict[str, list]:
+    """Every derived table's rows and every live game's stored view."""
+    rows = {name: list(db.query(f"select * from {name} order by 1, 2, 3")) for name in DERIVED}
+    rows["live_views"] = list(db.query("select game_id, view from live_games order by game_id"))
+    return rows
+
+
+def test_a_start_rederives_the_stale_games_and_the_live_views_that_read_them(tmp_path):
+    path = tmp_path / "s.db"
+    client = make_app(path).test_client()
+    uploaded = client.post("/api/games", data=example("r-capture-all.seep"), content_type="text/plain")
+    assert uploaded.status_code == 201
+    keeper = Keeper(client, players={"N": "Asha", "S": "Chetan"})
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"])
+    db = connect(str(path))
+    fresh = derived_state(db)
+    assert fresh["violations"] and fresh["ledger"] and len(fresh["live_views"]) == 1
+    with writing(db):
+        set_meta(db, "derived_with", "an older library")
+        db.execute("update games set derived_with = 'an older library', result = 'stale'")
+        db.execute("update live_games set view = '{}'")
+        for name in DERIVED:
+            db.execute(f"delete from {name}")
+    make_app(path).extensions["seeplog_rebuild"].join(timeout=60)
+    assert derived_state(db) == fresh
+    assert db.execute("select count(*) from games where derived_with is not ?",
+                      [library_fingerprint()]).fetchone()[0] == 0
+    assert client.get(f"/api/live/{keeper.id}").json["version"] == keeper.version

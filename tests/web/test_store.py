@@ -7,6 +7,7 @@ import sqlite3
 import pytest
 
 from app import create_app
+from seeplog.fingerprint import library_fingerprint
 from seeplog.web import store as store_module
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, migrate
 from seeplog.web.queries import Filters, find_games
@@ -162,7 +163,7 @@ def test_a_store_derived_by_another_library_version_is_rebuilt(tmp_path):
     app.extensions["seeplog_rebuild"].join(timeout=30)
     assert database["violations"].count == 1
     assert [r["value"] for r in database.query("select value from meta where key = 'derived_with'")] == [
-        store_module.seeplog_version()]
+        library_fingerprint()]
 
 
 def test_cli_commands(runner, app):

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from seeplog.web.db import init_db
 from seeplog.web.startup import prepare
-from seeplog.web.store import seeplog_version
+from seeplog.fingerprint import library_fingerprint
 from tests.web.helpers import example
 from tests.web.served import ROOT, serving
 
@@ -106,14 +106,14 @@ def test_a_start_after_a_library_change_serves_at_once_and_rederives_in_the_back
     with serving(db) as server:
         assert server.request("GET", "/")[0] == 200
         for _ in range(100):
-            if rows(db, "select value from meta where key = 'derived_with'") == [(seeplog_version(),)]:
+            if rows(db, "select value from meta where key = 'derived_with'") == [(library_fingerprint(),)]:
                 break
             threading.Event().wait(0.1)
         log = server.errors()
     assert "Traceback" not in log, log
-    assert rows(db, "select value from meta where key = 'derived_with'") == [(seeplog_version(),)]
+    assert rows(db, "select value from meta where key = 'derived_with'") == [(library_fingerprint(),)]
     assert rows(db, "select count(*) from games where result = 'stale' or derived_with is not "
-                    f"'{seeplog_version()}'") == [(0,)]
+                    f"'{library_fingerprint()}'") == [(0,)]
     assert rows(db, "select count(*) from violations")[0][0] > 0
 
 
