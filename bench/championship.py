@@ -235,8 +235,9 @@ def start_gunicorn(folder: Path, port: int) -> subprocess.Popen:
            "SEEPLOG_SAMPLES": "0", "SEEPLOG_SECRET_KEY": "championship-bench",
            "SEEPLOG_ACCESS_LOG": str(folder / "access.log")}
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
-    process = subprocess.Popen([gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "app:create_app()"], cwd=ROOT,
-                               env=env, stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "wb"))
+    with open(folder / "server.log", "wb") as log:  # the server keeps its own copy of the file
+        process = subprocess.Popen([gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "app:create_app()"], cwd=ROOT,
+                                   env=env, stdout=subprocess.DEVNULL, stderr=log)
     wait_for(port, process)
     return process
 
@@ -275,8 +276,8 @@ def start_nginx(folder: Path, listen: int, origin: int) -> subprocess.Popen:
         (folder / name).mkdir(mode=0o777, exist_ok=True)
         (folder / name).chmod(0o777)
     folder.chmod(0o755)
-    process = subprocess.Popen([nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
-                               stderr=open(folder / "nginx.log", "wb"))
+    with open(folder / "nginx.log", "wb") as log:
+        process = subprocess.Popen([nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"], stderr=log)
     wait_for(listen, process)
     return process
 
@@ -394,18 +395,26 @@ def report(result: Result) -> None:
           f"client {result.client_cpu:.1f}")
 
 
-def find_knee(seconds: float, start: int, step: int, most: int, through_nginx: bool) -> None:
-    held = None
-    tables = start
+def find_knee(seconds: float, start: int, most: int, through_nginx: bool) -> None:
+    """Double T from `start` until a run does not hold, then halve the gap between the last T that held
+    and the first that did not, down to a tenth of it."""
+    held, failed, tables = 0, None, start
     while tables <= most:
         result = run(tables, 20 * tables, seconds, through_nginx=through_nginx)
         report(result)
-        if not result.held:
+        if result.held:
+            held = tables
+        else:
+            failed = tables
+        if failed is None:
+            tables *= 2
+        elif failed - held <= max(1, held // 10):
             break
-        held = tables
-        tables += step
-    print(f"knee: the largest T that held (write p95 < 100 ms, no error) is {held if held else 'none'}"
-          f" (F = 20 T, {seconds:.0f} s a step)")
+        else:
+            tables = (held + failed) // 2
+    print(f"knee: the largest T that held (write p95 < 100 ms, no error, every entry stored once) is "
+          f"{held or 'none'}; {'the first that did not: ' + str(failed) if failed else 'none failed up to --most'}"
+          f" (F = 20 T, {seconds:.0f} s a run{', followers through nginx' if through_nginx else ''})")
 
 
 def main() -> None:
@@ -416,14 +425,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nginx", action="store_true", help="the followers poll through nginx's micro-cache")
     parser.add_argument("--find-knee", action="store_true")
-    parser.add_argument("--start", type=int, default=100, help="--find-knee's first T")
-    parser.add_argument("--step", type=int, default=100)
-    parser.add_argument("--most", type=int, default=2000)
+    parser.add_argument("--start", type=int, default=25, help="--find-knee's first T")
+    parser.add_argument("--most", type=int, default=3200, help="--find-knee's largest T")
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 3600:
         parser.error("1 ≤ T ≤ 5000 and 1 ≤ D ≤ 3600")
     if args.find_knee:
-        find_knee(args.seconds, args.start, args.step, args.most, args.nginx)
+        find_knee(args.seconds, args.start, args.most, args.nginx)
         return
     followers = 20 * args.tables if args.followers is None else args.followers
     if not 0 <= followers <= 100_000:
