@@ -22,7 +22,10 @@ from seeplog.scoresheet import players
 from .db import writing
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
-DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "game_variants", "games_text")
+DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "game_variants", "games_text",
+           "games_grams")
+BY_RANK = {"games_text": "rowid", "games_grams": "rank"}
+"""The derived tables keyed by the game's rank (the list's text search), not by its id."""
 
 
 @dataclass(frozen=True)
@@ -233,11 +236,34 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
                              for v in sorted({g.rules.name for g in analysis.games})]
     names = [r["name"] for r in rows["players"]]
     values = {tag: [r["value"] for r in rows["game_tags"] if r["name"] == tag] for tag in ("Event", "Site")}
-    rows["games_text"] = [{"rowid": rank, "players": "\n".join(names), "event": "\n".join(values["Event"]),
-                           "site": "\n".join(values["Site"])}]
+    text = {"players": "\n".join(names), "event": "\n".join(values["Event"]), "site": "\n".join(values["Site"])}
+    rows["games_text"] = [{"rowid": rank, **text}]
+    rows["games_grams"] = text_grams(rank, text)
     for name, table_rows in rows.items():
         if table_rows:
             db.table(name).insert_all(table_rows)
+
+
+GRAM_FIELDS = {"players": 1, "event": 2, "site": 4}
+"""The bit of each searched field in games_grams.fields (schema/migrations/0005_short_text.sql)."""
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def fold(text: str) -> str:
+    """Lower case as SQLite's lower() and LIKE fold it: ASCII letters only."""
+    return text.translate(_ASCII_LOWER)
+
+
+def text_grams(rank: int, text: dict[str, str]) -> list[dict[str, Any]]:
+    """games_grams' rows of one game: each distinct piece of one or two characters of its searched text,
+    with the fields it occurs in (the short text filters read them)."""
+    fields: dict[str, int] = {}
+    for name, value in text.items():
+        body = fold(value)
+        for i in range(len(body)):
+            for piece in (body[i], body[i:i + 2]):
+                fields[piece] = fields.get(piece, 0) | GRAM_FIELDS[name]
+    return [{"gram": gram, "rank": rank, "fields": bits} for gram, bits in fields.items()]
 
 
 def derived_rows(game_id: int, analysis: LogAnalysis, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -293,8 +319,8 @@ def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, an
     game_id, doc = stored["id"], report_json(analysis)
     row = summary(text, analysis, doc)
     for name in DERIVED:
-        if name == "games_text":
-            db.execute("delete from games_text where rowid = ?", [stored["rank"]])
+        if name in BY_RANK:
+            db.execute(f"delete from {name} where {BY_RANK[name]} = ?", [stored["rank"]])
         else:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
     db.table("games").update(game_id, {**row, "derived_with": library_fingerprint()})
