@@ -245,7 +245,7 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
 
 
 GRAM_FIELDS = {"players": 1, "event": 2, "site": 4}
-"""The bit of each searched field in games_grams.fields (schema/migrations/0005_short_text.sql)."""
+"""The bit of each searched field in games_grams.fields (schema/migrations/0005_list_indexes.sql)."""
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 

@@ -1,3 +1,10 @@
+-- Two indexes for the games list at 50,000 games and more.
+--
+-- games_listed: the columns the list's conditions read besides the rank (status for flagged, dated for the
+-- date filters), so that counting a date range or joining a text match to games reads an index, never the
+-- wide games rows (16 ms -> 0.2 ms for date_from at 50,000 games, alone).
+CREATE INDEX games_listed ON games (rank, status, dated);
+
 -- Text filters of one or two characters (q=Ki) from an index too. The trigram FTS5 table games_text
 -- (0002) answers texts of three characters or more; a shorter text was a LIKE over every row of it
 -- (37 ms at 50,000 games, alone). games_grams holds every distinct one- and two-character piece of a
