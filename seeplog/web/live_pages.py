@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from seeplog.ruleset import VARIANTS
 
 from .db import get_db
 from .forms import LiveNewForm
+from .kept import Kept
 from .live_api import etag, follow_headers
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .live_store import LiveError, LiveGame, create, current_version, load
@@ -25,10 +26,16 @@ def stored_live(game_id: int) -> LiveGame:
     return game
 
 
+BOARDS: Kept[Markup] = Kept(2048)
+"""Each worker's rendered boards by store, game, version and parts: the followers of a game cost one
+rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, about 30 MB)."""
+
+
 def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> Markup:
     """The board fragment of a stored live game (its kept view: nothing is replayed)."""
-    return Markup(render_template("_live_board.html", board=board(json.loads(game.view)), parts=parts,
-                                  recent=RECENT_PLAYS))
+    key = (current_app.config["DATABASE"], game.game_id, game.version, parts)
+    return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(json.loads(game.view)),
+                                                          parts=parts, recent=RECENT_PLAYS)))
 
 
 @bp.get("/live/<int:game_id>/board")

@@ -151,3 +151,19 @@ def test_a_304_renders_no_template_and_replays_nothing(replays, client, path, mo
     assert same.status_code == 304 and same.get_data() == b"" and same.headers["ETag"] == tag
     assert same.headers["Cache-Control"] == "public, max-age=1"
     assert not replays and not rendered
+
+
+def test_a_board_is_rendered_once_per_version(client):
+    from flask import template_rendered
+    from tests.web.live_helpers import Keeper
+
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad", "bid N 10"])
+    rendered: list[str] = []
+    with template_rendered.connected_to(lambda sender, template, context, **extra: rendered.append(template.name),
+                                        client.application):
+        first, again = (client.get(f"/live/{keeper.id}/board").get_data(as_text=True) for _ in range(2))
+        assert first == again and rendered == ["_live_board.html"]
+        keeper.add("N Kd x Kh")
+        changed = client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
+    assert rendered == ["_live_board.html"] * 2 and changed != first and "Kd" in changed
