@@ -230,15 +230,22 @@ def result_text(doc: dict[str, Any]) -> str:
 
 
 def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: LogAnalysis,
-                   doc: dict[str, Any]) -> None:
+                   doc: dict[str, Any], searched: tuple[Any, ...] | None = None) -> None:
+    """The game's derived rows. `searched` is what the text search held for it before ((rank, players,
+    event, site), None for none): the same is kept as it is (a live entry seldom changes it), another
+    is replaced."""
     rows = derived_rows(game_id, analysis, doc)
     rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
                              for v in sorted({g.rules.name for g in analysis.games})]
     names = [r["name"] for r in rows["players"]]
     values = {tag: [r["value"] for r in rows["game_tags"] if r["name"] == tag] for tag in ("Event", "Site")}
     text = {"players": "\n".join(names), "event": "\n".join(values["Event"]), "site": "\n".join(values["Site"])}
-    rows["games_text"] = [{"rowid": rank, **text}]
-    rows["games_grams"] = text_grams(rank, text)
+    if searched != (rank, *text.values()):
+        if searched is not None:
+            for name, column in BY_RANK.items():
+                db.execute(f"delete from {name} where {column} = ?", [searched[0]])
+        rows["games_text"] = [{"rowid": rank, **text}]
+        rows["games_grams"] = text_grams(rank, text)
     for name, table_rows in rows.items():
         if table_rows:
             db.table(name).insert_all(table_rows)
@@ -318,13 +325,14 @@ def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, an
     `stored` is its games row as it was, `analysis` that of `text`."""
     game_id, doc = stored["id"], report_json(analysis)
     row = summary(text, analysis, doc)
+    searched = db.execute("select rowid, players, event, site from games_text where rowid = ?",
+                          [stored["rank"]]).fetchone()
     for name in DERIVED:
-        if name in BY_RANK:
-            db.execute(f"delete from {name} where {BY_RANK[name]} = ?", [stored["rank"]])
-        else:
+        if name not in BY_RANK:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
     db.table("games").update(game_id, {**row, "derived_with": library_fingerprint()})
-    insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), analysis, doc)
+    rank = set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]})
+    insert_derived(db, game_id, rank, analysis, doc, tuple(searched) if searched else None)
 
 
 def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:

@@ -42,3 +42,19 @@ def test_an_entry_is_one_short_write_transaction_in_wal_mode(traced):
     assert writes and all(begins[0] < i < commits[0] for i in writes)
     with client.application.app_context():
         assert db_module.get_db().execute("pragma journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_corrected_event_is_searched_by_its_new_name_only(traced):
+    client, _ = traced
+    keeper = Keeper(client, tags={"Event": "Spring Cup"})
+    keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad"])
+
+    def found(**query) -> bool:
+        return keeper.id in [g["id"] for g in client.get("/api/games", query_string=query).json["games"]]
+
+    assert found(event="Spring") and found(q="Sp") and not found(event="Autumn")
+    number = next(e["number"] for e in keeper.doc()["entries"] if "Spring Cup" in e["line"])
+    assert keeper.send(replace=number, line='[Event "Autumn Cup"]', note="the right event").status_code == 201
+    assert found(event="Autumn") and found(q="Au") and not found(event="Spring") and not found(q="Sp")
+    keeper.add("bid N 10")
+    assert found(event="Autumn") and found(event="ut") and not found(event="Sp")
