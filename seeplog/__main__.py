@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .notation import Log, parse, split_lines
 from .report import NOT_A_LOG, analyse_log, exit_status, is_report_text, report, report_json
-from .text import InputError, decode, decode_lenient, encode_back, printable
+from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -20,20 +20,6 @@ if TYPE_CHECKING:
 __all__ = ["InputError", "decode", "decode_lenient", "encode_back", "printable", "main", "legal_at"]
 
 MAX_BYTES = 64 * 1024 * 1024
-
-
-def read_bytes(path: str) -> bytes:
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as handle:  # not pathlib, which would take a command's start-up 2 ms to load
-            return handle.read()
-    except FileNotFoundError:
-        raise InputError("no such file") from None
-    except IsADirectoryError:
-        raise InputError("this is a folder, not a file") from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror or exc}") from None
 
 
 def read_text(path: str) -> str:

@@ -204,8 +204,9 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str
     """The canonical line of `typed` standing as entry `index` (0-based) among `entries` (which already
     hold it there): a tag, deal, hand, floor, bid, play, score or annotation that can be read there.
 
-    :raises EntryRefused: a line that cannot be read (E-SYNTAX, E-CARD, E-SEAT, column in `typed`), holds
-        no statement, or cannot stand there (a play before any deal, a second floor, bid or score line).
+    :raises EntryRefused: a line that cannot be read (E-SYNTAX, E-CARD, E-SEAT, column in `typed`) or only by
+        changing it (a deal number out of range), holds no statement, or cannot stand there (a play before any
+        deal, a second floor, bid or score line).
     :returns: the canonical line, and the text and log the entries make with `typed` as it was sent.
     """
     texts = [e.text for e in entries]
@@ -217,10 +218,29 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str
     if found is None:
         raise EntryRefused(NotationError("E-SYNTAX", "the line holds no statement (only a comment or "
                                                      "spaces)", index + 1, 1))
-    if isinstance(found, Unreadable):
-        error = found.error
+    error = found.error if isinstance(found, Unreadable) else next((e for e in log.errors if e.line == line), None)
+    if error is not None:  # unreadable, or read only by changing it (deal 0 as deal 1): refused as sent
         raise EntryRefused(NotationError(error.rule, error.msg, index + 1, error.column, error.end_column))
     return statement_text(found), (text, log)
+
+
+def misfits(before: LiveLog, after: LiveLog, own: int | None) -> list[tuple[int, NotationError]]:
+    """The entries an event left unreadable, other than the one it wrote (id `own`): a tag correction that
+    changes the variant, say, to one whose table lacks a seat some entry names. Each as (entry number, error)."""
+    def unreadable(live: LiveLog) -> dict[tuple[int, str, str], tuple[int, NotationError]]:
+        out = {}
+        for error in live.log.errors:
+            number = live.entry_at(error.line)
+            if number is not None and live.entries[number - 1].id != own:
+                out[(live.entries[number - 1].id, error.rule, error.msg)] = (number, error)
+        return out
+
+    known = unreadable(before)
+    return [found for key, found in unreadable(after).items() if key not in known]
+
+
+def is_tag_line(text: str) -> bool:
+    return _head(text) == "["
 
 
 # ---------------------------------------------------------------- the report, and the findings per entry

@@ -12,15 +12,29 @@ from .livetable import now_of, what_next
 from .ruleset import find_ruleset
 from .notation import Tag
 from .notation.writer import statement_text
+from .text import InputError, decode, read_bytes
 
 SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 
 
 def file_entries(path: Path) -> list[Entry]:
-    """The statement lines of a log file, as entries."""
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+    """The statement lines of a log file, as entries.
+
+    :raises InputError: a file that is missing, a folder, or not UTF-8 text (a live file is written back, so
+        it is never read leniently).
+    """
+    lines = [line for line in decode(read_bytes(str(path))).splitlines()
              if line.strip() and not line.strip().startswith("#")]
     return [Entry(i, line) for i, line in enumerate(lines, start=1)]
+
+
+def read_entries(path: Path) -> list[Entry] | None:
+    """`file_entries`, or None after saying on standard error why the file cannot be read."""
+    try:
+        return file_entries(path)
+    except InputError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return None
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -50,7 +64,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    entries = file_entries(path)
+    entries = read_entries(path)
+    if entries is None:
+        return 2
     live = live_log(entries)
     before = finding_keys(live, live_report(live_analyses(live, open_game=True)))
     status = 0
@@ -80,7 +96,10 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    live = live_log(file_entries(Path(args.file)))
+    entries = read_entries(Path(args.file))
+    if entries is None:
+        return 2
+    live = live_log(entries)
     doc = live_report(live_analyses(live, open_game=True))
     for number, found in sorted(by_entry(live, doc).items()):
         for finding in found:

@@ -105,7 +105,10 @@ def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str,
         return {"kind": "floor", **base}
     state, stopped = deal_state(replay)
     plays = deal.plays
-    seat = state.turn if stopped is None else rules.right_of(plays[-1].seat or state.turn)
+    seat = state.turn
+    if stopped is not None and plays:  # the seat after the line it stopped at (a seat of this table)
+        last = plays[-1].seat
+        seat = rules.right_of(last if last in rules.seats else state.turn)
     out = {"kind": "play", "seat": seat, "play": len(plays) + 1, **base}
     if stopped is not None:
         out["stopped"] = {"rule": stopped.rule, "play": stopped.play, "line": stopped.line,

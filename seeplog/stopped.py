@@ -33,9 +33,10 @@ def stopping_error(replay: DealReplay) -> Violation | None:
 
 
 def ends_early(replay: DealReplay) -> bool:
-    """The log stops before the deal's last play with no error at a play (E-INCOMPLETE)."""
+    """The log stops before the deal's last play with no error at a play (E-INCOMPLETE). A deal the replay
+    did not play (no floor or bid, or a bid and a score alone) has no play to view."""
     deal = replay.deal
-    return (deal.floor is not None and deal.bid is not None and replay.final is None
+    return (replay.hands is not None and replay.final is None
             and replay.played < replay.rules.plays_per_deal and stopping_error(replay) is None
             and replay.played == len(deal.plays))
 
@@ -92,7 +93,8 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     statement = replay.deal.plays[number - 1] if number <= len(replay.deal.plays) else None
     read = statement if isinstance(statement, Play) else None
     hands = replay.hands
-    assert hands is not None  # a replay stops only once the floor and the bid are read
+    if hands is None:  # not replayed (ends_early says so): never reached on a log, whatever it holds
+        raise LookupError(f"deal {replay.deal.number} was not replayed: it has no play to view")
     known, from_log = _known_hand(hands, before, replay.played)
     outcomes = legal_outcomes(before, before.turn, known)
     moves = sorted((o.move for c in outcomes for o in c.outcomes), key=move_text)

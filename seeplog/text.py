@@ -1,6 +1,8 @@
 """Bytes to text and back: strict UTF-8 with the place of a bad byte, or lenient with bad bytes kept."""
 from __future__ import annotations
 
+import sys
+
 
 class InputError(Exception):
     """A file that cannot be read as text."""
@@ -37,3 +39,21 @@ def encode_back(text: str) -> bytes:
 def printable(text: str) -> str:
     """Text safe to print: a byte that was not UTF-8 shows as U+FFFD."""
     return encode_back(text).decode("utf-8", "replace")
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of a file (`-`: standard input).
+
+    :raises InputError: a file that is missing, a folder, or cannot be read.
+    """
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as handle:  # not pathlib, which would take a command's start-up 2 ms to load
+            return handle.read()
+    except FileNotFoundError:
+        raise InputError("no such file") from None
+    except IsADirectoryError:
+        raise InputError("this is a folder, not a file") from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}") from None

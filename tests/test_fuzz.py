@@ -15,6 +15,7 @@ from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import scoresheet_text
 from seeplog.report import analyse
 from tests.helpers import example_files
+from tests.hostile_logs import by_category, hostile_log, script_digits, through_library
 
 EXAMPLES = int(os.environ.get("SEEPLOG_FUZZ_EXAMPLES", "300"))
 LOGS = [p.read_text(encoding="utf-8") for p in example_files()]
@@ -88,3 +89,31 @@ def test_no_exception_escapes_the_reader_the_validator_or_the_legal_plays(text, 
                 hands = hand_knowledge(deal, rules, replayed.bidder)
                 legal_outcomes(step.before, step.before.turn, hands.known(step.number - 1, step.before.turn))
                 replay_view(replayed, step.number)
+
+
+class Drawn:
+    """A Hypothesis draw as the chooser of tests.hostile_logs.mutate (so that Hypothesis can shrink a find)."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def randint(self, a: int, b: int) -> int:
+        return self.data.draw(st.integers(a, b))
+
+    def choice(self, seq):
+        return self.data.draw(st.sampled_from(seq))
+
+
+@given(st.data(), st.integers(0, 60))
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_no_exception_escapes_on_unicode_of_every_category_and_digits_of_every_script(data, pick):
+    """Every reading the command line makes (validate, format, score, legal, live show) of a mutated example."""
+    through_library(hostile_log(Drawn(data)), pick)
+
+
+def test_the_mutations_reach_every_category_and_every_script():
+    categories = by_category()
+    assert {"Lu", "Ll", "Nd", "No", "Mn", "Zs", "Cc", "Cf", "Cs", "Co", "Cn", "So", "Sm", "Pd"} <= set(categories)
+    digits = script_digits()
+    assert {"١", "۵", "१", "১", "๓", "１", "𝟗", "²", "①"} <= set(digits) and len(digits) > 600

@@ -141,8 +141,10 @@ class _Games:
         self.header.append(statement)
 
     def _once(self, tag: Tag, text: str) -> Statement:
+        if tag.name not in KNOWN_TAGS:  # only a known tag is looked for again (thousands of others: no scan each)
+            return tag
         earlier = next((s for s in self.header if isinstance(s, Tag) and s.name == tag.name), None)
-        if earlier is None or tag.name not in KNOWN_TAGS:
+        if earlier is None:
             return tag
         error = NotationError("E-SYNTAX", f"a second {tag.name} tag in this game (line {earlier.line} "
                                           f"already says {show(earlier.value)})", tag.line, _indent(text))

@@ -7,6 +7,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from . import api, commands, db, live_api, live_keep, live_pages, views
 from .errors import Api
+from .jsonbody import bound_json
 from .schemas import property_names
 from .security import RowId, secure
 
@@ -14,6 +15,7 @@ from .security import RowId, secure
 def register(app: Flask) -> Api:
     """Attach the store, CSRF protection, the pages and the JSON API (with its OpenAPI document) to `app`."""
     secure(app)
+    bound_json(app)
     db.init_app(app)
     commands.init_app(app)
     csrf = CSRFProtect(app)

@@ -91,9 +91,11 @@ class Games(MethodView):
         doc = stored.report or stored_report(found(stored.id))
         url = url_for("pages.game", game_id=stored.id)
         answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
+        headers = {"Location": url}
         if stored.created:
             answer["manage_token"] = issue_token(get_db(), stored.id)
-        return answer, (201 if stored.created else 200), {"Location": url}
+            headers["Cache-Control"] = "no-store"  # the token is shown this once: no cache keeps it
+        return answer, (201 if stored.created else 200), headers
 
 
 TOKEN_HEADER = {"X-Manage-Token": {"description": "the manage token the upload answered with",

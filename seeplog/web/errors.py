@@ -28,6 +28,12 @@ class ErrorSchema(Schema):
     error = fields.String(required=True, metadata={"description": "what went wrong, in a sentence"})
     errors = fields.List(fields.Nested(ErrorItemSchema), required=True)
     status = fields.Integer(required=True, metadata={"description": "the HTTP status"})
+    version = fields.Integer(metadata={"description": "a live game's 409: the version it is at"})
+    events = fields.List(fields.Dict(), metadata={"description": "a live game's 409 for a stale version: the "
+                                                                "events since the version sent"})
+    entries = fields.List(fields.Dict(), metadata={"description": "a live game's 409 for a stale version: its "
+                                                                  "entries now"})
+    next = fields.Dict(metadata={"description": "a live game's 409 for outcomes: what the game waits for"})
 
 
 class ApiError(HTTPException):

@@ -12,6 +12,7 @@ from flask import Flask
 
 from . import register
 from .db import init_db
+from .hosts import guard_hosts, proxy_count_setting, trusted_hosts_setting
 from .shipped import folder
 from .startup import prepare, rebuild_in_background
 from .store import Limits
@@ -88,8 +89,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_FORM_MEMORY_SIZE=limit,
         UPLOAD_LIMITS=Limits(_env_int("SEEPLOG_MAX_GAMES", defaults.games),
                              _env_int("SEEPLOG_MAX_DEALS", defaults.deals),
-                             _env_int("SEEPLOG_MAX_PLAYS", defaults.plays)),
+                             _env_int("SEEPLOG_MAX_PLAYS", defaults.plays),
+                             _env_int("SEEPLOG_MAX_TAGS", defaults.tags),
+                             _env_int("SEEPLOG_MAX_TAG_LENGTH", defaults.tag_length),
+                             _env_int("SEEPLOG_MAX_FINDINGS", defaults.findings),
+                             _env_int("SEEPLOG_MAX_REPORT", defaults.report)),
         LOAD_SAMPLES=os.environ.get("SEEPLOG_SAMPLES", "1") != "0",
+        TRUSTED_HOSTS=trusted_hosts_setting(),
+        PROXY_FIX=proxy_count_setting(),
         REBUILD_IN_BACKGROUND=True,
         API_TITLE="seeplog",
         API_VERSION="1",
@@ -114,4 +121,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config["REBUILD_IN_BACKGROUND"]:
         app.extensions["seeplog_rebuild"] = rebuild_in_background(app.config["DATABASE"])
     app.wsgi_app = ChunkedLimit(app)  # type: ignore[method-assign]
+    guard_hosts(app)
     return app

@@ -81,7 +81,8 @@ def start(args: dict[str, Any]):
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,
             "edit_url": f"/live/{game_id}/keep#token={token}", "follow_url": f"/live/{game_id}",
-            "api_url": follow, "scoresheet_url": url_for("pages.game", game_id=game_id)}, 201, {"Location": follow}
+            "api_url": follow, "scoresheet_url": url_for("pages.game", game_id=game_id)}, 201, {
+            "Location": follow, "Cache-Control": "no-store"}
 
 
 @blp.route("/<int:game_id>", methods=["GET"])

@@ -28,4 +28,5 @@ def keep(game_id: int):
     return render_template("live_keep.html", game_id=game_id, variant=rules.name, seats=rules.seats,
                            teams=rules.teams, names=header.names, title=header.title,
                            plays_per_deal=rules.plays_per_deal, is_open=stored.is_open,
-                           ahead=steps_ahead(rules), modules=MODULES)
+                           ahead=steps_ahead(rules), modules=MODULES), \
+        {"Cache-Control": "no-store"}  # its script shows the edit token from the fragment: no cache keeps the page

@@ -14,6 +14,7 @@ from .kept import Kept
 from .live_api import etag, follow_headers
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .live_store import LiveError, LiveGame, create, current_version, load
+from .hosts import public_root
 from .qr import qr_svg
 
 bp = Blueprint("live_pages", __name__)
@@ -96,8 +97,9 @@ def started(game_id: int):
 def started_page(game_id: int, title: str, token: str | None) -> dict[str, object]:
     """What the started page shows: the scorekeeper's link (only in the start's own answer: the token is
     kept nowhere readable), the follow link and its QR code."""
-    follow_url = url_for("live_pages.follow", game_id=game_id, _external=True)
-    keep_url = f"{request.host_url.rstrip('/')}/live/{game_id}/keep"
+    root = public_root()  # never the request's Host unless SEEPLOG_TRUSTED_HOSTS checked it
+    follow_url = root + url_for("live_pages.follow", game_id=game_id)
+    keep_url = f"{root}{request.script_root}/live/{game_id}/keep"
     return {"id": game_id, "title": title, "keep_base": keep_url,
             "keep_url": f"{keep_url}#token={token}" if token else None,
             "started_url": url_for("live_pages.started", game_id=game_id),

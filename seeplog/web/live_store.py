@@ -14,7 +14,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
-                          live_analyses, live_log, live_report, read_in_place)
+                          is_tag_line, live_analyses, live_log, live_report, misfits, read_in_place)
 from seeplog.replay import DealReplay, replay_deal
 from seeplog.report import GameAnalysis, LogAnalysis
 from seeplog.ruleset import find_ruleset
@@ -232,6 +232,8 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
         event = Event(event.kind, event.entry, (canonical,))
     state = "closed" if event.kind == "close" else "open"
     live = live_log(entries, read if at is not None else None)
+    if _touches_header(game, event):
+        _refuse_misfits(live_log(game.entries), live, entries[at].id if at is not None else None)
     analyses = live_analyses(live, open_game=state == "open", replayer=REPLAYS.replayer(live))
     doc = live_report(analyses)
     version = game.version + 1
@@ -239,6 +241,23 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
     answer = _answer(game, event, live, doc, body, entries[at].id if at is not None else None)
     _write(db, game, req, event, live, analyses, body, answer, state)
     return answer
+
+
+def _touches_header(game: LiveGame, event: Event) -> bool:
+    """The event writes or takes away a tag line (the variant, say)."""
+    old = game.entries[event.entry - 1].text if event.kind in ("replace", "delete", "undo") and event.entry else ""
+    return any(is_tag_line(text) for text in (*event.lines, old))
+
+
+def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
+    """A header change that leaves other entries unreadable is refused (422): the entries must fit it."""
+    found = misfits(before, after, own)
+    if found:
+        number, error = found[0]
+        raise LiveError(422, f"the game's entries do not fit this change: entry {number} would read "
+                             f"{error.rule}: {error.msg}; correct that entry first",
+                        [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
+                         for n, e in found[:20]])
 
 
 class RememberedReplays:

@@ -12,7 +12,7 @@ from typing import Any, cast
 import sqlite_utils
 
 import seeplog
-from seeplog.notation import DealStart, Log, Tag
+from seeplog.notation import DealStart, Log, Tag, Unreadable
 from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
 from seeplog.fingerprint import library_fingerprint
@@ -38,6 +38,14 @@ class Limits:
     """Deals per game (SEEPLOG_MAX_DEALS)."""
     plays: int = 120
     """Plays per deal (SEEPLOG_MAX_PLAYS); a legal deal has at most 52."""
+    tags: int = 100
+    """Tag lines per game (SEEPLOG_MAX_TAGS); a game's header has a dozen."""
+    tag_length: int = 1000
+    """Characters of one tag line (SEEPLOG_MAX_TAG_LENGTH)."""
+    findings: int = 250
+    """Findings the report lists per game (SEEPLOG_MAX_FINDINGS); the rest are counted."""
+    report: int = 1_900_000
+    """Bytes of the JSON report (SEEPLOG_MAX_REPORT): the answer to an upload stays under 2 MB."""
 
 
 class TooMuch(ValueError):
@@ -49,6 +57,30 @@ class TooMuch(ValueError):
 
 
 DEAL_LINE = re.compile(r"^[ \t]*deal[ \t]", re.MULTILINE)
+
+
+def check_report_size(doc: dict[str, Any], limits: Limits) -> None:
+    """:raises TooMuch: when the JSON report (as the API sends it: compact, ASCII) passes the limit."""
+    size = len(json.dumps(doc, separators=(",", ":")))
+    if size > limits.report:
+        raise TooMuch(f"the report of this file would take {size:,} bytes; the limit is {limits.report:,} (the "
+                      "setting SEEPLOG_MAX_REPORT changes it): split the log into several uploads")
+
+
+def listed_at_most(doc: dict[str, Any], most: int) -> dict[str, Any]:
+    """The report with at most `most` findings listed per game (its errors, then each deal's violations and
+    errors in order); a game with more counts the rest in `findings_not_listed`. `doc` is changed in place."""
+    for game in doc["games"]:
+        budget = most
+        lists = [game["errors"]] + [d[key] for d in game["deals"] for key in ("violations", "errors")]
+        dropped = 0
+        for found in lists:
+            dropped += max(0, len(found) - budget)
+            del found[max(budget, 0):]
+            budget = max(0, budget - len(found))
+        if dropped:
+            game["findings_not_listed"] = dropped
+    return doc
 
 
 def check_deal_lines(text: str, limits: Limits) -> None:
@@ -63,6 +95,26 @@ def check_deal_lines(text: str, limits: Limits) -> None:
                       "SEEPLOG_MAX_DEALS change it): split the log into several uploads")
 
 
+TAG_LINE = re.compile(r"^[ \t]*\[.*$", re.MULTILINE)
+
+
+def check_tag_lines(text: str, limits: Limits) -> None:
+    """Before reading: a tag line longer than the limit, or more tag lines than a file may hold in all games.
+
+    :raises TooMuch:
+    """
+    count, most = 0, limits.games * limits.tags
+    for line in TAG_LINE.finditer(text):
+        count += 1
+        if len(line.group().rstrip()) > limits.tag_length:
+            number = text.count("\n", 0, line.start()) + 1
+            raise TooMuch(f"the tag line on line {number:,} holds {len(line.group().rstrip()):,} characters; the "
+                          f"limit is {limits.tag_length:,} (the setting SEEPLOG_MAX_TAG_LENGTH changes it)")
+    if count > most:
+        raise TooMuch(f"this file holds {count:,} tag lines; the most a file may hold is {most:,} ({limits.games:,} "
+                      f"games of {limits.tags:,}: the settings SEEPLOG_MAX_GAMES and SEEPLOG_MAX_TAGS change it)")
+
+
 def check_limits(log: Log, limits: Limits) -> None:
     """:raises TooMuch: when the log holds more games, deals or plays than `limits` allow."""
     def over(what: str, count: int, limit: int, setting: str) -> TooMuch:
@@ -71,6 +123,9 @@ def check_limits(log: Log, limits: Limits) -> None:
     if len(log.games) > limits.games:
         raise over("this file's game count: it", len(log.games), limits.games, "SEEPLOG_MAX_GAMES")
     for number, game in enumerate(log.games, start=1):
+        tags = sum(1 for s in game.header if type(s) is Tag or (type(s) is Unreadable and s.text.lstrip()[:1] == "["))
+        if tags > limits.tags:
+            raise over(f"game {number} of this file has too many tag lines: it", tags, limits.tags, "SEEPLOG_MAX_TAGS")
         if len(game.deals) > limits.deals:
             raise over(f"game {number} of this file has too many deals: it", len(game.deals), limits.deals,
                        "SEEPLOG_MAX_DEALS")
@@ -151,13 +206,15 @@ def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) 
     if known is not None:
         return Stored(known, False)
     check_deal_lines(upload.text, limits)
+    check_tag_lines(upload.text, limits)
     log = read(upload)
     check_limits(log, limits)
     analysis = analyse_log(log)
-    doc = report_json(analysis)
+    doc = listed_at_most(report_json(analysis), limits.findings)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     row = {"hash": digest, "raw": upload.raw, "format": upload.format, "filename": upload.filename,
            "uploaded": now, **summary(upload.text, analysis, doc)}
+    check_report_size(doc, limits)
     with writing(db):
         known = stored_id(db, digest)
         if known is not None:

@@ -11,6 +11,7 @@ from seeplog.text import InputError, decode
 from seeplog.report import NOT_A_LOG, is_report
 
 from .errors import flatten
+from .jsonbody import json_problem
 from .schemas import LogSchema
 from .store import BadUpload, Upload
 
@@ -35,6 +36,9 @@ def from_text(text: str, filename: str | None = None) -> Upload:
 
 
 def from_json_text(raw: str, filename: str | None = None) -> Upload:
+    problem = json_problem(raw)
+    if problem is not None:
+        raise BadUpload(f"{filename or 'the upload'}: {problem}")
     try:
         doc = json.loads(raw.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:

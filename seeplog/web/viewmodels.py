@@ -76,6 +76,8 @@ class GameSheet:
     baazis: tuple[tuple[str, int], ...]
     findings: tuple[Finding, ...]
     chart: LeadChart
+    findings_more: int = 0
+    """Findings of this part not listed (PAGE_FINDINGS are, and the report lists at most its limit)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,8 @@ class GamePage:
     parts: int = 1
     live: str | None = None
     """'open' or 'closed' for a game kept live, None for an upload."""
+    lines_more: int = 0
+    """Lines of this part not shown (PAGE_LINES are)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,8 @@ class GameRow:
     """When it was uploaded, ``YYYY-MM-DD HH:MM`` UTC."""
     live: str | None = None
     """'open' or 'closed' for a game kept live, None for an upload."""
+    lines_more: int = 0
+    """Lines of this part not shown (PAGE_LINES are)."""
 
 
 def title_of(row: dict[str, Any]) -> str:
@@ -168,7 +174,9 @@ def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Fin
                    f["message"], link)
 
 
-def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str, Any]) -> GameSheet:
+def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str, Any],
+               listed: int | None = None) -> GameSheet:
+    """The sheet of one game; `listed` findings of it at most (PAGE_FINDINGS), the rest counted."""
     names = players(analysis)
     teams = analysis.rules.teams
     tags = analysis.game.tags
@@ -177,12 +185,25 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str,
                  for r, line, d in zip(sheet_rows(analysis), lines, analysis.deals))
     team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats if analysis.rules.team_of(s) == t))
                       for t in teams)
-    findings = tuple(finding(f, game_id, number, d["number"])
-                     for d in doc["deals"] for f in d["violations"] + d["errors"])
-    findings += tuple(finding(f, game_id, number, None) for f in doc["errors"])
+    found = [(f, d["number"]) for d in doc["deals"] for f in d["violations"] + d["errors"]]
+    found += [(f, None) for f in doc["errors"]]
+    findings = tuple(finding(f, game_id, number, deal) for f, deal in found[:PAGE_FINDINGS if listed is None
+                                                                                else listed])
+    more = len(found) - len(findings) + doc.get("findings_not_listed", 0)
     heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), tags.get("Date")) if x) or "Seep game"
     return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
-                     tuple(analysis.baazis.items()), findings, lead_chart(analysis))
+                     tuple(analysis.baazis.items()), findings, lead_chart(analysis), more)
+
+
+PAGE_FINDINGS = 250
+"""Findings a game page lists, all its games together (the rest are counted: a page stays small whatever
+the log)."""
+PAGE_CHARS = 600_000
+"""Characters of the log a game page shows (lines after them are counted, not shown)."""
+PAGE_LINE_CHARS = 2_000
+"""Characters of one log line a game page shows (a longer line is cut, with an ellipsis)."""
+PAGE_LINES = 20_000
+"""Log lines a game page shows (a part of 200 deals has about 11,000)."""
 
 
 def _steps_link(game_id: int, game: int, replay: DealReplay) -> str | None:
@@ -190,18 +211,25 @@ def _steps_link(game_id: int, game: int, replay: DealReplay) -> str | None:
     return play_link(game_id, game, replay.deal.number, 1) if plays_shown(replay) else None
 
 
-def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | None = None) -> tuple[LogLine, ...]:
-    """The lines `first` to `last` of the log, each with its findings."""
+def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | None = None,
+              most: int | None = None) -> tuple[LogLine, ...]:
+    """The lines `first` to `last` of the log (`most` of them at most), each with its findings."""
     by_line: dict[int, list[Finding]] = {}
     for f in findings:
         if f.line:
             by_line.setdefault(f.line, []).append(f)
     out = []
     lines = text.lstrip("\ufeff").splitlines()
-    for number, line in enumerate(lines[first - 1:last], start=first):
+    end = last if most is None else min(last or len(lines), first - 1 + most)
+    chars = 0
+    for number, line in enumerate(lines[first - 1:end], start=first):
+        chars += min(len(line), PAGE_LINE_CHARS)
+        if chars > PAGE_CHARS:
+            break
         found = by_line.get(number, [])
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
-        out.append(LogLine(number, line, tuple(f"{f.rule} {f.message}" for f in found), kind))
+        shown = line if len(line) <= PAGE_LINE_CHARS else line[:PAGE_LINE_CHARS] + "…"
+        out.append(LogLine(number, shown, tuple(f"{f.rule} {f.message}" for f in found), kind))
     return tuple(out)
 
 
@@ -242,7 +270,7 @@ def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> G
     part = min(max(part, 1), parts)
     window = spans[(part - 1) * DEALS_PER_PAGE:part * DEALS_PER_PAGE]
     shown = sorted({i for i, _ in window}) if window else list(range(len(log.games)))
-    sheets = []
+    sheets: list[GameSheet] = []
     for i in shown:
         game, gdoc = log.games[i], doc["games"][i]
         deals = [k for j, k in window if j == i]
@@ -251,13 +279,20 @@ def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> G
         analysis = analysed[i] if analysed else (analyse(game, open_deal=True) if in_progress else analyse(game))
         part_of = replace(analysis, deals=analysis.deals[low:high], ledger=analysis.ledger[low:high])
         part_doc = {**gdoc, "deals": gdoc["deals"][low:high], "errors": gdoc["errors"] if low == 0 else []}
-        sheets.append(game_sheet(game_id, i + 1, part_of, part_doc))
+        listed = PAGE_FINDINGS - sum(len(s.findings) for s in sheets)
+        sheets.append(game_sheet(game_id, i + 1, part_of, part_doc, max(0, listed)))
     log_errors = tuple(finding(f, game_id, 1, None) for f in doc.get("errors", []))
     everything = [f for s in sheets for f in s.findings] + list(log_errors)
     first, last = _line_span(log, spans, part, parts)
+    lines = log_lines(text, everything, first, last, PAGE_LINES)
     return GamePage(game_id, title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
-                    tuple(sheets), log_errors, log_lines(text, everything, first, last), part, parts,
-                    row.get("live"))
+                    tuple(sheets), log_errors[:PAGE_FINDINGS], lines, part, parts, row.get("live"),
+                    _lines_in(text, first, last) - len(lines))
+
+
+def _lines_in(text: str, first: int, last: int | None) -> int:
+    total = text.lstrip("\ufeff").count("\n") + (not text.endswith("\n"))
+    return (last if last is not None else total) - first + 1
 
 
 def _line_span(log: Log, spans: list[tuple[int, int]], part: int, parts: int) -> tuple[int, int | None]:

@@ -5,7 +5,7 @@ import json
 from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
-                   send_from_directory, session, url_for)
+                   send_from_directory, url_for)
 from marshmallow import ValidationError
 
 import seeplog
@@ -81,6 +81,10 @@ def api_docs_asset(filename: str):
     return send_from_directory(str(files("flask_swagger_ui") / "dist"), filename, max_age=86400)
 
 
+NO_STORE = {"Cache-Control": "no-store"}
+"""For an answer that shows a secret token: no cache keeps it."""
+
+
 @bp.route("/upload", methods=["GET", "POST"])
 def upload():
     form = UploadForm()
@@ -91,11 +95,12 @@ def upload():
         flash("Choose a file or paste a log first.", "error")
     elif len(results) == 1 and results[0]["id"]:
         flash(results[0]["message"], "ok")
-        if results[0]["token"]:
-            session["new_token"] = {"game": results[0]["id"], "token": results[0]["token"]}
-        return redirect(url_for("pages.game", game_id=results[0]["id"]))
+        # The token goes in the fragment, which no request carries (game-token.js shows it): never in the
+        # session cookie, which is signed, not encrypted.
+        token = f"#token={results[0]['token']}" if results[0]["token"] else ""
+        return redirect(url_for("pages.game", game_id=results[0]["id"]) + token), 302, NO_STORE
     return render_template("upload.html", form=form, results=results), 400 if results and not any(
-        r["id"] for r in results) else 200
+        r["id"] for r in results) else 200, NO_STORE
 
 
 def upload_one(name: str | None, data: bytes) -> dict:
@@ -151,10 +156,8 @@ def delete(game_id: int):
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
     page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
-    new = session.pop("new_token", None)
-    token = new["token"] if new and new.get("game") == game_id else None
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           token=token, manage=ManageForm(), history=history(get_db(), game_id))
+                           manage=ManageForm(), history=history(get_db(), game_id)), NO_STORE  # token by script
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
@@ -180,7 +183,7 @@ def export_seep(game_id: int):
 @bp.get("/games/<int:game_id>.json")
 def export_report(game_id: int):
     doc = stored_report(stored_game(game_id))
-    return download(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", f"game-{game_id}.json",
+    return download(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n", f"game-{game_id}.json",
                     "application/json; charset=utf-8")
 
 

@@ -17,8 +17,14 @@ def stored_count(client) -> int:
     return client.get("/api/games").json["total"]
 
 
-@pytest.mark.parametrize("name", ["baazi-target-5000-digits", "max-houses-superscript", "house-arabic-indic-digit",
-                                  "house-fullwidth-digit", "build-value-fullwidth"])
+def test_a_tag_line_of_5000_digits_passes_the_tag_length_limit(client):
+    response = client.post("/api/games", data=HOSTILE["baazi-target-5000-digits"].encode(), content_type="text/plain")
+    assert "SEEPLOG_MAX_TAG_LENGTH" in assert_envelope(response, 413)["error"]
+    assert stored_count(client) == 0
+
+
+@pytest.mark.parametrize("name", ["max-houses-superscript", "house-arabic-indic-digit", "house-fullwidth-digit",
+                                  "build-value-fullwidth"])
 def test_a_hostile_log_is_stored_with_its_errors(client, name):
     response = client.post("/api/games", data=HOSTILE[name].encode(), content_type="text/plain")
     assert response.status_code == 201

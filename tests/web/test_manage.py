@@ -1,7 +1,9 @@
 """Replacing and deleting a stored game with its manage token (issue 12, point 11), and the upload summary
 of several files (point 10)."""
+import base64
 import io
 import re
+import zlib
 
 import pytest
 
@@ -92,17 +94,31 @@ def token_on(html: str) -> str:
     return re.search(r'<code class="secret">([^<]+)</code>', html).group(1)
 
 
-def test_the_upload_page_shows_the_token_once(client):
+def test_the_upload_page_gives_the_token_in_the_fragment_only(client):
+    """The token rides in the redirect's fragment (no request carries it back, no cookie keeps it); the
+    game page's script shows it. The session cookie holds no token, however it is decoded."""
     response = upload_page(client, "e-card.seep")
-    game_page = client.get(response.headers["Location"]).get_data(as_text=True)
-    token = token_on(game_page)
-    assert len(token) >= 40 and "Your manage token" in game_page
-    assert "Your manage token" not in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert response.headers["Cache-Control"] == "no-store"
+    location, _, token = response.headers["Location"].partition("#token=")
+    assert len(token) >= 40 and re.fullmatch(r"[A-Za-z0-9_-]+", token)
+    cookie = client.get_cookie("session")
+    assert cookie is None or token not in session_text(cookie.value)
+    shown = client.get(location)
+    assert shown.headers["Cache-Control"] == "no-store"  # its script shows the token: no cache keeps the page
+    game_page = shown.get_data(as_text=True)
+    assert token not in game_page and 'id="token" aria-labelledby="token-h" hidden' in game_page
+    assert "game-token.js" in game_page
+
+
+def session_text(value: str) -> str:
+    """A Flask session cookie as anyone can read it: base64 (zlib-compressed when it starts with a dot)."""
+    payload = value.lstrip(".").split(".")[0]
+    data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    return (zlib.decompress(data) if value.startswith(".") else data).decode("utf-8", "replace")
 
 
 def test_the_page_replaces_and_deletes_behind_the_token(client):
-    location = upload_page(client, "e-card.seep").headers["Location"]
-    token = token_on(client.get(location).get_data(as_text=True))
+    location, _, token = upload_page(client, "e-card.seep").headers["Location"].partition("#token=")
     game_id = int(location.rsplit("/", 1)[1])
     form = client.get(location).get_data(as_text=True)
     assert 'id="manage"' in form and f'action="/games/{game_id}/replace"' in form
