@@ -81,6 +81,7 @@ class TextSearch:
 
 
 def text_search(filters: Filters) -> TextSearch:
+    """The text filters' search: a trigram phrase for 3 characters or more, a piece of games_grams for fewer."""
     matches, grams, impossible = [], [], False
     for name, columns in TEXT_COLUMNS.items():
         text = getattr(filters, name)
