@@ -34,35 +34,9 @@ rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, abo
 
 def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> Markup:
     """The board fragment of a stored live game (its kept view: nothing is replayed)."""
-    return BOARDS.get(_board_key(game.game_id, game.version, parts), lambda: _render(game, parts))
-
-
-def _board_key(game_id: int, version: int, parts: tuple[str, ...]) -> tuple[object, ...]:
-    return current_app.config["DATABASE"], game_id, version, parts
-
-
-def _render(game: LiveGame, parts: tuple[str, ...]) -> Markup:
-    return Markup(render_template("_live_board.html", board=board(json.loads(game.view)), parts=parts,
-                                  recent=RECENT_PLAYS))
-
-
-class _Moved(Exception):
-    """The game took an entry between the reading of its version and its loading."""
-
-
-def board_at(game_id: int, version: int, parts: tuple[str, ...]) -> Markup | None:
-    """The board at `version`: the kept one without loading the game, else rendered from the stored game;
-    None when the game has moved past `version` meanwhile."""
-    def render() -> Markup:
-        game = stored_live(game_id)
-        if game.version != version:
-            raise _Moved
-        return _render(game, parts)
-
-    try:
-        return BOARDS.get(_board_key(game_id, version, parts), render)
-    except _Moved:
-        return None
+    key = (current_app.config["DATABASE"], game.game_id, game.version, parts)
+    return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(json.loads(game.view)),
+                                                          parts=parts, recent=RECENT_PLAYS)))
 
 
 @bp.get("/live/<int:game_id>/board")
@@ -77,11 +51,8 @@ def board_fragment(game_id: int):
         abort(404, f"there is no live game {game_id}")
     if request.if_none_match.contains(etag(game_id, version)):
         return Response(status=304, headers=follow_headers(game_id, version))
-    html = board_at(game_id, version, parts)
-    if html is None:  # an entry came between: answer the game as it is now
-        game = stored_live(game_id)
-        html, version = board_html(game, parts), game.version
-    return Response(html, mimetype="text/html", headers=follow_headers(game_id, version))
+    game = stored_live(game_id)
+    return Response(board_html(game, parts), mimetype="text/html", headers=follow_headers(game_id, game.version))
 
 
 @bp.get("/live/<int:game_id>")

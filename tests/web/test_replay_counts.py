@@ -167,36 +167,3 @@ def test_a_board_is_rendered_once_per_version(client):
         keeper.add("N Kd x Kh")
         changed = client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
     assert rendered == ["_live_board.html"] * 2 and changed != first and "Kd" in changed
-
-
-def test_a_kept_board_is_answered_without_loading_the_game(client, monkeypatch):
-    from seeplog.web import live_pages
-    from tests.web.live_helpers import Keeper
-
-    keeper = Keeper(client)
-    keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad", "bid N 10"])
-    first = client.get(f"/live/{keeper.id}/board")
-
-    def refuse(*args):
-        raise AssertionError("the game was loaded for a kept board")
-
-    monkeypatch.setattr(live_pages, "load", refuse)
-    again = client.get(f"/live/{keeper.id}/board")
-    assert again.status_code == 200 and again.get_data() == first.get_data()
-    assert again.headers["ETag"] == first.headers["ETag"]
-
-
-def test_a_board_asked_while_an_entry_lands_is_the_game_as_it_is_now(client, monkeypatch):
-    from seeplog.web import live_pages
-    from tests.web.live_helpers import Keeper
-
-    keeper = Keeper(client)
-    keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad", "bid N 10"])
-    seen = keeper.version
-    keeper.add("N Kd x Kh")
-    monkeypatch.setattr(live_pages, "current_version", lambda db, game_id: seen)  # read before the entry
-    response = client.get(f"/live/{keeper.id}/board")
-    assert response.headers["ETag"] == f'"live-{keeper.id}-{keeper.version}"'
-    assert "Kd" in response.get_data(as_text=True)
-    monkeypatch.undo()
-    assert client.get(f"/live/{keeper.id}/board").get_data() == response.get_data()
