@@ -27,7 +27,7 @@ from app import create_app  # noqa: E402
 from seeplog import parse  # noqa: E402
 from seeplog.cards import DECK, parse_card  # noqa: E402
 from seeplog.replay import replay_deal  # noqa: E402
-from seeplog.web.playpage import replayed_game  # noqa: E402
+from seeplog.analysis import forget_analyses  # noqa: E402
 from seeplog.legal import card_outcomes, legal_outcomes  # noqa: E402
 from seeplog.ruleset import VARIANTS  # noqa: E402
 from seeplog.state import Known, start  # noqa: E402
@@ -85,8 +85,8 @@ def web_rows(repeat: int) -> None:
             api, page = f"/api/games/{game_id}/deals/1/plays/{play}", f"/games/{game_id}/deals/1/plays/{play}"
 
             def get(path: str) -> float:
-                """A cold request: the caches of replays and of subset sums emptied first."""
-                replayed_game.cache_clear()
+                """A cold request: the kept analyses and the caches of subset sums emptied first."""
+                forget_analyses()
                 packings.cache_clear()
                 group_masks.cache_clear()
                 started = time.perf_counter()

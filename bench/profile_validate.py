@@ -1,5 +1,5 @@
 """cProfile on seeplog's part of bench/validate_speed.py: the same seeded corpus, one profiled
-``seeplog.report(seeplog.parse(text))``, and the top functions by cumulative and by own time.
+``report_json(build(text))``, and the top functions by cumulative and by own time.
 
     .venv/bin/python bench/profile_validate.py [--deals 1000] [--seed 1] [--top 25]
 

@@ -4,7 +4,8 @@ A benchmark script, not a test. It
 
 1. generates a corpus of random legal Seep deals (seeded, spread over the five variants, games of
    several deals each) as one log text, before any timing;
-2. times ``seeplog.report(seeplog.parse(text))`` over that text: reading, the replay of every play
+2. times ``report_json(build(text))`` (the analysis built anew, not taken from the cache) over that
+   text: reading, the replay of every play
    through the rules validator, scoring and the ledger;
 3. generates random legal chess games (seeded, SAN movetext, the seven standard headers) as PGN of the
    same total size in bytes, before any timing;
@@ -47,6 +48,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import seeplog  # noqa: E402
+from seeplog.analysis import build  # noqa: E402
 from seeplog.notation.fastpath import clear_caches  # noqa: E402
 from seeplog.playout import random_game  # noqa: E402
 
@@ -168,7 +170,7 @@ def load_pgn(target_bytes: int, seed: int, use_cache: bool = True):
 
 def run_seeplog(text: str) -> dict:
     clear_caches()  # each repeat reads the corpus cold: no line is remembered from an earlier repeat
-    return seeplog.report(seeplog.parse(text))
+    return seeplog.report_json(build(text))
 
 
 def run_chess(text: str) -> tuple[int, int, int]:
@@ -269,7 +271,7 @@ def profile(args: argparse.Namespace) -> None:
     profiler.disable()
     elapsed = time.perf_counter() - start
     plays = check_seep(doc, args.deals)
-    print(f"seeplog.report(seeplog.parse(text)): {args.deals} deals, {plays} plays, "
+    print(f"report_json(build(text)): {args.deals} deals, {plays} plays, "
           f"{elapsed:.2f} s under cProfile")
     for order, title in (("cumulative", "cumulative time"), ("tottime", "total (own) time")):
         print(f"\n==== top {args.top} functions by {title} ====")
@@ -327,7 +329,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.platform()}, "
           f"python-chess {chess.__version__}")
     print("command: python " + shlex.join(sys.argv))
-    print(f"seed {args.seed}; seeplog: report(parse(text)) = read + replay of every play + scores + ledger; "
+    print(f"seed {args.seed}; seeplog: report_json(build(text)) = read + replay of every play + scores + ledger; "
           f"python-chess: pgn.read_game over the text, SAN checked against the board")
     for i, (name, a, b) in enumerate(rows):
         print(f"{name:<{width[0]}}  {a:>{width[1]}}  {b:>{width[2]}}")

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .notation import Log, parse, split_lines
-from .report import NOT_A_LOG, analyse_log, exit_status, is_report_text, report, report_json
+from .analysis import build
+from .report import NOT_A_LOG, exit_status, findings, is_report_text, report_json
 from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes
 
 if TYPE_CHECKING:
@@ -55,21 +56,16 @@ def _caret_lines(text_lines: list[str], finding: dict[str, Any]) -> list[str]:
     return ["    " + source, "    " + " " * (column - 1) + "^"]
 
 
-def findings(doc: dict[str, Any]) -> list[dict[str, Any]]:
+def in_line_order(doc: dict[str, Any]) -> list[dict[str, Any]]:
     """Every error and violation of a report, in line order."""
-    found = list(doc.get("errors", []))
-    for game in doc["games"]:
-        found += game["errors"]
-        for deal in game["deals"]:
-            found += deal["errors"] + deal["violations"]
-    return sorted(found, key=lambda f: (f.get("line") or 0, f.get("column") or 0))
+    return sorted(findings(doc), key=lambda f: (f.get("line") or 0, f.get("column") or 0))
 
 
 def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     """``file:line:col: ID message`` for every finding, each with its line and a caret under the column."""
     text_lines = [line for _, line in split_lines(text)]
     out = []
-    for f in findings(doc):
+    for f in in_line_order(doc):
         where = f"{name}:{f['line']}:{f.get('column') or 1}" if f.get("line") else name
         out.append(f"{where}: {f['rule']} {printable(f['message'])}")
         out.extend(_caret_lines(text_lines, f))
@@ -82,7 +78,7 @@ def validate_file(path: str) -> tuple[dict[str, Any], str | None]:
         text = read_text(path)
     except InputError as exc:
         return {"games": [], "errors": [_file_error(str(exc))]}, None
-    return report(parse(text)), text
+    return report_json(build(text)), text
 
 
 def _file_error(message: str) -> dict[str, Any]:
@@ -128,11 +124,13 @@ def cmd_format(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    log = read_log(args.file)
-    if log is None:
+    try:
+        text = read_text(args.file)
+    except InputError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
         return 2
     from .scoresheet import scoresheet_text
-    analysis = analyse_log(log)
+    analysis = build(text)
     print("\n\n".join(scoresheet_text(a) for a in analysis.games))
     return exit_status(report_json(analysis))
 

@@ -10,15 +10,14 @@ from collections.abc import Collection, Iterable, Iterator
 from functools import cache
 from typing import Any, Callable
 
-from .cards import Card, parse_card
+from .cards import Card
 from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text
 from .rules import Violation
-from .ruleset import HOUSE_VALUES, KEY_CARDS
+from .ruleset import HOUSE_VALUES, KEY_CARD_OF, KEY_CARDS
 from .state import Known, State
 from .sums import a_maximal_packing, a_subset, can_make
 
 NO_CARDS: frozenset[Card] = frozenset()
-PUNJAB_CARD_OF = {value: parse_card(card) for card, value in KEY_CARDS.items()}
 """The key card of each Punjab house value: Td for the 10-house, 9s for the 9-house."""
 
 Check = Callable[[State, str, Any, Known], "Violation | None"]  # Any: each check takes the moves BY_KIND gives it
@@ -271,20 +270,20 @@ def bid_alternatives(state: State, hand: Collection[Card], bid: int) -> Iterator
 
 def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Violation | None:
     """Td (9s) first builds its holder's 10-house (9-house); the first such house is its holder's."""
-    own = KEY_CARDS.get(str(move.card))
+    own = KEY_CARDS.get(move.card)
     if own is not None and (seat, own) not in state.built:
         if type(move) is Capture and any(type(i) is Card for i in move.named):
             return Violation("R-PUNJAB-FIRST", f"{move.card} takes loose cards before {seat} built a {own}-house")
         if type(move) is Build and move.value > own:
             return Violation("R-PUNJAB-FIRST", f"{move.card} joins a {move.value}-house before {seat} "
                                                f"built a {own}-house")
-    if type(move) is Build and move.value in PUNJAB_CARD_OF:
+    if type(move) is Build and move.value in KEY_CARD_OF:
         return _punjab_first_house(state, seat, move, known)
     return None
 
 
 def _punjab_first_house(state: State, seat: str, move: Build, known: Known) -> Violation | None:
-    card = PUNJAB_CARD_OF[move.value]
+    card = KEY_CARD_OF[move.value]
     if move.card is card or any(value == move.value for _, value in state.built):
         return None
     holder = known.holders.get(card)

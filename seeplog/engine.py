@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from functools import partial
 from itertools import islice
 from operator import attrgetter
 
@@ -19,9 +18,6 @@ from .state import House, Known, State, Sweep
 from .sums import packings, partitions
 
 BY_VALUE = attrgetter("value")
-# Build a State or a House from all its fields in C (NamedTuple's own constructor is a Python function).
-_new_state = partial(tuple.__new__, State)
-_new_house = partial(tuple.__new__, House)
 
 __all__ = ["IllegalPlayError", "Known", "apply", "check", "finish", "is_legal", "play", "resolve"]
 
@@ -143,9 +139,9 @@ def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House,
     """The state after `seat` played, with what the play changed (read and built in field order at once:
     this runs every play)."""
     rules, _, _, _, played, bidder, bid, was_taken, last_capturer, was_sweeps, was_built = state
-    return _new_state((rules, loose, houses, rules.right_of(seat), played + 1, bidder, bid,
-                       was_taken if taken is None else taken, capturer or last_capturer,
-                       was_sweeps if sweeps is None else sweeps, was_built if built is None else built))
+    return State(rules, loose, houses, rules.right_of(seat), played + 1, bidder, bid,
+                 was_taken if taken is None else taken, capturer or last_capturer,
+                 was_sweeps if sweeps is None else sweeps, was_built if built is None else built)
 
 
 def play(state: State, seat: str, move: Move, known: Known) -> State:
@@ -202,9 +198,9 @@ def _after_build(state: State, seat: str, move: Build) -> State:
     there = state.house(move.value)
     if there is not None and there is not broken:
         keeps = seat in there.owners or state.rules.partner(seat) in there.owners
-        house = _new_house((move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat}))
+        house = House(move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat})
     else:
-        house = _new_house((move.value, tuple(pieces), frozenset({seat})))
+        house = House(move.value, tuple(pieces), frozenset({seat}))
     houses.append(house)
     built = state.built | {(seat, move.value)} if state.rules.punjab else state.built
     return _next(state, seat, loose, tuple(sorted(houses, key=BY_VALUE)), built=built)

@@ -10,20 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import repeat
 
-from .cards import DECK, Card, parse_card
+from .cards import DECK, Card
 from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
 from .state import Known
 
 HAND_SIZE = 12
 """Cards in a hand: every seat's whole hand (four players), or each of the two hands (two players)."""
-KEY = tuple(parse_card(text) for text in KEY_CARDS)
 NOTHING: frozenset[Card] = frozenset()
 EMPTY: dict[Card, str] = {}
-_new_known = partial(tuple.__new__, Known)
-"""Build a Known from all its fields in C (one per play of a deal)."""
 
 
 @dataclass(frozen=True)
@@ -135,11 +131,10 @@ def reveal(seats: Sequence[str], cards: Sequence[Card], rules: Ruleset, bidder: 
 def _whole_deal(seats: tuple[str, ...], cards: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...],
                 rules: Ruleset, bidder: str, first_four: frozenset[Card] | None
                 ) -> tuple[tuple[Known, ...], tuple[dict[Card, str], ...]]:
-    """Every hand known exactly: the Known of each play and the key cards' holders (this runs for every
-    deal: the Knowns are built in C)."""
+    """Every hand known exactly: the Known of each play and the key cards' holders."""
     holders = _holder_maps(seats, cards) if rules.punjab else []
-    movers = list(map(_new_known, zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
-                                      repeat(True))))
+    movers = [Known(*fields) for fields in zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
+                                                repeat(True))]
     if movers and seats[0] == bidder:
         movers[0] = Known(first_four, True, movers[0].holders) if first_four is not None else (
             movers[0]._replace(certain=False))
@@ -166,8 +161,8 @@ def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
             movers.append(knowledge._known(seat, 0))
         else:
             room = HAND_SIZE - played.get(seat, 0) - len(certain[index])
-            movers.append(_new_known((certain[index], room <= 0, knowledge.holders(index), knowledge._maybe(seat),
-                                      not (index == 0 and seat == knowledge.bidder))))
+            movers.append(Known(certain[index], room <= 0, knowledge.holders(index), knowledge._maybe(seat),
+                                not (index == 0 and seat == knowledge.bidder)))
         played[seat] = played.get(seat, 0) + 1
     return _with(knowledge, movers=tuple(movers))
 
@@ -201,7 +196,7 @@ def _holder_maps(seats: tuple[str, ...], cards: tuple[Card, ...]) -> list[dict[C
     current: dict[Card, str] = EMPTY
     for index in range(len(cards) - 1, -1, -1):
         card = cards[index]
-        if card in KEY:
+        if card in KEY_CARDS:
             current = {**current, card: seats[index]}
         maps[index] = current
     return maps
@@ -217,12 +212,12 @@ def _open_holder_maps(knowledge: HandKnowledge) -> tuple[dict[Card, str | frozen
     for seat in seats:
         later[seat] += 1
     played = {seat: 0 for seat in rules.seats}
-    holder = {key: next((s for s, hand in kept.items() if key in hand), None) for key in KEY}
-    where = {card: seat for seat, card in zip(seats, knowledge.cards) if card in KEY}
+    holder = {key: next((s for s, hand in kept.items() if key in hand), None) for key in KEY_CARDS}
+    where = {card: seat for seat, card in zip(seats, knowledge.cards) if card in KEY_CARDS}
     maps = []
     for index in range(len(seats) + 1):
         found: dict[Card, str | frozenset[str]] = {}
-        for key in KEY:
+        for key in KEY_CARDS:
             if key in where and knowledge.cards.index(key) >= index:
                 found[key] = where[key]
             elif holder[key] is not None:

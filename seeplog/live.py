@@ -8,20 +8,23 @@ judged on what is known so far, not E-INCOMPLETE). Corrections are events too, s
 """
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
-from .notation import Deal, Log, NotationError, Play, Statement, Unreadable, parse
+from .notation import Game, Log, NotationError, Play, Unreadable, parse
 from .notation.reader import first_word
 from .moves import Capture
-from .replay import DealReplay
-from .report import GameAnalysis, analyse, game_json
+from .analysis import Analysis, DealAnalysis, GameAnalysis, analyse_game
+from .report import violation_json
+from .rules import Violation
 from .notation.tags import KNOWN_TAGS
 from .canonical import dumps
 from .notation.writer import statement_text
+from .reread import reread, statement_at
 
 KINDS = ("create", "append", "replace", "insert", "delete", "undo", "close")
 """Every kind of event; ``replace``, ``insert``, ``delete`` name an entry, ``undo`` deletes the last one."""
@@ -164,45 +167,76 @@ class LiveLog:
     text: str
     log: Log
     line_of: tuple[int, ...]
+    written_out: bool = False
+    """Shorthand captures were written out: the text is not the entries' lines laid out as they are."""
 
-    def deal_text(self, first: int, last: int) -> str:
-        """The text of lines `first` to `last` (1-based, inclusive)."""
-        return "\n".join(self.text.split("\n")[first - 1:last])
+    @cached_property
+    def entries_json(self) -> str:
+        """The entries as the store keeps them: ``[[id, line], ...]``."""
+        return json.dumps([[e.id, e.text] for e in self.entries])
 
     def entry_at(self, line: int) -> int | None:
         """The 1-based entry standing on a log line."""
-        try:
-            return self.line_of.index(line) + 1
-        except ValueError:
-            return None
+        return self._entry_of_line.get(line)
+
+    @cached_property
+    def _entry_of_line(self) -> dict[int, int]:
+        return {line: number for number, line in enumerate(self.line_of, start=1)}
 
 
-def live_log(entries: Sequence[Entry], read: tuple[str, Log] | None = None) -> LiveLog:
+def live_log(entries: Sequence[Entry], before: LiveLog | None = None, read: tuple[str, Log] | None = None) -> LiveLog:
     """The log of the entries. Shorthand captures are written out where the replay settles them, so
-    the text is the canonical text of the log (`dumps`), line for line. `read` is the text and log of
-    these entries' layout, when the caller has read them already."""
-    text, line_of = layout([e.text for e in entries])
-    log = read[1] if read is not None and read[0] == text else parse(text)
+    the text is the canonical text of the log (`dumps`), line for line. `before` is the log of the game
+    before a change, and `read` a text and its log read since (the entries' layout with a line as it was
+    typed): only what differs from them is laid out and read again."""
+    text, line_of = laid_out([e.text for e in entries], before)
+    base = read if read is not None else (before.text, before.log) if before is not None else None
+    log = reread(base[0], base[1], text) if base is not None else parse(text)
     if has_shorthand(log):
         text = dumps(log)
-        log = parse(text)
+        return LiveLog(tuple(entries), text, parse(text), line_of, True)
     return LiveLog(tuple(entries), text, log, line_of)
+
+
+def laid_out(texts: list[str], before: LiveLog | None) -> tuple[str, tuple[int, ...]]:
+    """`layout(texts)`, written on from the layout of `before` when `texts` are its entries' lines and one
+    more that belongs to its last deal or starts another deal (the usual entry), or its entries' lines but
+    the last (an undo)."""
+    if (before is None or before.written_out or not before.log.games
+            or not (before.log.games[-1].deals or before.log.games[-1].skipped)):
+        return layout(texts)
+    if len(texts) == len(before.entries) - 1:
+        return _less_the_last(texts, before)
+    if len(texts) != len(before.entries) + 1:
+        return layout(texts)
+    line, head = texts[-1], _head(texts[-1])
+    if head == "[" or texts[:-1] != [e.text for e in before.entries]:
+        return layout(texts)
+    last = before.text.count("\n")
+    if head == "deal":
+        return f"{before.text}\n{line}\n", before.line_of + (last + 2,)
+    return f"{before.text}{line}\n", before.line_of + (last + 1,)
+
+
+def _less_the_last(texts: list[str], before: LiveLog) -> tuple[str, tuple[int, ...]]:
+    """The layout of `before`'s entries less the last, when it stands on the last line (not a tag)."""
+    gone = before.entries[-1].text
+    if (_head(gone) == "[" or before.line_of[-1] != before.text.count("\n")
+            or texts != [e.text for e in before.entries[:-1]]):
+        return layout(texts)
+    text = before.text[:before.text.rfind("\n", 0, len(before.text) - 1) + 1]
+    if _head(gone) == "deal" and text.endswith("\n\n"):
+        text = text[:-1]  # the blank line before the deal
+    return text, before.line_of[:-1]
 
 
 # ---------------------------------------------------------------- reading one line in its place
 
-def statements(log: Log) -> Iterator[Statement]:
-    for game in log.games:
-        yield from game.header
-        for deal in game.deals:
-            yield from deal.statements
-        for _, block in game.skipped:
-            yield from block
-
-
-def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str, tuple[str, Log]]:
+def read_in_place(entries: Sequence[Entry], index: int, typed: str,
+                  before: LiveLog | None = None) -> tuple[str, tuple[str, Log]]:
     """The canonical line of `typed` standing as entry `index` (0-based) among `entries` (which already
     hold it there): a tag, deal, hand, floor, bid, play, score or annotation that can be read there.
+    `before` is the log of the game before the change (only what the change touched is read).
 
     :raises EntryRefused: a line that cannot be read (E-SYNTAX, E-CARD, E-SEAT, column in `typed`) or only by
         changing it (a deal number out of range), holds no statement, or cannot stand there (a play before any
@@ -211,10 +245,10 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str) -> tuple[str
     """
     texts = [e.text for e in entries]
     texts[index] = typed
-    text, line_of = layout(texts)
+    text, line_of = laid_out(texts, before)
     line = line_of[index]
-    log = parse(text)
-    found = next((s for s in statements(log) if s.line == line), None)
+    log = reread(before.text, before.log, text) if before is not None else parse(text)
+    found = statement_at(log, line)
     if found is None:
         raise EntryRefused(NotationError("E-SYNTAX", "the line holds no statement (only a comment or "
                                                      "spaces)", index + 1, 1))
@@ -243,61 +277,59 @@ def is_tag_line(text: str) -> bool:
     return _head(text) == "["
 
 
-# ---------------------------------------------------------------- the report, and the findings per entry
+# ---------------------------------------------------------------- the analysis, and the findings per entry
 
-Replayer = Callable[..., DealReplay]
+@dataclass(frozen=True)
+class LiveAnalysis(Analysis):
+    """The analysis of a live game's log, with the entries it was laid out from."""
+
+    live: LiveLog | None = None
 
 
-def live_analyses(live: LiveLog, *, open_game: bool, replayer: Replayer | None = None) -> tuple[GameAnalysis, ...]:
-    """Each game of the log analysed; while the game is open, the last deal is in progress. `replayer`
-    stands for `replay_deal` (one that remembers the deals an entry did not change, see `deal_key`)."""
+def live_analysis(live: LiveLog, *, open_game: bool, before: Analysis | None = None) -> LiveAnalysis:
+    """The analysis of the live log; while the game is open, its last deal is in progress. `before` is the
+    analysis of the game as it stood: the analyses of the deals an event left as they were (in the same
+    place, under the same tags, and not the last deal of either version) are taken from it."""
     games = live.log.games
-    return tuple(analyse(g, open_deal=open_game and i == len(games) - 1, replayer=replayer)
-                 for i, g in enumerate(games))
+    analysed = []
+    for index, game in enumerate(games):
+        kept = before.games[index] if before is not None and index < len(before.games) else None
+        analysed.append(analyse_game(game, open_deal=open_game and index == len(games) - 1,
+                                     kept=unchanged_deals(kept, game)))
+    return LiveAnalysis(live.text, live.log, tuple(analysed), open_game, live)
 
 
-def deal_key(live: LiveLog, deal: Deal) -> tuple[int, str]:
-    """What a deal's replay depends on, besides the rules: its place in the log and its text."""
-    start = deal.start.line
-    return start, live.deal_text(start, max(s.line for s in deal.statements))
+def unchanged_deals(kept: GameAnalysis | None, game: Game) -> tuple[DealAnalysis, ...]:
+    """The analyses in `kept` of the first deals of `game` that are the same deals (a deal's analysis is a
+    pure function of the statements, lines included, of the game's tags and of the deals up to it)."""
+    if kept is None or kept.game.header != game.header:
+        return ()
+    same = []
+    for old, deal in zip(kept.deals[:-1], game.deals[:-1]):
+        if old.replay.deal is not deal and old.replay.deal != deal:
+            break
+        same.append(old)
+    return tuple(same)
 
 
-def live_report(analyses: Sequence[GameAnalysis]) -> dict[str, Any]:
-    """The report of REPORT.md (`seeplog.report`) of the analysed games."""
-    doc: dict[str, Any] = {"games": [game_json(a) for a in analyses]}
-    if not analyses:
-        doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
-                          "message": "the log holds no game: expected tags or a 'deal' line"}]
-    return doc
-
-
-def findings(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every finding of a report (errors and violations, the game's and the deals')."""
-    yield from doc.get("errors", [])
-    for game in doc["games"]:
-        yield from game["errors"]
-        for deal in game["deals"]:
-            yield from deal["errors"]
-            yield from deal["violations"]
-
-
-def by_entry(live: LiveLog, doc: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
-    """The findings of a report grouped by the 1-based entry whose line they point at."""
-    out: dict[int, list[dict[str, Any]]] = {}
-    for finding in findings(doc):
-        entry = live.entry_at(finding["line"]) if finding.get("line") else None
+def by_entry(live: LiveLog, analysis: Analysis) -> dict[int, list[Violation]]:
+    """The findings of the analysis grouped by the 1-based entry whose line they point at."""
+    out: dict[int, list[Violation]] = {}
+    for finding in analysis.findings():
+        entry = live.entry_at(finding.line) if finding.line else None
         if entry is not None:
             out.setdefault(entry, []).append(finding)
     return out
 
 
-def finding_keys(live: LiveLog, doc: dict[str, Any]) -> dict[tuple[int, str, str], dict[str, Any]]:
-    """The findings keyed by (entry id, rule, message), to compare two versions of a game."""
+def finding_keys(live: LiveLog, analysis: Analysis) -> dict[tuple[int, str, str], dict[str, Any]]:
+    """The findings keyed by (entry id, rule, message), to compare two versions of a game; each as the
+    report gives it, with its entry's number."""
     keys = {}
-    for number, found in by_entry(live, doc).items():
+    for number, found in by_entry(live, analysis).items():
         entry = live.entries[number - 1]
         for finding in found:
-            keys[(entry.id, finding["rule"], finding["message"])] = {**finding, "entry": number}
+            keys[(entry.id, finding.rule, finding.message)] = {**violation_json(finding), "entry": number}
     return keys
 
 

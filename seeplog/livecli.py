@@ -6,15 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from .live import (Entry, EntryRefused, LiveLog, by_entry, finding_keys, live_analyses, live_log, live_report,
-                   read_in_place)
+from .analysis import Analysis
+from .live import Entry, EntryRefused, by_entry, finding_keys, live_analysis, live_log, read_in_place
 from .livetable import now_of, what_next
-from .ruleset import find_ruleset
+from .ruleset import SEAT_TAGS, find_ruleset
 from .notation import Tag
 from .notation.writer import statement_text
 from .text import InputError, decode, read_bytes
-
-SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 
 
 def file_entries(path: Path) -> list[Entry]:
@@ -58,7 +56,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(f"{path}: {live.log.errors[0].msg}", file=sys.stderr)
         return 2
     path.write_text(live.text, encoding="utf-8")
-    print(next_text(live))
+    print(next_text(live_analysis(live, open_game=True)))
     return 0
 
 
@@ -68,7 +66,8 @@ def cmd_add(args: argparse.Namespace) -> int:
     if entries is None:
         return 2
     live = live_log(entries)
-    before = finding_keys(live, live_report(live_analyses(live, open_game=True)))
+    analysis = live_analysis(live, open_game=True)
+    before = finding_keys(live, analysis)
     status = 0
     for typed in args.lines:
         serial = max((e.id for e in entries), default=0) + 1
@@ -80,18 +79,18 @@ def cmd_add(args: argparse.Namespace) -> int:
             return 2
         entries.append(Entry(serial, line))
         live = live_log(entries)
-        doc = live_report(live_analyses(live, open_game=True))
-        after = finding_keys(live, doc)
+        analysis = live_analysis(live, open_game=True, before=analysis)
+        after = finding_keys(live, analysis)
         print(f"entry {len(entries)}: {line}")
-        for finding in by_entry(live, doc).get(len(entries), []):
-            print(f"  {finding['rule']}: {finding['message']}")
-            status = max(status, 2 if finding["rule"].startswith("E-") else 1)
-        for key, finding in after.items():
+        for finding in by_entry(live, analysis).get(len(entries), []):
+            print(f"  {finding.rule}: {finding.message}")
+            status = max(status, 2 if finding.is_error else 1)
+        for key, shown in after.items():
             if key not in before and key[0] != serial:
-                print(f"  revealed at entry {finding['entry']}: {finding['rule']}: {finding['message']}")
+                print(f"  revealed at entry {shown['entry']}: {shown['rule']}: {shown['message']}")
         before = after
     path.write_text(live.text, encoding="utf-8")
-    print(next_text(live))
+    print(next_text(analysis))
     return status
 
 
@@ -100,17 +99,17 @@ def cmd_show(args: argparse.Namespace) -> int:
     if entries is None:
         return 2
     live = live_log(entries)
-    doc = live_report(live_analyses(live, open_game=True))
-    for number, found in sorted(by_entry(live, doc).items()):
+    analysis = live_analysis(live, open_game=True)
+    for number, found in sorted(by_entry(live, analysis).items()):
         for finding in found:
-            print(f"entry {number}: {finding['rule']}: {finding['message']}")
-    print(next_text(live))
+            print(f"entry {number}: {finding.rule}: {finding.message}")
+    print(next_text(analysis))
     return 0
 
 
-def next_text(live: LiveLog) -> str:
+def next_text(analysis: Analysis) -> str:
     """What comes next, in a line: 'next: play 5 of deal 1, S to play; lead EW +20; baazis NS 0 EW 0'."""
-    step = what_next(now_of(live.log))
+    step = what_next(now_of(analysis))
     kind = step["kind"]
     if kind == "deal":
         who = f"dealt by {step['dealer']} ({step['why']})" if step["dealer"] else f"any seat may deal ({step['why']})"

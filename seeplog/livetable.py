@@ -11,9 +11,9 @@ from .engine import check, resolve
 from .legal import Search, shown_grouping
 from .ledger import LedgerRow, provisional_note
 from .moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
-from .notation import Deal, Hand, Log, Play
-from .replay import DealReplay, replay_deal
-from .report import GameAnalysis, analyse
+from .notation import Deal, Hand, Play
+from .analysis import Analysis, GameAnalysis
+from .replay import DealReplay
 from .ruleset import VARIANTS, Ruleset
 from .state import Known, State, start
 
@@ -31,15 +31,16 @@ class Now:
         return self.analysis.rules if self.analysis else VARIANTS["standard"]
 
 
-def now_of(log: Log, analysis: GameAnalysis | None = None) -> Now:
-    """The game now; `analysis` is the last game's, when the caller has it (with its last deal open)."""
-    if not log.games:
+def now_of(analysis: Analysis) -> Now:
+    """The game now: the last game of a live log's analysis, and its last deal with the states around
+    its plays."""
+    if not analysis.games:
         return Now(None, None)
-    analysis = analysis or analyse(log.games[-1], open_deal=True)
-    deal = log.games[-1].deals[-1] if log.games[-1].deals else None
-    if deal is None or deal.floor is None or deal.bid is None:
-        return Now(analysis, None)
-    return Now(analysis, replay_deal(deal, analysis.rules, in_progress=True))
+    last = analysis.games[-1]
+    deal = last.deals[-1] if last.deals else None
+    if deal is None or deal.replay.deal.floor is None or deal.replay.deal.bid is None:
+        return Now(last, None)
+    return Now(last, deal.stepped)
 
 
 # ---------------------------------------------------------------- what comes next

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import DECK, Card, parse_card
+from .cards import DECK, Card
 from .engine import Known, apply, finish, resolve
 from .ledger import Lead, next_dealers, settle
 from .legal import legal_moves
@@ -17,7 +17,6 @@ from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
 from .scoring import computed_score
 from .state import State, start
 
-KEY = frozenset(parse_card(card) for card in KEY_CARDS)
 
 @dataclass(frozen=True)
 class PlayedDeal:
@@ -33,7 +32,7 @@ def _first_four(deck: list[Card], rules: Ruleset, rng: random.Random, bidder: st
         four, floor = deck[:4], deck[4:8]
         if not any(c.value >= 9 for c in four):
             lines.append(f"redeal {bidder} {' '.join(map(str, sorted(four)))}")
-        elif rules.floor_redeal and any(str(c) in KEY_CARDS for c in floor):
+        elif rules.floor_redeal and any(c in KEY_CARDS for c in floor):
             lines.append(f"redeal floor {' '.join(map(str, sorted(floor)))}")
         else:
             return four, floor, deck[8:]
@@ -90,7 +89,7 @@ def _random_deal(rules: Ruleset, dealer: str, rng: random.Random, hand_line: boo
         if rules.players == 2 and number == HALF_PLAYS + 1:
             held = {s: list(h[1]) for s, h in hands.items()}
         seat = state.turn
-        holders = {c: s for s, cards in held.items() for c in cards if c in KEY}
+        holders = {c: s for s, cards in held.items() for c in cards if c in KEY_CARDS}
         # Every play is drawn from the true hand (the bid play from the first four): the log, with or
         # without its hand line, must then validate clean (RULES.md §3).
         moves = legal_moves(state, seat, Known(frozenset(four if number == 1 else held[seat]), True, holders))

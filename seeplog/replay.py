@@ -116,7 +116,7 @@ def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:
 def _redeal_violations(deal: Deal, rules: Ruleset) -> Iterator[Violation]:
     for redeal in deal.of(Redeal):
         if redeal.seat is None:
-            if not rules.floor_redeal or not any(str(c) in KEY_CARDS for c in redeal.cards):
+            if not rules.floor_redeal or not any(c in KEY_CARDS for c in redeal.cards):
                 yield Violation("R-REDEAL", "the floor held neither Td nor 9s, so it was not redealt"
                                 if rules.floor_redeal else f"a floor redeal is not a rule of {rules.name}",
                                 None, None, redeal.line, 1)

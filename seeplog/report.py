@@ -1,76 +1,14 @@
-"""A game analysed whole (replays, scores, ledger) and the JSON report of REPORT.md."""
+"""The JSON report of REPORT.md: a view of a log's analysis (`seeplog.analysis`)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from collections.abc import Iterator
+from typing import Any
 
-from .ledger import DealResult, LedgerRow, ledger
-from .notation import Game, Log
-from .replay import DealReplay, replay_deal
+from .analysis import Analysis, DealAnalysis, GameAnalysis
+from .ledger import LedgerRow
 from .rules import Violation
-from .ruleset import Ruleset, ruleset_for
-from .scoring import DealScore, score_deal
-
-
-@dataclass(frozen=True)
-class DealAnalysis:
-    replay: DealReplay
-    score: DealScore | None
-    violations: tuple[Violation, ...]
-    """Every R- finding of the deal: the replay's, the score's and the rotation's."""
-
-    @property
-    def errors(self) -> tuple[Violation, ...]:
-        return self.replay.errors
-
-
-@dataclass(frozen=True)
-class GameAnalysis:
-    game: Game
-    rules: Ruleset
-    deals: tuple[DealAnalysis, ...]
-    ledger: tuple[LedgerRow, ...]
-    baazis: dict[str, int]
-
-    @property
-    def violations(self) -> list[Violation]:
-        return [v for d in self.deals for v in d.violations]
-
-    @property
-    def game_errors(self) -> list[Violation]:
-        """Log errors outside any deal (the header's unreadable lines)."""
-        return [Violation(e.rule, e.msg, None, None, e.line, e.column) for e in self.game.errors]
-
-    @property
-    def errors(self) -> list[Violation]:
-        return self.game_errors + [e for d in self.deals for e in d.errors]
-
-
-def analyse(game: Game, *, keep_steps: bool = False, open_deal: bool = False,
-            replayer: Callable[..., DealReplay] | None = None) -> GameAnalysis:
-    """Replay and score every deal of a game, then keep its ledger (and the state around every play,
-    with `keep_steps`, for the play pages and the dispute view). With `open_deal`, the last deal is still
-    being played (a live game): judged on what is known so far, not E-INCOMPLETE. `replayer` is
-    `replay_deal` or a function that gives the same answer (one that remembers deals replayed before)."""
-    rules = ruleset_for(game.tags)
-    last = len(game.deals) - 1
-    replay = replayer or replay_deal
-    replays = [replay(deal, rules, keep_steps=keep_steps, in_progress=open_deal and i == last)
-               for i, deal in enumerate(game.deals)]
-    scored = [score_deal(r) for r in replays]
-    results = [DealResult(r.deal.number, r.deal.dealer if r.deal.start.dealer_known else None,
-                          s.score if s else None, r.deal.start.line, s is None and not r.in_progress)
-               for r, (s, _) in zip(replays, scored)]
-    rows, baazis, dealer_findings = ledger(results, rules)
-    by_deal: dict[int, list[Violation]] = {}
-    deal_at = {r.line: i for i, r in enumerate(results)}
-    for finding in dealer_findings:
-        assert finding.line is not None  # the ledger's findings stand at a deal's line
-        by_deal.setdefault(deal_at[finding.line], []).append(finding)
-    deals = tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
-                  for i, (r, (s, extra)) in enumerate(zip(replays, scored)))
-    return GameAnalysis(game, rules, deals, tuple(rows), baazis)
+from .ruleset import Ruleset
 
 
 # ---------------------------------------------------------------- JSON
@@ -125,43 +63,36 @@ def game_json(analysis: GameAnalysis) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class LogAnalysis:
-    """Every game of a log analysed, once: the report, the scoresheet, the stored rows and the pages
-    are views of it."""
-
-    log: Log
-    games: tuple[GameAnalysis, ...]
+NO_GAME = {"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
+           "message": "the log holds no game: expected tags or a 'deal' line"}
 
 
-def analyse_log(log: Log, *, open_game: bool = False) -> LogAnalysis:
-    """Every game analysed; with `open_game` (a live game still being kept), the last deal of the last
-    game is in progress."""
-    last = len(log.games) - 1
-    return LogAnalysis(log, tuple(analyse(g, open_deal=open_game and i == last) for i, g in enumerate(log.games)))
-
-
-def report(log: Log, *, open_game: bool = False) -> dict[str, Any]:
-    """The validation report of REPORT.md for a parsed log; a log with no game at all is an error. With
-    `open_game` (a live game still being kept), the last deal of the last game is in progress.
-
-    Each game is analysed once and its analysis let go once its report is made (`report_json` is the
-    report of an analysis kept for other views too)."""
-    last = len(log.games) - 1
-    return _report_of(analyse(g, open_deal=open_game and i == last) for i, g in enumerate(log.games))
-
-
-def report_json(analysis: LogAnalysis) -> dict[str, Any]:
-    """The report of REPORT.md: a view of the log's analysis."""
-    return _report_of(analysis.games)
-
-
-def _report_of(games: Iterable[GameAnalysis]) -> dict[str, Any]:
-    doc: dict[str, Any] = {"games": [game_json(g) for g in games]}
+def report_json(analysis: Analysis) -> dict[str, Any]:
+    """The report of REPORT.md of a log's analysis; a log with no game at all is an error. (While a live
+    game is open, its last deal is in progress.)"""
+    doc: dict[str, Any] = {"games": [game_json(g) for g in analysis.games]}
     if not doc["games"]:
-        doc["errors"] = [{"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
-                          "message": "the log holds no game: expected tags or a 'deal' line"}]
+        doc["errors"] = [dict(NO_GAME)]
     return doc
+
+
+def located_findings(doc: dict[str, Any]) -> Iterator[tuple[int | None, int | None, dict[str, Any]]]:
+    """Every finding of a report with the game (from 1) and the deal number it belongs to: the log's
+    errors (None, None), then game by game its own errors (game, None) and each deal's errors and
+    violations."""
+    for error in doc.get("errors", []):
+        yield None, None, error
+    for number, game in enumerate(doc["games"], start=1):
+        for error in game["errors"]:
+            yield number, None, error
+        for deal in game["deals"]:
+            for found in deal["errors"] + deal["violations"]:
+                yield number, deal["number"], found
+
+
+def findings(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every finding of a report (errors and violations, the log's, the games' and the deals')."""
+    return (found for _, _, found in located_findings(doc))
 
 
 NOT_A_LOG = ("this is a validation report, not a log: validate or upload the .seep log (or the JSON log of "

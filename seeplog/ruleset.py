@@ -4,18 +4,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from .cards import DECK, Card, Rank, Suit
+from .cards import DECK, Card, Rank, Suit, parse_card
 
 HOUSE_VALUES = range(9, 14)
 """The values a house may have (and a bid may name)."""
-KEY_CARDS = {"Td": 10, "9s": 9}
-"""The thirty variants' key cards (a floor holding one is redealt) and, in Punjab, the house value each
-card's holder builds first."""
+KEY_CARDS: dict[Card, int] = {parse_card("Td"): 10, parse_card("9s"): 9}
+"""The thirty variants' key cards, 10♦ and 9♠ (a floor holding one is redealt) and, in Punjab, the house
+value each card's holder builds first."""
+KEY_CARD_OF: dict[int, Card] = {value: card for card, value in KEY_CARDS.items()}
+"""The key card of each of those house values."""
 
 SEATS = ("N", "W", "S", "E")
 """Four-player seats in the order of play: N -> W -> S -> E -> N."""
 SEATS_TWO = ("N", "S")
 """Two-player seats (a subset of SEATS)."""
+SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+"""The tag that names the player of each seat."""
 TEAMS = ("NS", "EW")
 """Four-player teams: partners sit opposite."""
 PLAYS_PER_DEAL = 48

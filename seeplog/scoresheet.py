@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .analysis import DealAnalysis, GameAnalysis
 from .ledger import LedgerRow, provisional_note
-from .report import DealAnalysis, GameAnalysis
+from .ruleset import SEAT_TAGS
 
-SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 ANY_DEALER = "any seat may deal"
 """The next dealer after a deal whose score is not known (RULES.md §8.5)."""
 

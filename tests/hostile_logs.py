@@ -105,16 +105,17 @@ def through_library(text: str, pick: int = 0) -> None:
     from seeplog import dumps, parse
     from seeplog.dispute import replay_view
     from seeplog.legal import legal_outcomes
-    from seeplog.live import Entry, live_analyses, live_log, live_report
+    from seeplog.analysis import build
+    from seeplog.live import Entry, live_analysis, live_log
     from seeplog.livetable import now_of, table, what_next
     from seeplog.replay import replay_deal
-    from seeplog.report import analyse_log, report_json
+    from seeplog.report import report_json
     from seeplog.scoresheet import scoresheet_text
     from seeplog.stopped import is_stop, plays_shown, stopped_play
 
     log = parse(text)
     assert all(e.rule.startswith("E-") and e.line >= 1 and e.column >= 1 for e in log.errors), log.errors
-    analysis = analyse_log(log)
+    analysis = build(text, log=log)
     report_json(analysis)
     parse(dumps(log))
     for game in analysis.games[:3]:
@@ -132,9 +133,9 @@ def through_library(text: str, pick: int = 0) -> None:
             stopped_play(replayed)
     lines = [line for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
     live = live_log([Entry(i, line) for i, line in enumerate(lines[:400], start=1)])
-    games = live_analyses(live, open_game=True)
-    live_report(games)
-    now = now_of(live.log, games[-1] if games else None)
+    analysed = live_analysis(live, open_game=True)
+    report_json(analysed)
+    now = now_of(analysed)
     what_next(now)
     table(now)
 

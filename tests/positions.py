@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from seeplog import parse, report
+from seeplog import analyse, report_json
 from seeplog.cards import parse_card
 from seeplog.engine import Known, check, resolve
 from seeplog.notation import Play, read_line
@@ -37,7 +37,7 @@ def findings(state: State, line: str, hand: str = "", holders: dict | None = Non
 
 def log_findings(text: str) -> set[str]:
     """Every rule and error ID the validator reports for a whole log."""
-    doc = report(parse(text))
+    doc = report_json(analyse(text))
     found = {e["rule"] for e in doc.get("errors", [])}
     for game in doc["games"]:
         found |= {e["rule"] for e in game["errors"]}

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import seeplog
-from seeplog.report import report
+from seeplog.analysis import analyse
+from seeplog.report import report_json
 from tests.helpers import example_files
 
 WORDS = ["Кs", "٣s", "²h", "Ⅹs", "Kſ", "١١", "²", "Ⅻ", "K♠x"]
@@ -37,7 +38,7 @@ def test_a_card_like_word_of_any_script_is_e_card_where_a_card_is_expected(place
     text, line, column = PLACES[place]
     [error] = seeplog.parse(text.format(w=word)).errors
     assert (error.rule, error.line, error.column) == ("E-CARD", line, column), error.msg
-    report(seeplog.parse(text.format(w=word)))
+    report_json(analyse(text.format(w=word)))
 
 
 @pytest.mark.parametrize("place", PLACES)
@@ -101,7 +102,7 @@ any_text = st.one_of(
 def test_no_text_at_all_makes_parse_or_the_report_raise(text):
     log = seeplog.parse(text)
     assert all(e.rule in ("E-SYNTAX", "E-CARD", "E-SEAT") and e.line >= 1 and e.column >= 1 for e in log.errors)
-    doc = report(log)
+    doc = report_json(analyse(text, log=log))
     assert "games" in doc
     for game in doc["games"]:
         assert all(r["next_dealer"] is None or r["next_dealer"] in "NWSE" for r in game["ledger"])

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from seeplog import move_text, parse, report
+from seeplog import analyse, move_text, parse, report_json
 from seeplog.__main__ import InputError, decode, main
 from tests.helpers import EXAMPLES, ROOT
 
@@ -154,7 +154,7 @@ def test_validate_standard_input() -> None:
 def test_validate_json_prints_the_report(capsys, path, status: int) -> None:
     code, out, _ = run(capsys, "validate", "--json", str(path))
     assert code == status
-    assert json.loads(out) == report(parse(path.read_text(encoding="utf-8")))
+    assert json.loads(out) == report_json(analyse(path.read_text(encoding="utf-8")))
     assert out.count("\n") == 1
 
 
@@ -164,7 +164,7 @@ def test_validate_json_several_files_prints_json_lines(capsys, tmp_path) -> None
     status, out, _ = run(capsys, "validate", "--json", *map(str, files))
     docs = [json.loads(line) for line in out.splitlines()]
     assert [d["file"] for d in docs] == list(map(str, files))
-    assert docs[0] == {"file": str(CLEAN), **report(parse(CLEAN.read_text()))}
+    assert docs[0] == {"file": str(CLEAN), **report_json(analyse(CLEAN.read_text()))}
     assert docs[2]["games"] == [] and docs[2]["errors"][0]["rule"] == "E-SYNTAX"
     assert (docs[2]["errors"][0]["line"], docs[2]["errors"][0]["column"]) == (None, None)
     assert status == 2

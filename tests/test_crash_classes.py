@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from seeplog import parse, report
+from seeplog import analyse, parse, report_json
 from seeplog.livetable import now_of, what_next
 from seeplog.replay import replay_deal
 from seeplog.ruleset import ruleset_for
@@ -41,8 +41,8 @@ def test_class1_value_error_on_a_unicode_digit(command):
 
 def test_class2_index_error_on_a_bare_hand_line_after_the_floor():
     """What comes next in a deal whose replay stopped before any play: the bidder plays first."""
-    log = parse((HOSTILE / "class2-bare-hand-after-floor.seep").read_text(encoding="utf-8"))
-    step = what_next(now_of(log))
+    step = what_next(now_of(analyse((HOSTILE / "class2-bare-hand-after-floor.seep").read_text(encoding="utf-8"),
+                                    open_game=True)))
     assert (step["kind"], step["seat"], step["play"]) == ("play", "W", 1)
     done = run("live", "show", str(HOSTILE / "class2-bare-hand-after-floor.seep"))
     assert_no_traceback(done, 0)
@@ -51,9 +51,9 @@ def test_class2_index_error_on_a_bare_hand_line_after_the_floor():
 
 def test_class3_key_error_on_an_east_play_in_a_two_player_game():
     """A play by E at a two-player table is E-SEAT; what comes next names a seat of the table."""
-    log = parse((HOSTILE / "class3-two-player-east.seep").read_text(encoding="utf-8"))
-    assert [e.rule for e in log.errors] == ["E-SEAT"]
-    step = what_next(now_of(log))
+    analysis = analyse((HOSTILE / "class3-two-player-east.seep").read_text(encoding="utf-8"), open_game=True)
+    assert [e.rule for e in analysis.log.errors] == ["E-SEAT"]
+    step = what_next(now_of(analysis))
     assert step["kind"] == "play" and step["seat"] in ("N", "S")
     done = run("live", "show", str(HOSTILE / "class3-two-player-east.seep"))
     assert_no_traceback(done, 0)
@@ -66,7 +66,7 @@ def test_class4_assertion_error_on_a_deal_of_bid_score_then_floor():
     log = parse(path.read_text(encoding="utf-8"))
     game = log.games[0]
     assert plays_shown(replay_deal(game.deals[0], ruleset_for(game.tags))) == 0
-    assert report(log)["games"][0]["deals"][0]["errors"] == []
+    assert report_json(analyse(path.read_text(encoding="utf-8"), log=log))["games"][0]["deals"][0]["errors"] == []
     done = run("legal", str(path), "--deal", "1", "--play", "1")
     assert_no_traceback(done, 2)
     assert "play 1" in done.stderr

@@ -7,7 +7,7 @@ import pytest
 
 import seeplog
 from seeplog.__main__ import main
-from seeplog.report import analyse
+from seeplog.analysis import analyse_game
 from seeplog.scoresheet import scoresheet_text, sheet_rows
 from tests.helpers import EXAMPLES
 
@@ -29,7 +29,7 @@ def test_a_deal_line_with_a_typo_keeps_its_deal_and_reports_it():
 
 
 def test_the_broken_deals_score_lines_count_in_the_ledger():
-    doc = seeplog.report(seeplog.parse(TYPOS))
+    doc = seeplog.report_json(seeplog.analyse(TYPOS))
     game = doc["games"][0]
     assert [d["score"] for d in game["deals"]] == [
         {"NS": 40, "EW": 60}, {"NS": 55, "EW": 45}, {"NS": 50, "EW": 50}, {"NS": 30, "EW": 70}]
@@ -48,11 +48,11 @@ def test_the_report_with_broken_deal_lines_matches_the_schema():
     import json
     from pathlib import Path
     schema = json.loads((Path(__file__).parent.parent / "schema" / "report.schema.json").read_text())
-    jsonschema.validate(seeplog.report(seeplog.parse(TYPOS)), schema)
+    jsonschema.validate(seeplog.report_json(seeplog.analyse(TYPOS)), schema)
 
 
 def test_broken_deals_are_rows_marked_with_their_error(capsys, tmp_path):
-    rows = sheet_rows(analyse(seeplog.parse(TYPOS).games[0]))
+    rows = sheet_rows(analyse_game(seeplog.parse(TYPOS).games[0]))
     assert [r.deal for r in rows] == [1, 2, 3, 8]
     assert rows[1].note == "score as recorded at the table: the deal line could not be read (E-SEAT, line 4)"
     assert rows[3].note == "score as recorded at the table: the deal line could not be read (E-SYNTAX, line 10)"
@@ -67,7 +67,7 @@ def test_broken_deals_are_rows_marked_with_their_error(capsys, tmp_path):
 
 def test_broken_deals_are_in_the_csv():
     from seeplog.web.exports import scoresheet_csv
-    rows = list(csv.DictReader(io.StringIO(scoresheet_csv(TYPOS))))
+    rows = list(csv.DictReader(io.StringIO(scoresheet_csv(seeplog.analyse(TYPOS)))))
     assert [r["deal"] for r in rows] == ["1", "2", "3", "8"]
     assert rows[1]["score NS"] == "55" and "E-SEAT" in rows[1]["note"]
 
@@ -78,22 +78,22 @@ def test_a_deal_line_is_written_back_as_it_stood():
 
 def test_a_deal_with_a_bid_and_a_score_but_no_plays_is_score_only():
     text = "deal 1 dealer N\nscore NS 40 EW 60\n\ndeal 2 dealer N\nbid W 11\nscore NS 55 EW 45\n"
-    doc = seeplog.report(seeplog.parse(text))
+    doc = seeplog.report_json(seeplog.analyse(text))
     deal = doc["games"][0]["deals"][1]
     assert deal["errors"] == [] and deal["violations"] == []
     assert deal["score_only"] is True and deal["bid"] == 11 and deal["bidder"] == "W"
     assert deal["score"] == {"NS": 55, "EW": 45}
-    row = sheet_rows(analyse(seeplog.parse(text).games[0]))[1]
+    row = sheet_rows(analyse_game(seeplog.parse(text).games[0]))[1]
     assert (row.bidder, row.bid, row.note) == ("W", 11, "score as recorded at the table (no plays logged)")
 
 
 def test_a_score_only_deal_still_has_its_bid_checked():
-    doc = seeplog.report(seeplog.parse("deal 1 dealer N\nbid S 14\nscore NS 40 EW 60\n"))
+    doc = seeplog.report_json(seeplog.analyse("deal 1 dealer N\nbid S 14\nscore NS 40 EW 60\n"))
     assert {v["rule"] for v in doc["games"][0]["deals"][0]["violations"]} == {"R-BID-RANGE", "R-TURN"}
 
 
 def test_a_bid_without_plays_or_score_is_still_incomplete():
-    doc = seeplog.report(seeplog.parse("deal 1 dealer N\nbid W 11\n"))
+    doc = seeplog.report_json(seeplog.analyse("deal 1 dealer N\nbid W 11\n"))
     assert [e["rule"] for e in doc["games"][0]["deals"][0]["errors"]] == ["E-INCOMPLETE"]
 
 
@@ -102,7 +102,7 @@ def test_a_bid_without_plays_or_score_is_still_incomplete():
     ("e-incomplete.seep", "score as recorded at the table: the log stops after 22 of 48 plays"),
 ])
 def test_the_footnote_says_what_happened_to_a_deal_that_logged_plays(name, note):
-    analysis = analyse(seeplog.parse((EXAMPLES / name).read_text()).games[0])
+    analysis = analyse_game(seeplog.parse((EXAMPLES / name).read_text()).games[0])
     notes = [r.note for r in sheet_rows(analysis) if r.note]
     assert note in notes
     assert "no plays logged" not in scoresheet_text(analysis)

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from seeplog import parse, report
+from seeplog import analyse, report_json
 from tests.helpers import example_files
 
 
@@ -28,5 +28,5 @@ def summary(doc):
 @pytest.mark.parametrize("path", example_files(), ids=lambda p: p.stem)
 def test_example_report(path):
     expected = json.loads(path.with_suffix(".json").read_text())
-    got = report(parse(path.read_text(encoding="utf-8")))
+    got = report_json(analyse(path.read_text(encoding="utf-8")))
     assert summary(got) == summary(expected)

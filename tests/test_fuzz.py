@@ -7,13 +7,13 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seeplog import dumps, parse, report
+from seeplog import analyse, dumps, parse, report_json
 from seeplog.dispute import replay_view
 from seeplog.legal import legal_outcomes
 from seeplog.replay import hand_knowledge, replay_deal
 from seeplog.ruleset import ruleset_for
 from seeplog.scoresheet import scoresheet_text
-from seeplog.report import analyse
+from seeplog.analysis import analyse_game
 from tests.helpers import example_files
 from tests.hostile_logs import by_category, hostile_log, script_digits, through_library
 
@@ -75,12 +75,12 @@ def mutated_log(draw) -> str:
 def test_no_exception_escapes_the_reader_the_validator_or_the_legal_plays(text, pick):
     log = parse(text)
     assert all(e.rule.startswith("E-") and e.line >= 1 for e in log.errors)
-    doc = report(log)
+    doc = report_json(analyse(text, log=log))
     assert set(doc) >= {"games"}
     dumps(log)
     parse(dumps(log))
     for game in log.games:
-        scoresheet_text(analyse(game))
+        scoresheet_text(analyse_game(game))
         rules = ruleset_for(game.tags)
         for deal in game.deals[:2]:
             replayed = replay_deal(deal, rules)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from seeplog import parse, report
+from seeplog import analyse, parse, report_json
 from seeplog.ruleset import ruleset_for
 from tests.helpers import EXAMPLES, ROOT
 
@@ -32,7 +32,7 @@ HOSTILE = {
 def test_the_reader_reports_hostile_input_as_log_errors(text):
     log = parse(text)
     assert log.errors and all(e.rule.startswith("E-") and e.line >= 1 and e.column >= 1 for e in log.errors)
-    doc = report(log)
+    doc = report_json(analyse(text, log=log))
     found = doc.get("errors", []) + [e for g in doc["games"] for e in g["errors"] + [
         e for d in g["deals"] for e in d["errors"]]]
     assert found and all(e["rule"].startswith("E-") for e in found)

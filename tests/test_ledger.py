@@ -1,12 +1,12 @@
 """The baazi ledger and dealer rotation (RULES.md §8), written as score-only logs."""
 import pytest
 
-from seeplog import parse, report
+from seeplog import analyse, report_json
 
 
 def ledger_of(text: str, variant: str = "standard", **tags: str) -> dict:
     head = "\n".join([f'[Variant "{variant}"]'] + [f'[{k} "{v}"]' for k, v in tags.items()])
-    doc = report(parse(head + "\n\n" + text))
+    doc = report_json(analyse(head + "\n\n" + text))
     return doc["games"][0]
 
 

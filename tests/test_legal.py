@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from seeplog import parse, report
+from seeplog import analyse, parse, report_json
 from seeplog.__main__ import main
 from seeplog.cards import parse_card
 from seeplog.legal import (MAX_LISTED, card_outcomes, is_listed, legal_outcomes, outcome_key, outcome_lines,
@@ -153,5 +153,5 @@ def test_a_shorthand_capture_on_a_huge_floor_is_answered_at_once():
     seats = ["W", "S", "E", "N"]
     lines = ["deal 1 dealer N", "floor 6s 6h 6d 6c", "bid W 9", *(f"{seats[i % 4]} {c}" for i, c in enumerate(throws)),
              f"{seats[len(throws) % 4]} Qs x"]
-    deal = report(parse("\n".join(lines) + "\n"))["games"][0]["deals"][0]
+    deal = report_json(analyse("\n".join(lines) + "\n"))["games"][0]["deals"][0]
     assert "E-AMBIGUOUS" in [e["rule"] for e in deal["errors"]]

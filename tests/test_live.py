@@ -7,7 +7,8 @@ import pytest
 import seeplog
 from seeplog.live import Entry, EntryRefused, Event, fold, layout, live_log, read_in_place
 from seeplog.livetable import now_of, what_next
-from seeplog.report import report
+from seeplog.analysis import analyse
+from seeplog.report import report_json
 from tests.helpers import EXAMPLES
 
 
@@ -66,19 +67,19 @@ def test_a_line_is_read_in_its_place_and_written_canonically():
 
 def test_an_open_games_last_deal_is_in_progress_not_incomplete():
     text = '[Variant "standard"]\n\ndeal 1 dealer N\nfloor Kh Jc 9s 2s\nbid W 11\nW Jd x Jc 9s+2s\n'
-    closed = report(seeplog.parse(text))["games"][0]["deals"][0]
-    live = report(seeplog.parse(text), open_game=True)["games"][0]["deals"][0]
+    closed = report_json(analyse(text))["games"][0]["deals"][0]
+    live = report_json(analyse(text, open_game=True))["games"][0]["deals"][0]
     assert [e["rule"] for e in closed["errors"]] == ["E-INCOMPLETE"] and not closed["in_progress"]
     assert live["errors"] == [] and live["in_progress"] and not live["complete"] and live["score"] is None
-    bare = report(seeplog.parse("deal 1 dealer N\nfloor Kh Jc 9s 2s\n"), open_game=True)["games"][0]["deals"][0]
+    bare = report_json(analyse("deal 1 dealer N\nfloor Kh Jc 9s 2s\n", open_game=True))["games"][0]["deals"][0]
     assert bare["errors"] == [] and bare["in_progress"]
-    scored = report(seeplog.parse(text + "score NS 40 EW 60\n"), open_game=True)["games"][0]["deals"][0]
+    scored = report_json(analyse(text + "score NS 40 EW 60\n", open_game=True))["games"][0]["deals"][0]
     assert [e["rule"] for e in scored["errors"]] == ["E-INCOMPLETE"] and not scored["in_progress"]
 
 
 def test_only_the_last_deal_is_in_progress():
     text = "deal 1 dealer N\nfloor Kh Jc 9s 2s\nbid W 11\nW Jd x Jc 9s+2s\n\ndeal 2 dealer N\n"
-    deals = report(seeplog.parse(text), open_game=True)["games"][0]["deals"]
+    deals = report_json(analyse(text, open_game=True))["games"][0]["deals"]
     assert [e["rule"] for e in deals[0]["errors"]] == ["E-INCOMPLETE"] and deals[1]["in_progress"]
 
 
@@ -92,11 +93,11 @@ def test_only_the_last_deal_is_in_progress():
     (["deal 1 dealer N", "score NS 60 EW 40"], "deal", "W"),
 ])
 def test_what_comes_next(lines, kind, seat):
-    log = seeplog.parse("\n".join(['[Variant "standard"]', *lines]) + "\n")
-    step = what_next(now_of(log))
+    analysis = analyse("\n".join(['[Variant "standard"]', *lines]) + "\n", open_game=True)
+    step = what_next(now_of(analysis))
     assert step["kind"] == kind
     assert (step["dealer"] if kind == "deal" else step.get("seat")) == seat
-    assert what_next(now_of(log), closed=True) == {"kind": "closed"}
+    assert what_next(now_of(analysis), closed=True) == {"kind": "closed"}
 
 
 def test_the_outcomes_of_a_card_name_what_each_other_outcome_breaks():
@@ -123,3 +124,27 @@ def test_one_group_captures_are_bounded_on_a_floor_of_many_small_cards():
     found = list(single_captures(State(VARIANTS["standard"], loose=many), parse_card("Kh")))
     assert 0 < len(found) <= SINGLE_CAPTURES
     assert all(sum(c.value for c in capture.groups[0]) == 13 for capture in found)
+
+
+def test_a_log_laid_out_on_from_the_last_is_the_log_laid_out_whole():
+    import random
+
+    from seeplog.live import Entry, layout, live_log
+    from seeplog.playout import random_game
+    from seeplog.ruleset import VARIANTS
+
+    rng = random.Random("laid-out")
+    lines = [line for line in random_game(VARIANTS["standard"], 3, rng).splitlines() if line.strip()]
+    odd = ['[Event "later"]', "deal 9 dealer W", "W 5h", "score NS 40 EW 60", "deal x"]
+    entries: list[Entry] = []
+    live = None
+    for number, line in enumerate(lines + odd + lines[1:40], start=1):
+        for change in ("append", "undo", "append"):
+            if change == "append":
+                entries.append(Entry(number, line))
+            else:
+                entries.pop()
+            live = live_log(entries, live)
+            again = live_log(entries)
+            assert (live.text, live.line_of, live.log) == (again.text, again.line_of, again.log)
+            assert layout([e.text for e in entries])[1] == live.line_of

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from seeplog import dumps, parse, report
+from seeplog import analyse, dumps, parse, report_json
 from seeplog.__main__ import decode_lenient
 from tests.helpers import EXAMPLES
 
@@ -217,7 +217,7 @@ def deals_by_number(doc: dict) -> dict[int, dict]:
 
 
 def check_rest(case: Case, doc: dict) -> None:
-    clean = report(parse((EXAMPLES / case.base).read_text(encoding="utf-8")))
+    clean = report_json(analyse((EXAMPLES / case.base).read_text(encoding="utf-8")))
     before, after = deals_by_number(clean), deals_by_number(doc)
     if case.rest == "same":
         assert set(after) == set(before)
@@ -243,8 +243,8 @@ def check_rest(case: Case, doc: dict) -> None:
 def test_malformed_line(case: Case) -> None:
     data, line = edited(case)
     started = time.perf_counter()
-    log = parse(decode_lenient(data))
-    doc = report(log)
+    analysis = analyse(decode_lenient(data))
+    doc = report_json(analysis)
     assert time.perf_counter() - started < 10
     here = [f for f in all_findings(doc) if f["line"] == line and f["rule"].startswith("E-")
             and f["rule"] != "E-INCOMPLETE"]
@@ -260,7 +260,7 @@ def test_malformed_line(case: Case) -> None:
         assert (error in in_deal) == (case.deal is not None and case.rest == "same")
         check_rest(case, doc)
     if case.canonical and isinstance(case.new, str):
-        assert dumps(log) == data.decode()
+        assert dumps(analysis.log) == data.decode()
 
 
 def test_the_table_has_thirty_kinds() -> None:
@@ -270,7 +270,7 @@ def test_the_table_has_thirty_kinds() -> None:
 def test_a_bad_play_still_counts_as_a_play() -> None:
     """The replay stops at the unreadable play 3; play 4 is not judged as if it were play 3."""
     data, _ = edited(next(case for case in CASES if case.id == "bad-seat"))
-    deal = deals_by_number(report(parse(data.decode())))[3]
+    deal = deals_by_number(report_json(analyse(data.decode())))[3]
     assert deal["plays"] == 48 and not deal["complete"]
     assert [v["rule"] for v in deal["violations"]] == []
 

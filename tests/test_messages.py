@@ -14,7 +14,7 @@ def test_a_bare_house_value_says_houses_are_written_in_brackets():
 
 
 def test_score_total_names_the_expected_total():
-    doc = seeplog.report(seeplog.parse("deal 1 dealer N\nscore NS 10 EW 20\n"))
+    doc = seeplog.report_json(seeplog.analyse("deal 1 dealer N\nscore NS 10 EW 20\n"))
     finding = doc["games"][0]["deals"][0]["violations"][0]
     assert finding["rule"] == "R-SCORE-TOTAL"
     assert finding["message"] == "recorded card points NS 10 EW 20 add up to 30, not to the standard total of 100"
@@ -22,7 +22,7 @@ def test_score_total_names_the_expected_total():
 
 def test_a_report_given_as_a_log_is_named_for_what_it_is(tmp_path, capsys):
     path = tmp_path / "report.json"
-    path.write_text(json.dumps(seeplog.report(seeplog.parse((EXAMPLES / "e-card.seep").read_text()))))
+    path.write_text(json.dumps(seeplog.report_json(seeplog.analyse((EXAMPLES / "e-card.seep").read_text()))))
     assert main(["validate", str(path)]) == 2
     out = capsys.readouterr().out
     assert out.startswith(f"{path}: this is a validation report, not a log") and "E-SYNTAX" not in out

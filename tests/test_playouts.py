@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from seeplog import parse, report
+from seeplog import analyse, parse, report_json
 from seeplog.legal import is_listed, legal_outcomes, legal_plays
 from seeplog.playout import random_game
 from seeplog.replay import replay_deal
@@ -36,7 +36,7 @@ def test_random_playouts_validate_clean(variant):
     checked = 0
     while checked < DEALS:
         text = random_game(VARIANTS[variant], PER_GAME, rng, with_score=True)
-        game = report(parse(text))["games"][0]
+        game = report_json(analyse(text))["games"][0]
         for deal in game["deals"]:
             assert not deal["violations"] and not deal["errors"], (deal, text)
             assert deal["complete"] and sum(deal["cards_taken"].values()) == 52

@@ -1,13 +1,12 @@
-"""The NamedTuples the hot path builds positionally (`partial(tuple.__new__, T)`, no keyword check) keep the
-field order those call sites write: a field added, removed or moved fails here, not as a silent mix-up."""
-import re
+"""The NamedTuples the hot path builds positionally (``State(rules, loose, ...)``, every field in order) keep
+the field order those call sites write: a field added, removed or moved fails here, not as a silent mix-up."""
 from pathlib import Path
 
 from seeplog.state import House, Known, State
 
 SEEPLOG = Path(__file__).resolve().parent.parent / "seeplog"
 
-# The order each positional call site writes its tuple in (engine._next, engine's houses, hands.movers_of).
+# The order each positional call site writes its fields in (engine._next, engine's houses, hands.movers_of).
 PINNED = {
     "State": ("rules", "loose", "houses", "turn", "played", "bidder", "bid", "taken", "last_capturer",
               "sweeps", "built"),
@@ -19,9 +18,3 @@ PINNED = {
 def test_positional_constructors_match_their_fields():
     assert {"State": State._fields, "House": House._fields, "Known": Known._fields} == PINNED
 
-
-def test_every_positional_constructor_is_pinned():
-    built = set()
-    for path in SEEPLOG.rglob("*.py"):
-        built |= set(re.findall(r"tuple\.__new__,\s*(\w+)\)", path.read_text()))
-    assert built == set(PINNED)

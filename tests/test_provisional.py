@@ -9,7 +9,8 @@ import io
 
 import seeplog
 from seeplog.livetable import now_of, what_next
-from seeplog.report import analyse, report
+from seeplog.analysis import analyse, analyse_game
+from seeplog.report import report_json
 from seeplog.scoresheet import ANY_DEALER, scoresheet_text, sheet_rows
 from seeplog.web.chart import lead_chart
 from seeplog.web.exports import scoresheet_csv
@@ -28,7 +29,7 @@ def with_deal_2_score(text: str) -> str:
 
 
 def game_of(text: str, **kwargs) -> dict:
-    return report(seeplog.parse(text), **kwargs)["games"][0]
+    return report_json(analyse(text, **kwargs))["games"][0]
 
 
 def rules_of(game: dict) -> list[str]:
@@ -54,7 +55,7 @@ def test_the_same_game_with_deal_2s_score_line_is_exact_again():
     assert [r["next_dealer"] for r in game["ledger"]] == ["N", "S", "S", "N", "E"]
     assert "R-DEALER" not in rules_of(game)
     assert game["baazis"] == {"NS": 1, "EW": 2}
-    sheet = scoresheet_text(analyse(seeplog.parse(text).games[0]))
+    sheet = scoresheet_text(analyse_game(seeplog.parse(text).games[0]))
     assert "provisional" not in sheet and ANY_DEALER not in sheet
 
 
@@ -73,7 +74,7 @@ def test_a_dealer_before_the_unknown_score_is_still_judged():
 
 
 def test_the_scoresheet_says_which_rows_are_provisional_and_why():
-    analysis = analyse(seeplog.parse(CUT).games[0])
+    analysis = analyse_game(seeplog.parse(CUT).games[0])
     rows = sheet_rows(analysis)
     assert [bool(r.provisional) for r in rows] == [False, True, True, True, True]
     assert rows[1].provisional == "deal 2's score is not known: the lead from here on is provisional"
@@ -82,18 +83,18 @@ def test_the_scoresheet_says_which_rows_are_provisional_and_why():
     assert "EW 8 provisional" in text and "any seat may deal" in text
     assert text.endswith("provisional (deals 2 to 5): deal 2's score is not known: the lead from here on is "
                          "provisional; the dealers after it are not judged")
-    sheet = list(csv.DictReader(io.StringIO(scoresheet_csv(CUT))))
+    sheet = list(csv.DictReader(io.StringIO(scoresheet_csv(analyse(CUT)))))
     assert [r["provisional"] != "" for r in sheet] == [False, True, True, True, True]
     assert sheet[1]["next dealer"] == ANY_DEALER and "not known" in sheet[4]["provisional"]
 
 
 def test_the_running_lead_chart_draws_the_provisional_deals_apart():
-    chart = lead_chart(analyse(seeplog.parse(CUT).games[0]))
+    chart = lead_chart(analyse_game(seeplog.parse(CUT).games[0]))
     assert [p.provisional for p in chart.points] == [False, True, True, True, True]
     assert chart.provisional_path.startswith(f"M{chart.points[0].x},{chart.points[0].y}")
     assert chart.points[1].label == "deal 2: EW leads by 8 (provisional)"
     assert "deal 2's score is not known" in chart.description
-    exact = lead_chart(analyse(seeplog.parse(with_deal_2_score(CUT)).games[0]))
+    exact = lead_chart(analyse_game(seeplog.parse(with_deal_2_score(CUT)).games[0]))
     assert exact.provisional_path == "" and not any(p.provisional for p in exact.points)
 
 
@@ -111,7 +112,7 @@ def test_a_live_deal_still_being_entered_is_in_progress_not_unknown():
     game = game_of(text, open_game=True)
     assert game["deals"][1]["in_progress"] and game["deals"][1]["errors"] == []
     assert all("provisional" not in r for r in game["ledger"])
-    step = what_next(now_of(seeplog.parse(text)))
+    step = what_next(now_of(analyse(text, open_game=True)))
     assert step["kind"] == "play" and "provisional" not in step
 
 
@@ -122,7 +123,7 @@ def test_a_live_game_whose_deal_2_is_closed_without_its_plays():
     assert [e["rule"] for e in game["deals"][1]["errors"]] == ["E-INCOMPLETE"]
     assert [r.get("provisional") for r in game["ledger"]] == [None, True, True]
     assert game["ledger"][1]["next_dealer"] is None and "R-DEALER" not in rules_of(game)
-    step = what_next(now_of(seeplog.parse(text)))
+    step = what_next(now_of(analyse(text, open_game=True)))
     assert step["kind"] == "bid" and step["seat"] == "E"
     assert step["provisional"] == "deal 2's score is not known: the lead from here on is provisional"
     board = ledger_of(game, VARIANTS["standard"], {s: s for s in "NWSE"})
@@ -132,7 +133,7 @@ def test_a_live_game_whose_deal_2_is_closed_without_its_plays():
 
 def test_what_comes_next_after_a_provisional_deal_names_the_rotations_seat_and_says_why():
     text = deal_1() + LIVE_DEAL_2 + "\ndeal 3 dealer S\nscore NS 57 EW 43+50\n"
-    step = what_next(now_of(seeplog.parse(text)))
+    step = what_next(now_of(analyse(text, open_game=True)))
     assert step["kind"] == "deal" and step["deal"] == 4 and step["dealer"] == "S"
     assert "no dealer is judged" in step["why"] and "not known" in step["provisional"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-import seeplog
-from seeplog.report import report
+from seeplog.analysis import analyse
+from seeplog.report import report_json
 
 FLOOR = ["deal 1 dealer E", "floor Kh 7c 6d 2c", "bid N 10"]
 FIRST_FOUR = "hand N Th 4s 3h Ah"
@@ -16,7 +16,7 @@ LATER = ["W 5s", "S 5h", "E 5d"]
 
 def findings(lines: list[str], key: str = "Td") -> list[tuple[str, int | None]]:
     text = '[Variant "thirty-punjab"]\n\n' + "\n".join(lines).replace("Td", key) + "\n"
-    deal = report(seeplog.parse(text))["games"][0]["deals"][0]
+    deal = report_json(analyse(text))["games"][0]["deals"][0]
     return [(v["rule"], v["play"]) for v in deal["violations"]]
 
 

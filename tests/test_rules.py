@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from seeplog import parse, report
+from seeplog import analyse, report_json
 from seeplog.cards import DECK
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
@@ -262,7 +262,7 @@ def _two_player_first_half(bad_house: bool) -> str:
 
 @pytest.mark.parametrize("bad_house", [False, True], ids=["legal", "violating"])
 def test_R_HOUSE_LEFT_after_the_first_half_of_two_player_is_at_play_24(bad_house):
-    deal = report(parse(_two_player_first_half(bad_house)))["games"][0]["deals"][0]
+    deal = report_json(analyse(_two_player_first_half(bad_house)))["games"][0]["deals"][0]
     left = [(v["rule"], v["play"], v["seat"]) for v in deal["violations"] if v["rule"] == "R-HOUSE-LEFT"]
     assert left == ([("R-HOUSE-LEFT", 24, None)] if bad_house else [])
     assert [e["rule"] for e in deal["errors"]] == ["E-INCOMPLETE"]
@@ -300,7 +300,7 @@ def test_R_HOUSE_HOLD_is_not_judged_on_the_plays_after_a_log_error():
         if case is None:
             continue
         text, k, m = case
-        deal = report(parse(text))["games"][0]["deals"][0]
+        deal = report_json(analyse(text))["games"][0]["deals"][0]
         assert [(e["rule"], e["play"]) for e in deal["errors"]] == [("E-CARD", m)], text
         assert deal["violations"] == [], text
         found += 1

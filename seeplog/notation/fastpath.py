@@ -79,7 +79,8 @@ def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | Non
         if parts is None or parts[0] not in seats:
             return None
         # A Play with exactly the fields its constructor sets, without the frozen dataclass's slow __init__
-        # (this runs for nearly every line of a log).
+        # (this runs for nearly every line of a log: the constructor makes validation about 4% slower,
+        # measured with bench/validate_speed.py's corpus, so this stays).
         play = object.__new__(Play)
         fields = play.__dict__
         fields["line"], fields["seat"], fields["move"] = number, parts[0], parts[1]

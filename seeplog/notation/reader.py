@@ -219,8 +219,13 @@ def parse(text: str) -> Log:
     >>> log.games[0].deals[0].score.score()
     {'NS': 40, 'EW': 110}
     """
+    return parse_lines(split_lines(text))
+
+
+def parse_lines(lines: Iterable[tuple[int, str]]) -> Log:
+    """Read numbered lines as `parse` reads a whole log's (some of a log's lines, with their numbers in it)."""
     games = _Games()
-    for number, line in split_lines(text):
+    for number, line in lines:
         statement = fast_line(line, number, games.table.seats)
         if type(statement) is Play and games.block is None and games.deals:
             games.deals[-1].append(statement)  # most lines: a play of the deal being read, added here directly

@@ -5,10 +5,10 @@ import datetime
 import re
 
 from .lexer import Fail, show
-from ..ruleset import MAX_COUNT, VARIANTS, count_of
+from ..ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 from .model import Statement, Tag
 
-KNOWN_TAGS = ("Variant", "North", "West", "South", "East", "Event", "Site", "Date",
+KNOWN_TAGS = ("Variant", *SEAT_TAGS.values(), "Event", "Site", "Date",
               "Round", "Scorer", "BaaziTarget", "MaxHouses", "Rotation")
 VARIANT_NAMES = tuple(VARIANTS)
 """The values the Variant tag takes (NOTATION.md): the variants' own names, not their aliases."""

@@ -21,7 +21,8 @@ from .playpage import deal_context
 from .playlinks import play_link
 from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
-from .store import BadUpload, TooMuch, store, stored_report
+from .store import BadUpload, TooMuch, served_report, store
+from .tokens import bearer_token
 from .uploads import from_bytes, from_json_text
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
@@ -88,7 +89,7 @@ class Games(MethodView):
             raise ApiError(400, exc.message, exc.errors) from None
         except TooMuch as exc:
             raise ApiError(413, exc.message) from None
-        doc = stored.report or stored_report(found(stored.id))
+        doc = stored.report or served_report(found(stored.id), current_app.config["UPLOAD_LIMITS"])
         url = url_for("pages.game", game_id=stored.id)
         answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
         headers = {"Location": url}
@@ -104,8 +105,7 @@ TOKEN_HEADER = {"X-Manage-Token": {"description": "the manage token the upload a
 
 def sent_token() -> str | None:
     """The manage token of a request: the X-Manage-Token header, or Authorization: Bearer."""
-    bearer = request.headers.get("Authorization", "")
-    return request.headers.get("X-Manage-Token") or (bearer[7:] if bearer.lower().startswith("bearer ") else None)
+    return request.headers.get("X-Manage-Token") or bearer_token(request.headers.get("Authorization"))
 
 
 def authorised(game_id: int) -> None:
@@ -164,7 +164,7 @@ class GameItem(MethodView):
 @blp.alt_response(404, schema=ErrorSchema)
 def report(game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
-    return stored_report(found(game_id))
+    return served_report(found(game_id), current_app.config["UPLOAD_LIMITS"])
 
 
 @blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

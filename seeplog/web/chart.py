@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seeplog.analysis import GameAnalysis
 from seeplog.ledger import LedgerRow, provisional_note
-from seeplog.report import GameAnalysis
 from seeplog.ruleset import Ruleset
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 560, 220, 56, 16, 16, 28

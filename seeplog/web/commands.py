@@ -2,6 +2,8 @@
 module that needs the store, its games and its live games together."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 import sqlite_utils
 from flask import Flask, current_app
@@ -25,31 +27,37 @@ def rebuild(db: sqlite_utils.Database) -> int:
     return len(ids)
 
 
-@click.command("init-db")
-@with_appcontext
-def init_db_command() -> None:
+def store_command(name: str, what: Callable[[sqlite_utils.Database], str]) -> click.Command:
+    """A command that opens the store (brought up to the latest schema), says what `what` did, and closes it."""
+    @click.command(name, help=what.__doc__)
+    @with_appcontext
+    def command() -> None:
+        db = init_db(current_app.config["DATABASE"])
+        try:
+            click.echo(what(db))
+        finally:
+            db.close()
+    return command
+
+
+def _ready(db: sqlite_utils.Database) -> str:
     """Create the store, or bring it up to the latest schema."""
-    db = init_db(current_app.config["DATABASE"])
-    click.echo(f"Store ready: {current_app.config['DATABASE']} ({', '.join(applied(db))})")
-    db.close()
+    return f"Store ready: {current_app.config['DATABASE']} ({', '.join(applied(db))})"
 
 
-@click.command("rebuild-db")
-@with_appcontext
-def rebuild_db_command() -> None:
+def _rebuilt(db: sqlite_utils.Database) -> str:
     """Recompute every derived table from the stored raw logs."""
-    db = init_db(current_app.config["DATABASE"])
-    click.echo(f"Rebuilt {rebuild(db)} games from their raw text")
-    db.close()
+    return f"Rebuilt {rebuild(db)} games from their raw text"
 
 
-@click.command("load-samples")
-@with_appcontext
-def load_samples_command() -> None:
+def _loaded(db: sqlite_utils.Database) -> str:
     """Store the sample games (those already stored are skipped)."""
-    db = init_db(current_app.config["DATABASE"])
-    click.echo(f"Stored {len(load_samples(db))} sample games")
-    db.close()
+    return f"Stored {len(load_samples(db))} sample games"
+
+
+init_db_command = store_command("init-db", _ready)
+rebuild_db_command = store_command("rebuild-db", _rebuilt)
+load_samples_command = store_command("load-samples", _loaded)
 
 
 def init_app(app: Flask) -> None:

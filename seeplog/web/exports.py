@@ -4,20 +4,18 @@ from __future__ import annotations
 import csv
 import io
 
-import seeplog
-from seeplog.report import analyse_log
+from seeplog.analysis import Analysis
 from seeplog.scoresheet import players, sheet_rows
 
 from .cardviews import named
 
 
-def scoresheet_csv(text: str, *, open_game: bool = False) -> str:
+def scoresheet_csv(whole: Analysis) -> str:
     """One row per deal of every game of the log, with the game's event, date and players; team columns
-    are named after the teams, and the dealer and bidder are given by seat and by name. With `open_game`
-    (a live game being kept), the last deal is in progress."""
+    are named after the teams, and the dealer and bidder are given by seat and by name."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    for number, analysis in enumerate(analyse_log(seeplog.parse(text), open_game=open_game).games, start=1):
+    for number, analysis in enumerate(whole.games, start=1):
         game = analysis.game
         teams, names, tags = analysis.rules.teams, players(analysis), game.tags
         writer.writerow(["game", "event", "date", "players", "deal", "dealer", "dealer name", "bidder",

@@ -7,7 +7,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
 from seeplog.notation import VARIANT_NAMES
-from seeplog.ruleset import MAX_COUNT, VARIANTS, count_of
+from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 
 
 class UploadForm(FlaskForm):
@@ -42,7 +42,7 @@ class ManageForm(FlaskForm):
 VARIANT_TITLES = {"standard": "Standard", "two-player": "Two players", "juneja": "Juneja", "thirty": "Thirty (satthi)",
                   "thirty-punjab": "Thirty, Punjab style"}
 """The variants' names for people; a variant missing here shows its own name."""
-SEAT_FIELDS = (("N", "north", "North"), ("W", "west", "West"), ("S", "south", "South"), ("E", "east", "East"))
+SEAT_FIELDS = tuple((seat, tag.lower(), tag) for seat, tag in SEAT_TAGS.items())
 ROTATIONS = [SelectChoice("pagat", "Pagat (the usual)"), SelectChoice("team", "Team")]
 NAME_LENGTH = 40
 TEXT_LENGTH = 120

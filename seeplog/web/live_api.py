@@ -8,7 +8,6 @@ from flask import Response, request, url_for
 from flask_smorest import Blueprint
 
 from seeplog.cards import parse_card
-from seeplog.live import live_log
 from seeplog.livetable import deal_state, known_for, now_of, outcomes, seen_cards, what_next
 
 from .api import same_origin_only
@@ -17,7 +16,8 @@ from .errors import ApiError, ErrorSchema
 from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                            LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, UndoSchema,
                            entry_problem)
-from .live_store import LiveError, Request, create, current_version, history, load, record
+from .live_store import LiveError, Request, as_it_stood, create, current_version, history, load, record
+from .tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
                 description="Live games: keep score at the table one entry at a time; follow it")
@@ -43,11 +43,21 @@ def follow_headers(game_id: int, version: int) -> dict[str, str]:
 
 def _token() -> str:
     """The edit token of the request's `Authorization: Bearer` header (401 without one)."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = bearer_token(request.headers.get("Authorization"))
+    if token is None:
         raise ApiError(401, "send the game's edit token: Authorization: Bearer <edit_token>", headers=BEARER)
-    return token.strip()
+    return token
+
+
+EDIT_ERRORS = ((400, "a body of another shape"), (401, "no edit token"), (403, "a wrong edit token"),
+               (404, "no such live game"))
+
+
+def editing(view):
+    """The answers a request that keeps a game may get, besides its own: documented once."""
+    for status, description in EDIT_ERRORS:
+        view = blp.alt_response(status, schema=ErrorSchema, description=description)(view)
+    return view
 
 
 def _raise(error: LiveError) -> ApiError:
@@ -107,10 +117,7 @@ def game(game_id: int):
 @blp.route("/<int:game_id>/entries", methods=["POST"])
 @blp.arguments(EntrySchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema, description="stored (a retry with the same client_id: the first answer)")
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
-@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
-@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@editing
 @blp.alt_response(409, schema=ErrorSchema, description="a stale version (with `version`, `events` and "
                                                        "`entries` to catch up), or a closed game")
 @blp.alt_response(422, schema=ErrorSchema, description="a line that cannot be read or stand there, no such "
@@ -132,10 +139,7 @@ def add_entry(args: dict[str, Any], game_id: int):
 @blp.route("/<int:game_id>/undo", methods=["POST"])
 @blp.arguments(UndoSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
-@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
-@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@editing
 @blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a closed game")
 @blp.alt_response(422, schema=ErrorSchema, description="no entry to undo")
 def undo(args: dict[str, Any], game_id: int):
@@ -146,10 +150,7 @@ def undo(args: dict[str, Any], game_id: int):
 @blp.route("/<int:game_id>/close", methods=["POST"])
 @blp.arguments(CloseSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
-@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
-@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@editing
 @blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a game already closed")
 def close(args: dict[str, Any], game_id: int):
     """Make the game final: it takes no more entries, and its log is the canonical text of its entries (a
@@ -180,10 +181,11 @@ def card_outcomes(args: dict[str, Any], game_id: int):
     """What one card can do on the floor now: each capture choice, each house it makes, joins or raises,
     the throw. The legal ones first; each other one names the rules it breaks (the scorekeeper records
     what happened). `seat` defaults to the seat to play."""
-    stored = load(get_db(), game_id)
+    db = get_db()
+    stored = load(db, game_id)
     if stored is None:
         raise ApiError(404, f"there is no live game {game_id}")
-    now = now_of(live_log(stored.entries).log)
+    now = now_of(as_it_stood(db, stored))
     step = what_next(now, closed=not stored.is_open)
     if step["kind"] != "play" or now.last is None:
         raise ApiError(409, f"the game waits for a {step['kind']} line, not a play", extra={"next": step})

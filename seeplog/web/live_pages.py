@@ -10,7 +10,7 @@ from seeplog.ruleset import VARIANTS
 
 from .db import get_db
 from .forms import LiveNewForm
-from .kept import Kept
+from seeplog.kept import Kept
 from .live_api import etag, follow_headers
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .live_store import LiveError, LiveGame, create, current_version, load

@@ -7,27 +7,27 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any
 
 import sqlite_utils
 
-from seeplog.live import (Entry, EntryRefused, Event, LiveLog, changes, check_target, deal_key, finding_keys,
-                          is_tag_line, live_analyses, live_log, live_report, misfits, read_in_place)
-from seeplog.replay import DealReplay, replay_deal
-from seeplog.report import GameAnalysis, LogAnalysis
-from seeplog.ruleset import find_ruleset
+from seeplog.analysis import Analysis, keep, kept_analysis
+from seeplog.live import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target, finding_keys,
+                          is_tag_line, live_analysis, live_log, misfits, read_in_place)
+from seeplog.report import report_json
+from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
 
-from .live_view import view
+from .live_view import EntryView, LiveView, view
 from .tokens import new_token, token_hash, token_matches
 from .db import writing
-from .kept import Kept
 from .store import insert_derived, put_derived, set_rank, summary
 
-SEAT_TAGS = {"N": "North", "W": "West", "S": "South", "E": "East"}
+
 MAX_ENTRIES = 5000
 """Entries a live game takes (about 90 deals): every entry lays the whole log out again."""
 MAX_ID = 2 ** 63 - 1
@@ -54,25 +54,27 @@ class LiveGame:
     version: int
     state: str
     token_hash: str
-    entries: tuple[Entry, ...]
+    entries_json: str
+    """The entries as stored: ``[[id, line], ...]``."""
     view: str
-    """The JSON the game's GET answers at this version."""
+    """The JSON the game's GET answers at this version ('' when it was not asked for)."""
 
     @property
     def is_open(self) -> bool:
         return self.state == "open"
 
+    @cached_property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(Entry(i, text) for i, text in json.loads(self.entries_json))
 
-def load(db: sqlite_utils.Database, game_id: int) -> LiveGame | None:
+
+def load(db: sqlite_utils.Database, game_id: int, *, view: bool = True) -> LiveGame | None:
+    """A live game as stored; its view (the larger part, by far, of a long game) only when asked for."""
     if not 0 < game_id <= MAX_ID:
         return None
-    rows = list(db.query("select game_id, version, state, token_hash, entries, view from live_games "
-                         "where game_id = ?", [game_id]))
-    if not rows:
-        return None
-    row = rows[0]
-    entries = tuple(Entry(i, text) for i, text in json.loads(row["entries"]))
-    return LiveGame(row["game_id"], row["version"], row["state"], row["token_hash"], entries, row["view"])
+    row = db.execute(f"select game_id, version, state, token_hash, entries, {'view' if view else chr(39) * 2} "
+                     "from live_games where game_id = ?", [game_id]).fetchone()
+    return LiveGame(*row) if row else None
 
 
 def current_version(db: sqlite_utils.Database, game_id: int) -> int | None:
@@ -117,22 +119,23 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     if live.log.errors:
         raise LiveError(400, "a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
                         [{"field": "tags", "message": e.msg} for e in live.log.errors])
-    analyses = live_analyses(live, open_game=True)
-    doc = live_report(analyses)
+    analysis = live_analysis(live, open_game=True)
+    doc = report_json(analysis)
     at = now()
     with writing(db):
         game_id = db.table("games").insert({"hash": live_hash(uuid.uuid4().hex, 1), "raw": live.text, "format": "seep",
                                       "filename": None, "uploaded": at[:19] + "+00:00",
-                                      **summary(live.text, LogAnalysis(live.log, analyses), doc)}).last_pk
+                                      **summary(analysis, doc)}).last_pk
         assert isinstance(game_id, int)
         rank = set_rank(db, game_id, {"date": live.log.games[0].tags.get("Date"), "uploaded": at})
-        insert_derived(db, game_id, rank, LogAnalysis(live.log, analyses), doc)
-        body = view(game_id, 1, "open", live, analyses, doc)
+        insert_derived(db, game_id, rank, analysis, doc)
+        body = view(game_id, 1, "open", live, analysis, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
                    "values (?, ?, 1, 'open', ?, ?, ?, ?)",
-                   [game_id, token_hash(token), at, at, _entries_json(entries), json.dumps(body)])
+                   [game_id, token_hash(token), at, at, live.entries_json, body.json_text()])
         db.execute("insert into live_events (game_id, version, kind, entry, lines, at) values (?, 1, 'create', "
                    "null, ?, ?)", [game_id, json.dumps(lines), at])
+    keep(KeptLive(**vars_of(analysis), view=body))
     return int(game_id), token
 
 
@@ -157,7 +160,7 @@ def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) ->
         an entry that is not there (422), a line that cannot be read or stand there (422).
     """
     with writing(db):
-        game = load(db, game_id)
+        game = load(db, game_id, view=False)
         if game is None:
             raise LiveError(404, f"there is no live game {game_id}")
         if not token_matches(token, game.token_hash):
@@ -191,10 +194,10 @@ def lines_written(db: sqlite_utils.Database, game_id: int) -> int:
                       [game_id]).fetchone()[0]
 
 
-def _event(game: LiveGame, req: Request, serial: int) -> tuple[Event, list[Entry], int | None]:
-    """The event a request makes, the entries after it, and the 0-based place of the line it writes
-    (with the id `serial`, as `seeplog.live.fold` numbers it)."""
-    entries = list(game.entries)
+def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, list[Entry], int | None]:
+    """The event a request makes on the entries `now`, the entries after it, and the 0-based place of the
+    line it writes (with the id `serial`, as `seeplog.live.fold` numbers it)."""
+    entries = list(now)
     line = req.line or ""
     if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
         raise LiveError(422, f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
@@ -219,11 +222,21 @@ def _event(game: LiveGame, req: Request, serial: int) -> tuple[Event, list[Entry
     return Event(req.kind, event.entry, (line,)), entries, at
 
 
+@dataclass(frozen=True)
+class KeptLive(LiveAnalysis):
+    """A live game's analysis at one version, kept with its view: the next event derives its own from them."""
+
+    view: LiveView | None = None
+
+
 def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str, Any]:
-    event, entries, at = _event(game, req, lines_written(db, game.game_id) + 1)
+    old = as_it_stood(db, game)
+    assert old.live is not None
+    read = None
+    event, entries, at = _event(old.live.entries, req, lines_written(db, game.game_id) + 1)
     if at is not None:
         try:
-            canonical, read = read_in_place(entries, at, req.line or "")
+            canonical, read = read_in_place(entries, at, req.line or "", old.live)
         except EntryRefused as refused:
             e = refused.error
             raise LiveError(422, f"the line cannot be recorded: {e.msg}",
@@ -231,21 +244,28 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = "closed" if event.kind == "close" else "open"
-    live = live_log(entries, read if at is not None else None)
-    if _touches_header(game, event):
-        _refuse_misfits(live_log(game.entries), live, entries[at].id if at is not None else None)
-    analyses = live_analyses(live, open_game=state == "open", replayer=REPLAYS.replayer(live))
-    doc = live_report(analyses)
-    version = game.version + 1
-    body = view(game.game_id, version, state, live, analyses, doc)
-    answer = _answer(game, event, live, doc, body, entries[at].id if at is not None else None)
-    _write(db, game, req, event, live, analyses, body, answer, state)
+    live = live_log(entries, old.live, read)
+    if _touches_header(old.live, event):
+        _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
+    analysis = live_analysis(live, open_game=state == "open", before=old)
+    doc = report_json(analysis)
+    same = deals_kept(old, analysis)
+    since = analysis.games[0].deals[same].replay.deal.start.line if same else None
+    body = view(game.game_id, game.version + 1, state, live, analysis, doc, old.view, since)
+    answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
+                     entries[at].id if at is not None else None)
+    _write(db, game, req, event, (live, analysis, body, same), answer, state)
+    keep(KeptLive(**vars_of(analysis), view=body))
     return answer
 
 
-def _touches_header(game: LiveGame, event: Event) -> bool:
+def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
+    return {f.name: getattr(analysis, f.name) for f in fields(LiveAnalysis)}
+
+
+def _touches_header(was: LiveLog, event: Event) -> bool:
     """The event writes or takes away a tag line (the variant, say)."""
-    old = game.entries[event.entry - 1].text if event.kind in ("replace", "delete", "undo") and event.entry else ""
+    old = was.entries[event.entry - 1].text if event.kind in ("replace", "delete", "undo") and event.entry else ""
     return any(is_tag_line(text) for text in (*event.lines, old))
 
 
@@ -260,66 +280,61 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
                          for n, e in found[:20]])
 
 
-class RememberedReplays:
-    """The replays of recent deals, by rules and text at their place: an entry changes one deal, and the
-    others are not replayed again (the replay is a pure function of them)."""
-
-    def __init__(self, size: int = 512):
-        self.kept: Kept[DealReplay] = Kept(size)
-
-    def replayer(self, live: LiveLog):
-        def replay(deal, rules, *, keep_steps: bool = False, in_progress: bool = False):
-            key = (repr(rules), keep_steps, in_progress, *deal_key(live, deal))
-            return self.kept.get(key, lambda: replay_deal(deal, rules, keep_steps=keep_steps,
-                                                          in_progress=in_progress))
-        return replay
+def deals_kept(old: Analysis, new: Analysis) -> int:
+    """How many deals `new`, a log of one game under the same tags, took from `old` as they were (the
+    entries, the derived rows and the ledger before them stand as they stood); 0 for any other log."""
+    if len(old.games) != 1 or len(new.games) != 1 or old.games[0].game.header != new.games[0].game.header:
+        return 0
+    was, now = old.games[0].deals, new.games[0].deals
+    same = 0
+    while same < min(len(was), len(now) - 1) and was[same] is now[same]:
+        same += 1
+    return same
 
 
-REPLAYS = RememberedReplays()
+def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
+    """The game's analysis and view at its current version: those kept for its text (the ones its last
+    event made, in this process, from the same entries), else made again from its entries."""
+    text = db.execute("select raw from games where id = ?", [game.game_id]).fetchone()[0]
+    found = kept_analysis(text, open_game=game.is_open)
+    if isinstance(found, KeptLive) and found.live is not None and found.live.entries_json == game.entries_json:
+        return found
+    return KeptLive(**vars_of(live_analysis(live_log(game.entries), open_game=game.is_open)))
 
 
-def _answer(game: LiveGame, event: Event, live: LiveLog, doc: dict[str, Any], body: dict[str, Any],
-            own: int | None) -> dict[str, Any]:
+def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dict[str, Any]],
+            after: dict[tuple[int, str, str], dict[str, Any]], body: LiveView, own: int | None) -> dict[str, Any]:
     """The answer to an event: the version it made, its entry's verdict, and what it changed elsewhere."""
-    before = _keys_of(game)
-    after = finding_keys(live, doc)
-    number = next((n for n, e in enumerate(live.entries, start=1) if e.id == own), None)
-    entry = body["entries"][number - 1] if number else None
-    return {"version": game.version + 1, "kind": event.kind, "entry": number if number else event.entry,
-            "line": entry["line"] if entry else None,
+    entry = body.entry(own) if own is not None else None
+    return {"version": game.version + 1, "kind": event.kind, "entry": entry.number if entry else event.entry,
+            "line": entry.line if entry else None,
             "verdict": _verdict(entry) if entry else None,
-            **changes(before, after, own), "next": body["next"]}
+            **changes(before, after, own), "next": body.next}
 
 
-def _verdict(entry: dict[str, Any]) -> dict[str, Any]:
-    found = entry["findings"]
+def _verdict(entry: EntryView) -> dict[str, Any]:
+    found = entry.json["findings"]
     return {"ok": not found, "errors": [f for f in found if f["rule"].startswith("E-")],
-            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.get("words")}
+            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.words}
 
 
-def _keys_of(game: LiveGame) -> dict[tuple[int, str, str], dict[str, Any]]:
-    """The findings of the game as it stood, keyed as `finding_keys` keys them (from its stored view)."""
-    keys = {}
-    for entry in json.loads(game.view)["entries"]:
-        for f in entry["findings"]:
-            keys[(entry["id"], f["rule"], f["message"])] = {**f, "entry": entry["number"]}
-    return keys
-
-
-def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event, live: LiveLog,
-           analyses: tuple[GameAnalysis, ...], body: dict[str, Any], answer: dict[str, Any], state: str) -> None:
+def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event,
+           made: tuple[LiveLog, LiveAnalysis, LiveView, int], answer: dict[str, Any], state: str) -> None:
+    """Store the event, the game's entries and view, and its derived rows (of the deals after the `same`
+    first ones, which stand as they were)."""
+    live, analysis, body, same = made
     at, version = now(), game.version + 1
     db.execute("insert into live_events (game_id, version, kind, entry, lines, typed, note, client_id, answer, at) "
                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [game.game_id, version, event.kind, event.entry, json.dumps(event.lines), req.line, req.note,
                 req.client_id, json.dumps(answer), at])
     db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
-               [version, state, at, _entries_json(live.entries), json.dumps(body), game.game_id])
+               [version, state, at, live.entries_json, body.json_text(), game.game_id])
     stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
     db.execute("update games set raw = ?, hash = ? where id = ?",
                [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
-    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, live.text,
-                LogAnalysis(live.log, analyses))
+    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis, doc=body.report,
+                canonical=live.text, first=same + 1)
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:
@@ -329,9 +344,9 @@ def refresh_views(db: sqlite_utils.Database) -> int:
     for row in rows:
         entries = tuple(Entry(i, text) for i, text in json.loads(row["entries"]))
         live = live_log(entries)
-        analyses = live_analyses(live, open_game=row["state"] == "open")
-        body = view(row["game_id"], row["version"], row["state"], live, analyses, live_report(analyses))
-        db.execute("update live_games set view = ? where game_id = ?", [json.dumps(body), row["game_id"]])
+        analysis = live_analysis(live, open_game=row["state"] == "open")
+        body = view(row["game_id"], row["version"], row["state"], live, analysis, report_json(analysis))
+        db.execute("update live_games set view = ? where game_id = ?", [body.json_text(), row["game_id"]])
     return len(rows)
 
 
@@ -342,5 +357,3 @@ def live_hash(nonce: str, version: int) -> str:
     return f"live:{nonce}:{version}"
 
 
-def _entries_json(entries) -> str:
-    return json.dumps([[e.id, e.text] for e in entries])

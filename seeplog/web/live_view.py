@@ -1,15 +1,22 @@
-"""The JSON of a live game at one version: its log, entries with their findings, report, what comes next
-and the floor. Built once per event and kept, so that followers' reads replay nothing."""
+"""A live game at one version, as a typed value: its log, entries with their findings, report, what comes
+next and the floor; its JSON is what GET /api/live/<id> answers. Built once per event, from the analysis
+(and from the view of the version before, for the entries the event left as they were), and kept."""
 from __future__ import annotations
 
+import json
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from seeplog.analysis import Analysis
 from seeplog.dispute import describe
 from seeplog.live import LiveLog, by_entry
 from seeplog.livetable import Now, now_of, table, what_next
-from seeplog.report import GameAnalysis
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
+from seeplog.report import violation_json
+from seeplog.rules import Violation
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -21,26 +28,110 @@ def links(game_id: int) -> dict[str, str]:
             "game": f"/api/games/{game_id}", "scoresheet": f"/games/{game_id}", "follow": f"/live/{game_id}"}
 
 
-def view(game_id: int, version: int, state: str, live: LiveLog, analyses: tuple[GameAnalysis, ...],
-         doc: dict[str, Any]) -> dict[str, Any]:
-    now = now_of(live.log, analyses[-1] if analyses else None)
-    return {"id": game_id, "version": version, "state": state, "variant": now.rules.name,
-            "log": live.text, "entries": entries_json(live, doc, now), "report": doc,
-            "next": what_next(now, closed=state == "closed"), "table": table(now), "links": links(game_id)}
+@dataclass(frozen=True)
+class Place:
+    """Where a log line stands: its statement's kind, and its deal, play and seat (in its game)."""
+
+    kind: str
+    deal: int | None = None
+    play: int | None = None
+    seat: str | None = None
 
 
-def places(log: Log) -> dict[int, dict[str, Any]]:
-    """Each log line's statement kind, and its deal and play (in the last game's numbering)."""
-    out: dict[int, dict[str, Any]] = {}
-    for game in log.games:
-        for s in game.header:
-            out[s.line] = {"kind": KIND.get(type(s), "unreadable"), "deal": None, "play": None, "seat": None}
-        for deal in game.deals:
-            numbers = {id(p): n for n, p in enumerate(deal.plays, start=1)}
-            for s in deal.statements:
-                out[s.line] = {"kind": "play" if id(s) in numbers else KIND.get(type(s), "unreadable"),
-                               "deal": deal.number, "play": numbers.get(id(s)), "seat": getattr(s, "seat", None)}
-    return out
+NOWHERE = Place("unreadable")
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """One entry of the game: its line, where it stands, the play in words, and its findings."""
+
+    number: int
+    id: int
+    line: str
+    log_line: int
+    place: Place
+    words: str | None
+    findings: tuple[Violation, ...]
+
+    @cached_property
+    def json(self) -> dict[str, Any]:
+        place = self.place
+        return {"number": self.number, "id": self.id, "line": self.line, "log_line": self.log_line,
+                "kind": place.kind, "deal": place.deal, "play": place.play, "seat": place.seat,
+                "words": self.words, "findings": [violation_json(f) for f in self.findings]}
+
+    @cached_property
+    def json_text(self) -> str:
+        return json.dumps(self.json, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class LiveView:
+    game_id: int
+    version: int
+    state: str
+    variant: str
+    log: str
+    entries: tuple[EntryView, ...]
+    report: dict[str, Any]
+    """The report of REPORT.md."""
+    next: dict[str, Any]
+    table: dict[str, Any] | None
+
+    def entry(self, entry_id: int) -> EntryView | None:
+        return next((e for e in self.entries if e.id == entry_id), None)
+
+    def json_text(self) -> str:
+        """The JSON of the view, made of each entry's (kept from the version before where it is the same)."""
+        head = json.dumps({"id": self.game_id, "version": self.version, "state": self.state,
+                           "variant": self.variant, "log": self.log}, ensure_ascii=False)
+        tail = json.dumps({"report": self.report, "next": self.next, "table": self.table,
+                           "links": links(self.game_id)}, ensure_ascii=False)
+        return f'{head[:-1]}, "entries": [{", ".join(e.json_text for e in self.entries)}], {tail[1:]}'
+
+
+def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analysis, doc: dict[str, Any],
+         before: LiveView | None = None, since: int | None = None) -> LiveView:
+    """The view of the game; `before` is the view of the version before, whose entries standing on the
+    same lines before line `since` are kept as they were (the event left their deals as they were)."""
+    now = now_of(analysis)
+    return LiveView(game_id, version, state, now.rules.name, live.text,
+                    entry_views(live, analysis, now, before, since), doc, what_next(now, closed=state == "closed"),
+                    table(now))
+
+
+def entry_views(live: LiveLog, analysis: Analysis, now: Now, before: LiveView | None = None,
+                since: int | None = None) -> tuple[EntryView, ...]:
+    found = by_entry(live, analysis)
+    words = play_words(now)
+    out = []
+    for number, (entry, line) in enumerate(zip(live.entries, live.line_of), start=1):
+        kept = before.entries[number - 1] if before is not None and since and number <= len(before.entries) else None
+        if kept is not None and line < since and kept.log_line == line and kept.id == entry.id:  # type: ignore[operator]
+            out.append(kept)
+        else:
+            out.append(EntryView(number, entry.id, entry.text, line, place_of(live.log, line), words.get(line),
+                                 tuple(found.get(number, ()))))
+    return tuple(out)
+
+
+def place_of(log: Log, line: int) -> Place:
+    """Where a log line stands (in the numbering of its game)."""
+    for game in reversed(log.games):
+        starts = [deal.start.line for deal in game.deals]
+        at = bisect_right(starts, line) - 1
+        header = next((s for s in game.header if s.line == line), None)
+        if header is not None:
+            return Place(KIND.get(type(header), "unreadable"))
+        if at < 0:
+            continue
+        deal = game.deals[at]
+        statement = next((s for s in deal.statements if s.line == line), None)
+        if statement is not None:
+            play = next((n for n, p in enumerate(deal.plays, start=1) if p is statement), None)
+            return Place("play" if play else KIND.get(type(statement), "unreadable"), deal.number, play,
+                         getattr(statement, "seat", None))
+    return NOWHERE
 
 
 def play_words(now: Now) -> dict[int, str]:
@@ -48,16 +139,3 @@ def play_words(now: Now) -> dict[int, str]:
     if now.last is None:
         return {}
     return {step.statement.line: describe(step.move, step.seat, step.before) for step in now.last.steps}
-
-
-def entries_json(live: LiveLog, doc: dict[str, Any], now: Now) -> list[dict[str, Any]]:
-    found = by_entry(live, doc)
-    where = places(live.log)
-    words = play_words(now)
-    out = []
-    for number, (entry, line) in enumerate(zip(live.entries, live.line_of), start=1):
-        place = where.get(line, {"kind": "unreadable", "deal": None, "play": None, "seat": None})
-        out.append({"number": number, "id": entry.id, "line": entry.text, "log_line": line, **place,
-                    "words": words.get(line), "findings": found.get(number, [])})
-    return out
-

@@ -11,7 +11,8 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.report import analyse_log, report_json
+from seeplog.analysis import analyse
+from seeplog.report import report_json
 
 from .db import writing
 from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
@@ -67,7 +68,7 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
     """
     log = read(upload)
     digest = content_hash(upload.text)
-    analysis = analyse_log(log)
+    analysis = analyse(upload.text, log=log)
     doc = report_json(analysis)
     with writing(db):
         other = stored_id(db, digest)
@@ -79,7 +80,7 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
         now = _now()
         db.table("games").update(game_id, {"hash": digest, "raw": upload.raw, "format": upload.format,
                                      "filename": upload.filename, "uploaded": now})
-        put_derived(db, {**old, "uploaded": now}, upload.text, analysis)
+        put_derived(db, {**old, "uploaded": now}, analysis)
     return Stored(game_id, False, doc)
 
 

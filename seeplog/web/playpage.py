@@ -3,17 +3,14 @@ in notation and in words, what it broke, what the rules allowed, and links to ev
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from flask import url_for
 
-import seeplog
 from seeplog.cards import Card
-from seeplog.dispute import PlayView, replay_view
+from seeplog.dispute import Alternative, PlayView, replay_view
 from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay
-from seeplog.report import analyse
 from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import players
 from seeplog.state import State
@@ -21,6 +18,7 @@ from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from .cardviews import CardFace, FloorView, card_face, faces, floor_view, named
 from .playlinks import play_link, plays_shown, stopping_error
+from .store import stored_analysis
 from .viewmodels import title_of
 
 
@@ -65,16 +63,9 @@ class FindingView:
 
 
 @dataclass(frozen=True)
-class AlternativeView:
-    text: str
-    words: str
-    same_card: bool
+class AlternativeView(Alternative):
+    same_card: bool = False
     """Made with the card that was played."""
-    card: str = ""
-    groupings: int = 1
-    """How many groupings of the same cards this outcome stands for."""
-    played: bool = False
-    """The outcome of the play made."""
 
 
 @dataclass(frozen=True)
@@ -187,38 +178,20 @@ class DealContext:
         return plays_shown(self.replay)
 
 
-@dataclass(frozen=True)
-class ReplayedGame:
-    games: int
-    """How many games the file holds."""
-    names: dict[str, str]
-    replays: tuple[DealReplay, ...]
+def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:
+    """One deal of the stored game's analysis, with the states around its plays.
 
-
-@lru_cache(maxsize=32)
-def replayed_game(text: str, game_number: int, open_game: bool = False) -> ReplayedGame:
-    """Every deal of one game of a log, replayed; kept for the next page of the same log (they are values).
-
-    :raises LookupError: when the log has no such game.
-    """
-    games = seeplog.parse(text).games
+    :raises LookupError: when the log has no such game or deal."""
+    analysis = stored_analysis(row)
+    games = analysis.games
     if not 1 <= game_number <= len(games):
         raise LookupError(f"there is no game {game_number} in this log (it holds {len(games)})")
     game = games[game_number - 1]
-    in_progress = open_game and game_number == len(games)  # an open live game's last deal: in progress
-    analysis = analyse(game, keep_steps=True, open_deal=True) if in_progress else analyse(game, keep_steps=True)
-    names = players(analysis)
-    return ReplayedGame(len(games), names, tuple(d.replay for d in analysis.deals))
-
-
-def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> DealContext:
-    """:raises LookupError: when the log has no such game or deal."""
-    game = replayed_game(row["text"], game_number, row.get("live") == "open")
-    replay = next((r for r in game.replays if r.deal.number == deal_number), None)
-    if replay is None:
+    deal = analysis.deal(game_number, deal_number)
+    if deal is None:
         raise LookupError(f"there is no deal {deal_number}")
-    deals = tuple(r.deal.number for r in game.replays if plays_shown(r))
-    return DealContext(row["id"], game_number, game.games, replay, game.names, deals,
+    deals = tuple(d.replay.deal.number for d in game.deals if plays_shown(d.replay))
+    return DealContext(row["id"], game_number, len(games), deal.stepped, players(game), deals,
                        url_for("pages.game", game_id=row["id"]))
 
 
@@ -262,13 +235,13 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
         taken=_taken(ctx, before), legal=_stop_legal(stop), legal_seat=named(stop.turn, names),
         legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
-        meant=tuple(AlternativeView(a.text, a.words, False) for a in stop.meant),
+        meant=tuple(AlternativeView(a.text, a.words) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
 
 
 def _stop_legal(stop: StoppedPlay) -> tuple[AlternativeView, ...]:
     words = {a.text: a.words for a in stop.legal}
-    return tuple(AlternativeView(o.text, words.get(o.text, ""), False, str(o.card), o.groupings)
+    return tuple(AlternativeView(o.text, words.get(o.text, ""), str(o.card), o.groupings)
                  for c in stop.outcomes for o in c.outcomes)
 
 
@@ -382,4 +355,4 @@ def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
 
 def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
     card = str(view.step.move.card)
-    return tuple(AlternativeView(a.text, a.words, a.card == card, a.card, a.groupings, a.played) for a in view.legal)
+    return tuple(AlternativeView(a.text, a.words, a.card, a.groupings, a.played, a.card == card) for a in view.legal)

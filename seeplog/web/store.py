@@ -15,8 +15,9 @@ import seeplog
 from seeplog.notation import DealStart, Log, Tag, Unreadable
 from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
+from seeplog.analysis import Analysis, analyse
 from seeplog.fingerprint import library_fingerprint
-from seeplog.report import LogAnalysis, analyse_log, exit_status, report_json
+from seeplog.report import exit_status, report_json
 from seeplog.scoresheet import players
 
 from .db import writing
@@ -26,6 +27,8 @@ DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger
            "games_grams")
 BY_RANK = {"games_text": "rowid", "games_grams": "rank"}
 """The derived tables keyed by the game's rank (the list's text search), not by its id."""
+PER_DEAL = frozenset({"deals", "deal_scores", "violations", "ledger"})
+"""The derived tables with a row per deal (a position), and the findings (with none outside a deal)."""
 
 
 @dataclass(frozen=True)
@@ -209,11 +212,11 @@ def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) 
     check_tag_lines(upload.text, limits)
     log = read(upload)
     check_limits(log, limits)
-    analysis = analyse_log(log)
+    analysis = analyse(upload.text, log=log)
     doc = listed_at_most(report_json(analysis), limits.findings)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     row = {"hash": digest, "raw": upload.raw, "format": upload.format, "filename": upload.filename,
-           "uploaded": now, **summary(upload.text, analysis, doc)}
+           "uploaded": now, **summary(analysis, doc)}
     check_report_size(doc, limits)
     with writing(db):
         known = stored_id(db, digest)
@@ -256,14 +259,16 @@ def set_rank(db: sqlite_utils.Database, game_id: int, row: dict[str, Any]) -> in
     return rank
 
 
-def summary(text: str, whole: LogAnalysis, doc: dict[str, Any]) -> dict[str, Any]:
-    """The games row's derived columns: a view of the log's analysis and its report `doc`."""
-    log = whole.log
+def summary(whole: Analysis, doc: dict[str, Any], canonical: str | None = None) -> dict[str, Any]:
+    """The games row's derived columns: a view of the log's analysis and its report `doc` (and its
+    canonical text, when the caller knows it)."""
+    log, text = whole.log, whole.text
     analysis = whole.games[0] if whole.games else None
     tags = analysis.game.tags if analysis else {}
     counts = [len(d["violations"]) for g in doc["games"] for d in g["deals"]]
     errors = sum(len(g["errors"]) + sum(len(d["errors"]) for d in g["deals"]) for g in doc["games"])
-    return {"derived_with": library_fingerprint(), "text": text, "canonical": dumps(log),
+    return {"derived_with": library_fingerprint(), "text": text,
+            "canonical": dumps(log) if canonical is None else canonical,
             "tags": json.dumps(tags, ensure_ascii=False),
             "variant": analysis.rules.name if analysis else "standard", "event": tags.get("Event"),
             "site": tags.get("Site"), "date": tags.get("Date"),
@@ -286,12 +291,18 @@ def result_text(doc: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: LogAnalysis,
-                   doc: dict[str, Any], searched: tuple[Any, ...] | None = None) -> None:
-    """The game's derived rows. `searched` is what the text search held for it before ((rank, players,
-    event, site), None for none): the same is kept as it is (a live entry seldom changes it), another
-    is replaced."""
-    rows = derived_rows(game_id, analysis, doc)
+def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: Analysis,
+                   doc: dict[str, Any], first: int = 1, searched: tuple[Any, ...] | None = None) -> None:
+    """The rows of the derived tables; with `first` > 1, only the rows of the deals from position `first` on
+    and the findings outside any deal (those of the game's tags and of its deals before stand as they are).
+    `searched` is what the text search held for the game before ((rank, players, event, site), None for
+    none): the same is kept as it is, another is replaced."""
+    rows = derived_rows(game_id, analysis, doc, first)
+    if first > 1:
+        for name, table_rows in rows.items():
+            if table_rows and name in PER_DEAL:
+                db.table(name).insert_all(table_rows)
+        return
     rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
                              for v in sorted({g.rules.name for g in analysis.games})]
     names = [r["name"] for r in rows["players"]]
@@ -330,8 +341,10 @@ def text_grams(rank: int, text: dict[str, str]) -> list[dict[str, Any]]:
     return [{"gram": gram, "rank": rank, "fields": bits} for gram, bits in fields.items()]
 
 
-def derived_rows(game_id: int, analysis: LogAnalysis, doc: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """The rows of the derived tables: a view of the log's analysis and its report `doc`."""
+def derived_rows(game_id: int, analysis: Analysis, doc: dict[str, Any],
+                 first: int = 1) -> dict[str, list[dict[str, Any]]]:
+    """The rows of the derived tables: a view of the log's analysis and its report `doc` (the rows of the
+    deals from position `first` on)."""
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in DERIVED}
     for error in doc.get("errors", []):
         out["violations"].append(_finding(game_id, None, None, None, error))
@@ -340,7 +353,8 @@ def derived_rows(game_id: int, analysis: LogAnalysis, doc: dict[str, Any]) -> di
         out["game_tags"] += [{**key, "name": n, "value": v} for n, v in game.tags.items()]
         out["players"] += [{**key, "seat": s, "name": n} for s, n in players(analysed).items()]
         out["violations"] += [_finding(game_id, index, None, None, e) for e in gdoc["errors"]]
-        for position, (deal, d, row) in enumerate(zip(game.deals, gdoc["deals"], gdoc["ledger"]), start=1):
+        for position, (deal, d, row) in enumerate(zip(game.deals[first - 1:], gdoc["deals"][first - 1:],
+                                                      gdoc["ledger"][first - 1:]), start=first):
             _deal_rows(out, {**key, "position": position}, deal.start, d, row)
     return out
 
@@ -374,22 +388,34 @@ def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
     """One game's derived columns and rows, again from its stored text (inside a write transaction)."""
     stored = db.table("games").get(game_id)
     text = notation_text(stored["raw"], stored["format"])
-    put_derived(db, stored, text, analyse_log(seeplog.parse(text), open_game=is_live_open(db, game_id)))
+    put_derived(db, stored, analyse(text, open_game=is_live_open(db, game_id)))
 
 
-def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], text: str, analysis: LogAnalysis) -> None:
-    """Replace a stored game's derived columns and rows by those of `text` (inside a write transaction);
-    `stored` is its games row as it was, `analysis` that of `text`."""
-    game_id, doc = stored["id"], report_json(analysis)
-    row = summary(text, analysis, doc)
+def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], analysis: Analysis, *,
+                doc: dict[str, Any] | None = None, canonical: str | None = None, first: int = 1) -> None:
+    """Replace a stored game's derived columns and rows by those of the analysed text (inside a write
+    transaction); `stored` is its games row as it was. `doc` (its report) and `canonical` (its canonical
+    text) are given when the caller has them; with `first` > 1, the log is one game whose tags and deals
+    before position `first` are as they were, and only the rows from there on are written again."""
+    game_id = stored["id"]
+    doc = report_json(analysis) if doc is None else doc
+    row = summary(analysis, doc, canonical)
+    if first > 1:
+        db.execute("delete from violations where game_id = ? and (position >= ? or position is null)",
+                   [game_id, first])
+        for name in PER_DEAL - {"violations"}:
+            db.execute(f"delete from {name} where game_id = ? and position >= ?", [game_id, first])
+        db.table("games").update(game_id, row)
+        insert_derived(db, game_id, stored["rank"], analysis, doc, first)
+        return
     searched = db.execute("select rowid, players, event, site from games_text where rowid = ?",
                           [stored["rank"]]).fetchone()
     for name in DERIVED:
         if name not in BY_RANK:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
-    db.table("games").update(game_id, {**row, "derived_with": library_fingerprint()})
+    db.table("games").update(game_id, row)
     rank = set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]})
-    insert_derived(db, game_id, rank, analysis, doc, tuple(searched) if searched else None)
+    insert_derived(db, game_id, rank, analysis, doc, searched=tuple(searched) if searched else None)
 
 
 def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
@@ -397,17 +423,16 @@ def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:
                [key, value])
 
 
-def stored_report(row: dict[str, Any]) -> dict[str, Any]:
-    """A stored game's report: as stored at upload, unless another library version derived it."""
-    doc = fresh_report(row)
-    return doc if doc is not None else report_json(analyse_log(seeplog.parse(row["text"])))
+def stored_analysis(row: dict[str, Any]) -> Analysis:
+    """The analysis of a stored game's text (a live game still being kept: its last deal in progress),
+    the one every page and API answer of the game reads."""
+    return analyse(row["text"], open_game=row.get("live") == "open")
 
 
-def fresh_report(row: dict[str, Any]) -> dict[str, Any] | None:
-    """The report stored at upload, when this library version derived it (None: it must be made again)."""
-    if row.get("report") and row.get("derived_with") == library_fingerprint():
-        return json.loads(row["report"])  # type: ignore[no-any-return]
-    return None
+def served_report(row: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    """A stored game's report as the service sends it: of its analysis, with `limits.findings` findings
+    listed per game at most."""
+    return listed_at_most(report_json(stored_analysis(row)), limits.findings)
 
 
 def is_live_open(db: sqlite_utils.Database, game_id: int) -> bool:

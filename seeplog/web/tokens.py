@@ -25,3 +25,13 @@ def token_matches(token: str | None, stored: str | None) -> bool:
     expected = stored if stored is not None else token_hash(new_token())
     same = hmac.compare_digest(expected, token_hash(token or ""))
     return bool(stored is not None and token and same)
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header (the scheme in any case), or None.
+
+    >>> bearer_token("bearer abc "), bearer_token("Basic abc"), bearer_token("Bearer ")
+    ('abc', None, None)
+    """
+    scheme, _, token = (authorization or "").partition(" ")
+    return (token.strip() or None) if scheme.lower() == "bearer" else None

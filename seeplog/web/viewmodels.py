@@ -8,19 +8,17 @@ from typing import Any
 
 from flask import url_for
 
-import seeplog
-from seeplog.fingerprint import library_fingerprint
+from seeplog.analysis import GameAnalysis
 from seeplog.replay import DealReplay
-from seeplog.report import GameAnalysis, analyse, analyse_log, report_json
-from seeplog.rules import RULES
+from seeplog.report import NO_GAME, located_findings, violation_json
+from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
 from .cardviews import named
-from .kept import Kept
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
-from .store import fresh_report
+from .store import stored_analysis
 
 
 @dataclass(frozen=True)
@@ -174,9 +172,14 @@ def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Fin
                    f["message"], link)
 
 
-def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str, Any],
+def typed_finding(v: Violation, game_id: int, game: int, deal: int | None) -> Finding:
+    return finding(violation_json(v), game_id, game, deal)
+
+
+def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: bool = True,
                listed: int | None = None) -> GameSheet:
-    """The sheet of one game; `listed` findings of it at most (PAGE_FINDINGS), the rest counted."""
+    """The scoresheet of a game (or of some of its deals), with its findings (and the game's own log
+    errors, with `game_errors`): `listed` of them at most (PAGE_FINDINGS), the rest counted."""
     names = players(analysis)
     teams = analysis.rules.teams
     tags = analysis.game.tags
@@ -185,11 +188,12 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, doc: dict[str,
                  for r, line, d in zip(sheet_rows(analysis), lines, analysis.deals))
     team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats if analysis.rules.team_of(s) == t))
                       for t in teams)
-    found = [(f, d["number"]) for d in doc["deals"] for f in d["violations"] + d["errors"]]
-    found += [(f, None) for f in doc["errors"]]
-    findings = tuple(finding(f, game_id, number, deal) for f, deal in found[:PAGE_FINDINGS if listed is None
-                                                                                else listed])
-    more = len(found) - len(findings) + doc.get("findings_not_listed", 0)
+    found: list[tuple[Violation, int | None]] = [(v, d.replay.deal.number) for d in analysis.deals
+                                                 for v in d.violations + d.errors]
+    found += [(v, None) for v in analysis.game_errors] if game_errors else []
+    findings = tuple(typed_finding(v, game_id, number, deal)
+                     for v, deal in found[:PAGE_FINDINGS if listed is None else listed])
+    more = len(found) - len(findings)
     heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), tags.get("Date")) if x) or "Seep game"
     return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
                      tuple(analysis.baazis.items()), findings, lead_chart(analysis), more)
@@ -242,29 +246,11 @@ DEALS_PER_PAGE = 200
 """Deals one game page shows: a long log is shown in parts, each with its scoresheet rows and lines."""
 
 
-PAGES_KEPT = 16
-_kept: Kept[GamePage] = Kept(PAGES_KEPT)
-
-
 def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
-    """The page of a stored log, or of one part of it (`part` is clamped to the parts there are).
-
-    Built from the stored report and one replay of the games shown, and kept (PAGES_KEPT per worker,
-    values) for the next view of the same log: a log is not replayed on every view.
-    """
-    key = (row["id"], row["hash"], library_fingerprint(), part)
-    return _kept.get(key, lambda: _build_page(row, fresh_report(row), part))
-
-
-def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> GamePage:
-    """The page from the stored report `doc` and an analysis of the games shown (of the whole log, and
-    the report from it, when no report stored by this library version is at hand)."""
-    game_id, text = row["id"], row["text"]
-    log = seeplog.parse(text)
-    analysed: tuple[GameAnalysis, ...] = ()
-    if doc is None:
-        whole = analyse_log(log, open_game=is_open(row))
-        analysed, doc = whole.games, report_json(whole)
+    """The page of a stored log, or of one part of it (`part` is clamped to the parts there are): a view
+    of the log's analysis."""
+    analysis = stored_analysis(row)
+    game_id, log = row["id"], analysis.log
     spans = [(i, k) for i, g in enumerate(log.games) for k in range(len(g.deals))]
     parts = max(1, -(-len(spans) // DEALS_PER_PAGE))
     part = min(max(part, 1), parts)
@@ -272,22 +258,19 @@ def _build_page(row: dict[str, Any], doc: dict[str, Any] | None, part: int) -> G
     shown = sorted({i for i, _ in window}) if window else list(range(len(log.games)))
     sheets: list[GameSheet] = []
     for i in shown:
-        game, gdoc = log.games[i], doc["games"][i]
         deals = [k for j, k in window if j == i]
         low, high = (deals[0], deals[-1] + 1) if deals else (0, 0)
-        in_progress = is_open(row) and i == len(log.games) - 1  # a live game's last deal
-        analysis = analysed[i] if analysed else (analyse(game, open_deal=True) if in_progress else analyse(game))
-        part_of = replace(analysis, deals=analysis.deals[low:high], ledger=analysis.ledger[low:high])
-        part_doc = {**gdoc, "deals": gdoc["deals"][low:high], "errors": gdoc["errors"] if low == 0 else []}
+        whole = analysis.games[i]
+        part_of = replace(whole, deals=whole.deals[low:high], ledger=whole.ledger[low:high])
         listed = PAGE_FINDINGS - sum(len(s.findings) for s in sheets)
-        sheets.append(game_sheet(game_id, i + 1, part_of, part_doc, max(0, listed)))
-    log_errors = tuple(finding(f, game_id, 1, None) for f in doc.get("errors", []))
+        sheets.append(game_sheet(game_id, i + 1, part_of, low == 0, max(0, listed)))
+    log_errors = () if log.games else (finding(NO_GAME, game_id, 1, None),)
     everything = [f for s in sheets for f in s.findings] + list(log_errors)
     first, last = _line_span(log, spans, part, parts)
-    lines = log_lines(text, everything, first, last, PAGE_LINES)
+    lines = log_lines(analysis.text, everything, first, last, PAGE_LINES)
     return GamePage(game_id, title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
                     tuple(sheets), log_errors[:PAGE_FINDINGS], lines, part, parts, row.get("live"),
-                    _lines_in(text, first, last) - len(lines))
+                    _lines_in(analysis.text, first, last) - len(lines))
 
 
 def _lines_in(text: str, first: int, last: int | None) -> int:
@@ -319,11 +302,7 @@ class FindingsSummary:
 def findings_summary(game_id: int, doc: dict[str, Any], few: int = 3) -> FindingsSummary:
     """The counts of a report's violations and errors, and its first `few` findings linked to their play (or,
     for one outside any play, to its line of the log)."""
-    found: list[Finding] = [finding(f, game_id, 1, None) for f in doc.get("errors", [])]
-    for number, game in enumerate(doc["games"], start=1):
-        found += [finding(f, game_id, number, None) for f in game["errors"]]
-        for deal in game["deals"]:
-            found += [finding(f, game_id, number, deal["number"]) for f in deal["errors"] + deal["violations"]]
+    found = [finding(f, game_id, game or 1, deal) for game, deal, f in located_findings(doc)]
     page = url_for("pages.game", game_id=game_id)
     first = tuple(f if f.link else dataclasses.replace(f, link=f"{page}#L{f.line}" if f.line else page)
                   for f in sorted(found, key=lambda f: f.line or 0)[:few])

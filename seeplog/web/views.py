@@ -20,9 +20,9 @@ from .manage import SameLog, TokenRefused, check_token, delete_game, history, is
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameFormSchema, PlayQuerySchema
-from .store import BadUpload, TooMuch, store, stored_report
+from .store import BadUpload, TooMuch, served_report, store, stored_analysis
 from .uploads import from_bytes
-from .viewmodels import findings_summary, game_page, game_row, is_open, title_of
+from .viewmodels import findings_summary, game_page, game_row, title_of
 
 bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/assets")
 bp.add_app_template_filter(card_html, "card")
@@ -113,7 +113,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
         return {"name": label, "id": None, "message": exc.message, "errors": [], "findings": None}
     message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
     token = issue_token(get_db(), stored.id) if stored.created else None
-    doc = stored.report or stored_report(stored_game(stored.id))
+    doc = stored.report or served_report(stored_game(stored.id), current_app.config["UPLOAD_LIMITS"])
     return {"name": label, "id": stored.id, "message": message, "errors": [], "token": token,
             "findings": findings_summary(stored.id, doc)}
 
@@ -176,21 +176,20 @@ def deal_play(game_id: int, deal: int, play: int):
 
 @bp.get("/games/<int:game_id>.seep")
 def export_seep(game_id: int):
-    text = seeplog.dumps(seeplog.parse(stored_game(game_id)["text"]))
+    text = seeplog.dumps(stored_analysis(stored_game(game_id)).log)
     return download(text, f"game-{game_id}.seep", "text/plain; charset=utf-8")
 
 
 @bp.get("/games/<int:game_id>.json")
 def export_report(game_id: int):
-    doc = stored_report(stored_game(game_id))
+    doc = served_report(stored_game(game_id), current_app.config["UPLOAD_LIMITS"])
     return download(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n", f"game-{game_id}.json",
                     "application/json; charset=utf-8")
 
 
 @bp.get("/games/<int:game_id>.csv")
 def export_csv(game_id: int):
-    row = stored_game(game_id)
-    return download(scoresheet_csv(row["text"], open_game=is_open(row)), f"game-{game_id}-scoresheet.csv",
+    return download(scoresheet_csv(stored_analysis(stored_game(game_id))), f"game-{game_id}-scoresheet.csv",
                     "text/csv; charset=utf-8")
 
 

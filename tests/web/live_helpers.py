@@ -102,4 +102,4 @@ def _in_progress_row(game: dict) -> dict:
 
 def validate_json(text: str) -> dict:
     """What `python -m seeplog validate --json` prints for the text (its report)."""
-    return seeplog.report(seeplog.parse(text))
+    return seeplog.report_json(seeplog.analyse(text))

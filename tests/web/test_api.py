@@ -71,7 +71,7 @@ def test_json_form_upload_gives_the_report_of_its_notation(client):
     assert response.status_code == 201
     stored = client.get(f"/api/games/{response.json['id']}").json
     assert stored["format"] == "json" and json.loads(stored["raw"]) == doc
-    assert response.json["report"] == seeplog.report(seeplog.parse(stored["text"]))
+    assert response.json["report"] == seeplog.report_json(seeplog.analyse(stored["text"]))
     assert stored["canonical"] == seeplog.dumps(seeplog.parse(text))
     # the same JSON again is the same log
     assert client.post("/api/games", json=doc).status_code == 200

@@ -47,7 +47,7 @@ def base_url(live_server):
 
 def test_upload_open_and_read_the_scoresheet(page, base_url):
     path = EXAMPLES / "r-capture-all.seep"
-    expected = seeplog.report(seeplog.parse(path.read_text(encoding="utf-8")))["games"][0]
+    expected = seeplog.report_json(seeplog.analyse(path.read_text(encoding="utf-8")))["games"][0]
     page.set_viewport_size({"width": 1200, "height": 900})
     page.goto(base_url + "/upload")
     page.set_input_files("input[type=file]", str(path))

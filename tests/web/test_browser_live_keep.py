@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from seeplog.livetable import now_of, what_next
-from seeplog.notation import parse
+from seeplog.analysis import analyse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
 
@@ -276,7 +276,7 @@ HEADER = ['[Variant "standard"]']
 
 def next_of(lines: list[str]) -> dict:
     """What comes next after these lines (the library's word, to set a test up)."""
-    return what_next(now_of(parse("\n".join(HEADER + lines) + "\n")))
+    return what_next(now_of(analyse("\n".join(HEADER + lines) + "\n", open_game=True)))
 
 
 def signed_lead(step: dict) -> int:

@@ -1,6 +1,6 @@
 """The lead chart draws a baazi where its deal took the lead, and says why it was won (issue 12, point 8)."""
 import seeplog
-from seeplog.report import analyse
+from seeplog.analysis import analyse_game
 from seeplog.web.chart import lead_chart
 
 MINIMUM_NINE = ("deal 1 dealer N\nscore NS 85 EW 15\n\n"      # NS lead 70
@@ -10,7 +10,7 @@ SHORT_OF_TARGET = ("deal 1 dealer N\nscore NS 85 EW 15\n\n"   # NS lead 70
 
 
 def chart_of(text: str):
-    return lead_chart(analyse(seeplog.parse(text).games[0]))
+    return lead_chart(analyse_game(seeplog.parse(text).games[0]))
 
 
 def test_a_minimum_nine_baazi_is_drawn_where_it_happened():

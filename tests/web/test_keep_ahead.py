@@ -11,7 +11,7 @@ import re
 import pytest
 
 from seeplog.livetable import now_of, what_next
-from seeplog.notation import parse
+from seeplog.analysis import analyse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
 from seeplog.web.keep_ahead import steps_ahead
@@ -19,7 +19,7 @@ from tests.web.live_helpers import Keeper
 
 
 def next_after(variant: str, lines: list[str]) -> dict:
-    return what_next(now_of(parse("\n".join([f'[Variant "{variant}"]', *lines]) + "\n")))
+    return what_next(now_of(analyse("\n".join([f'[Variant "{variant}"]', *lines]) + "\n", open_game=True)))
 
 
 @pytest.mark.parametrize("variant", ["standard", "two-player"])

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import json
 import re
 import sqlite3
 
@@ -88,27 +87,29 @@ def test_the_limits_come_from_the_environment(tmp_path, monkeypatch):
     assert client.post("/api/games", data=deals(8), content_type="text/plain").status_code == 413
 
 
-def test_the_report_is_stored_at_upload_and_served_from_the_store(app, client):
-    game_id = client.post("/api/games", data=BASE, content_type="text/plain").json["id"]
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        stored = json.loads(conn.execute("select report from games where id = ?", [game_id]).fetchone()[0])
-        # what the store holds is what is served: change it there, and the API says so
-        stored["games"][0]["baazis"] = {"NS": 7, "EW": 7}
-        conn.execute("update games set report = ? where id = ?", [json.dumps(stored), game_id])
-    assert client.get(f"/api/games/{game_id}/report").json["games"][0]["baazis"] == {"NS": 7, "EW": 7}
+def test_the_report_is_built_once_at_upload_and_served_from_its_analysis(app, client, monkeypatch):
+    import seeplog.analysis
+
+    built = []
+    build = seeplog.analysis.build
+    monkeypatch.setattr(seeplog.analysis, "build", lambda text, **kw: built.append(text) or build(text, **kw))
+    seeplog.analysis.forget_analyses()
+    first = client.post("/api/games", data=BASE, content_type="text/plain").json
+    assert client.get(f"/api/games/{first['id']}/report").json == first["report"]
     again = client.post("/api/games", data=BASE, content_type="text/plain")
-    assert again.status_code == 200 and again.json["report"]["games"][0]["baazis"] == {"NS": 7, "EW": 7}
+    assert again.status_code == 200 and again.json["report"] == first["report"]
+    assert len(built) == 1
 
 
 def test_a_long_log_is_shown_in_parts_and_not_replayed_on_every_view(tmp_path, monkeypatch):
-    from seeplog.web import viewmodels
+    import seeplog.analysis
 
     app = make_app(tmp_path / "long.db", UPLOAD_LIMITS=Limits(deals=1000))
     client = app.test_client()
     game_id = client.post("/api/games", data=deals(450), content_type="text/plain").json["id"]
     replays = []
-    analyse = viewmodels.analyse
-    monkeypatch.setattr(viewmodels, "analyse", lambda game: replays.append(1) or analyse(game))
+    build = seeplog.analysis.build
+    monkeypatch.setattr(seeplog.analysis, "build", lambda text, **kw: replays.append(1) or build(text, **kw))
 
     def rows_and_lines(part: int) -> tuple[list[str], list[int]]:
         page = client.get(f"/games/{game_id}?part={part}").get_data(as_text=True)

@@ -112,7 +112,7 @@ def test_upload_page_over_the_limit_is_413_with_a_message(client):
 def test_game_page_scoresheet(client):
     game_id = upload(client, "game-standard-2.seep")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    doc = seeplog.report(seeplog.parse(example("game-standard-2.seep").decode()))
+    doc = seeplog.report_json(seeplog.analyse(example("game-standard-2.seep").decode()))
     sheet = page[page.index('class="scoresheet"'):page.index("</table>", page.index('class="scoresheet"'))]
     rows = re.findall(r"<tr class=\"[^\"]*\">(.*?)</tr>", sheet, re.S)
     assert len(rows) == len(doc["games"][0]["deals"])
@@ -177,7 +177,7 @@ def test_exports(client):
     assert seep.mimetype == "text/plain" and "attachment" in seep.headers["Content-Disposition"]
     assert seep.get_data(as_text=True) == seeplog.dumps(seeplog.parse(text))
     report = client.get(f"/games/{game_id}.json")
-    assert report.mimetype == "application/json" and report.json == seeplog.report(seeplog.parse(text))
+    assert report.mimetype == "application/json" and report.json == seeplog.report_json(seeplog.analyse(text))
     sheet = client.get(f"/games/{game_id}.csv")
     assert sheet.mimetype == "text/csv"
     rows = list(csv.DictReader(io.StringIO(sheet.get_data(as_text=True))))

@@ -1,4 +1,5 @@
-"""Each command and page replays a log at most once per request: every deal once, none twice."""
+"""Each command and page replays a log at most once: every deal once, none twice; a page and an API call of
+the same log read one analysis, built once (the play pages add the states around the plays of their deal)."""
 from __future__ import annotations
 
 import sys
@@ -6,9 +7,9 @@ from collections import Counter
 
 import pytest
 
+import seeplog.analysis
 import seeplog.replay
 from seeplog.__main__ import main
-from seeplog.web import playpage, viewmodels
 from tests.helpers import EXAMPLES
 
 from tests.web.helpers import example, make_app
@@ -30,11 +31,25 @@ def replays(monkeypatch) -> Counter:
     for name, module in list(sys.modules.items()):
         if name.startswith("seeplog") and getattr(module, "replay_deal", None) is original:
             monkeypatch.setattr(module, "replay_deal", counting)
-    playpage.replayed_game.cache_clear()
-    viewmodels._kept.clear()
+    seeplog.analysis.forget_analyses()
     yield counted
-    playpage.replayed_game.cache_clear()
-    viewmodels._kept.clear()
+    seeplog.analysis.forget_analyses()
+
+
+@pytest.fixture
+def builds(monkeypatch) -> list[str]:
+    """The texts the analysis was built for, whoever asked."""
+    built: list[str] = []
+    original = seeplog.analysis.build
+
+    def counting(text, **options):
+        built.append(text)
+        return original(text, **options)
+
+    monkeypatch.setattr(seeplog.analysis, "build", counting)
+    seeplog.analysis.forget_analyses()
+    yield built
+    seeplog.analysis.forget_analyses()
 
 
 def replayed_once(counted: Counter) -> bool:
@@ -50,6 +65,12 @@ def stored(client) -> int:
     return client.post("/api/games", data=example(LOG), content_type="text/plain").json["id"]
 
 
+def cold(counted: Counter) -> None:
+    """As in another worker: no analysis kept, no replay counted."""
+    seeplog.analysis.forget_analyses()
+    counted.clear()
+
+
 @pytest.mark.parametrize("command", [["validate"], ["validate", "--json"], ["score"]])
 def test_a_command_replays_each_deal_once(replays, command, capsys):
     main(command + [str(EXAMPLES / LOG)])
@@ -63,30 +84,48 @@ def test_storing_an_upload_replays_each_deal_once(replays, client):
 
 def test_the_game_page_replays_each_deal_once(replays, client):
     game_id = stored(client)
-    replays.clear()
+    cold(replays)
     assert client.get(f"/games/{game_id}").status_code == 200
     assert replayed_once(replays)
 
 
-def test_the_play_page_replays_each_deal_once(replays, client):
+def with_steps_once(counted: Counter, deal_line: int) -> bool:
+    """Every deal replayed once, and the shown deal once more with the states around its plays."""
+    return len(counted) == DEALS and counted[deal_line] == 2 and set(
+        n for line, n in counted.items() if line != deal_line) == {1}
+
+
+def first_deal_line() -> int:
+    return seeplog.parse((EXAMPLES / LOG).read_text(encoding="utf-8")).games[0].deals[0].start.line
+
+
+@pytest.mark.parametrize("path", ["/games/{}/deals/1/plays/5", "/api/games/{}/deals/1/plays/5"])
+def test_the_play_page_and_api_replay_each_deal_once_and_theirs_once_more(replays, client, path):
     game_id = stored(client)
+    cold(replays)
+    assert client.get(path.format(game_id)).status_code == 200
+    assert with_steps_once(replays, first_deal_line())
     replays.clear()
-    page = client.get(f"/games/{game_id}/deals/1/plays/5")
-    assert page.status_code == 200 and replayed_once(replays)
+    assert client.get(path.format(game_id).replace("plays/5", "plays/6")).status_code == 200
+    assert not replays
 
 
-def test_the_play_api_replays_each_deal_once(replays, client):
-    game_id = stored(client)
-    replays.clear()
-    assert client.get(f"/api/games/{game_id}/deals/1/plays/5").status_code == 200
-    assert replayed_once(replays)
-
-
-def test_the_report_api_uses_the_stored_report(replays, client):
+def test_the_report_api_reads_the_analysis_the_upload_built(replays, client):
     game_id = stored(client)
     replays.clear()
     assert client.get(f"/api/games/{game_id}/report").json["games"][0]["deals"]
     assert not replays
+
+
+def test_a_page_view_and_an_api_call_of_one_log_build_its_analysis_once(builds, client):
+    game_id = stored(client)
+    assert len(builds) == 1
+    seeplog.analysis.forget_analyses()
+    builds.clear()
+    for url in (f"/games/{game_id}", f"/api/games/{game_id}/report", f"/games/{game_id}/deals/1/plays/5",
+                f"/api/games/{game_id}/deals/2/plays/3", f"/games/{game_id}.csv", f"/games/{game_id}.json"):
+        assert client.get(url).status_code == 200, url
+    assert len(builds) == 1
 
 
 def test_a_report_made_by_another_version_is_made_again_with_one_replay(replays, client, tmp_path):
@@ -96,7 +135,7 @@ def test_a_report_made_by_another_version_is_made_again_with_one_replay(replays,
         get_db().execute("update games set derived_with = 'older' where id = ?", [game_id])
         get_db().conn.commit()
     for url in (f"/api/games/{game_id}/report", f"/games/{game_id}"):
-        replays.clear()
+        cold(replays)
         assert client.get(url).status_code == 200
         assert replayed_once(replays), url
 

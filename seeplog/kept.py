@@ -19,16 +19,27 @@ class Kept(Generic[V]):
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
+        found = self.find(key)
+        if found is not None:
+            return found
+        value = make()
+        self.put(key, value)
+        return value
+
+    def find(self, key: Hashable) -> V | None:
+        """The value kept by `key`, or None."""
         with self._lock:
             if key in self._values:
                 self._values.move_to_end(key)
                 return self._values[key]
-        value = make()
+        return None
+
+    def put(self, key: Hashable, value: V) -> None:
         with self._lock:
             self._values[key] = value
+            self._values.move_to_end(key)
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
-        return value
 
     def clear(self) -> None:
         with self._lock:

@@ -1,0 +1,171 @@
+"""The analysis of a log: one typed value per log version, built once and read by every view.
+
+`analyse(text)` reads and replays the log, scores every deal and keeps each game's ledger: games ->
+deals (each with its replay, score and findings; the states around every play on first asking) ->
+ledger rows. The JSON report (`report.report_json`), the scoresheet, the pages, the API and the live
+view are views of it. Analyses are kept in one cache, keyed by the text (hashed by the dict) and the library's
+fingerprint, so that a page and an API call of the same log share one.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from .fingerprint import library_fingerprint
+from .kept import Kept
+from .ledger import DealResult, LedgerRow, ledger
+from .notation import Game, Log, parse
+from .replay import DealReplay, Step, replay_deal
+from .rules import Violation
+from .ruleset import Ruleset, ruleset_for
+from .scoring import DealScore, score_deal
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    replay: DealReplay
+    """The replay of the deal (without the states around each play: see `steps`)."""
+    score: DealScore | None
+    violations: tuple[Violation, ...]
+    """Every R- finding of the deal: the replay's, the score's and the rotation's."""
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return self.replay.errors
+
+    @cached_property
+    def stepped(self) -> DealReplay:
+        """The replay with the state before and after each play, made on first asking (the play pages
+        need it; the report does not, and validation stays lean)."""
+        replay = self.replay
+        if replay.steps or not replay.played:
+            return replay
+        return replay_deal(replay.deal, replay.rules, keep_steps=True, in_progress=replay.in_progress)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.stepped.steps
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    game: Game
+    rules: Ruleset
+    deals: tuple[DealAnalysis, ...]
+    ledger: tuple[LedgerRow, ...]
+    baazis: dict[str, int]
+
+    @property
+    def violations(self) -> list[Violation]:
+        return [v for d in self.deals for v in d.violations]
+
+    @property
+    def game_errors(self) -> list[Violation]:
+        """Log errors outside any deal (the header's unreadable lines)."""
+        return [Violation(e.rule, e.msg, None, None, e.line, e.column) for e in self.game.errors]
+
+    @property
+    def errors(self) -> list[Violation]:
+        return self.game_errors + [e for d in self.deals for e in d.errors]
+
+    def findings(self) -> Iterator[Violation]:
+        """Every finding of the game: its own errors, then each deal's errors and violations."""
+        yield from self.game_errors
+        for deal in self.deals:
+            yield from deal.errors
+            yield from deal.violations
+
+
+def analyse_game(game: Game, *, open_deal: bool = False, kept: tuple[DealAnalysis, ...] = ()) -> GameAnalysis:
+    """Replay and score every deal of a game, then keep its ledger. With `open_deal`, the last deal is
+    still being played (a live game): judged on what is known so far, not E-INCOMPLETE. `kept` are the
+    analyses of the game's first deals, made before (a live game's entry changes only the deals after
+    them: a deal's analysis depends on its statements and the deals before it)."""
+    rules = ruleset_for(game.tags)
+    last = len(game.deals) - 1
+    replays = [replay_deal(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
+               for i, deal in enumerate(game.deals[len(kept):], start=len(kept))]
+    scored = [score_deal(r) for r in replays]
+    results = [_result(d.replay, d.score) for d in kept] + [_result(r, s) for r, (s, _) in zip(replays, scored)]
+    rows, baazis, dealer_findings = ledger(results, rules)
+    by_deal: dict[int, list[Violation]] = {}
+    deal_at = {r.line: i for i, r in enumerate(results)}
+    for finding in dealer_findings:
+        assert finding.line is not None  # the ledger's findings stand at a deal's line
+        by_deal.setdefault(deal_at[finding.line], []).append(finding)
+    deals = kept + tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
+                         for i, (r, (s, extra)) in enumerate(zip(replays, scored), start=len(kept)))
+    return GameAnalysis(game, rules, deals, tuple(rows), baazis)
+
+
+def _result(replay: DealReplay, score: DealScore | None) -> DealResult:
+    """What the ledger reads of a deal."""
+    deal = replay.deal
+    return DealResult(deal.number, deal.dealer if deal.start.dealer_known else None,
+                      score.score if score else None, deal.start.line, score is None and not replay.in_progress)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every game of a log analysed, once: the report, the scoresheet, the stored rows and the pages
+    are views of it. With `open_game` (a live game still being kept), the last deal of the last game is
+    in progress."""
+
+    text: str
+    log: Log
+    games: tuple[GameAnalysis, ...]
+    open_game: bool = False
+
+    def findings(self) -> Iterator[Violation]:
+        """Every finding of the log, game by game (each with its line, column, play and seat)."""
+        for game in self.games:
+            yield from game.findings()
+
+    def deal(self, game: int, number: int) -> DealAnalysis | None:
+        """Deal `number` of game `game` (1-based), or None."""
+        if not 1 <= game <= len(self.games):
+            return None
+        return next((d for d in self.games[game - 1].deals if d.replay.deal.number == number), None)
+
+
+def build(text: str, *, open_game: bool = False, log: Log | None = None) -> Analysis:
+    """The analysis of a log's text, made now (`analyse` keeps it); `log` is the text parsed, when the
+    caller has read it already."""
+    log = parse(text) if log is None else log
+    last = len(log.games) - 1
+    return Analysis(text, log, tuple(analyse_game(g, open_deal=open_game and i == last)
+                                     for i, g in enumerate(log.games)), open_game)
+
+
+ANALYSES_KEPT = 32
+"""Analyses kept per process, most recently used first (a page, the API and the play pages share them)."""
+_kept: Kept[Analysis] = Kept(ANALYSES_KEPT)
+
+
+def analyse(text: str, *, open_game: bool = False, log: Log | None = None) -> Analysis:
+    """The analysis of a log's text: the kept one for the same text, open state and library, else one
+    built now and kept."""
+    return _kept.get(_key(text, open_game), lambda: build(text, open_game=open_game, log=log))
+
+
+def kept_analysis(text: str, *, open_game: bool = False) -> Analysis | None:
+    """The analysis kept for the text, or None (a live game derives its next version from it)."""
+    return _kept.find(_key(text, open_game))
+
+
+def keep(analysis: Analysis) -> None:
+    """Keep an analysis made otherwise than by `build` (a live game's, derived from its last version)."""
+    _kept.put(_key(analysis.text, analysis.open_game), analysis)
+
+
+def _key(text: str, open_game: bool) -> tuple[str, bool, str]:
+    """The text itself stands for its digest: a dict hashes a string once, in C, and compares equal keys
+    (the kept analysis holds the text anyway)."""
+    return text, open_game, library_fingerprint()
+
+
+def forget_analyses() -> None:
+    """Let every kept analysis go (the tests count builds from a cold cache)."""
+    _kept.clear()
+
