@@ -141,6 +141,25 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """The leaderboard of the files' games (openskill: `pip install 'seeplog[web]'` or `openskill`)."""
+    try:
+        from .clubs.logs import logs_ratings, ratings_text
+    except ImportError as exc:
+        print(f"seeplog ratings needs the openskill package ({exc}): pip install openskill", file=sys.stderr)
+        return 2
+    texts = []
+    for path in args.files:
+        try:
+            texts.append(read_text(path))
+        except InputError as exc:
+            print(f"{path}: {exc}", file=sys.stderr)
+            return 2
+    players, partnerships, names = logs_ratings(texts)
+    sys.stdout.write(ratings_text(players, partnerships, names))
+    return 0
+
+
 def cmd_legal(args: argparse.Namespace) -> int:
     log = read_log(args.file)
     if log is None:
@@ -242,6 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     legal.add_argument("--play", type=int, required=True, metavar="K",
                        help="the play, from 1: the position is the one just before it")
     legal.set_defaults(run=cmd_legal)
+    ratings = commands.add_parser("ratings", help="print the players' and partnerships' ratings of the files' games")
+    ratings.add_argument("files", nargs="+", metavar="FILE")
+    ratings.set_defaults(run=cmd_ratings)
     rules = commands.add_parser("rules", help="print the rule catalogue (docs/rules.md)")
     rules.set_defaults(run=cmd_rules)
     _add_live_commands(commands)

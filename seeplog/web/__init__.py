@@ -6,6 +6,7 @@ from flask_smorest.spec.plugins import integerconverter2paramschema
 from flask_wtf.csrf import CSRFProtect
 
 from . import api, commands, db, live_api, live_keep, live_pages, views
+from .clubs import api as clubs_api, events_api, pages as clubs_pages
 from .errors import Api
 from .jsonbody import bound_json
 from .schemas import property_names
@@ -22,6 +23,7 @@ def register(app: Flask) -> Api:
     app.register_blueprint(views.bp)
     app.register_blueprint(live_keep.bp)
     app.register_blueprint(live_pages.bp)
+    app.register_blueprint(clubs_pages.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
@@ -30,4 +32,8 @@ def register(app: Flask) -> Api:
     csrf.exempt(api.blp)
     smorest.register_blueprint(live_api.blp)
     csrf.exempt(live_api.blp)
+    smorest.register_blueprint(clubs_api.blp)
+    csrf.exempt(clubs_api.blp)
+    smorest.register_blueprint(events_api.blp)
+    csrf.exempt(events_api.blp)
     return smorest

@@ -11,6 +11,7 @@ from flask.cli import with_appcontext
 
 from seeplog.fingerprint import library_fingerprint
 
+from .clubs.players_store import issue_admin_token
 from .db import applied, init_db, writing
 from .live_store import refresh_views
 from .store import derive_again, load_samples, set_meta
@@ -60,6 +61,16 @@ rebuild_db_command = store_command("rebuild-db", _rebuilt)
 load_samples_command = store_command("load-samples", _loaded)
 
 
+@click.command("admin-token")
+@with_appcontext
+def admin_token_command() -> None:
+    """Make an administrator token (players: merge, rename, split); shown once, stored only as a hash."""
+    db = init_db(current_app.config["DATABASE"])
+    click.echo(issue_admin_token(db))
+    click.echo("An administrator token: shown only now and stored only as a hash; keep it somewhere safe.", err=True)
+    db.close()
+
+
 def init_app(app: Flask) -> None:
-    for command in (init_db_command, rebuild_db_command, load_samples_command):
+    for command in (init_db_command, rebuild_db_command, load_samples_command, admin_token_command):
         app.cli.add_command(command)

@@ -15,6 +15,8 @@ from pathlib import Path
 import sqlite_utils
 from flask import Flask, current_app, g
 
+from seeplog.clubs.players import name_key
+
 from .shipped import folder
 
 MIGRATIONS = folder("migrations")
@@ -29,6 +31,7 @@ def connect(path: str) -> sqlite_utils.Database:
     conn = sqlite3.connect(path, check_same_thread=False, timeout=BUSY_TIMEOUT, isolation_level=None)
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.create_function("seep_name_key", 1, name_key, deterministic=True)
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         conn.execute("PRAGMA journal_mode = WAL")
     return sqlite_utils.Database(conn)

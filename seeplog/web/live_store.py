@@ -102,8 +102,9 @@ def header_lines(variant: str, players: dict[str, str], tags: dict[str, str]) ->
     return tuple(statement_text(Tag(name, value)) for name, value in named.items())
 
 
-def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tags: dict[str, str]) -> tuple[int, str]:
-    """A new open live game; its id and its edit token (kept only as a digest).
+def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tags: dict[str, str],
+           token: str | None = None) -> tuple[int, str]:
+    """A new open live game; its id and its edit token (kept only as a digest): `token`, or a new one.
 
     :raises LiveError: a tag the notation cannot read (400), as `[MaxHouses "two"]`.
     """
@@ -112,7 +113,7 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     if strangers:
         raise LiveError(400, f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
                         [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
-    token = new_token()
+    token = token or new_token()
     lines = header_lines(variant, players, tags)
     entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
     live = live_log(entries)

@@ -18,16 +18,18 @@ from seeplog.canonical import dumps
 from seeplog.analysis import Analysis, analyse
 from seeplog.fingerprint import library_fingerprint
 from seeplog.report import exit_status, report_json
+from seeplog.clubs.players import seat_keys
 from seeplog.scoresheet import players
 
+from .clubs.links import link_players
 from .db import writing
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
-DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "game_variants", "games_text",
-           "games_grams")
+DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "sweeps", "game_variants",
+           "games_text", "games_grams")
 BY_RANK = {"games_text": "rowid", "games_grams": "rank"}
 """The derived tables keyed by the game's rank (the list's text search), not by its id."""
-PER_DEAL = frozenset({"deals", "deal_scores", "violations", "ledger"})
+PER_DEAL = frozenset({"deals", "deal_scores", "violations", "ledger", "sweeps"})
 """The derived tables with a row per deal (a position), and the findings (with none outside a deal)."""
 
 
@@ -317,10 +319,11 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
     for name, table_rows in rows.items():
         if table_rows:
             db.table(name).insert_all(table_rows)
+    link_players(db, rows["players"])
 
 
 GRAM_FIELDS = {"players": 1, "event": 2, "site": 4}
-"""The bit of each searched field in games_grams.fields (schema/migrations/0005_list_indexes.sql)."""
+"""The bit of each searched field in games_grams.fields (schema/migrations/0007_list_indexes.sql)."""
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
@@ -351,7 +354,9 @@ def derived_rows(game_id: int, analysis: Analysis, doc: dict[str, Any],
     for index, (analysed, gdoc) in enumerate(zip(analysis.games, doc["games"]), start=1):
         key, game = {"game_id": game_id, "game": index}, analysed.game
         out["game_tags"] += [{**key, "name": n, "value": v} for n, v in game.tags.items()]
-        out["players"] += [{**key, "seat": s, "name": n} for s, n in players(analysed).items()]
+        keys, rules = seat_keys(game.tags, analysed.rules.seats), analysed.rules
+        out["players"] += [{**key, "seat": s, "name": n, "name_key": keys[s], "team": rules.team_of(s)}
+                           for s, n in players(analysed).items()]
         out["violations"] += [_finding(game_id, index, None, None, e) for e in gdoc["errors"]]
         for position, (deal, d, row) in enumerate(zip(game.deals[first - 1:], gdoc["deals"][first - 1:],
                                                       gdoc["ledger"][first - 1:]), start=first):
@@ -369,6 +374,7 @@ def _deal_rows(out: dict[str, list[dict[str, Any]]], key: dict[str, Any], start:
             out["deal_scores"].append({**key, "team": team, "card_points": d["card_points"][team],
                                        "sweep_points": d["sweep_points"][team], "score": d["score"][team],
                                        "cards_taken": (d["cards_taken"] or {}).get(team)})
+    out["sweeps"] += [{**key, "play": s["play"], "seat": s["seat"], "points": s["points"]} for s in d["sweeps"]]
     for finding in d["violations"] + d["errors"]:
         out["violations"].append(_finding(key["game_id"], key["game"], key["position"], d["number"], finding))
     out["ledger"].append({**key, "deal": row["deal"], "dealer": row["dealer"], "lead_team": row["lead"]["team"],

@@ -2,6 +2,7 @@
 as a sha256 hash, and compared in constant time."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -17,6 +18,13 @@ def new_token() -> str:
 def token_hash(token: str) -> str:
     """What is stored of a token: its sha256, hex."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def derived_token(secret: str, purpose: str) -> str:
+    """A token made from another (an event's organiser token gives each table's edit token): whoever holds
+    `secret` can make it again, and it tells nothing of `secret`."""
+    digest = hmac.new(secret.encode("utf-8"), purpose.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 def token_matches(token: str | None, stored: str | None) -> bool:

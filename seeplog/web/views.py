@@ -13,6 +13,7 @@ from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
 
 from .cardviews import card_html
+from .clubs.queries import seat_links
 from .db import get_db
 from .exports import scoresheet_csv
 from .forms import ManageForm, UploadForm
@@ -157,7 +158,8 @@ def delete(game_id: int):
 def game(game_id: int):
     page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           manage=ManageForm(), history=history(get_db(), game_id)), NO_STORE  # token by script
+                           manage=ManageForm(), history=history(get_db(), game_id),
+                           seat_links=seat_links(get_db(), game_id)), NO_STORE  # token by script
 
 
 @bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")

@@ -1,0 +1,63 @@
+"""Players: a person behind the names written in seat tags. Names that differ only in case or spacing are
+one name (`name_key`); an administrator may join several names into one player, or take one off again."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from seeplog.ruleset import SEAT_TAGS
+
+SPACES = re.compile(r"\s+")
+UNNAMED = {"", "?", "-"}
+"""Seat-tag values that name nobody (PGN's habit: "?" for unknown)."""
+
+
+def name_key(name: str) -> str:
+    """The form two spellings of one name share: case folded, spaces collapsed, outer spaces dropped."""
+    return SPACES.sub(" ", name.casefold()).strip()
+
+
+def display_name(name: str) -> str:
+    """A name as shown: outer spaces dropped, inner runs of spaces made one."""
+    return SPACES.sub(" ", name).strip()
+
+
+def seat_keys(tags: Mapping[str, str], seats: tuple[str, ...]) -> dict[str, str | None]:
+    """Each seat's name key from the game's seat tags; None for a seat no tag names."""
+    keys: dict[str, str | None] = {}
+    for seat in seats:
+        value = tags.get(SEAT_TAGS[seat])
+        key = name_key(value) if value is not None else ""
+        keys[seat] = None if key in UNNAMED else key
+    return keys
+
+
+class PlayerChange(ValueError):
+    """An administrator's change that cannot be made (a merge of a player into itself, for instance)."""
+
+
+def check_merge(source: int, target: int) -> None:
+    """:raises PlayerChange: when a player would be merged into itself."""
+    if source == target:
+        raise PlayerChange(f"player {source} cannot be merged into itself: name two different players")
+
+
+def check_rename(name: str) -> str:
+    """The new display name, tidied.
+
+    :raises PlayerChange: when it is empty or longer than 80 characters.
+    """
+    shown = display_name(name)
+    if name_key(shown) in UNNAMED:
+        raise PlayerChange("a player's name cannot be empty (nor '?' or '-')")
+    if len(shown) > 80:
+        raise PlayerChange(f"a player's name has at most 80 characters; this one has {len(shown)}")
+    return shown
+
+
+def check_split(alias_key: str, player_aliases: list[str]) -> None:
+    """:raises PlayerChange: unless the alias is one of the player's and not its only one."""
+    if alias_key not in player_aliases:
+        raise PlayerChange(f"'{alias_key}' is not a name of this player (its names: {', '.join(player_aliases)})")
+    if len(player_aliases) == 1:
+        raise PlayerChange(f"'{alias_key}' is this player's only name: there is nothing to split it from")

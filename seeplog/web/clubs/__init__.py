@@ -1,0 +1,1 @@
+"""The clubs pages and API: players, partnerships, the leaderboard."""

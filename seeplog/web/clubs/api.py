@@ -1,0 +1,141 @@
+"""The clubs API: players (list, page data, merge, rename, split an alias off) and partnerships."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, request, url_for
+from flask_smorest import Blueprint
+
+from seeplog.clubs.players import PlayerChange
+
+from ..api import same_origin_only
+from ..db import get_db
+from ..errors import ApiError, ErrorSchema
+from .players_store import (AdminRefused, NoPlayer, Player, check_may_change, current_id, get_player, list_players,
+                            merge_players, rename_player, split_alias)
+from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
+                      PlayerSchema, RenameSchema, SplitSchema)
+from .views import leaderboard_json, partnership_data, player_data
+
+blp = Blueprint("clubs_api", __name__, url_prefix="/api",
+                description="Players and partnerships: records, head-to-head; the administrator's changes")
+blp.before_request(same_origin_only)
+
+BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog administrator"'}
+
+
+def admin_token() -> str:
+    """The administrator token of the request's `Authorization: Bearer` header (401 without one)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "send an administrator token: Authorization: Bearer <token> "
+                            "(flask --app app admin-token makes one)", headers=BEARER)
+    return token.strip()
+
+
+def known(player_id: int) -> int:
+    try:
+        return current_id(get_db(), player_id)
+    except NoPlayer as e:
+        raise ApiError(404, str(e)) from None
+
+
+def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]:
+    """Make an administrator's change (or an event organiser's, to that event's `players`); the player it
+    leaves, as GET /api/players/<id> answers."""
+    db = get_db()
+    try:
+        check_may_change(db, admin_token(), players)
+        player = change()
+    except AdminRefused as e:
+        raise ApiError(403, str(e)) from None
+    except NoPlayer as e:
+        raise ApiError(404, str(e)) from None
+    except PlayerChange as e:
+        raise ApiError(400, str(e)) from None
+    return player_data(db, player, current_app.config["DATABASE"])
+
+
+@blp.get("/players")
+@blp.response(200, PlayerListSchema)
+def players():
+    """Every player, with the number of games its names sit in."""
+    return {"players": [{**p, "url": url_for("clubs.player", player_id=p["id"])} for p in list_players(get_db())]}
+
+
+@blp.get("/players/<int:player_id>")
+@blp.response(200, PlayerSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+def player(player_id: int):
+    """A player's names, record (partners, head-to-head, rules broken) and games. A merged player's id
+    answers with the player it was merged into."""
+    db = get_db()
+    return player_data(db, get_player(db, known(player_id)), current_app.config["DATABASE"])
+
+
+ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
+                (401, "no administrator token"),
+                (403, "not an administrator token, nor the organiser token of an event of these players"),
+                (404, "no such player"))
+
+
+def admin_doc(view: Callable[..., Any]) -> Callable[..., Any]:
+    for status, text in ADMIN_ERRORS:
+        view = blp.alt_response(status, schema=ErrorSchema, description=text)(view)
+    return view
+
+
+@blp.post("/players/<int:player_id>/merge")
+@blp.arguments(MergeSchema, error_status_code=400)
+@blp.response(200, PlayerSchema, description="merged: the player they now are")
+@admin_doc
+def merge(args: dict[str, Any], player_id: int):
+    """Merge the player into another (administrator token, or the organiser token of an event of both): every
+    name of it becomes the other's."""
+    return as_admin(lambda: merge_players(get_db(), player_id, args["into"]), [player_id, args["into"]])
+
+
+@blp.post("/players/<int:player_id>/rename")
+@blp.arguments(RenameSchema, error_status_code=400)
+@blp.response(200, PlayerSchema)
+@admin_doc
+def rename(args: dict[str, Any], player_id: int):
+    """Give the player another display name (administrator token)."""
+    return as_admin(lambda: rename_player(get_db(), player_id, args["name"]), [player_id])
+
+
+@blp.post("/players/<int:player_id>/split")
+@blp.arguments(SplitSchema, error_status_code=400)
+@blp.response(200, PlayerSchema, description="the new player the alias makes")
+@admin_doc
+def split(args: dict[str, Any], player_id: int):
+    """Take one name off the player (administrator token): it becomes a player of its own."""
+    return as_admin(lambda: split_alias(get_db(), player_id, args["alias"]), [player_id])
+
+
+@blp.get("/partnerships/<int:first>-<int:second>")
+@blp.response(200, PartnershipSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+def partnership(first: int, second: int):
+    """A partnership's record and games: the two players as one team (four-player variants)."""
+    players = tuple(sorted((known(first), known(second))))
+    return partnership_data(get_db(), players)
+
+
+@blp.get("/partnerships/<int:first>")
+@blp.response(200, PartnershipSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+def partnership_alone(first: int):
+    """A two-player variant's partnership: the player alone."""
+    return partnership_data(get_db(), (known(first),))
+
+
+@blp.get("/leaderboard")
+@blp.arguments(LeaderboardQuerySchema, location="query", error_status_code=400)
+@blp.response(200, LeaderboardSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="a page that is not a whole number from 1")
+def leaderboard(args: dict[str, Any]):
+    """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
+    best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""
+    return leaderboard_json(get_db(), current_app.config["DATABASE"], args["page"])

@@ -1,0 +1,111 @@
+"""The events API's schemas."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from seeplog.notation import VARIANT_NAMES
+
+from ..schemas import LINE, WholeNumber
+
+NAME = fields.String(validate=[validate.Length(min=1, max=80), LINE],
+                     metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
+TEXT = [validate.Length(min=1, max=120), LINE]
+
+
+class EventNewSchema(Schema):
+    name = fields.String(required=True, validate=TEXT)
+    variant = fields.String(required=True, validate=validate.OneOf(VARIANT_NAMES))
+    date = fields.Date(metadata={"description": "YYYY-MM-DD"})
+    place = fields.String(validate=TEXT)
+    baazi_target = WholeNumber(validate=validate.Range(min=1, max=9999))
+    format = fields.String(load_default="round-robin", validate=validate.OneOf(["round-robin"]),
+                           metadata={"description": "how tables are paired: round-robin"})
+    partnerships = fields.List(fields.List(NAME, validate=validate.Length(min=1, max=2)), required=True,
+                               validate=validate.Length(min=2, max=64),
+                               metadata={"description": "each partnership's players' names: two in a four-player "
+                                                        "variant, one in a two-player one"})
+
+
+class EventCreatedSchema(Schema):
+    id = fields.Integer(required=True)
+    organiser_token = fields.String(required=True, metadata={"description": "shown once; send it as a Bearer token"})
+    url = fields.String(required=True)
+
+
+class PairPlayerSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    url = fields.String(required=True)
+
+
+class PairSchema(Schema):
+    number = fields.Integer(required=True)
+    name = fields.String(required=True)
+    url = fields.String(required=True, metadata={"description": "the partnership's page"})
+    players = fields.List(fields.Nested(PairPlayerSchema), required=True)
+
+
+class TableSchema(Schema):
+    number = fields.Integer(required=True)
+    pair_a = fields.Integer(required=True, metadata={"description": "sits North-South (two-player: North)"})
+    pair_b = fields.Integer(required=True)
+    game_id = fields.Integer(required=True)
+    baazis = fields.List(fields.Integer())
+    card_points = fields.List(fields.Integer())
+    deals = fields.Integer(metadata={"description": "deals whose score is known"})
+    provisional = fields.Boolean(metadata={"description": "a deal's score is not known (RULES.md 8.5)"})
+    follow_url = fields.String()
+    scoresheet_url = fields.String()
+
+
+class RoundSchema(Schema):
+    round = fields.Integer(required=True)
+    bye = fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership sitting out"})
+    tables = fields.List(fields.Nested(TableSchema), required=True)
+
+
+class StandingSchema(Schema):
+    rank = fields.Integer(required=True)
+    pair = fields.Integer(required=True)
+    name = fields.String(required=True)
+    played = fields.Integer(required=True)
+    byes = fields.Integer(required=True)
+    baazis_won = fields.Integer(required=True)
+    baazis_lost = fields.Integer(required=True)
+    baazi_difference = fields.Integer(required=True)
+    card_points_for = fields.Integer(required=True)
+    card_points_against = fields.Integer(required=True)
+    card_point_difference = fields.Integer(required=True)
+    provisional = fields.Boolean(required=True)
+
+
+class EventSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    date = fields.String(required=True, allow_none=True)
+    place = fields.String(required=True, allow_none=True)
+    variant = fields.String(required=True)
+    baazi_target = fields.Integer(required=True, allow_none=True)
+    format = fields.String(required=True)
+    url = fields.String(required=True)
+    order = fields.String(required=True, metadata={"description": "how the standings are ranked"})
+    partnerships = fields.List(fields.Nested(PairSchema), required=True)
+    rounds = fields.List(fields.Nested(RoundSchema), required=True)
+    standings = fields.List(fields.Nested(StandingSchema), required=True)
+
+
+class NewTableSchema(Schema):
+    number = fields.Integer(required=True)
+    pair_a = fields.Integer(required=True)
+    pair_b = fields.Integer(required=True)
+    game_id = fields.Integer(required=True)
+    edit_token = fields.String(required=True, metadata={"description": "the table's scorekeeper token, shown once"})
+    edit_url = fields.String(required=True)
+    follow_url = fields.String(required=True)
+
+
+class NewRoundSchema(Schema):
+    round = fields.Integer(required=True)
+    bye = fields.Integer(required=True, allow_none=True)
+    message = fields.String(required=True)
+    tables = fields.List(fields.Nested(NewTableSchema), required=True)

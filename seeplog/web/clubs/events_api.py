@@ -1,0 +1,97 @@
+"""The events API: create an event (organiser token), make its next round (each table a live game), and
+read it with its standings."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request, url_for
+from flask_smorest import Blueprint
+
+from ..api import same_origin_only
+from ..db import get_db
+from ..errors import ApiError, ErrorSchema
+from ..live_store import LiveError
+from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
+from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
+                           make_round, team_size)
+from .events_view import event_json, round_json
+
+blp = Blueprint("events_api", __name__, url_prefix="/api/events",
+                description="Events: partnerships, round-robin rounds whose tables are live games, standings")
+blp.before_request(same_origin_only)
+
+BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog event"'}
+NO_STORE = {"Cache-Control": "no-store"}
+"""The answers that show a token (the organiser's, the tables'): no cache keeps them."""
+
+
+def organiser_token() -> str:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "send the event's organiser token: Authorization: Bearer <organiser_token>",
+                       headers=BEARER)
+    return token.strip()
+
+
+def new_event(args: dict[str, Any]) -> NewEvent:
+    """The event the arguments describe; 400 when a partnership has the wrong number of players."""
+    size = team_size(args["variant"])
+    wrong = [i for i, names in enumerate(args["partnerships"]) if len(names) != size]
+    if wrong:
+        raise ApiError(400, f"a {args['variant']} partnership has {size} player{'s' if size > 1 else ''}",
+                       [{"field": f"partnerships.{i}", "message": f"give {size} name{'s' if size > 1 else ''}"}
+                        for i in wrong])
+    day = args.get("date")
+    return NewEvent(args["name"], args["variant"], [list(p) for p in args["partnerships"]],
+                    day.isoformat() if day else None,
+                    args.get("place"), args.get("baazi_target"), args["format"])
+
+
+@blp.post("")
+@blp.arguments(EventNewSchema, error_status_code=400)
+@blp.response(201, EventCreatedSchema, description="created: the organiser token is shown this once")
+@blp.alt_response(400, schema=ErrorSchema, description="a missing or bad field")
+def create(args: dict[str, Any]):
+    """Create an event with its partnerships; a name seen for the first time makes a player."""
+    try:
+        event_id, token = create_event(get_db(), new_event(args))
+    except BadEvent as e:
+        raise ApiError(400, str(e)) from None
+    return {"id": event_id, "organiser_token": token, "url": url_for("clubs.event", event_id=event_id)}, 201, \
+        NO_STORE
+
+
+@blp.get("/<int:event_id>")
+@blp.response(200, EventSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+def read(event_id: int):
+    """The event: partnerships, rounds and tables (results so far), standings (`order` says how they rank)."""
+    try:
+        return event_json(get_db(), event_id)
+    except NoEvent as e:
+        raise ApiError(404, str(e)) from None
+
+
+@blp.post("/<int:event_id>/rounds")
+@blp.response(201, NewRoundSchema, description="the round's tables: each a live game, its keep link shown once")
+@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
+@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+@blp.alt_response(409, schema=ErrorSchema, description="every round has been made")
+def rounds(event_id: int):
+    """Make the next round-robin round (organiser token): a live game per table; with an odd number of
+    partnerships one has a bye, and the answer says which."""
+    db = get_db()
+    try:
+        token = organiser_token()
+        check_organiser(db, event_id, token)
+        number, tables = make_round(db, event_id, token)
+    except NoEvent as e:
+        raise ApiError(404, str(e)) from None
+    except EventRefused as e:
+        raise ApiError(403, str(e)) from None
+    except EventChange as e:
+        raise ApiError(409, str(e)) from None
+    except LiveError as e:
+        raise ApiError(e.status, e.message) from None
+    return round_json(number, tables), 201, NO_STORE

@@ -1,0 +1,233 @@
+"""Events in the store: create one (with its organiser token), its partnerships, its round-robin rounds
+whose tables are live games, and the results of those games as the standings need them."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from seeplog.clubs.pairings import round_robin
+from seeplog.clubs.players import UNNAMED, display_name, name_key
+from seeplog.clubs.standings import TableResult
+from seeplog.notation import parse
+from seeplog.ruleset import find_ruleset
+
+from ..db import writing
+from ..live_store import create as create_live, header_lines
+from ..tokens import derived_token, new_token, token_hash, token_matches
+from .links import link_players, now
+
+
+class NoEvent(LookupError):
+    """No event has this id."""
+
+
+class EventRefused(PermissionError):
+    """No organiser token, or not the event's."""
+
+
+class EventChange(ValueError):
+    """A change the event cannot take (every round already made, for instance): 409."""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    name: str
+    variant: str
+    pairs: list[list[str]]
+    """Each partnership's players' names (two in a four-player variant, one in a two-player one)."""
+    date: str | None = None
+    place: str | None = None
+    baazi_target: int | None = None
+    format: str = "round-robin"
+
+
+def team_size(variant: str) -> int:
+    return 2 if find_ruleset(variant).players == 4 else 1
+
+
+def player_for(db: sqlite_utils.Database, name: str) -> int:
+    """The player a name stands for, made when it is new (inside a write transaction)."""
+    link_players(db, [{"name": name, "name_key": name_key(name)}])
+    return int(db.execute("select player_id from player_aliases where key = ?", [name_key(name)]).fetchone()[0])
+
+
+class BadEvent(ValueError):
+    """An event whose tables could not be started (a name or tag the notation cannot read): 400."""
+
+
+def event_tags(name: str, date: str | None, place: str | None, target: int | None, round_table: str) -> dict[str, str]:
+    """The tags of one of the event's tables."""
+    tags = (("Event", name), ("Date", date), ("Site", place), ("Round", round_table),
+            ("BaaziTarget", str(target) if target else None))
+    return {k: v for k, v in tags if v}
+
+
+def check_event(new: NewEvent) -> None:
+    """:raises BadEvent: when a table's header (its tags, any partnership's names) would not read."""
+    if not display_name(new.name):
+        raise BadEvent("the event's name is empty: give it a name")
+    names = [n for names in new.pairs for n in names]
+    if any(name_key(n) in UNNAMED for n in names):
+        raise BadEvent("a partnership's name names nobody: give each player a name (not empty, '?' or '-')")
+    tags = event_tags(new.name, new.date, new.place, new.baazi_target, "1.1")
+    for name in names or [""]:
+        lines = header_lines(new.variant, {"N": name} if name else {}, tags)
+        errors = parse("\n".join(lines)).errors
+        if errors:
+            raise BadEvent("a table's tags cannot be read: " + "; ".join(e.msg for e in errors))
+
+
+def create_event(db: sqlite_utils.Database, new: NewEvent) -> tuple[int, str]:
+    """Store the event and its partnerships; its id and organiser token (shown once).
+
+    :raises BadEvent: when a table's tags could not be read.
+    """
+    check_event(new)
+    token = new_token()
+    with writing(db):
+        cursor = db.execute(
+            "insert into events (name, date, place, variant, baazi_target, format, token_hash, created) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?)", [display_name(new.name), new.date, new.place, new.variant,
+                                                new.baazi_target, new.format, token_hash(token), now()])
+        event_id = cursor.lastrowid
+        for number, names in enumerate(new.pairs, start=1):
+            ids = [player_for(db, n) for n in names] + [None]
+            db.execute("insert into event_pairs values (?, ?, ?, ?)", [event_id, number, ids[0], ids[1]])
+    assert event_id is not None
+    return event_id, token
+
+
+def get_event(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
+    """:raises NoEvent:"""
+    row = db.execute("select id, name, date, place, variant, baazi_target, format, token_hash, created "
+                     "from events where id = ?", [event_id]).fetchone()
+    if row is None:
+        raise NoEvent(f"there is no event {event_id}")
+    keys = ("id", "name", "date", "place", "variant", "baazi_target", "format", "token_hash", "created")
+    return dict(zip(keys, row))
+
+
+def check_organiser(db: sqlite_utils.Database, event_id: int, token: str | None) -> None:
+    """:raises NoEvent: :raises EventRefused: unless `token` is the event's organiser token."""
+    event = get_event(db, event_id)
+    if not token_matches(token, event["token_hash"]):
+        raise EventRefused("this is not the event's organiser token" if token else
+                           "the event's organiser token is needed (the one shown when it was created)")
+
+
+def event_pairs(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
+    """The partnerships: number and players (id and name as shown now, following merges)."""
+    out = []
+    for r in db.query("select number, first, second from event_pairs where event_id = ? order by number",
+                      [event_id]):
+        ids = [p for p in (r["first"], r["second"]) if p is not None]
+        out.append({"number": r["number"], "players": [_player(db, p) for p in ids]})
+    return out
+
+
+def _player(db: sqlite_utils.Database, player_id: int) -> dict[str, Any]:
+    """A player as it stands now: a merged one is the player it was merged into."""
+    while True:
+        row = db.execute("select id, name, merged_into from club_players where id = ?", [player_id]).fetchone()
+        if row[2] is None:
+            return {"id": row[0], "name": row[1]}
+        player_id = row[2]
+
+
+def event_tables(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
+    return list(db.query("select round, number, pair_a, pair_b, game_id from event_tables where event_id = ? "
+                         "order by round, number", [event_id]))
+
+
+def seat_name(db: sqlite_utils.Database, player: dict[str, Any]) -> str:
+    """The name a table's seat tag gives a player: its display name when that is one of its names, else
+    its first name seen (so that the game links back to the same player)."""
+    key = name_key(player["name"])
+    row = db.execute("select player_id from player_aliases where key = ?", [key]).fetchone()
+    if row is not None and row[0] == player["id"]:
+        return str(player["name"])
+    return str(db.execute("select name from player_aliases where player_id = ? order by key limit 1",
+                          [player["id"]]).fetchone()[0])
+
+
+def table_token(organiser_token: str, event_id: int, round_number: int, table: int) -> str:
+    """A table's edit token: made from the organiser token, so the organiser can show it again at any time."""
+    return derived_token(organiser_token, f"seeplog event {event_id} round {round_number} table {table}")
+
+
+def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str) -> tuple[int, list[dict[str, Any]]]:
+    """The next round of the round-robin: its tables, each a new live game named for the event whose edit
+    token the organiser token makes (`table_token`). The round number and each table with its edit token.
+
+    :raises EventChange: when every round has been made.
+    """
+    event, pairs = get_event(db, event_id), event_pairs(db, event_id)
+    rounds = round_robin(len(pairs))
+    made = {t["round"] for t in event_tables(db, event_id)}
+    number = len(made) + 1
+    if number > len(rounds):
+        raise EventChange(f"every round of this round-robin has been made ({len(rounds)} for {len(pairs)} "
+                          "partnerships)")
+    by_number = {p["number"]: p for p in pairs}
+    seats = ("N", "S", "W", "E") if team_size(event["variant"]) == 2 else ("N", "S")
+    tables = []
+    for table, (a, b) in enumerate(rounds[number - 1], start=1):
+        game_id, token = None, None
+        if b is not None:
+            names = [seat_name(db, p) for pair in (a, b) for p in by_number[pair]["players"]]
+            tags = event_tags(event["name"], event["date"], event["place"], event["baazi_target"], f"{number}.{table}")
+            token = table_token(organiser_token, event_id, number, table)
+            game_id, _ = create_live(db, event["variant"], dict(zip(seats, names)), tags, token)
+        tables.append({"round": number, "number": table, "pair_a": a, "pair_b": b, "game_id": game_id,
+                       "edit_token": token})
+    with writing(db):
+        if db.execute("select 1 from event_tables where event_id = ? and round = ?", [event_id, number]).fetchone():
+            raise EventChange(f"round {number} was made meanwhile")
+        for t in tables:
+            db.execute("insert into event_tables values (?, ?, ?, ?, ?, ?)",
+                       [event_id, number, t["number"], t["pair_a"], t["pair_b"], t["game_id"]])
+    return number, tables
+
+
+def table_results(db: sqlite_utils.Database, event_id: int, variant: str) -> list[TableResult]:
+    """Each table's result so far, from its game's derived rows (ledger, deal_scores, deals, live_games)."""
+    a_team, b_team = ("NS", "EW") if team_size(variant) == 2 else ("N", "S")
+    out = []
+    for t in event_tables(db, event_id):
+        if t["pair_b"] is None or t["game_id"] is None:
+            out.append(TableResult(t["round"], t["pair_a"], t["pair_b"], (0, 0), (0, 0)))
+            continue
+        gid = t["game_id"]
+        baazis = dict(db.execute("select baazi, count(*) from ledger where game_id = ? and game = 1 and baazi is "
+                                 "not null group by baazi", [gid]).fetchall())
+        points = dict(db.execute("select team, sum(card_points) from deal_scores where game_id = ? and game = 1 "
+                                 "group by team", [gid]).fetchall())
+        deals = [r[0] for r in db.execute(
+            "select exists (select 1 from deal_scores s where s.game_id = d.game_id and s.game = d.game and "
+            "s.position = d.position) from deals d where d.game_id = ? and d.game = 1 order by d.position", [gid])]
+        live = db.execute("select state from live_games where game_id = ?", [gid]).fetchone()
+        in_play = live is not None and live[0] == "open" and deals and not deals[-1]
+        settled = deals[:-1] if in_play else deals
+        out.append(TableResult(t["round"], t["pair_a"], t["pair_b"],
+                               (baazis.get(a_team, 0), baazis.get(b_team, 0)),
+                               (points.get(a_team, 0), points.get(b_team, 0)),
+                               provisional=not all(settled), deals=sum(settled)))
+    return out
+
+
+def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:
+    """What changes whenever the event's standings or tables may: its tables and their games' versions
+    (None: no such event)."""
+    if db.execute("select 1 from events where id = ?", [event_id]).fetchone() is None:
+        return None
+    row = db.execute("select count(*), coalesce(sum(coalesce(l.version, 0)), 0), "
+                     "coalesce(group_concat(t.game_id || '.' || coalesce(l.version, 0)), '') "
+                     "from event_tables t left join live_games l on l.game_id = t.game_id where t.event_id = ?",
+                     [event_id]).fetchone()
+    names = db.execute("select coalesce(group_concat(c.id || c.name || coalesce(c.merged_into, '')), '') "
+                       "from event_pairs p join club_players c on c.id in (p.first, p.second) "
+                       "where p.event_id = ?", [event_id]).fetchone()[0]
+    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}".encode()).hexdigest()[:20]

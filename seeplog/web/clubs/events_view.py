@@ -1,0 +1,65 @@
+"""What an event's page and API show: its partnerships, rounds and tables, and its standings."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+from flask import url_for
+
+from seeplog.clubs.standings import ORDER, standings
+
+from .events_store import event_pairs, event_tables, get_event, table_results
+
+
+def pair_json(pair: dict[str, Any]) -> dict[str, Any]:
+    players = [{**p, "url": url_for("clubs.player", player_id=p["id"])} for p in pair["players"]]
+    slug = "-".join(str(p) for p in sorted(p["id"] for p in players))
+    return {"number": pair["number"], "players": players, "name": " & ".join(p["name"] for p in players),
+            "url": url_for("clubs.partnership", slug=slug)}
+
+
+def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
+    """The event with its partnerships, its rounds' tables (with their results so far) and its standings.
+
+    :raises NoEvent:
+    """
+    event = get_event(db, event_id)
+    pairs = {p["number"]: pair_json(p) for p in event_pairs(db, event_id)}
+    results = {(r.round, r.a): r for r in table_results(db, event_id, event["variant"])}
+    rounds: dict[int, dict[str, Any]] = {}
+    for t in event_tables(db, event_id):
+        r = results[(t["round"], t["pair_a"])]
+        row: dict[str, Any] = {"number": t["number"], "pair_a": t["pair_a"], "pair_b": t["pair_b"],
+                               "game_id": t["game_id"]}
+        if t["pair_b"] is not None and t["game_id"] is not None:
+            row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
+                       provisional=r.provisional, follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
+                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]))
+        rounds.setdefault(t["round"], {"round": t["round"], "tables": [], "bye": None})
+        if t["pair_b"] is None:
+            rounds[t["round"]]["bye"] = t["pair_a"]
+        else:
+            rounds[t["round"]]["tables"].append(row)
+    lines = standings(pairs, results.values())
+    return {"id": event["id"], "name": event["name"], "date": event["date"], "place": event["place"],
+            "variant": event["variant"], "baazi_target": event["baazi_target"], "format": event["format"],
+            "url": url_for("clubs.event", event_id=event_id),
+            "partnerships": list(pairs.values()), "rounds": list(rounds.values()), "order": ORDER,
+            "standings": [{"rank": s.rank, "pair": s.pair, "name": pairs[s.pair]["name"], "played": s.played,
+                           "byes": s.byes, "baazis_won": s.won, "baazis_lost": s.lost,
+                           "baazi_difference": s.baazi_difference, "card_points_for": s.points_for,
+                           "card_points_against": s.points_against,
+                           "card_point_difference": s.card_point_difference, "provisional": s.provisional}
+                          for s in lines]}
+
+
+def round_json(number: int, tables: list[dict[str, Any]]) -> dict[str, Any]:
+    """A round just made: each table's keep link (its edit token, shown this once) and follow link."""
+    played = [t for t in tables if t["pair_b"] is not None]
+    bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
+    return {"round": number, "bye": bye,
+            "message": f"round {number}: {len(played)} tables" + (f"; partnership {bye} has a bye" if bye else ""),
+            "tables": [{"number": t["number"], "pair_a": t["pair_a"], "pair_b": t["pair_b"], "game_id": t["game_id"],
+                        "edit_token": t["edit_token"],
+                        "edit_url": url_for("live_keep.keep", game_id=t["game_id"]) + f"#token={t['edit_token']}",
+                        "follow_url": url_for("live_pages.follow", game_id=t["game_id"])} for t in played]}

@@ -1,0 +1,209 @@
+"""The clubs pages: players, partnerships, the leaderboard, the administrator's changes, and events."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from seeplog.clubs.players import PlayerChange
+
+from ..db import get_db
+from ..qr import qr_svg
+from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
+                           event_version, make_round, table_token)
+from .events_view import event_json
+from .history_chart import history_chart
+from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
+from .players_store import (AdminRefused, NoPlayer, check_may_change, current_id, get_player, list_players,
+                            merge_players, rename_player, split_alias)
+from .views import leaderboard_json, partnership_data, partnership_slug, player_data
+
+bp = Blueprint("clubs", __name__)
+NO_STORE = {"Cache-Control": "no-store"}
+"""For a page or answer that shows a token: no cache keeps it."""
+
+
+@bp.get("/players")
+def players():
+    return render_template("clubs/players.html", players=list_players(get_db()))
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int):
+    db = get_db()
+    try:
+        now = current_id(db, player_id)
+    except NoPlayer as e:
+        abort(404, str(e))
+    if now != player_id:
+        return redirect(url_for("clubs.player", player_id=now), 301)
+    data = player_data(db, get_player(db, player_id), current_app.config["DATABASE"])
+    chart = history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
+    return render_template("clubs/player.html", p=data, chart=chart, merge=MergeForm(), rename=RenameForm(),
+                           split=SplitForm())
+
+
+def parse_slug(slug: str) -> tuple[int, ...]:
+    """A partnership's players from its URL part ("3-17"), each as the player it stands for now."""
+    parts = slug.split("-")
+    if not 1 <= len(parts) <= 2 or not all(p.isdigit() and len(p) < 12 for p in parts):
+        abort(404, f"'{slug}' names no partnership: give one or two player numbers joined by '-' (3-17)")
+    try:
+        return tuple(sorted(current_id(get_db(), int(p)) for p in parts))
+    except NoPlayer as e:
+        abort(404, str(e))
+
+
+@bp.get("/partnerships/<slug>")
+def partnership(slug: str):
+    players = parse_slug(slug)
+    if partnership_slug(players) != slug:
+        return redirect(url_for("clubs.partnership", slug=partnership_slug(players)), 301)
+    return render_template("clubs/partnership.html", p=partnership_data(get_db(), players))
+
+
+def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str,
+                 players: list[int] | None = None) -> WerkzeugResponse:
+    """Check the form and the token (an administrator's, or the organiser's of an event of the `players`
+    concerned), make the change, and go to the player's page; a refusal says why."""
+    back = url_for("clubs.player", player_id=player_id)
+    if not form.validate():
+        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+    db = get_db()
+    try:
+        check_may_change(db, form.token.data, players or [player_id])
+        result = change()
+    except AdminRefused as e:
+        abort(403, str(e))
+    except NoPlayer as e:
+        abort(404, str(e))
+    except PlayerChange as e:
+        abort(400, str(e))
+    flash(done.format(result=result), "ok")
+    return redirect(url_for("clubs.player", player_id=result.id) if result else back, 303)
+
+
+@bp.post("/players/<int:player_id>/merge")
+def merge(player_id: int):
+    form = MergeForm()
+    return admin_change(player_id, form, lambda: merge_players(get_db(), player_id, form.into.data or 0),
+                        "Merged: every name is now {result.name}'s.", [player_id, form.into.data or 0])
+
+
+@bp.post("/players/<int:player_id>/rename")
+def rename(player_id: int):
+    form = RenameForm()
+    return admin_change(player_id, form, lambda: rename_player(get_db(), player_id, form.name.data or ""),
+                        "Renamed to {result.name}.")
+
+
+@bp.post("/players/<int:player_id>/split")
+def split(player_id: int):
+    form = SplitForm()
+    return admin_change(player_id, form, lambda: split_alias(get_db(), player_id, form.alias.data or ""),
+                        "Split off: {result.name} is a player of its own.")
+
+
+@bp.get("/leaderboard")
+def leaderboard():
+    page = request.args.get("page", 1, type=int)
+    if not 1 <= page <= 1_000_000:
+        abort(400, "page= is a whole number from 1")
+    data = leaderboard_json(get_db(), current_app.config["DATABASE"], page)
+    return render_template("clubs/leaderboard.html", board=data)
+
+
+@bp.get("/events")
+def events():
+    rows = list(get_db().query("select id, name, date, place, variant from events "
+                               "order by coalesce(date, '') desc, id desc"))
+    return render_template("clubs/events.html", events=rows)
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+def event_new():
+    """Create an event; its page then shows the organiser token once."""
+    form = EventNewForm()
+    if not form.validate_on_submit():
+        return render_template("clubs/event_new.html", form=form), 400 if form.is_submitted() else 200
+    new = NewEvent(form.name.data or "", form.variant.data or "standard", form.pairs(), form.date.data or None,
+                   form.place.data or None, form.target.data or None)
+    try:
+        event_id, token = create_event(get_db(), new)
+    except BadEvent as e:
+        form.form_errors.append(str(e))
+        return render_template("clubs/event_new.html", form=form), 400
+    # The token goes in the fragment, which no request carries (game-token.js shows it once): never in a cookie.
+    return redirect(url_for("clubs.event", event_id=event_id) + f"#token={token}", 303), NO_STORE
+
+
+def known_event(event_id: int) -> dict[str, Any]:
+    try:
+        return event_json(get_db(), event_id)
+    except NoEvent as e:
+        abort(404, str(e))
+
+
+@bp.get("/events/<int:event_id>")
+def event(event_id: int):
+    data = known_event(event_id)
+    return render_template("clubs/event.html", e=data, form=RoundForm(), keep=None,
+                           etag=event_version(get_db(), event_id)), NO_STORE  # the token by script
+
+
+@bp.get("/events/<int:event_id>/live")
+def event_live(event_id: int):
+    """The standings and rounds as an HTML fragment; poll it with If-None-Match (304 while nothing changed)."""
+    version = event_version(get_db(), event_id)
+    if version is None:
+        abort(404, f"there is no event {event_id}")
+    headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"}
+    if request.if_none_match.contains(version):
+        return Response(status=304, headers=headers)
+    html = render_template("clubs/_event_live.html", e=known_event(event_id), keep=None)
+    return Response(html, mimetype="text/html", headers=headers)
+
+
+def organiser(event_id: int, form: RoundForm) -> str:
+    """The organiser token of a form, checked (400 without one, 403 when it is not the event's)."""
+    known_event(event_id)
+    if not form.validate():
+        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+    try:
+        check_organiser(get_db(), event_id, form.token.data)
+    except EventRefused as e:
+        abort(403, str(e))
+    return form.token.data or ""
+
+
+@bp.post("/events/<int:event_id>/rounds")
+def event_round(event_id: int):
+    """Make the next round (organiser token); the event page then says so (the keep links: "Organiser")."""
+    form = RoundForm()
+    token = organiser(event_id, form)
+    try:
+        number, tables = make_round(get_db(), event_id, token)
+    except EventChange as e:
+        abort(409, str(e))
+    bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
+    flash(f"Round {number} made: {sum(1 for t in tables if t['pair_b'] is not None)} tables"
+          + (f"; partnership {bye} has a bye" if bye else "") + ". Each table's keep link: under Organiser.", "ok")
+    return redirect(url_for("clubs.event", event_id=event_id) + "#organiser", 303)
+
+
+@bp.post("/events/<int:event_id>/organise")
+def event_organise(event_id: int):
+    """The organiser's view: the event with every table's keep link (made again from the organiser token)."""
+    form = RoundForm()
+    token = organiser(event_id, form)
+    data = known_event(event_id)
+    keep = {(r["round"], t["number"]): url_for("live_keep.keep", game_id=t["game_id"], _external=True)
+            + "#token=" + table_token(token, event_id, r["round"], t["number"])
+            for r in data["rounds"] for t in r["tables"]}
+    cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
+              "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
+             for r in data["rounds"][-1:] for t in r["tables"]]
+    return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards,
+                           etag=event_version(get_db(), event_id)), 200, NO_STORE

@@ -1,0 +1,153 @@
+"""The players in the store: find one, and the administrator's changes (merge, rename, split an alias off).
+
+Only the alias -> player mapping is written; every page reads the games' derived rows through it, so a
+change shows everywhere at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from seeplog.clubs.players import check_merge, check_rename, check_split, display_name, name_key
+
+from ..db import writing
+from ..tokens import new_token, token_hash, token_matches
+from .links import now
+
+
+class NoPlayer(LookupError):
+    """No player has this id."""
+
+
+class AdminRefused(PermissionError):
+    """No administrator token, or not one (nor the organiser token of an event of the players concerned)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    aliases: list[dict[str, str]]
+    """Each name of the player: {"key", "name"} (its first spelling seen)."""
+    merged_into: int | None = None
+
+
+def get_player(db: sqlite_utils.Database, player_id: int) -> Player:
+    """:raises NoPlayer:"""
+    row = db.execute("select id, name, merged_into from club_players where id = ?", [player_id]).fetchone()
+    if row is None:
+        raise NoPlayer(f"there is no player {player_id}")
+    aliases = [{"key": r["key"], "name": r["name"]} for r in
+               db.query("select key, name from player_aliases where player_id = ? order by key", [player_id])]
+    return Player(row[0], row[1], aliases, row[2])
+
+
+def current_id(db: sqlite_utils.Database, player_id: int) -> int:
+    """The player an id stands for now: itself, or the player it was merged into (followed to the end).
+
+    :raises NoPlayer:
+    """
+    seen = set()
+    while True:
+        row = db.execute("select merged_into from club_players where id = ?", [player_id]).fetchone()
+        if row is None:
+            raise NoPlayer(f"there is no player {player_id}")
+        if row[0] is None or player_id in seen:
+            return player_id
+        seen.add(player_id)
+        player_id = row[0]
+
+
+def list_players(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    """Every player (merged ones aside) with the number of games its names sit in, by name."""
+    return list(db.query(
+        "select c.id, c.name, count(distinct p.game_id || '.' || p.game) as games from club_players c "
+        "join player_aliases a on a.player_id = c.id left join players p on p.name_key = a.key "
+        "where c.merged_into is null group by c.id order by c.name collate nocase, c.id"))
+
+
+def player_of_name(db: sqlite_utils.Database, name: str) -> int | None:
+    row = db.execute("select player_id from player_aliases where key = ?", [name_key(name)]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def merge_players(db: sqlite_utils.Database, source: int, target: int) -> Player:
+    """Move every name of `source` to `target`; `source` then leads to `target`.
+
+    :raises PlayerChange: when they are the same player. :raises NoPlayer:
+    """
+    check_merge(source, target)
+    with writing(db):
+        source, target = current_id(db, source), current_id(db, target)
+        check_merge(source, target)
+        db.execute("update player_aliases set player_id = ? where player_id = ?", [target, source])
+        db.execute("update club_players set merged_into = ? where id = ?", [target, source])
+    return get_player(db, target)
+
+
+def rename_player(db: sqlite_utils.Database, player_id: int, name: str) -> Player:
+    """:raises PlayerChange: for an empty or overlong name. :raises NoPlayer:"""
+    shown = check_rename(name)
+    with writing(db):
+        player_id = current_id(db, player_id)
+        db.execute("update club_players set name = ? where id = ?", [shown, player_id])
+    return get_player(db, player_id)
+
+
+def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player:
+    """Take one name off a player: it becomes a player of its own (named by it). The new player.
+
+    :raises PlayerChange: when it is not one of the player's names, or its only one. :raises NoPlayer:
+    """
+    key = name_key(alias)
+    with writing(db):
+        player = get_player(db, current_id(db, player_id))
+        check_split(key, [a["key"] for a in player.aliases])
+        spelling = next(a["name"] for a in player.aliases if a["key"] == key)
+        cursor = db.execute("insert into club_players (name, created) values (?, ?)", [display_name(spelling), now()])
+        db.execute("update player_aliases set player_id = ? where key = ?", [cursor.lastrowid, key])
+    assert cursor.lastrowid is not None
+    return get_player(db, cursor.lastrowid)
+
+
+def issue_admin_token(db: sqlite_utils.Database) -> str:
+    """A new administrator token (shown once; only its hash is kept)."""
+    token = new_token()
+    with writing(db):
+        db.execute("insert into admin_tokens (token_hash, created) values (?, ?)", [token_hash(token), now()])
+    return token
+
+
+def check_admin(db: sqlite_utils.Database, token: str | None) -> None:
+    """:raises AdminRefused: unless `token` is an administrator token (its hash looked up, then compared in
+    constant time)."""
+    row = db.execute("select token_hash from admin_tokens where token_hash = ?", [token_hash(token or "")]).fetchone()
+    if not token_matches(token, row[0] if row else None):
+        raise AdminRefused("this is not an administrator token" if token else
+                           "an administrator token is needed (flask --app app admin-token makes one)")
+
+
+def check_may_change(db: sqlite_utils.Database, token: str | None, players: list[int]) -> None:
+    """An administrator may change any player; an event's organiser, with its organiser token, the players of
+    that event.
+
+    :raises AdminRefused: otherwise. :raises NoPlayer:
+    """
+    try:
+        check_admin(db, token)
+        return
+    except AdminRefused:
+        wanted = {current_id(db, p) for p in players}
+        row = db.execute("select id, token_hash from events where token_hash = ?", [token_hash(token or "")]).fetchone()
+        if row is None or not token_matches(token, row[1]) or not wanted <= event_players(db, row[0]):
+            raise
+    return
+
+
+def event_players(db: sqlite_utils.Database, event_id: int) -> set[int]:
+    """The players of an event's partnerships, as they stand now (merged ones as the player they became)."""
+    ids = [p for r in db.execute("select first, second from event_pairs where event_id = ?", [event_id]).fetchall()
+           for p in r if p is not None]
+    return {current_id(db, p) for p in ids}

@@ -1,0 +1,135 @@
+"""What the player and partnership pages and their API show: records made JSON-ready, names attached."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+from flask import g, url_for
+
+from seeplog.clubs.ratings import PROVISIONAL_BELOW, Rating
+from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record, player_record
+
+from .leaderboard import board, rating_json
+from .players_store import Player
+from .queries import GAMES_OF_PLAYER, player_names, sides
+
+
+def player_url(player_id: int) -> str:
+    """A player page's address (url_for once per request: a page links hundreds of names)."""
+    return f"{_prefix('clubs.player', player_id=0)}{player_id}"
+
+
+def partnership_url(players: Partnership) -> str:
+    return f"{_prefix('clubs.partnership', slug='0')}{partnership_slug(players)}"
+
+
+def game_url(game_id: int, game: int) -> str:
+    return f"{_prefix('pages.game', game_id=0)}{game_id}#game-{game}"
+
+
+def _prefix(endpoint: str, **zero: Any) -> str:
+    """The address of `endpoint` without its last "0", made once per request."""
+    kept = g.setdefault("clubs_prefixes", {})
+    if endpoint not in kept:
+        kept[endpoint] = url_for(endpoint, **zero)[:-1]
+    return str(kept[endpoint])
+
+
+def line_json(line: Line) -> dict[str, Any]:
+    return {"games": line.games, "deals": line.deals, "baazis_won": line.won, "baazis_lost": line.lost,
+            "card_points_per_deal": line.points_per_deal, "score_difference": line.score_difference}
+
+
+def partnership_slug(players: Partnership) -> str:
+    return "-".join(str(p) for p in players)
+
+
+def record_json(record: Record, names: dict[int, str], owner: int | None = None) -> dict[str, Any]:
+    def team(players: Partnership) -> dict[str, Any]:
+        return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)} for p in players],
+                "url": partnership_url(players)}
+    return {**line_json(record.total), "sweeps": record.sweeps,
+            "partners": [{"player": team((p,))["players"][0], **line_json(line),
+                          "partnership_url": team(tuple(sorted((p, owner or p))))["url"]}
+                         for p, line in sorted(record.partners.items(), key=lambda i: (-i[1].games, i[0]))],
+            "head_to_head": [{"opponents": team(opp), **line_json(line)}
+                             for opp, line in sorted(record.head_to_head.items(),
+                                                     key=lambda i: (-i[1].games, i[0]))],
+            "rules_broken": [{"rule": rule, "count": n} for rule, n in record.broken]}
+
+
+def player_data(db: sqlite_utils.Database, player: Player, path: str) -> dict[str, Any]:
+    """The player page's data: names, rating, record, games (`path`: the store's, for its ratings)."""
+    found, seats = sides(db, GAMES_OF_PLAYER, [player.id])
+    record = player_record(player.id, matches(found))
+    names = player_names(db, {p for s in found for p in s.players})
+    return {"id": player.id, "name": player.name, "aliases": player.aliases,
+            "rating": player_rating(db, path, player.id),
+            "record": record_json(record, names, player.id), "games": games_json(seats, {player.id})}
+
+
+def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[str, Any]:
+    """The partnership page's data: its record and games (those where exactly these players were a team)."""
+    first = players[0]
+    found, seats = sides(db, GAMES_OF_PLAYER, [first])
+    record = partnership_record(players, matches(found))
+    names = player_names(db, {p for s in found for p in s.players} | set(players))
+    own = {s.game for s in found if s.named and s.players == players}
+    return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)}
+                        for p in players],
+            "record": record_json(record, names),
+            "games": games_json([s for s in seats if (s["game_id"], s["game"]) in own], set(players))}
+
+
+def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any]]:
+    """One line per game, newest first: its date, teams (names linked to players), and the side of `own`."""
+    games: dict[tuple[int, int], dict[str, Any]] = {}
+    for s in seats:
+        game = games.setdefault((s["game_id"], s["game"]), {
+            "game_id": s["game_id"], "game": s["game"], "date": s["date"], "variant": s["variant"], "teams": {},
+            "url": game_url(s["game_id"], s["game"])})
+        game["teams"].setdefault(s["team"], []).append(
+            {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"],
+             "url": player_url(s["player_id"]) if s["player_id"] else None})
+        if s["player_id"] in own:
+            game["side"] = s["team"]
+    return sorted(games.values(), key=lambda row: (row["date"] or "", row["game_id"], row["game"]), reverse=True)
+
+
+LEADERBOARD_PAGE = 100
+"""Rows of each table a leaderboard page shows."""
+
+
+def leaderboard_json(db: sqlite_utils.Database, path: str, page: int = 1) -> dict[str, Any]:
+    """Players and partnerships by rating, best first, each with its rank, names and links: LEADERBOARD_PAGE
+    rows of each from page `page` (1, 2, ...)."""
+    kept = board(db, path)
+    start = (page - 1) * LEADERBOARD_PAGE
+    shown = {"players": kept.players[start:start + LEADERBOARD_PAGE],
+             "partnerships": kept.partnerships[start:start + LEADERBOARD_PAGE]}
+    names = player_names(db, {p for rows in shown.values() for r in rows for p in r.who if isinstance(p, int)})
+
+    def rows(ratings: list[Rating]) -> list[dict[str, Any]]:
+        out = []
+        for rank, rating in enumerate(ratings, start=start + 1):
+            players = [p for p in rating.who if isinstance(p, int)]
+            out.append({"rank": rank, **rating_json(rating),
+                        "players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)} for p in players],
+                        "url": partnership_url(tuple(players))})
+        return out
+    return {"provisional_below": PROVISIONAL_BELOW, "page": page, "per_page": LEADERBOARD_PAGE,
+            "total_players": len(kept.players), "total_partnerships": len(kept.partnerships),
+            "players": rows(shown["players"]), "partnerships": rows(shown["partnerships"])}
+
+
+def player_rating(db: sqlite_utils.Database, path: str, player_id: int) -> dict[str, Any] | None:
+    """A player's rating and rank on the leaderboard, and its rating after each baazi (None before its first
+    rated baazi)."""
+    kept = board(db, path)
+    for rank, rating in enumerate(kept.players, start=1):
+        if rating.who == (player_id,):
+            history = kept.history.get((player_id,), [])
+            return {"rank": rank, **rating_json(rating),
+                    "history": [{"date": order[0] or None, "game_id": order[1], "rating": round(value, 2)}
+                                for order, value in history]}
+    return None

@@ -1,0 +1,60 @@
+"""Events' library: round-robin pairings (every pair once, byes said), and standings by hand."""
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from seeplog.clubs.pairings import meetings, round_robin
+from seeplog.clubs.standings import TableResult, standings
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 7, 8, 9])
+def test_round_robin_meets_every_pair_once(count):
+    rounds = round_robin(count)
+    assert len(rounds) == (count if count % 2 else count - 1)
+    met = [frozenset((a, b)) for tables in rounds for a, b in tables if b is not None]
+    assert len(met) == len(set(met)) and set(met) == meetings(rounds)
+    assert set(met) == {frozenset(p) for p in combinations(range(1, count + 1), 2)}
+    for tables in rounds:
+        seated = [p for a, b in tables for p in (a, b) if p is not None]
+        assert sorted(seated) == list(range(1, count + 1))
+    byes = [a for tables in rounds for a, b in tables if b is None]
+    assert sorted(byes) == (list(range(1, count + 1)) if count % 2 else [])
+
+
+def test_eight_partnerships_make_four_tables_a_round():
+    rounds = round_robin(8)
+    assert [len(t) for t in rounds] == [4] * 7
+    assert rounds[0] == [(1, 8), (2, 7), (3, 6), (4, 5)]
+    assert not meetings(rounds[:1]) & meetings(rounds[1:2])
+
+
+def test_too_few_partnerships():
+    with pytest.raises(ValueError, match="at least two"):
+        round_robin(1)
+
+
+def test_standings_by_hand():
+    results = [
+        TableResult(1, 1, 2, (2, 1), (300, 260), deals=8),
+        TableResult(1, 3, 4, (2, 1), (280, 240), deals=8),
+        TableResult(1, 5, None, (0, 0), (0, 0)),
+        TableResult(2, 1, 3, (1, 1), (200, 220), provisional=True, deals=5),
+        TableResult(2, 2, 5, (0, 2), (150, 190), deals=6),
+    ]
+    lines = standings(range(1, 6), results)
+    got = [(s.pair, s.rank, s.won, s.baazi_difference, s.card_point_difference, s.provisional) for s in lines]
+    assert got == [
+        (3, 1, 3, 1, 60, True),    # 3 won, 2 lost; 280+220 for, 240+200 against
+        (1, 2, 3, 1, 20, True),    # 3 won, 2 lost; 300+200 for, 260+220 against
+        (5, 3, 2, 2, 40, False),   # a bye, then 2-0
+        (4, 4, 1, -1, -40, False),
+        (2, 5, 1, -3, -80, False),  # 1 won, 4 lost; 260+150 for, 300+190 against
+    ]
+    assert lines[2].byes == 1 and lines[2].played == 1
+
+
+def test_equal_lines_share_a_rank():
+    lines = standings([1, 2], [TableResult(1, 1, 2, (1, 1), (100, 100), deals=4)])
+    assert [(s.pair, s.rank) for s in lines] == [(1, 1), (2, 1)]

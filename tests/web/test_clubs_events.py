@@ -1,0 +1,188 @@
+"""Events: an organiser creates a round-robin of partnerships; each round's tables are live games; the
+standings (baazis won, then baazi difference, then card-point difference) agree with `validate --json` of
+the tables' games, provisional where a deal's score is not known; bad input changes nothing."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from tests.web.helpers import assert_envelope, example
+from tests.web.live_helpers import statement_lines, validate_json
+
+NAMES = [f"Player {chr(65 + i)}" for i in range(16)]
+PAIRS = [[NAMES[2 * i], NAMES[2 * i + 1]] for i in range(8)]
+
+
+def create(client, pairs=PAIRS, **extra) -> tuple[int, str]:
+    answer = client.post("/api/events", json={"name": "Club night", "variant": "standard", "date": "2026-11-25",
+                                              "place": "The hall", "partnerships": pairs, **extra})
+    assert answer.status_code == 201, answer.json
+    assert answer.headers["Cache-Control"] == "no-store"
+    return answer.json["id"], answer.json["organiser_token"]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def keep(client, table: dict, log_name: str) -> dict:
+    """Enter every deal line of an example log at a table, then close it; the report of its whole text."""
+    auth = bearer(table["edit_token"])
+    version = client.get(f"/api/live/{table['game_id']}").json["version"]
+    lines = [line for line in statement_lines(example(log_name).decode()) if not line.startswith("[")]
+    for n, line in enumerate(lines):
+        answer = client.post(f"/api/live/{table['game_id']}/entries", headers=auth,
+                             json={"line": line, "version": version, "client_id": f"t{table['game_id']}-{n}"})
+        assert answer.status_code == 201, (line, answer.json)
+        version = answer.json["version"]
+    assert client.post(f"/api/live/{table['game_id']}/close", headers=auth, json={"version": version}).status_code \
+        == 201
+    text = client.get(f"/games/{table['game_id']}.seep").get_data(as_text=True)
+    assert text.startswith("[Variant")
+    return validate_json(text)
+
+
+def test_a_club_night_of_eight_partnerships(client):
+    event_id, token = create(client)
+    round1 = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
+    assert round1.status_code == 201 and round1.json["bye"] is None and round1.headers["Cache-Control"] == "no-store"
+    tables = round1.json["tables"]
+    assert len(tables) == 4 and {t["pair_a"] for t in tables} | {t["pair_b"] for t in tables} == set(range(1, 9))
+    header = client.get(f"/games/{tables[0]['game_id']}.seep").get_data(as_text=True)
+    (north, south), (west, east) = PAIRS[tables[0]["pair_a"] - 1], PAIRS[tables[0]["pair_b"] - 1]
+    for tag in (f'[North "{north}"]', f'[South "{south}"]', f'[West "{west}"]', f'[East "{east}"]',
+                '[Event "Club night"]', '[Round "1.1"]', '[Site "The hall"]'):
+        assert tag in header
+
+    reports = {0: keep(client, tables[0], "game-standard-1.seep"), 1: keep(client, tables[1], "provisional.seep")}
+    event = client.get(f"/api/events/{event_id}").json
+    lines = {s["pair"]: s for s in event["standings"]}
+    for index, report in reports.items():
+        g, t = report["games"][0], tables[index]
+        scored = [d for d in g["deals"] if d["score"] is not None]
+        for pair, team, other in ((t["pair_a"], "NS", "EW"), (t["pair_b"], "EW", "NS")):
+            line = lines[pair]
+            assert (line["baazis_won"], line["baazis_lost"]) == (g["baazis"][team], g["baazis"][other])
+            assert line["card_point_difference"] == sum(d["card_points"][team] - d["card_points"][other]
+                                                        for d in scored)
+            assert line["provisional"] == any(r.get("provisional") for r in g["ledger"])
+    assert lines[tables[1]["pair_a"]]["provisional"] and not lines[tables[0]["pair_a"]]["provisional"]
+    north = next(p for p in event["partnerships"] if p["number"] == tables[0]["pair_a"])["players"][0]
+    record = client.get(f"/api/players/{north['id']}").json["record"]  # rows written entry by entry
+    deals = reports[0]["games"][0]["deals"]
+    assert record["sweeps"] == sum(1 for d in deals for sw in d["sweeps"] if sw["seat"] == "N")
+    assert record["deals"] == len(deals) and record["games"] == 1
+    keys = [(-s["baazis_won"], -s["baazi_difference"], -s["card_point_difference"]) for s in event["standings"]]
+    assert keys == sorted(keys) and event["order"].startswith("baazis won, then baazi difference")
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Ranked by baazis won, then baazi difference" in page and "provisional" in page
+
+    made = [round1.json] + [client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
+                            for _ in range(6)]
+    met = [frozenset((t["pair_a"], t["pair_b"])) for r in made for t in r["tables"]]
+    assert len(met) == len(set(met)) == 28 and set(met) == {frozenset(p) for p in combinations(range(1, 9), 2)}
+    assert_envelope(client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)), 409)
+
+
+def test_an_odd_number_of_partnerships_gives_a_bye_and_says_so(client):
+    event_id, token = create(client, PAIRS[:5])
+    answer = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
+    assert len(answer["tables"]) == 2 and answer["bye"] in range(1, 6)
+    assert f"partnership {answer['bye']} has a bye" in answer["message"]
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert f"Partnership {answer['bye']} (" in page and "has a bye this round" in page
+
+
+def test_a_table_links_its_seats_to_the_event_players(client):
+    event_id, token = create(client, PAIRS[:2])
+    table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"][0]
+    players = {p["name"]: p["id"] for p in client.get("/api/players").json["players"]}
+    assert set(players) == set(NAMES[:4])
+    mine = client.get(f"/api/players/{players['Player A']}").json
+    assert [g["game_id"] for g in mine["games"]] == [table["game_id"]]
+
+
+def test_bad_event_input_is_refused_and_changes_nothing(client):
+    event_id, token = create(client, PAIRS[:4])
+    before = client.get(f"/api/events/{event_id}").json
+    assert_envelope(client.post(f"/api/events/{event_id}/rounds"), 401)
+    assert_envelope(client.post(f"/api/events/{event_id}/rounds", headers=bearer("wrong")), 403)
+    assert_envelope(client.post("/api/events/999/rounds", headers=bearer(token)), 404)
+    assert_envelope(client.get("/api/events/999"), 404)
+    assert client.get("/events/999").status_code == 404
+    body = assert_envelope(client.post("/api/events", json={"name": "X", "variant": "standard",
+                                                            "partnerships": [["A"], ["B", "C"]]}), 400)
+    assert body["errors"][0]["field"] == "partnerships.0"
+    assert_envelope(client.post("/api/events", json={"name": "X", "variant": "standard",
+                                                     "partnerships": [["A", "B"]]}), 400)
+    for bad in ({"date": "2026-13-40"}, {"name": " "}, {"partnerships": [["A", "B"], ["C", "D\n"]]},
+                {"partnerships": [["A", "B"], ["C", " ? "]]}, {"variant": "bridge"}):
+        body = {"name": "X", "variant": "standard", "partnerships": [["A", "B"], ["C", "D"]], **bad}
+        assert_envelope(client.post("/api/events", json=body), 400)
+    assert client.get(f"/api/events/{event_id}").json == before
+    assert client.get("/api/events/2").status_code == 404  # no event was made by the refused requests
+
+
+def test_the_organiser_pages(client):
+    page = client.get("/events/new").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    refused = client.post("/events/new", data={"csrf_token": csrf, "name": "Night", "variant": "standard",
+                                               "partnerships": "A & B\nC"})
+    assert refused.status_code == 400 and "line 2: give 2 names" in refused.get_data(as_text=True)
+    made = client.post("/events/new", data={"csrf_token": csrf, "name": "Night", "variant": "standard",
+                                            "partnerships": "A & B\nC and D\nE, F"})
+    assert made.status_code == 303 and made.headers["Cache-Control"] == "no-store"
+    where, token = made.headers["Location"].split("#token=")  # in the fragment: no request carries it back
+    assert token not in str(client.get_cookie("session")) and token not in client.get(where).get_data(as_text=True)
+    assert client.get(where).headers["Cache-Control"] == "no-store"
+    event_id = int(where.rstrip("/").split("/")[-1])
+    assert client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": "x"}).status_code == 403
+    done = client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token})
+    assert done.status_code == 303
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Round 1 made: 1 tables; partnership" in page and "has a bye" in page
+    organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
+    html = organiser.get_data(as_text=True)
+    keep_link = html.split('class="keep" href="')[1].split('"')[0]
+    assert keep_link.startswith("http://localhost/live/")  # the full link, as the table card's QR code holds it
+    assert html.count('class="table-card"') == 1 and html.count('<svg role="img"') == 1
+    assert "Scan to keep this table" in html and organiser.headers["Cache-Control"] == "no-store"
+    game_id, table_token = int(keep_link.split("/")[4]), keep_link.split("#token=")[1]
+    answer = client.post(f"/api/live/{game_id}/entries", headers=bearer(table_token),
+                         json={"line": "deal 1 dealer N", "version": 1, "client_id": "first"})
+    assert answer.status_code == 201  # the shown keep link keeps the table's game
+
+
+def test_the_standings_fragment_answers_304_until_a_table_changes(client):
+    event_id, token = create(client, PAIRS[:2])
+    table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"][0]
+    first = client.get(f"/events/{event_id}/live")
+    assert first.status_code == 200 and "Standings" in first.get_data(as_text=True)
+    tag = first.headers["ETag"]
+    assert client.get(f"/events/{event_id}/live", headers={"If-None-Match": tag}).status_code == 304
+    keep(client, table, "game-standard-1.seep")
+    after = client.get(f"/events/{event_id}/live", headers={"If-None-Match": tag})
+    assert after.status_code == 200 and after.headers["ETag"] != tag
+    assert "0–1" in after.get_data(as_text=True)  # standard-1: EW won a baazi
+    assert client.get("/events/999/live").status_code == 404
+
+
+def test_an_organiser_may_change_the_events_players_only(client):
+    event_id, token = create(client, PAIRS[:2])
+    other = client.post("/api/events", json={"name": "Other", "variant": "standard",
+                                             "partnerships": [["Stranger", "Guest"], ["Player A", "Player B"]]}).json
+    ids = {p["name"]: p["id"] for p in client.get("/api/players").json["players"]}
+    renamed = client.post(f"/api/players/{ids['Player A']}/rename", json={"name": "Player Ay"}, headers=bearer(token))
+    assert renamed.status_code == 200 and renamed.json["name"] == "Player Ay"
+    merged = client.post(f"/api/players/{ids['Player D']}/merge", json={"into": ids["Player C"]},
+                         headers=bearer(token))
+    assert merged.status_code == 200
+    assert_envelope(client.post(f"/api/players/{ids['Stranger']}/rename", json={"name": "X"},
+                                headers=bearer(token)), 403)
+    assert_envelope(client.post(f"/api/players/{ids['Stranger']}/merge", json={"into": ids["Player B"]},
+                                headers=bearer(token)), 403)
+    assert_envelope(client.post(f"/api/players/{ids['Player B']}/rename", json={"name": "X"},
+                                headers=bearer(other["organiser_token"][::-1])), 403)
+    assert client.post(f"/api/players/{ids['Stranger']}/rename", json={"name": "Stranger S"},
+                       headers=bearer(other["organiser_token"])).status_code == 200
+    pairs = {p["number"]: p["name"] for p in client.get(f"/api/events/{event_id}").json["partnerships"]}
+    assert pairs == {1: "Player Ay & Player B", 2: "Player C & Player C"}

@@ -1,0 +1,120 @@
+"""Players: made by the names the seat tags give, one per name whatever its case or spacing; an
+administrator merges, renames and splits them, and every page follows; bad input changes nothing."""
+from __future__ import annotations
+
+import json
+
+from seeplog.web.db import connect, migrate
+from tests.web.clubs_helpers import admin_token, bearer, named, player_id, store_text
+from tests.web.helpers import EXAMPLES, assert_envelope, make_app
+
+FOUR = {"North": "Asha", "South": "Ravi", "East": "Meena", "West": "Dev"}
+
+
+def test_a_name_seen_first_makes_a_player_and_case_or_spacing_match(client):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "  ASHA ", "West": "Dev  K"}))
+    names = {p["name"]: p["games"] for p in client.get("/api/players").json["players"]}
+    assert names == {"Asha": 2, "Ravi": 2, "Meena": 2, "Dev": 1, "Dev K": 1}
+    asha = client.get(f"/api/players/{player_id(client, 'Asha')}").json
+    assert [a["name"] for a in asha["aliases"]] == ["Asha"]
+    assert len(asha["games"]) == 2
+
+
+def test_seats_without_a_name_make_no_player(client):
+    text = named("game-two-player-1.seep", {"North": "Asha"})
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("[South "))
+    store_text(client, text)
+    assert [p["name"] for p in client.get("/api/players").json["players"]] == ["Asha"]
+
+
+def test_merge_rename_split_follow_everywhere(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
+    token = admin_token(runner)
+    asha, asha_k = player_id(client, "Asha"), player_id(client, "Asha K.")
+    games_each = [len(client.get(f"/api/players/{p}").json["games"]) for p in (asha, asha_k)]
+    assert games_each == [1, 1]
+
+    merged = client.post(f"/api/players/{asha_k}/merge", json={"into": asha}, headers=bearer(token))
+    assert merged.status_code == 200 and merged.json["id"] == asha
+    assert len(merged.json["games"]) == 2 and merged.json["record"]["games"] == 2
+    assert client.get(f"/players/{asha_k}").status_code == 301  # the old page leads to the merged player
+    assert "Asha K." not in [p["name"] for p in client.get("/api/players").json["players"]]
+    partner_ids = {p["player"]["id"] for p in merged.json["record"]["partners"]}
+    assert partner_ids == {player_id(client, "Ravi")}
+
+    renamed = client.post(f"/api/players/{asha}/rename", json={"name": "Asha Kapoor"}, headers=bearer(token))
+    assert renamed.status_code == 200 and renamed.json["name"] == "Asha Kapoor"
+    ravi = client.get(f"/api/players/{player_id(client, 'Ravi')}").json
+    assert ravi["record"]["partners"][0]["player"]["name"] == "Asha Kapoor"
+
+    split = client.post(f"/api/players/{asha}/split", json={"alias": "asha  k."}, headers=bearer(token))
+    assert split.status_code == 200 and split.json["name"] == "Asha K." and len(split.json["games"]) == 1
+    assert len(client.get(f"/api/players/{asha}").json["games"]) == 1
+
+
+def test_bad_changes_are_refused_and_change_nothing(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    token = admin_token(runner)
+    asha = player_id(client, "Asha")
+    before = client.get("/api/players").json
+    body = assert_envelope(client.post(f"/api/players/{asha}/merge", json={"into": asha}, headers=bearer(token)), 400)
+    assert "itself" in body["error"]
+    assert_envelope(client.post(f"/api/players/{asha}/merge", json={"into": 999}, headers=bearer(token)), 404)
+    assert_envelope(client.post("/api/players/999/rename", json={"name": "X"}, headers=bearer(token)), 404)
+    assert_envelope(client.post(f"/api/players/{asha}/merge", json={"into": 2}), 401)
+    assert_envelope(client.post(f"/api/players/{asha}/merge", json={"into": 2}, headers=bearer("nope")), 403)
+    assert_envelope(client.post(f"/api/players/{asha}/split", json={"alias": "Asha"}, headers=bearer(token)), 400)
+    assert_envelope(client.post(f"/api/players/{asha}/split", json={"alias": "Ravi"}, headers=bearer(token)), 400)
+    assert_envelope(client.post(f"/api/players/{asha}/rename", json={"name": " "}, headers=bearer(token)), 400)
+    assert_envelope(client.get("/api/players/999"), 404)
+    assert client.get("/players/999").status_code == 404
+    assert client.get("/partnerships/abc").status_code == 404
+    assert client.get("/api/players").json == before
+
+
+def test_admin_forms_on_the_player_page(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    token = admin_token(runner)
+    asha, ravi = player_id(client, "Asha"), player_id(client, "Ravi")
+    page = client.get(f"/players/{asha}").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    refused = client.post(f"/players/{asha}/merge", data={"csrf_token": csrf, "into": asha, "token": token})
+    assert refused.status_code == 400 and "itself" in refused.get_data(as_text=True)
+    wrong = client.post(f"/players/{asha}/rename", data={"csrf_token": csrf, "name": "A", "token": "x"})
+    assert wrong.status_code == 403
+    done = client.post(f"/players/{ravi}/merge", data={"csrf_token": csrf, "into": asha, "token": token})
+    assert done.status_code == 303 and done.headers["Location"].endswith(f"/players/{asha}")
+    assert [a["name"] for a in client.get(f"/api/players/{asha}").json["aliases"]] == ["Asha", "Ravi"]
+
+
+def test_admin_token_is_kept_only_as_a_hash(app, runner):
+    token = admin_token(runner)
+    db = connect(app.config["DATABASE"])
+    stored = [r["token_hash"] for r in db.query("select token_hash from admin_tokens")]
+    assert len(stored) == 1 and token not in stored[0] and len(stored[0]) == 64
+
+
+def test_migration_makes_players_of_games_already_stored(tmp_path):
+    """A store of the earlier schema with games in it: the migration gives their names players, their
+    seats teams and name keys, and their sweeps from the stored reports."""
+    path = tmp_path / "old.db"
+    app = make_app(path)
+    client = app.test_client()
+    store_text(client, named("game-standard-1.seep", {**FOUR, "South": " asha"}))
+    db = connect(str(path))
+    for table in ("player_aliases", "club_players", "admin_tokens", "sweeps", "clubs_version"):
+        db.execute(f"drop table {table}")
+    for trigger in ("ledger_clubs_insert", "ledger_clubs_delete", "aliases_clubs_update", "games_clubs_date"):
+        db.execute(f"drop trigger if exists {trigger}")
+    db.execute("drop index players_name_key")
+    db.execute("alter table players drop column name_key")
+    db.execute("alter table players drop column team")
+    db.execute("delete from migrations where name = '0005_players'")
+    assert migrate(db) == ["0005_players"]
+    assert [r["name"] for r in db.query("select name from club_players order by id")] == ["Asha", "Dev", "Meena"]
+    report = json.loads((EXAMPLES / "game-standard-1.json").read_text())
+    sweeps = sum(len(d["sweeps"]) for g in report["games"] for d in g["deals"])
+    assert db.execute("select count(*) from sweeps").fetchone()[0] == sweeps > 0
+    assert {r["team"] for r in db.query("select team from players")} == {"NS", "EW"}
