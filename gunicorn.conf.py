@@ -26,6 +26,10 @@ limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
 
+# The app is not preloaded: each worker makes its own after the fork, and create_app tunes that worker's
+# garbage collector as its last step (seeplog/web/collector.py: start-up's objects frozen, higher
+# thresholds, for the live write path's tail latency); SEEPLOG_TUNE_GC=0 leaves CPython's defaults.
+
 # Workers are replaced now and then, so that a slow leak cannot grow without end.
 max_requests = 5000
 max_requests_jitter = 500

@@ -1,7 +1,7 @@
 """Latency of a live game over real HTTP on 127.0.0.1: appending the 400th play, and following the game;
 then, on a long game, appending its 5,000th entry and correcting its last deal.
 
-    .venv/bin/python bench/live_latency.py [--requests 30] [--port 6000] [--entries 5000] [--closes 5]
+    .venv/bin/python bench/live_latency.py [--requests 30] [--port 6000] [--entries 5000] [--closes 5] [--gc-defaults]
 
 Starts the app on a temporary store (on disk, or under --store-dir) in a thread of this process, keeps a random legal
 standard game of 9 deals live through the API up to its 399th play, then, --requests times, appends
@@ -16,14 +16,20 @@ the last entry (timed); and it closes --closes such games (timed). The targets (
 cost independent of the game's length, p95 under 30 ms at the 400th play and under 50 ms at the 5,000th
 entry, and under 50 ms to undo, replace or close the last deal.
 
-Prints the median and the 95th percentile in milliseconds. A figure to watch, not a test.
+Prints the median and the 95th percentile in milliseconds, and the load average before and after (the
+figures of a loaded machine are not those of an idle one). The app tunes its garbage collector as a
+served one does (seeplog/web/collector.py); --gc-defaults leaves CPython's defaults, to compare.
+A figure to watch, not a test.
 """
 from __future__ import annotations
 
 import argparse
 import http.client
+import gc
 import json
+import os
 import random
+import resource
 import sqlite3
 import statistics
 import sys
@@ -94,12 +100,17 @@ def main() -> None:
     parser.add_argument("--closes", type=int, default=5, help="long games closed, each timed")
     parser.add_argument("--store-dir", default=str(ROOT), help="where the temporary store goes (default: the "
                         "project's folder, on disk; /dev/shm takes the disk's sync out of the figures)")
+    parser.add_argument("--gc-defaults", action="store_true", help="leave the garbage collector as CPython sets it")
     args = parser.parse_args()
+    print(f"load average {load()}; garbage collector {'defaults' if args.gc_defaults else 'tuned'}")
     lines = game_lines()
     plays = [i for i, line in enumerate(lines) if is_play(line)]
     before, the_play = lines[:plays[PLAY - 1]], lines[plays[PLAY - 1]]
     with tempfile.TemporaryDirectory(dir=args.store_dir) as folder:
-        app = create_app({"DATABASE": str(Path(folder) / "bench.db"), "SECRET_KEY": "bench", "LOAD_SAMPLES": False})
+        app = create_app({"DATABASE": str(Path(folder) / "bench.db"), "SECRET_KEY": "bench", "LOAD_SAMPLES": False,
+                          "TUNE_GC": not args.gc_defaults})
+        print(f"thresholds {gc.get_threshold()}, {gc.get_freeze_count():,} objects frozen")
+        gc.callbacks.append(watch_collector)
         server = make_server("127.0.0.1", args.port, app, threaded=True, request_handler=Quiet)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         global CONNECTION
@@ -111,6 +122,30 @@ def main() -> None:
         finally:
             CONNECTION.close()
             server.shutdown()
+    print(f"garbage collector (every request, timed or not): {collector_figures()}")
+    print(f"peak resident memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+    print(f"load average {load()}")
+
+
+PAUSES: dict[int, list[float]] = {0: [], 1: [], 2: []}
+"""The garbage collector's pauses in milliseconds, by generation collected."""
+_STARTED: list[float] = []
+
+
+def watch_collector(phase: str, info: dict) -> None:
+    if phase == "start":
+        _STARTED[:] = [time.perf_counter()]
+    elif _STARTED:
+        PAUSES[info["generation"]].append((time.perf_counter() - _STARTED[0]) * 1000)
+
+
+def collector_figures() -> str:
+    return "; ".join(f"gen {g}: {len(p)} collections, {sum(p):.0f} ms, longest {max(p, default=0):.0f} ms"
+                     for g, p in PAUSES.items())
+
+
+def load() -> str:
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
 
 
 def run(base: str, before: list[str], the_play: str, requests: int) -> None:

@@ -1,7 +1,8 @@
 """Live games: a log kept as the table plays, one entry (one line of notation) at a time.
 
 A live game is a list of events: ``create`` (the header's tag lines), ``append``, ``replace``,
-``insert``, ``delete`` and ``undo`` of one entry, and ``close``. Folding the events gives the entries;
+``insert``, ``delete`` and ``undo`` of one entry, ``retag`` (tag lines set in the header: a rename, a
+player's name fixed), ``close`` and ``reopen``. Folding the events gives the entries;
 the entries' canonical lines, laid out as the canonical text lays out a log, give the game's log; its
 report is that of any log, with the last deal *in progress* while the game is open (RULES.md §3: it is
 judged on what is known so far, not E-INCOMPLETE). Corrections are events too, so nothing is lost.
@@ -26,8 +27,9 @@ from .canonical import dumps
 from .notation.writer import statement_text
 from .reread import reread, statement_at
 
-KINDS = ("create", "append", "replace", "insert", "delete", "undo", "close")
-"""Every kind of event; ``replace``, ``insert``, ``delete`` name an entry, ``undo`` deletes the last one."""
+KINDS = ("create", "append", "replace", "insert", "delete", "undo", "retag", "close", "reopen")
+"""Every kind of event; ``replace``, ``insert``, ``delete`` name an entry, ``undo`` deletes the last one,
+``retag`` sets the tags its lines write (each replaces the header's line of the same tag, or joins the header)."""
 
 
 @dataclass(frozen=True)
@@ -89,10 +91,31 @@ def apply_event(entries: list[Entry], event: Event, new: Callable[[str], Entry])
             entries.insert(at, new(event.lines[0]))
         case "delete" | "undo":
             del entries[at]
-        case "close":
+        case "retag":
+            retag(entries, event.lines, new)
+        case "close" | "reopen":
             pass
         case _:
             raise ValueError(f"unknown event kind {event.kind!r}")
+
+
+def tag_name(text: str) -> str | None:
+    """The name of the tag an entry line writes, or None for any other line."""
+    match = TAG_NAME.match(text)
+    return match.group(1) if match else None
+
+
+def retag(entries: list[Entry], lines: Iterable[str], new: Callable[[str], Entry]) -> None:
+    """Set tags in the first game's header, in place: each line replaces the header's line of its tag, or
+    is added at the header's end (before the first deal; a tag after deals would start a new game)."""
+    for line in lines:
+        name = tag_name(line)
+        header = next((i for i, e in enumerate(entries) if _head(e.text) == "deal"), len(entries))
+        same = next((i for i in range(header) if tag_name(entries[i].text) == name), None)
+        if same is None:
+            entries.insert(header, new(line))
+        else:
+            entries[same] = new(line)
 
 
 def check_target(event: Event, count: int) -> str | None:

@@ -69,14 +69,14 @@ def cmd_add(args: argparse.Namespace) -> int:
     analysis = live_analysis(live, open_game=True)
     before = finding_keys(live, analysis)
     status = 0
-    for typed in args.lines:
+    for number, typed in enumerate(args.lines, start=1):
         serial = max((e.id for e in entries), default=0) + 1
         try:
             line, _ = read_in_place(entries + [Entry(serial, typed)], len(entries), typed)
         except EntryRefused as refused:
-            e = refused.error
-            print(f"{path}: entry {e.line}, column {e.column}: {e.rule}: {e.msg} (not recorded)", file=sys.stderr)
-            return 2
+            print(refused_text(path, number, typed, refused), file=sys.stderr)
+            status = 2
+            continue
         entries.append(Entry(serial, line))
         live = live_log(entries)
         analysis = live_analysis(live, open_game=True, before=analysis)
@@ -92,6 +92,13 @@ def cmd_add(args: argparse.Namespace) -> int:
     path.write_text(live.text, encoding="utf-8")
     print(next_text(analysis))
     return status
+
+
+def refused_text(path: Path, number: int, typed: str, refused: EntryRefused) -> str:
+    """A refused line of `live add`: which argument, its column, the rule and message, with a caret."""
+    e = refused.error
+    return (f"{path}: line {number} of the command, column {e.column}: {e.rule}: {e.msg} (not recorded; "
+            f"the other lines are)\n    {typed}\n    {' ' * (e.column - 1)}^")
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -235,6 +235,17 @@ def _houses_left(state: State, last: Play, when: str, play: int | None = None) -
                         play, None, last.line, 1)
 
 
+def _missing_line(deal: Deal, in_progress: bool) -> list[Violation]:
+    """E-INCOMPLETE for a deal without its floor or bid line, unless it is still being kept or that
+    line is there but unreadable (its error stands alone, RULES.md)."""
+    missing = "floor" if deal.floor is None else "bid"
+    if (deal.plays or ((deal.floor or deal.bid) and deal.score is None)) and not in_progress \
+            and not _unreadable(deal, missing):
+        return [Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
+                          deal.start.line, 1)]
+    return []
+
+
 def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progress: bool = False) -> DealReplay:
     """Replay one deal: every violation, the first log error, and (unless `keep_steps` is False, as for
     the report) the state after each play. A deal `in_progress` (the last of a live game still being kept)
@@ -251,11 +262,7 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
         if bid is not None:  # a deal recorded by its bid and score alone: the bid is still judged
             hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
             violations.extend(_bid_violations(bid, rules, deal, hands))
-        missing = "floor" if deal.floor is None else "bid"
-        if (deal.plays or ((deal.floor or bid) and deal.score is None)) and not in_progress \
-                and not _unreadable(deal, missing):  # an unreadable line's error stands alone (RULES.md)
-            errors.append(Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
-                                    deal.start.line, 1))
+        errors += _missing_line(deal, in_progress)
         return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
                           in_progress=in_progress)
     hands = hand_knowledge(deal, rules, bidder, recorded=recorded)

@@ -126,6 +126,18 @@ def test_one_group_captures_are_bounded_on_a_floor_of_many_small_cards():
     assert all(sum(c.value for c in capture.groups[0]) == 13 for capture in found)
 
 
+def test_retag_replaces_a_header_tag_or_adds_one_before_the_first_deal_and_reopen_changes_no_entry():
+    events = [Event("create", None, ('[Variant "standard"]', '[North "Asah"]', '[Event "Club"]')),
+              Event("append", 4, ("deal 1 dealer N",)), Event("close"), Event("reopen"),
+              Event("retag", None, ('[North "Asha"]', '[Round "2"]')), Event("append", 6, ("floor Kh Jc 9s 2s",))]
+    entries = fold(events)
+    assert [e.text for e in entries] == ['[Variant "standard"]', '[North "Asha"]', '[Event "Club"]', '[Round "2"]',
+                                         "deal 1 dealer N", "floor Kh Jc 9s 2s"]
+    assert [e.id for e in entries] == [1, 5, 3, 6, 4, 7]  # the lines written, numbered in order
+    text, _ = layout([e.text for e in entries])
+    assert text.startswith('[Variant "standard"]\n[North "Asha"]\n[Event "Club"]\n[Round "2"]\n\ndeal 1')
+
+
 def test_a_log_laid_out_on_from_the_last_is_the_log_laid_out_whole():
     import random
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from seeplog.refusals import BadInput
 from seeplog.ruleset import SEAT_TAGS
 
 SPACES = re.compile(r"\s+")
@@ -32,7 +33,7 @@ def seat_keys(tags: Mapping[str, str], seats: tuple[str, ...]) -> dict[str, str 
     return keys
 
 
-class PlayerChange(ValueError):
+class PlayerChange(BadInput):
     """An administrator's change that cannot be made (a merge of a player into itself, for instance)."""
 
 

@@ -8,6 +8,8 @@ from flask_wtf.csrf import CSRFProtect
 from . import api, commands, db, live_api, live_keep, live_pages, views
 from .clubs import api as clubs_api, events_api, pages as clubs_pages
 from .errors import Api
+from .games import notation_help
+from .live import steps as live_steps
 from .jsonbody import bound_json
 from .schemas import property_names
 from .security import RowId, secure
@@ -23,6 +25,8 @@ def register(app: Flask) -> Api:
     app.register_blueprint(views.bp)
     app.register_blueprint(live_keep.bp)
     app.register_blueprint(live_pages.bp)
+    app.register_blueprint(notation_help.bp)
+    app.register_blueprint(live_steps.bp)
     app.register_blueprint(clubs_pages.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)

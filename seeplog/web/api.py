@@ -14,14 +14,14 @@ from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
 from .db import get_db
-from .manage import SameLog, TokenRefused, check_token, delete_game, history, issue_token, replace_game
+from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
 from .errors import ApiError, ErrorSchema
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
 from .playlinks import play_link
 from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                       PlayQuerySchema, ReportSchema, UploadResultSchema)
-from .store import BadUpload, TooMuch, served_report, store
+from .store import served_report, store
 from .tokens import bearer_token
 from .uploads import from_bytes, from_json_text
 
@@ -83,12 +83,7 @@ class Games(MethodView):
     @blp.alt_response(415, schema=ErrorSchema, description="neither text/plain nor application/json")
     def post(self):
         """Store a log. A log with violations or errors is stored too: it is a record of what happened."""
-        try:
-            stored = store(get_db(), upload_from_request(), current_app.config["UPLOAD_LIMITS"])
-        except BadUpload as exc:
-            raise ApiError(400, exc.message, exc.errors) from None
-        except TooMuch as exc:
-            raise ApiError(413, exc.message) from None
+        stored = store(get_db(), upload_from_request(), current_app.config["UPLOAD_LIMITS"])
         doc = stored.report or served_report(found(stored.id), current_app.config["UPLOAD_LIMITS"])
         url = url_for("pages.game", game_id=stored.id)
         answer = {"id": stored.id, "created": stored.created, "url": url, "report": doc}
@@ -96,6 +91,8 @@ class Games(MethodView):
         if stored.created:
             answer["manage_token"] = issue_token(get_db(), stored.id)
             headers["Cache-Control"] = "no-store"  # the token is shown this once: no cache keeps it
+        else:
+            answer["message"] = already_stored("the log", stored.id)
         return answer, (201 if stored.created else 200), headers
 
 
@@ -110,10 +107,7 @@ def sent_token() -> str | None:
 
 def authorised(game_id: int) -> None:
     found(game_id)
-    try:
-        check_token(get_db(), game_id, sent_token())
-    except TokenRefused as exc:
-        raise ApiError(403, str(exc)) from None
+    check_token(get_db(), game_id, sent_token())
 
 
 @blp.route("/games/<int:game_id>")
@@ -139,12 +133,7 @@ class GameItem(MethodView):
     def put(self, game_id: int):
         """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history."""
         authorised(game_id)
-        try:
-            stored = replace_game(get_db(), game_id, upload_from_request())
-        except BadUpload as exc:
-            raise ApiError(400, exc.message, exc.errors) from None
-        except SameLog as exc:
-            raise ApiError(409, str(exc)) from None
+        stored = replace_game(get_db(), game_id, upload_from_request())
         return {"id": game_id, "created": False, "url": url_for("pages.game", game_id=game_id),
                 "report": stored.report}
 

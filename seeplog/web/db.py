@@ -88,16 +88,43 @@ def migrate(db: sqlite_utils.Database, folder: Path = MIGRATIONS) -> list[str]:
     for script in sorted(folder.glob("*.sql")):
         if script.stem in applied(db):  # outside the lock: most starts have nothing to do
             continue
-        with writing(db):
-            db.execute("create table if not exists migrations (name text primary key, applied text not null)")
-            if script.stem in applied(db):  # another process applied it while this one waited
-                continue
-            for statement in statements(script.read_text(encoding="utf-8")):
-                db.execute(statement)
-            now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-            db.execute("insert into migrations values (?, ?)", [script.stem, now])
-        new.append(script.stem)
+        sql = script.read_text(encoding="utf-8")
+        keys_off = sql.startswith(FOREIGN_KEYS_OFF)
+        if keys_off:  # only outside a transaction (sqlite ignores it inside one)
+            db.execute("PRAGMA foreign_keys = OFF")
+        try:
+            if apply(db, script.stem, sql, check_keys=keys_off):
+                new.append(script.stem)
+        finally:
+            if keys_off:
+                db.execute("PRAGMA foreign_keys = ON")
     return new
+
+
+FOREIGN_KEYS_OFF = "-- seeplog: foreign keys off"
+"""The first line of a migration that makes a table again: foreign keys are off while it runs, so dropping
+the old table deletes no row that refers to it, and every reference is checked before it commits."""
+
+
+class BrokenReferences(RuntimeError):
+    """A migration left rows that refer to no row."""
+
+
+def apply(db: sqlite_utils.Database, name: str, sql: str, *, check_keys: bool) -> bool:
+    """Run one migration in one transaction and record it; False when another process applied it first."""
+    with writing(db):
+        db.execute("create table if not exists migrations (name text primary key, applied text not null)")
+        if name in applied(db):  # another process applied it while this one waited
+            return False
+        for statement in statements(sql):
+            db.execute(statement)
+        if check_keys:
+            broken = db.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise BrokenReferences(f"migration {name} leaves {len(broken)} rows referring to no row: {broken[:3]}")
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        db.execute("insert into migrations values (?, ?)", [name, now])
+    return True
 
 
 def statements(script: str) -> list[str]:

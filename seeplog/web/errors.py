@@ -12,6 +12,8 @@ from flask_wtf.csrf import CSRFError
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refusal, Refused, TooLarge
+
 
 class ErrorItemSchema(Schema):
     message = fields.String(required=True)
@@ -105,10 +107,33 @@ def handle(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
         status, headers
 
 
+STATUS: dict[type[Refusal], int] = {BadInput: 400, NotAllowed: 403, NotFound: 404, Conflict: 409, TooLarge: 413,
+                                    Refused: 422}
+"""The status of each kind of refusal a store raises: the one place that chooses them."""
+
+
+def as_http(refusal: Refusal) -> ApiError:
+    """A store's refusal as the API answers it: its status, sentence, items and extra keys; a refused
+    bearer token with its challenge."""
+    status = next(code for kind, code in STATUS.items() if isinstance(refusal, kind))
+    realm = refusal.realm if isinstance(refusal, NotAllowed) else None
+    return ApiError(status, refusal.message, refusal.errors, extra=refusal.extra,
+                    headers={"WWW-Authenticate": f'Bearer realm="{realm}"'} if realm else None)
+
+
+def handle_refusal(refusal: Refusal) -> tuple[Response | str, int, dict[str, str]]:
+    return handle(as_http(refusal))
+
+
 class Api(flask_smorest.Api):
-    """flask-smorest's Api with seeplog's error envelope."""
+    """flask-smorest's Api with seeplog's error envelope, for HTTP errors and stores' refusals alike (the
+    pages' and the API's)."""
 
     ERROR_SCHEMA = ErrorSchema
+
+    def init_app(self, app, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().init_app(app, *args, **kwargs)
+        app.register_error_handler(Refusal, handle_refusal)
 
     def handle_http_exception(self, error: HTTPException):  # type: ignore[override]
         return handle(error)

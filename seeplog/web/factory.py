@@ -11,11 +11,12 @@ from typing import Any
 from flask import Flask
 
 from . import register
+from .collector import tune_collector
 from .db import init_db
 from .hosts import guard_hosts, proxy_count_setting, trusted_hosts_setting
 from .shipped import folder
 from .startup import prepare, rebuild_in_background
-from .store import Limits
+from .limits import Limits
 
 
 def _secret_key(instance: Path) -> str:
@@ -73,18 +74,12 @@ def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name) or default)
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The app: store in SEEPLOG_DB (default instance/seeplog.db), samples loaded into an empty store
-    unless SEEPLOG_SAMPLES=0.
-
-    `REBUILD_IN_BACKGROUND` False leaves a store derived by another library version as it is (gunicorn's
-    master process prepares the store with it before it forks the workers).
-    """
-    app = Flask("seeplog", instance_relative_config=True, template_folder=folder("templates"))
+def settings(instance_path: str) -> dict[str, Any]:
+    """The app's settings from the environment (SEEPLOG_*), before a test's own."""
     limit = _env_int("SEEPLOG_MAX_UPLOAD", 1024 * 1024)
     defaults = Limits()
-    app.config.from_mapping(
-        DATABASE=os.environ.get("SEEPLOG_DB") or os.path.join(app.instance_path, "seeplog.db"),
+    return dict(
+        DATABASE=os.environ.get("SEEPLOG_DB") or os.path.join(instance_path, "seeplog.db"),
         MAX_CONTENT_LENGTH=limit,
         MAX_FORM_MEMORY_SIZE=limit,
         UPLOAD_LIMITS=Limits(_env_int("SEEPLOG_MAX_GAMES", defaults.games),
@@ -98,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         TRUSTED_HOSTS=trusted_hosts_setting(),
         PROXY_FIX=proxy_count_setting(),
         REBUILD_IN_BACKGROUND=True,
+        TUNE_GC=os.environ.get("SEEPLOG_TUNE_GC", "1") != "0",
         API_TITLE="seeplog",
         API_VERSION="1",
         OPENAPI_VERSION="3.1.0",
@@ -105,6 +101,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_JSON_PATH="openapi.json",
         JSON_SORT_KEYS=False,
     )
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app: store in SEEPLOG_DB (default instance/seeplog.db), samples loaded into an empty store
+    unless SEEPLOG_SAMPLES=0.
+
+    `REBUILD_IN_BACKGROUND` False leaves a store derived by another library version as it is (gunicorn's
+    master process prepares the store with it before it forks the workers).
+    """
+    app = Flask("seeplog", instance_relative_config=True, template_folder=folder("templates"))
+    app.config.from_mapping(settings(app.instance_path))
     if test_config is not None:
         app.config.from_mapping(test_config)
     app.config.setdefault("SECRET_KEY", None)
@@ -122,4 +129,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.extensions["seeplog_rebuild"] = rebuild_in_background(app.config["DATABASE"])
     app.wsgi_app = ChunkedLimit(app)  # type: ignore[method-assign]
     guard_hosts(app)
+    if app.config["TUNE_GC"]:
+        tune_collector()  # the last step: what start-up built is frozen (seeplog/web/collector.py)
     return app

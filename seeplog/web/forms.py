@@ -1,8 +1,11 @@
 """The pages' forms (Flask-WTF: CSRF-protected): upload, manage a stored game, start a live game."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 from flask_wtf import FlaskForm
-from wtforms import Field, FileField, MultipleFileField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms import (DateField, Field, FileField, MultipleFileField, PasswordField, SelectField, StringField,
+                     TextAreaField)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
@@ -27,7 +30,7 @@ class ManageForm(FlaskForm):
 
     token = PasswordField("Manage token")
     file = FileField("New log file (.seep or .json)")
-    text = TextAreaField("Or paste the new log")
+    text = TextAreaField("Or correct the log here (it opens on the current one)")
 
     def upload(self) -> tuple[str | None, bytes] | None:
         """(file name, bytes) of the new log, file first; None when neither was given."""
@@ -83,6 +86,9 @@ class LiveNewForm(FlaskForm):
     south = _text("South", NAME_LENGTH)
     east = _text("East", NAME_LENGTH, "four-player variants only")
     event = _text("Event", TEXT_LENGTH)
+    date = DateField("Date", [Optional()], default=lambda: datetime.now(timezone.utc).date(),
+                     description="the day of the game: today, unless you change it")
+    round = _text("Round", NAME_LENGTH, "optional: the round of the event")
     target = StringField("Baazi target", [Optional(), _whole_number],
                          filters=[lambda v: v.strip() if isinstance(v, str) else v],
                          description="the lead that wins a baazi; empty: the variant's (100, thirty variants 30)")
@@ -110,6 +116,7 @@ class LiveNewForm(FlaskForm):
         return {seat: field.data for seat, field in self.seats() if field.data}
 
     def tags(self) -> dict[str, str]:
-        tags = {"Event": self.event.data, "Scorer": self.scorer.data, "BaaziTarget": self.target.data,
+        tags = {"Event": self.event.data, "Date": self.date.data.isoformat() if self.date.data else "",
+                "Round": self.round.data, "Scorer": self.scorer.data, "BaaziTarget": self.target.data,
                 "Rotation": "team" if self.rotation.data == "team" else ""}
         return {name: value for name, value in tags.items() if value}

@@ -14,16 +14,16 @@ from .api import same_origin_only
 from .db import get_db
 from .errors import ApiError, ErrorSchema
 from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
-                           LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, UndoSchema,
-                           entry_problem)
-from .live_store import LiveError, Request, as_it_stood, create, current_version, history, load, record
+                           LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema,
+                           TagsSchema, UndoSchema, entry_problem)
+from .live_store import BEARER_REALM, Request, as_it_stood, create, current_version, delete, history, load, record
 from .tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
                 description="Live games: keep score at the table one entry at a time; follow it")
 blp.before_request(same_origin_only)
 
-BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog live game"'}
+BEARER = {"WWW-Authenticate": f'Bearer realm="{BEARER_REALM}"'}
 
 
 def etag(game_id: int, version: int) -> str:
@@ -60,16 +60,8 @@ def editing(view):
     return view
 
 
-def _raise(error: LiveError) -> ApiError:
-    return ApiError(error.status, error.message, error.errors, extra=error.extra,
-                    headers=BEARER if error.status == 403 else None)
-
-
 def _send(game_id: int, req: Request):
-    try:
-        answer, fresh = record(get_db(), game_id, _token(), req)
-    except LiveError as error:
-        raise _raise(error) from None
+    answer, fresh = record(get_db(), game_id, _token(), req)
     headers = {"ETag": f'"{etag(game_id, answer["version"])}"'}
     if not fresh:
         headers["Idempotent-Replayed"] = "true"
@@ -84,10 +76,7 @@ def _send(game_id: int, req: Request):
 @blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link."""
-    try:
-        game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
-    except LiveError as error:
-        raise _raise(error) from None
+    game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,
             "edit_url": f"/live/{game_id}/keep#token={token}", "follow_url": f"/live/{game_id}",
@@ -156,6 +145,50 @@ def close(args: dict[str, Any], game_id: int):
     """Make the game final: it takes no more entries, and its log is the canonical text of its entries (a
     last deal left short is then E-INCOMPLETE, as in any log)."""
     return _send(game_id, Request("close", args["version"], None, None, args.get("note"), args.get("client_id")))
+
+
+@blp.route("/<int:game_id>/reopen", methods=["POST"])
+@blp.arguments(ReopenSchema, error_status_code=400)
+@blp.response(201, EntryAnswerSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a game that is open")
+def reopen(args: dict[str, Any], game_id: int):
+    """Open a closed game again: it takes entries again, and its last deal is in progress again (an event
+    in the history, like the close)."""
+    return _send(game_id, Request("reopen", args["version"], None, None, args.get("note"), args.get("client_id")))
+
+
+@blp.route("/<int:game_id>/tags", methods=["POST"])
+@blp.arguments(TagsSchema, error_status_code=400)
+@blp.response(201, EntryAnswerSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version")
+@blp.alt_response(422, schema=ErrorSchema, description="a tag that cannot be changed here, a seat the game "
+                                                       "does not have, a Date that is not YYYY-MM-DD")
+def set_tags(args: dict[str, Any], game_id: int):
+    """Rename the game (Event, Site, Date, Round, Scorer) or fix a player's name (North, West, South,
+    East): each tag's line in the header is replaced, or added. One `retag` event in the history, open or
+    closed game alike."""
+    tags = tuple(sorted(args["tags"].items()))
+    return _send(game_id, Request("retag", args["version"], None, None, args.get("note"), args.get("client_id"),
+                                  tags=tags))
+
+
+@blp.route("/<int:game_id>", methods=["DELETE"])
+@blp.response(204, description="deleted: gone from every list, with its history")
+@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
+@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+def delete_game(game_id: int):
+    """Delete a live game with its edit token: its log, entries, history and pages. No other game changes."""
+    delete(get_db(), game_id, _token())
+    return ""
 
 
 @blp.route("/<int:game_id>/history", methods=["GET"])

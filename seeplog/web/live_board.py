@@ -1,5 +1,6 @@
 """The board of a live game, as its pages show it: what comes next, the floor, the deal's last plays, the
-flagged entries and the running ledger. Built from the view the store keeps for each version (no replay)."""
+flagged entries and the running ledger. Built from the game's typed view, kept with its analysis (no replay
+when it is kept)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,7 +13,8 @@ from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
 from .cardviews import FloorView, HouseView, faces, named
-from .viewmodels import Finding, finding
+from .live_view import EntryView, LiveView, links
+from .viewmodels import Finding, finding, typed_finding
 
 PARTS = ("next", "floor", "plays", "flagged", "ledger")
 """The board's parts, in the order they are drawn; each is an element with the id ``live-<part>``."""
@@ -79,16 +81,15 @@ def parse_parts(text: str | None) -> tuple[str, ...] | None:
     return tuple(p for p in PARTS if p in asked)
 
 
-def board(doc: dict[str, Any]) -> Board:
-    """The board of a stored live view (`seeplog.web.live_view.view`)."""
-    game = doc["report"]["games"][-1] if doc["report"]["games"] else {"tags": {}, "deals": [], "ledger": [],
-                                                                         "baazis": {}}
-    rules = find_ruleset(doc["variant"])
+def board(view: LiveView) -> Board:
+    """The board of a live game's typed view (`seeplog.web.live_view.view`)."""
+    games = view.report["games"]
+    game = games[-1] if games else {"tags": {}, "deals": [], "ledger": [], "baazis": {}}
+    rules = find_ruleset(view.variant)
     names = seat_names(game["tags"], rules.seats)
-    number = len(doc["report"]["games"]) or 1
-    return Board(doc["id"], doc["version"], doc["state"], next_words(doc["next"], names), deal_words(doc, names),
-                 floor_of(doc.get("table"), names), plays_of(doc, number, names), flagged_of(doc),
-                 rules.teams, ledger_of(game, rules, names), baazi_words(game.get("baazis", {})))
+    return Board(view.game_id, view.version, view.state, next_words(view.next, names),
+                 deal_words(view.table, names), floor_of(view.table, names), plays_of(view, len(games) or 1, names),
+                 flagged_of(view), rules.teams, ledger_of(game, rules, names), baazi_words(game.get("baazis", {})))
 
 
 # ---------------------------------------------------------------- what comes next
@@ -136,8 +137,7 @@ def baazi_words(baazis: dict[str, int]) -> str:
 
 # ---------------------------------------------------------------- the floor
 
-def deal_words(doc: dict[str, Any], names: dict[str, str]) -> dict[str, str] | None:
-    table = doc.get("table")
+def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> dict[str, str] | None:
     if not table:
         return None
     bid = f"{named(table['bidder'], names)} {table['bid']}" if table.get("bid") is not None else "not yet"
@@ -159,40 +159,40 @@ def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView |
 
 # ---------------------------------------------------------------- plays and findings
 
-def plays_of(doc: dict[str, Any], game: int, names: dict[str, str]) -> tuple[PlayLine, ...]:
+def plays_of(view: LiveView, game: int, names: dict[str, str]) -> tuple[PlayLine, ...]:
     """The plays of the deal on the table, newest first, in words, each with its findings."""
-    entries = doc["entries"]
-    deal = next((e["deal"] for e in reversed(entries) if e["deal"] is not None), None)
+    deal = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
     if deal is None:
         return ()
     out = []
-    for e in reversed(entries):
-        if e["kind"] != "play" or e["deal"] != deal:
+    for e in reversed(view.entries):
+        seat = e.place.seat
+        if e.place.kind != "play" or e.place.deal != deal or e.place.play is None:
             continue
-        words = e.get("words") or f"{named(e['seat'], names) if e['seat'] else 'a seat'} plays {e['line']}"
-        out.append(PlayLine(e["play"], e["number"], e["line"], words,
-                            tuple(finding(f, doc["id"], game, deal) for f in e["findings"])))
+        words = e.words or f"{named(seat, names) if seat else 'a seat'} plays {e.line}"
+        out.append(PlayLine(e.place.play, e.number, e.line, words,
+                            tuple(typed_finding(f, view.game_id, game, deal) for f in e.findings)))
     return tuple(out)
 
 
-def flagged_of(doc: dict[str, Any]) -> tuple[FlaggedLine, ...]:
+def flagged_of(view: LiveView) -> tuple[FlaggedLine, ...]:
     """Every finding of the game, with the entry whose line it points at (where there is one)."""
-    by_line = {e["log_line"]: e for e in doc["entries"]}
-    report = doc["report"]
+    by_line = {e.log_line: e for e in view.entries}
+    report = view.report
     out = []
     for f in report.get("errors", []):
-        out.append(_flagged(finding(f, doc["id"], 1, None), by_line))
+        out.append(_flagged(finding(f, view.game_id, 1, None), by_line))
     for number, game in enumerate(report["games"], start=1):
-        out += [_flagged(finding(f, doc["id"], number, None), by_line) for f in game["errors"]]
+        out += [_flagged(finding(f, view.game_id, number, None), by_line) for f in game["errors"]]
         for deal in game["deals"]:
-            out += [_flagged(finding(f, doc["id"], number, deal["number"]), by_line)
+            out += [_flagged(finding(f, view.game_id, number, deal["number"]), by_line)
                     for f in deal["errors"] + deal["violations"]]
     return tuple(sorted(out, key=lambda x: (x.entry is None, x.entry or 0)))
 
 
-def _flagged(f: Finding, by_line: dict[int, dict[str, Any]]) -> FlaggedLine:
+def _flagged(f: Finding, by_line: dict[int, EntryView]) -> FlaggedLine:
     entry = by_line.get(f.line) if f.line else None
-    return FlaggedLine(entry["number"] if entry else None, entry["line"] if entry else None, f)
+    return FlaggedLine(entry.number if entry else None, entry.line if entry else None, f)
 
 
 # ---------------------------------------------------------------- the ledger
@@ -251,12 +251,12 @@ SHOWN_TAGS = (("Date", "date"), ("Site", "site"), ("Round", "round"), ("Scorer",
               ("BaaziTarget", "baazi target"), ("Rotation", "rotation"))
 
 
-def follow_header(doc: dict[str, Any]) -> FollowHeader:
-    tags = doc["report"]["games"][-1]["tags"] if doc["report"]["games"] else {}
-    rules = find_ruleset(doc["variant"])
+def follow_header(view: LiveView) -> FollowHeader:
+    tags = view.report["games"][-1]["tags"] if view.report["games"] else {}
+    rules = find_ruleset(view.variant)
     names = seat_names(tags, rules.seats)
     teams = tuple((team, " & ".join(named(s, names) for s in rules.seats if rules.team_of(s) == team))
                   for team in rules.teams)
-    return FollowHeader(doc["id"], tags.get("Event") or f"Live game {doc['id']}", doc["variant"], doc["state"],
+    return FollowHeader(view.game_id, tags.get("Event") or f"Live game {view.game_id}", view.variant, view.state,
                         teams, tuple((label, tags[tag]) for tag, label in SHOWN_TAGS if tag in tags),
-                        doc["links"]["scoresheet"], names)
+                        links(view.game_id)["scoresheet"], names)

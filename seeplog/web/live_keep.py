@@ -3,7 +3,6 @@ travels in the link's fragment, so the server never sees it; the page's script (
 static/keep/, entered by live-keep.js) keeps it and talks to the live API."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from flask import Blueprint, render_template
@@ -12,7 +11,8 @@ from seeplog.ruleset import find_ruleset
 
 from .keep_ahead import steps_ahead
 from .live_board import follow_header
-from .live_pages import stored_live
+from .live_pages import live_view
+from .live_store import SEAT_TAGS
 
 bp = Blueprint("live_keep", __name__)
 
@@ -22,11 +22,13 @@ MODULES = tuple(sorted(f"keep/{path.name}" for path in (Path(__file__).parent / 
 
 @bp.get("/live/<int:game_id>/keep")
 def keep(game_id: int):
-    stored = stored_live(game_id)
-    doc = json.loads(stored.view)
-    rules, header = find_ruleset(doc["variant"]), follow_header(doc)
+    view = live_view(game_id)
+    rules, header = find_ruleset(view.variant), follow_header(view)
+    games = view.report["games"]
+    tags = games[0]["tags"] if games else {}
     return render_template("live_keep.html", game_id=game_id, variant=rules.name, seats=rules.seats,
                            teams=rules.teams, names=header.names, title=header.title,
-                           plays_per_deal=rules.plays_per_deal, is_open=stored.is_open,
-                           ahead=steps_ahead(rules), modules=MODULES), \
+                           plays_per_deal=rules.plays_per_deal, is_open=view.state == "open",
+                           ahead=steps_ahead(rules), modules=MODULES, tags=tags,
+                           seat_tags=[(seat, SEAT_TAGS[seat]) for seat in rules.seats]), \
         {"Cache-Control": "no-store"}  # its script shows the edit token from the fragment: no cache keeps the page

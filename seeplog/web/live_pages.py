@@ -1,11 +1,10 @@
 """The live game's pages: its board (a fragment the pages poll), the follow page and the start page."""
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
+from seeplog.refusals import BadInput
 from seeplog.ruleset import VARIANTS
 
 from .db import get_db
@@ -13,7 +12,9 @@ from .forms import LiveNewForm
 from seeplog.kept import Kept
 from .live_api import etag, follow_headers
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
-from .live_store import LiveError, LiveGame, create, current_version, load
+from .live.strips import deal_strips
+from .live_store import LiveGame, create, current_version, load, typed_view
+from .live_view import LiveView
 from .hosts import public_root
 from .qr import qr_svg
 
@@ -21,10 +22,17 @@ bp = Blueprint("live_pages", __name__)
 
 
 def stored_live(game_id: int) -> LiveGame:
-    game = load(get_db(), game_id)
+    """A live game as stored, without the JSON of its view (the API's answer, which the pages do not read)."""
+    game = load(get_db(), game_id, view=False)
     if game is None:
         abort(404, f"there is no live game {game_id}")
     return game
+
+
+def live_view(game_id: int) -> LiveView:
+    """A live game's typed view at its current version (kept with its analysis: nothing is replayed when
+    it is kept)."""
+    return typed_view(get_db(), stored_live(game_id))
 
 
 BOARDS: Kept[Markup] = Kept(2048)
@@ -32,11 +40,11 @@ BOARDS: Kept[Markup] = Kept(2048)
 rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, about 30 MB)."""
 
 
-def board_html(game: LiveGame, parts: tuple[str, ...] = PARTS) -> Markup:
-    """The board fragment of a stored live game (its kept view: nothing is replayed)."""
-    key = (current_app.config["DATABASE"], game.game_id, game.version, parts)
-    return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(json.loads(game.view)),
-                                                          parts=parts, recent=RECENT_PLAYS)))
+def board_html(view: LiveView, parts: tuple[str, ...] = PARTS) -> Markup:
+    """The board fragment of a live game (rendered once per version in each worker)."""
+    key = (current_app.config["DATABASE"], view.game_id, view.version, parts)
+    return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(view), parts=parts,
+                                                          recent=RECENT_PLAYS)))
 
 
 @bp.get("/live/<int:game_id>/board")
@@ -51,8 +59,8 @@ def board_fragment(game_id: int):
         abort(404, f"there is no live game {game_id}")
     if request.if_none_match.contains(etag(game_id, version)):
         return Response(status=304, headers=follow_headers(game_id, version))
-    game = stored_live(game_id)
-    return Response(board_html(game, parts), mimetype="text/html", headers=follow_headers(game_id, game.version))
+    view = live_view(game_id)
+    return Response(board_html(view, parts), mimetype="text/html", headers=follow_headers(game_id, view.version))
 
 
 @bp.get("/live/<int:game_id>")
@@ -64,9 +72,10 @@ def follow(game_id: int):
         abort(404, f"there is no live game {game_id}")
     if request.if_none_match.contains(etag(game_id, version)):
         return Response(status=304, headers=follow_headers(game_id, version))
-    game = stored_live(game_id)
-    return render_template("live_follow.html", game=follow_header(json.loads(game.view)), board_html=board_html(game),
-                           etag=etag(game_id, game.version)), 200, follow_headers(game_id, game.version)
+    view = live_view(game_id)
+    return render_template("live_follow.html", game=follow_header(view), board_html=board_html(view),
+                           etag=etag(game_id, view.version), strips=deal_strips(view)), \
+        200, follow_headers(game_id, view.version)
 
 
 @bp.route("/live/new", methods=["GET", "POST"])
@@ -78,7 +87,7 @@ def start():
         return render_template("live_new.html", form=form, seats=seats_of_variants()), status
     try:
         game_id, token = create(get_db(), form.variant.data, form.players(), form.tags())
-    except LiveError as error:
+    except BadInput as error:
         form.form_errors.append(error.message)
         return render_template("live_new.html", form=form, seats=seats_of_variants()), 400
     page = started_page(game_id, form.event.data or f"Live game {game_id}", token)
@@ -89,8 +98,7 @@ def start():
 def started(game_id: int):
     """The page after the start, again: live-new.js moves the start's answer here (the token in the
     fragment, which the server never sees), so that a reload shows it instead of starting a second game."""
-    game = stored_live(game_id)
-    page = started_page(game_id, follow_header(json.loads(game.view)).title, None)
+    page = started_page(game_id, follow_header(live_view(game_id)).title, None)
     return render_template("live_started.html", page=page), 200, {"Cache-Control": "no-store"}
 
 

@@ -67,6 +67,21 @@ class CloseSchema(UndoSchema):
     pass
 
 
+class ReopenSchema(UndoSchema):
+    pass
+
+
+class TagsSchema(UndoSchema):
+    tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]),
+                       values=fields.String(validate=[LINE, validate.Length(min=1, max=200)]),
+                       required=True, validate=validate.Length(min=1, max=10),
+                       metadata={"description": "the tags to set: Event, Site, Date (YYYY-MM-DD), Round, Scorer, "
+                                                "and the players' names (North, West, South, East)",
+                                 "example": {"Event": "Club night", "Round": "2", "West": "Divya"},
+                                 "propertyNames": {"pattern": TAG_NAME.regex.pattern, "maxLength": 40},
+                                 "minProperties": 1, "maxProperties": 10})
+
+
 class OutcomesQuerySchema(Schema):
     card = fields.String(required=True, validate=CARD)
     seat = fields.String(validate=SEAT)

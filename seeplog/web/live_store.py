@@ -1,13 +1,15 @@
 """Storing live games: every event in one write transaction, with the game's `games` row rewritten in it.
 
 The events (`live_events`) are the truth; the entries, the log, the report and the view that followers
-read are derived from them at each event and kept with the game, so reading a live game replays nothing.
+read are derived from them at each event and kept with the game, so reading a live game replays nothing:
+the API answers the view's stored JSON, the pages read the typed view kept with the analysis (`typed_view`).
 """
 from __future__ import annotations
 
+import itertools
 import json
 import uuid
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any
@@ -16,7 +18,8 @@ import sqlite_utils
 
 from seeplog.analysis import Analysis, keep, kept_analysis
 from seeplog.live import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target, finding_keys,
-                          is_tag_line, live_analysis, live_log, misfits, read_in_place)
+                          is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
+from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refused
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
@@ -25,7 +28,9 @@ from seeplog.notation.writer import statement_text
 from .live_view import EntryView, LiveView, view
 from .tokens import new_token, token_hash, token_matches
 from .db import writing
+from .manage import delete_game
 from .store import insert_derived, put_derived, set_rank, summary
+from .live_retag import retag_lines
 
 
 MAX_ENTRIES = 5000
@@ -33,13 +38,8 @@ MAX_ENTRIES = 5000
 MAX_ID = 2 ** 63 - 1
 
 
-class LiveError(Exception):
-    """A request the store refuses: its HTTP status, a sentence, and what the client should know."""
-
-    def __init__(self, status: int, message: str, errors: list[dict[str, Any]] | None = None,
-                 extra: dict[str, Any] | None = None):
-        super().__init__(message)
-        self.status, self.message, self.errors, self.extra = status, message, errors or [], extra or {}
+BEARER_REALM = "seeplog live game"
+"""The kind of token a live game's edits need (its edit token, sent as a bearer token)."""
 
 
 def now() -> str:
@@ -106,20 +106,20 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
            token: str | None = None) -> tuple[int, str]:
     """A new open live game; its id and its edit token (kept only as a digest): `token`, or a new one.
 
-    :raises LiveError: a tag the notation cannot read (400), as `[MaxHouses "two"]`.
+    :raises BadInput: a tag the notation cannot read, as `[MaxHouses "two"]`, or a seat the variant lacks.
     """
     seats = find_ruleset(variant).seats
     strangers = [seat for seat in players if seat not in seats]
     if strangers:
-        raise LiveError(400, f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
-                        [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
+        raise BadInput(f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
+                       [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
     token = token or new_token()
     lines = header_lines(variant, players, tags)
     entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
     live = live_log(entries)
     if live.log.errors:
-        raise LiveError(400, "a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
-                        [{"field": "tags", "message": e.msg} for e in live.log.errors])
+        raise BadInput("a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
+                       [{"field": "tags", "message": e.msg} for e in live.log.errors])
     analysis = live_analysis(live, open_game=True)
     doc = report_json(analysis)
     at = now()
@@ -152,41 +152,47 @@ class Request:
     client_id: str | None = None
     problem: dict[str, str] | None = None
     """What is wrong with the request's shape, answered 422 once the game and the token are known good."""
+    tags: tuple[tuple[str, str], ...] = ()
+    """A retag's tags, (name, value) each."""
 
 
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
     """Store one event in one transaction; the answer, and False when it is a retry answered again.
 
-    :raises LiveError: no such game (404), a wrong token (403), a closed game or a stale version (409),
-        an entry that is not there (422), a line that cannot be read or stand there (422).
+    :raises NotFound: no such game. :raises NotAllowed: a wrong token.
+    :raises Conflict: a closed game or a stale version.
+    :raises Refused: an entry that is not there, a line that cannot be read or stand there.
     """
     with writing(db):
         game = load(db, game_id, view=False)
         if game is None:
-            raise LiveError(404, f"there is no live game {game_id}")
+            raise NotFound(f"there is no live game {game_id}")
         if not token_matches(token, game.token_hash):
-            raise LiveError(403, "this edit token does not keep this game")
+            raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
         if req.client_id:
             earlier = db.execute("select answer from live_events where game_id = ? and client_id = ?",
                                  [game_id, req.client_id]).fetchone()
             if earlier is not None:
                 return json.loads(earlier[0]), False
         if req.problem is not None:
-            raise LiveError(422, req.problem["message"], [req.problem])
-        if not game.is_open:
-            raise LiveError(409, "the game is closed: it takes no more entries", extra={"version": game.version})
+            raise Refused(req.problem["message"], [req.problem])
+        if not game.is_open and req.kind not in ("reopen", "retag"):
+            raise Conflict("the game is closed: it takes no more entries (reopen it first)",
+                           extra={"version": game.version})
+        if game.is_open and req.kind == "reopen":
+            raise Conflict("the game is open already", extra={"version": game.version})
         if req.version != game.version:
             raise _stale(db, game, req.version)
         answer = _apply(db, game, req)
     return answer, True
 
 
-def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> LiveError:
+def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
     unseen = history(db, game.game_id, max(0, seen))
     entries = [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
-    return LiveError(409, f"the game is at version {game.version}, not {seen}: another entry came first; "
-                          "here is what changed", extra={"version": game.version, "events": unseen,
-                                                         "entries": entries})
+    return Conflict(f"the game is at version {game.version}, not {seen}: another entry came first; "
+                    "here is what changed", extra={"version": game.version, "events": unseen,
+                                                   "entries": entries})
 
 
 def lines_written(db: sqlite_utils.Database, game_id: int) -> int:
@@ -201,17 +207,22 @@ def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, li
     entries = list(now)
     line = req.line or ""
     if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
-        raise LiveError(422, f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
-                             "close it and start another")
+        raise Refused(f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
+                      "close it and start another")
     if req.kind == "append":
         entries.append(Entry(serial, line))
         return Event("append", len(entries), (line,)), entries, len(entries) - 1
-    if req.kind == "close":
-        return Event("close"), entries, None
+    if req.kind in ("close", "reopen"):
+        return Event(req.kind), entries, None
+    if req.kind == "retag":
+        lines = retag_lines(now, req.tags)
+        serials = itertools.count(serial)
+        retag(entries, lines, lambda line: Entry(next(serials), line))
+        return Event("retag", None, lines), entries, None
     event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
     problem = check_target(event, len(entries))
     if problem:
-        raise LiveError(422, problem)
+        raise Refused(problem)
     at = event.entry - 1  # type: ignore[operator]
     if req.kind == "replace":
         entries[at] = Entry(serial, line)
@@ -240,11 +251,11 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
             canonical, read = read_in_place(entries, at, req.line or "", old.live)
         except EntryRefused as refused:
             e = refused.error
-            raise LiveError(422, f"the line cannot be recorded: {e.msg}",
-                            [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
+            raise Refused(f"the line cannot be recorded: {e.msg}",
+                          [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
-    state = "closed" if event.kind == "close" else "open"
+    state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
     live = live_log(entries, old.live, read)
     if _touches_header(old.live, event):
         _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
@@ -275,10 +286,10 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
     found = misfits(before, after, own)
     if found:
         number, error = found[0]
-        raise LiveError(422, f"the game's entries do not fit this change: entry {number} would read "
-                             f"{error.rule}: {error.msg}; correct that entry first",
-                        [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
-                         for n, e in found[:20]])
+        raise Refused(f"the game's entries do not fit this change: entry {number} would read "
+                      f"{error.rule}: {error.msg}; correct that entry first",
+                      [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
+                       for n, e in found[:20]])
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int:
@@ -301,6 +312,20 @@ def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
     if isinstance(found, KeptLive) and found.live is not None and found.live.entries_json == game.entries_json:
         return found
     return KeptLive(**vars_of(live_analysis(live_log(game.entries), open_game=game.is_open)))
+
+
+def typed_view(db: sqlite_utils.Database, game: LiveGame) -> LiveView:
+    """The game's typed view now, for its pages: the one kept with its analysis (by its last event or an
+    earlier request in this process), else made from the analysis of its entries, and kept."""
+    kept = as_it_stood(db, game)
+    body = kept.view
+    if body is not None and body.state == game.state:
+        # the same entries at a later version (an undo back to them): the same view but for its number
+        return body if body.version == game.version else replace(body, version=game.version)
+    assert kept.live is not None
+    body = view(game.game_id, game.version, game.state, kept.live, kept, report_json(kept))
+    keep(replace(kept, view=body))
+    return body
 
 
 def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dict[str, Any]],
@@ -336,6 +361,20 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event
                [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
     put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis, doc=body.report,
                 canonical=live.text, first=same + 1)
+
+
+def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:
+    """Delete a live game with its edit token: its events, entries and `games` row; no other game's rows.
+
+    :raises NotFound: no such game. :raises NotAllowed: a wrong token.
+    """
+    with writing(db):
+        game = load(db, game_id)
+        if game is None:
+            raise NotFound(f"there is no live game {game_id}")
+        if not token_matches(token, game.token_hash):
+            raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
+        delete_game(db, game_id)
 
 
 def refresh_views(db: sqlite_utils.Database) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.analysis import analyse
+from seeplog.refusals import Conflict, NotAllowed
 from seeplog.report import report_json
 
 from .db import writing
@@ -19,11 +20,11 @@ from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, s
 from .tokens import new_token, token_hash, token_matches
 
 
-class TokenRefused(PermissionError):
-    """No token, or not the game's token."""
+class TokenRefused(NotAllowed):
+    """No token, or not the game's manage token."""
 
 
-class SameLog(ValueError):
+class SameLog(Conflict):
     """The replacement is a log already stored as another game."""
 
     def __init__(self, game_id: int):
@@ -84,11 +85,17 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
     return Stored(game_id, False, doc)
 
 
+def already_stored(label: str, game_id: int) -> str:
+    """What an upload of a log stored before says: where it is, and which token manages it."""
+    return (f"{label} is already stored as #{game_id}: its manage token was shown when it was first uploaded "
+            "(that token replaces or deletes it; no new one is given).")
+
+
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
     """The texts a game held before, oldest first."""
     return list(db.query("select raw, format, filename, uploaded, replaced from game_history "
                          "where game_id = ? order by id", [game_id]))
 
 
-__all__ = ["TokenRefused", "SameLog", "BadUpload", "issue_token", "check_token", "delete_game", "replace_game",
-           "history"]
+__all__ = ["already_stored", "TokenRefused", "SameLog", "BadUpload", "issue_token", "check_token", "delete_game",
+           "replace_game", "history"]

@@ -1,7 +1,7 @@
 """Finding stored games: by player, event, date, variant, and whether they hold findings.
 
 Every list query reads an index in list order and stops at the page (no scan of `games`, no sort):
-see schema/migrations/0002_listing.sql and 0007_list_indexes.sql.
+see schema/migrations/0002_listing.sql and 0008_list_indexes.sql.
 """
 from __future__ import annotations
 

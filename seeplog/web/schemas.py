@@ -228,6 +228,9 @@ class UploadResultSchema(Schema):
     manage_token = fields.String(metadata={
         "description": "a new game only: the secret that replaces (PUT) or deletes (DELETE) it, sent as the "
                        "X-Manage-Token header; shown this once and stored only as a hash"})
+    message = fields.String(metadata={
+        "description": "a log stored before only: where it is stored, and that its manage token is the one "
+                       "its first upload answered with"})
 
 
 # ---------------------------------------------------------------- one play (the dispute view)

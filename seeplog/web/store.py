@@ -12,7 +12,8 @@ from typing import Any, cast
 import sqlite_utils
 
 import seeplog
-from seeplog.notation import DealStart, Log, Tag, Unreadable
+from seeplog.refusals import BadInput
+from seeplog.notation import DealStart, Log, Tag
 from seeplog.notation.jsonform import from_json
 from seeplog.canonical import dumps
 from seeplog.analysis import Analysis, analyse
@@ -23,6 +24,7 @@ from seeplog.scoresheet import players
 
 from .clubs.links import link_players
 from .db import writing
+from .limits import DEFAULTS, Limits, check_deal_lines, check_limits, check_report_size, check_tag_lines, listed_at_most
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "sweeps", "game_variants",
@@ -33,120 +35,8 @@ PER_DEAL = frozenset({"deals", "deal_scores", "violations", "ledger", "sweeps"})
 """The derived tables with a row per deal (a position), and the findings (with none outside a deal)."""
 
 
-@dataclass(frozen=True)
-class Limits:
-    """The most work one upload may ask for; each has a setting (an environment variable) that changes it."""
-
-    games: int = 20
-    """Games per file (SEEPLOG_MAX_GAMES)."""
-    deals: int = 200
-    """Deals per game (SEEPLOG_MAX_DEALS)."""
-    plays: int = 120
-    """Plays per deal (SEEPLOG_MAX_PLAYS); a legal deal has at most 52."""
-    tags: int = 100
-    """Tag lines per game (SEEPLOG_MAX_TAGS); a game's header has a dozen."""
-    tag_length: int = 1000
-    """Characters of one tag line (SEEPLOG_MAX_TAG_LENGTH)."""
-    findings: int = 250
-    """Findings the report lists per game (SEEPLOG_MAX_FINDINGS); the rest are counted."""
-    report: int = 1_900_000
-    """Bytes of the JSON report (SEEPLOG_MAX_REPORT): the answer to an upload stays under 2 MB."""
-
-
-class TooMuch(ValueError):
-    """A log over one of the Limits: the service refuses it with 413, naming the limit and its setting."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-DEAL_LINE = re.compile(r"^[ \t]*deal[ \t]", re.MULTILINE)
-
-
-def check_report_size(doc: dict[str, Any], limits: Limits) -> None:
-    """:raises TooMuch: when the JSON report (as the API sends it: compact, ASCII) passes the limit."""
-    size = len(json.dumps(doc, separators=(",", ":")))
-    if size > limits.report:
-        raise TooMuch(f"the report of this file would take {size:,} bytes; the limit is {limits.report:,} (the "
-                      "setting SEEPLOG_MAX_REPORT changes it): split the log into several uploads")
-
-
-def listed_at_most(doc: dict[str, Any], most: int) -> dict[str, Any]:
-    """The report with at most `most` findings listed per game (its errors, then each deal's violations and
-    errors in order); a game with more counts the rest in `findings_not_listed`. `doc` is changed in place."""
-    for game in doc["games"]:
-        budget = most
-        lists = [game["errors"]] + [d[key] for d in game["deals"] for key in ("violations", "errors")]
-        dropped = 0
-        for found in lists:
-            dropped += max(0, len(found) - budget)
-            del found[max(budget, 0):]
-            budget = max(0, budget - len(found))
-        if dropped:
-            game["findings_not_listed"] = dropped
-    return doc
-
-
-def check_deal_lines(text: str, limits: Limits) -> None:
-    """Before reading: more deal lines than a file may hold in all games is refused without parsing them.
-
-    :raises TooMuch:
-    """
-    count, most = len(DEAL_LINE.findall(text)), limits.games * limits.deals
-    if count > most:
-        raise TooMuch(f"this file holds {count:,} deals; the most a file may hold is {most:,} "
-                      f"({limits.games:,} games of {limits.deals:,} deals: the settings SEEPLOG_MAX_GAMES and "
-                      "SEEPLOG_MAX_DEALS change it): split the log into several uploads")
-
-
-TAG_LINE = re.compile(r"^[ \t]*\[.*$", re.MULTILINE)
-
-
-def check_tag_lines(text: str, limits: Limits) -> None:
-    """Before reading: a tag line longer than the limit, or more tag lines than a file may hold in all games.
-
-    :raises TooMuch:
-    """
-    count, most = 0, limits.games * limits.tags
-    for line in TAG_LINE.finditer(text):
-        count += 1
-        if len(line.group().rstrip()) > limits.tag_length:
-            number = text.count("\n", 0, line.start()) + 1
-            raise TooMuch(f"the tag line on line {number:,} holds {len(line.group().rstrip()):,} characters; the "
-                          f"limit is {limits.tag_length:,} (the setting SEEPLOG_MAX_TAG_LENGTH changes it)")
-    if count > most:
-        raise TooMuch(f"this file holds {count:,} tag lines; the most a file may hold is {most:,} ({limits.games:,} "
-                      f"games of {limits.tags:,}: the settings SEEPLOG_MAX_GAMES and SEEPLOG_MAX_TAGS change it)")
-
-
-def check_limits(log: Log, limits: Limits) -> None:
-    """:raises TooMuch: when the log holds more games, deals or plays than `limits` allow."""
-    def over(what: str, count: int, limit: int, setting: str) -> TooMuch:
-        return TooMuch(f"{what} holds {count:,}; the limit is {limit:,} (the setting {setting} changes it): "
-                       "split the log into several uploads")
-    if len(log.games) > limits.games:
-        raise over("this file's game count: it", len(log.games), limits.games, "SEEPLOG_MAX_GAMES")
-    for number, game in enumerate(log.games, start=1):
-        tags = sum(1 for s in game.header if type(s) is Tag or (type(s) is Unreadable and s.text.lstrip()[:1] == "["))
-        if tags > limits.tags:
-            raise over(f"game {number} of this file has too many tag lines: it", tags, limits.tags, "SEEPLOG_MAX_TAGS")
-        if len(game.deals) > limits.deals:
-            raise over(f"game {number} of this file has too many deals: it", len(game.deals), limits.deals,
-                       "SEEPLOG_MAX_DEALS")
-        for deal in game.deals:
-            if len(deal.plays) > limits.plays:
-                raise over(f"deal {deal.number} of game {number} (line {deal.start.line}) has too many plays: it",
-                           len(deal.plays), limits.plays, "SEEPLOG_MAX_PLAYS")
-
-
-class BadUpload(ValueError):
+class BadUpload(BadInput):
     """Input that cannot be stored: not UTF-8, not JSON of the log schema, or nothing in it reads as Seep."""
-
-    def __init__(self, message: str, errors: list[dict[str, Any]] | None = None):
-        super().__init__(message)
-        self.message = message
-        self.errors = errors or []
 
 
 @dataclass(frozen=True)
@@ -197,7 +87,7 @@ def stored_id(db: sqlite_utils.Database, digest: str) -> int | None:
     return int(found[0]["id"]) if found else None
 
 
-def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = Limits()) -> Stored:
+def store(db: sqlite_utils.Database, upload: Upload, limits: Limits = DEFAULTS) -> Stored:
     """Store an upload in one transaction, or find the same log already stored.
 
     The log is read and replayed before the write lock is taken; the hash is checked again under
@@ -323,7 +213,7 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
 
 
 GRAM_FIELDS = {"players": 1, "event": 2, "site": 4}
-"""The bit of each searched field in games_grams.fields (schema/migrations/0007_list_indexes.sql)."""
+"""The bit of each searched field in games_grams.fields (schema/migrations/0008_list_indexes.sql)."""
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 

@@ -17,11 +17,12 @@ from .clubs.queries import seat_links
 from .db import get_db
 from .exports import scoresheet_csv
 from .forms import ManageForm, UploadForm
-from .manage import SameLog, TokenRefused, check_token, delete_game, history, issue_token, replace_game
+from .manage import SameLog, already_stored, TokenRefused, check_token, delete_game, history, issue_token, replace_game
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
 from .schemas import GameFormSchema, PlayQuerySchema
-from .store import BadUpload, TooMuch, served_report, store, stored_analysis
+from .limits import TooMuch
+from .store import BadUpload, served_report, store, stored_analysis
 from .uploads import from_bytes
 from .viewmodels import findings_summary, game_page, game_row, title_of
 
@@ -112,7 +113,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
         return {"name": label, "id": None, "message": exc.message, "errors": exc.errors, "findings": None}
     except TooMuch as exc:
         return {"name": label, "id": None, "message": exc.message, "errors": [], "findings": None}
-    message = (f"Stored {label}." if stored.created else f"{label} was already stored; here it is.")
+    message = f"Stored {label}." if stored.created else already_stored(label, stored.id)
     token = issue_token(get_db(), stored.id) if stored.created else None
     doc = stored.report or served_report(stored_game(stored.id), current_app.config["UPLOAD_LIMITS"])
     return {"name": label, "id": stored.id, "message": message, "errors": [], "token": token,
@@ -154,11 +155,20 @@ def delete(game_id: int):
     return redirect(url_for("pages.index")), 303
 
 
+PREFILL_MOST = 100_000
+"""The longest log (in characters) the Replace form opens on; a longer one is corrected from its download (the
+page holds the log twice otherwise)."""
+
+
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    page = game_page(stored_game(game_id), request.args.get("part", 1, type=int))
+    row = stored_game(game_id)
+    page = game_page(row, request.args.get("part", 1, type=int))
+    manage = ManageForm()
+    if len(row["raw"]) <= PREFILL_MOST:
+        manage.text.data = row["raw"]  # Replace opens on the current log, to be corrected in place
     return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           manage=ManageForm(), history=history(get_db(), game_id),
+                           manage=manage, history=history(get_db(), game_id),
                            seat_links=seat_links(get_db(), game_id)), NO_STORE  # token by script
 
 

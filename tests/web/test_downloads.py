@@ -3,6 +3,8 @@ is served; an impossible date in a filter is a 400 with its reason."""
 import csv
 import io
 
+import seeplog
+
 from tests.web.helpers import assert_envelope, example, upload
 
 
@@ -47,3 +49,33 @@ def test_a_seat_is_named_one_way_on_the_list_and_in_the_csv(client):
     rows = list(csv.DictReader(io.StringIO(client.get(f"/games/{game_id}.csv").get_data(as_text=True))))
     assert rows[0]["players"] == seated
     assert seated in client.get("/").get_data(as_text=True)
+
+
+def csv_of(client, text: str) -> str:
+    game_id = client.post("/api/games", data=text.encode(), content_type="text/plain").json["id"]
+    return client.get(f"/games/{game_id}.csv").get_data(as_text=True)
+
+
+def test_a_two_game_file_has_one_csv_header_and_a_game_column(client):
+    text = example("game-standard-1.seep").decode() + "\n" + example("game-standard-2.seep").decode()
+    sheet = csv_of(client, text)
+    assert sheet.count("game,event,date,players") == 1
+    rows = list(csv.DictReader(io.StringIO(sheet)))
+    report = seeplog.report_json(seeplog.analyse(text))
+    assert [len(g["deals"]) for g in report["games"]] == [sum(r["game"] == str(n) for r in rows) for n in (1, 2)]
+    second = [r for r in rows if r["game"] == "2"][0]
+    assert second["event"] == "Club night 2"
+    assert second["score NS"] == str(report["games"][1]["deals"][0]["score"]["NS"])
+
+
+def test_games_with_different_teams_share_one_header_with_numbered_teams(client):
+    text = example("game-standard-1.seep").decode() + "\n" + example("game-two-player-1.seep").decode()
+    sheet = csv_of(client, text)
+    rows = list(csv.DictReader(io.StringIO(sheet)))
+    assert sheet.count("game,event") == 1 and {"cards 1", "score 2", "team 1", "team 2"} <= set(rows[0])
+    assert (rows[0]["team 1"], rows[0]["team 2"]) == ("NS", "EW")
+    two = [r for r in rows if r["game"] == "2"]
+    report = seeplog.report_json(seeplog.analyse(text))
+    teams = list(report["games"][1]["deals"][0]["score"])
+    assert [two[0]["team 1"], two[0]["team 2"]] == teams
+    assert two[0]["score 1"] == str(report["games"][1]["deals"][0]["score"][teams[0]])

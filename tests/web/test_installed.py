@@ -21,7 +21,8 @@ from tests.web.served import Server, free_port, stop, wait_until_served
 pytestmark = pytest.mark.slow
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "seeplog", "templates", "schema")
 """What a wheel is built from (a copy, so that no build folder is left in the checkout, nor read from it)."""
-PAGES = ("/", "/upload", "/games/1", "/games/1/deals/1/plays/1", "/games/1.seep", "/games/1.csv", "/live/new",
+PAGES = ("/", "/upload", "/notation",
+         "/games/1", "/games/1/deals/1/plays/1", "/games/1.seep", "/games/1.csv", "/live/new",
          "/api/docs", "/api/docs/assets/swagger-ui-bundle.js", "/api/openapi.json", "/assets/seeplog.css",
          "/favicon.ico", "/api/games/1/report")
 

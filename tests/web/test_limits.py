@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from seeplog.web.store import Limits
+from seeplog.web.limits import Limits
 from tests.web.helpers import LIMIT, assert_envelope, csrf_token, example, make_app
 
 BASE = example("game-standard-1.seep")

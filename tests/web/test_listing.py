@@ -164,11 +164,11 @@ def test_a_search_text_with_a_nul_matches_nothing(client):
 
 
 def test_the_short_text_migration_fills_an_older_store_as_storing_does(db):
-    """A store made before 0007_list_indexes gets the same games_grams rows from its games_text."""
+    """A store made before 0008_list_indexes gets the same games_grams rows from its games_text."""
     stored = list(db.query("select * from games_grams order by gram, rank"))
     db.execute("drop trigger games_grams_delete")
     db.execute("drop table games_grams")
     db.execute("drop index games_listed")
-    db.execute("delete from migrations where name = '0007_list_indexes'")
-    assert migrate(db) == ["0007_list_indexes"]
+    db.execute("delete from migrations where name = '0008_list_indexes'")
+    assert migrate(db) == ["0008_list_indexes"]
     assert list(db.query("select * from games_grams order by gram, rank")) == stored and stored

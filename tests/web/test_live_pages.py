@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 import pytest
 import segno
@@ -189,14 +190,16 @@ def test_the_follow_page_shows_the_game_and_its_board(client):
     assert slot.attrs["data-board-url"] == f"/live/{keeper.id}/board"
     assert slot.attrs["data-etag"] == f"live-{keeper.id}-{keeper.version}"
     scripts = [e.attrs for e in elements(html) if e.tag == "script"]
-    assert scripts == [{"src": "/assets/live-follow.js", "defer": ""}]
+    assert scripts == [{"src": "/assets/live-follow.js", "defer": ""}, {"type": "module", "src": "/assets/share.js"},
+                       {"src": "/assets/play.js", "defer": ""}]
 
 
 def test_the_follow_page_holds_no_token_and_no_form(client):
     keeper = bid_throw_game(client)
     html = client.get(f"/live/{keeper.id}").get_data(as_text=True)
     assert keeper.token not in html and "token" not in html.lower()
-    assert not [e for e in elements(html) if e.tag in ("form", "input", "button", "textarea", "select")]
+    controls = [e for e in elements(html) if e.tag in ("form", "input", "button", "textarea", "select")]
+    assert [(e.tag, e.attrs.get("class")) for e in controls] == [("button", "share live-button secondary")]
     assert not [e for e in elements(html) if any(a.startswith("on") for a in e.attrs)]
 
 
@@ -249,8 +252,10 @@ def test_starting_a_game_shows_the_edit_link_once_and_the_follow_link_with_its_q
     assert text_of(html, "live-follow-url") == f"http://localhost/live/{game_id}"
     assert f"QR code of the follow link http://localhost/live/{game_id}" in html and "<svg" in html
     doc = client.get(f"/api/live/{game_id}").json
+    today = datetime.now(timezone.utc).date().isoformat()
     assert doc["log"] == ('[Variant "thirty"]\n[North "Asha"]\n[West "Divya"]\n[South "Chetan"]\n[East "Bilal"]\n'
-                          '[Event "Club night"]\n[Scorer "Esha"]\n[BaaziTarget "50"]\n[Rotation "team"]\n')
+                          f'[Event "Club night"]\n[Date "{today}"]\n[Scorer "Esha"]\n[BaaziTarget "50"]\n'
+                          '[Rotation "team"]\n')
     keeper_auth = {"Authorization": f"Bearer {token}"}
     appended = client.post(f"/api/live/{game_id}/entries", json={"version": 1, "line": "deal 1 dealer N"},
                            headers=keeper_auth)
@@ -340,3 +345,15 @@ def test_names_with_quotes_and_backslashes_are_kept_as_typed(client):
     assert (tags["North"], tags["South"], tags["Event"]) == ('Asha "the ace"', "C\\D", "Night <1>")
     html = client.get(f"/live/{game_id}").get_data(as_text=True)
     assert "Asha &#34;the ace&#34; (N) &amp; C\\D (S)" in html and "<h1>Night &lt;1&gt;</h1>" in html
+
+
+def test_the_start_form_dates_the_game_today_and_takes_another_day_and_a_round(client):
+    page = client.get("/live/new").get_data(as_text=True)
+    today = datetime.now(timezone.utc).date().isoformat()
+    assert re.search(rf'<input[^>]*type="date"[^>]*value="{today}"', page) or \
+        re.search(rf'<input[^>]*value="{today}"[^>]*type="date"', page)
+    response = post_new(client, variant="standard", north="Asha", event="Club night", date="2026-11-14", round="3")
+    game_id = int(re.search(r'data-game="(\d+)"', response.get_data(as_text=True)).group(1))
+    log = client.get(f"/api/live/{game_id}").json["log"]
+    assert '[Date "2026-11-14"]' in log and '[Round "3"]' in log
+    assert post_new(client, variant="standard", date="14/11/2026").status_code == 400

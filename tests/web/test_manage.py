@@ -1,6 +1,7 @@
 """Replacing and deleting a stored game with its manage token (issue 12, point 11), and the upload summary
 of several files (point 10)."""
 import base64
+import html
 import io
 import re
 import zlib
@@ -172,3 +173,37 @@ def test_a_deleted_game_leaves_the_list_and_its_search(client):
     token = {"X-Manage-Token": game["manage_token"]}
     assert client.delete(f"/api/games/{game['id']}", headers=token).status_code == 204
     assert client.get("/api/games", query_string={"player": "Naveen"}).json["games"] == []
+
+
+def test_replace_opens_on_the_current_log(client):
+    game = post_log(client, "game-standard-1.seep").json
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    area = re.search(r'<textarea[^>]*id="replace-text"[^>]*>(.*?)</textarea>', page, re.DOTALL).group(1)
+    assert html.unescape(area).strip() == example("game-standard-1.seep").decode().strip()
+
+
+def test_a_log_uploaded_again_says_where_it_is_and_which_token_manages_it(client):
+    first = post_log(client, "game-standard-1.seep").json
+    again = post_log(client, "game-standard-1.seep")
+    assert again.status_code == 200 and f"stored as #{first['id']}" in again.json["message"]
+    assert "manage token was shown when it was first uploaded" in again.json["message"]
+    token = csrf_token(client)
+    files = [(io.BytesIO(example("game-standard-1.seep")), "one.seep"),
+             (io.BytesIO(example("e-card.seep")), "two.seep")]
+    page = client.post("/upload", data={"csrf_token": token, "files": files},
+                       content_type="multipart/form-data").get_data(as_text=True)
+    assert f"one.seep is already stored as #{first['id']}: its manage token was shown" in page
+    assert f'href="/games/{first["id"]}"' in page
+    single = client.post("/upload", data={"csrf_token": token, "text": example("game-standard-1.seep").decode()})
+    shown = client.get(single.headers["Location"]).get_data(as_text=True)
+    assert single.headers["Location"].endswith(f"/games/{first['id']}") and f"already stored as #{first['id']}" in shown
+
+
+def test_a_log_too_long_to_correct_in_the_page_is_not_prefilled(client, monkeypatch):
+    from seeplog.web import views
+    text = example("game-standard-1.seep").decode()
+    monkeypatch.setattr(views, "PREFILL_MOST", len(text) - 1)
+    game = client.post("/api/games", data=text.encode(), content_type="text/plain").json
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    area = re.search(r'<textarea[^>]*id="replace-text"[^>]*>(.*?)</textarea>', page, re.DOTALL).group(1)
+    assert area.strip() == "" and "too long to correct here" in page

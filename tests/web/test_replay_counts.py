@@ -9,6 +9,10 @@ import pytest
 
 import seeplog.analysis
 import seeplog.replay
+import seeplog.web.live_pages
+from seeplog.analysis import keep
+from seeplog.web.db import get_db
+from seeplog.web.live_store import as_it_stood, load
 from seeplog.__main__ import main
 from tests.helpers import EXAMPLES
 
@@ -149,12 +153,58 @@ def kept_live(client) -> int:
     return keeper.id
 
 
-@pytest.mark.parametrize("path", ["/live/{}/board", "/live/{}/board?parts=floor,plays", "/live/{}"])
+LIVE_PAGES = ["/live/{}/board", "/live/{}/board?parts=floor,plays", "/live/{}", "/live/{}/keep", "/live/{}/started"]
+
+
+@pytest.mark.parametrize("path", LIVE_PAGES)
 def test_the_live_pages_replay_nothing(replays, client, path):
     game_id = kept_live(client)
     replays.clear()
     assert client.get(path.format(game_id)).status_code == 200
     assert not replays
+
+
+@pytest.mark.parametrize("path", LIVE_PAGES)
+def test_a_live_page_in_another_worker_replays_each_deal_once_then_nothing(replays, builds, client, path):
+    game_id = kept_live(client)
+    cold(replays)
+    assert client.get(path.format(game_id)).status_code == 200
+    last = max(replays)  # the deal on the table, once more with the states around its plays (as a play page)
+    assert replays[last] == 2 and {n for line, n in replays.items() if line != last} == {1}
+    replays.clear()
+    for again in LIVE_PAGES:
+        assert client.get(again.format(game_id)).status_code == 200, again
+    assert not replays and not builds
+
+
+def test_a_board_not_changed_answers_304_touching_no_view(replays, builds, client, monkeypatch):
+    game_id = kept_live(client)
+    tag = client.get(f"/live/{game_id}/board").headers["ETag"]
+    cold(replays)
+
+    def untouched(*args, **kwargs):
+        raise AssertionError("the 304 path read the game's view")
+
+    monkeypatch.setattr(seeplog.web.live_pages, "typed_view", untouched)
+    monkeypatch.setattr(seeplog.web.live_pages, "load", untouched)
+    assert client.get(f"/live/{game_id}/board", headers={"If-None-Match": tag}).status_code == 304
+    assert not replays and not builds
+
+
+def test_a_page_reads_the_kept_view_of_the_same_entries_at_the_version_now(replays, client):
+    """Another worker undid an entry: this one keeps the view of the same entries at an earlier version."""
+    from tests.web.live_helpers import Keeper
+    keeper = Keeper(client)
+    with client.application.app_context():
+        earlier = as_it_stood(get_db(), load(get_db(), keeper.id, view=False))
+    assert earlier.view is not None and earlier.view.version == 1
+    assert keeper.add('[Site "Pune"]').status_code == 201
+    assert keeper.send("/undo").status_code == 201 and keeper.version == 3
+    keep(earlier)
+    replays.clear()
+    board = client.get(f"/live/{keeper.id}/board")
+    assert board.headers["ETag"] == f'"live-{keeper.id}-3"' and not replays
+    assert client.get(f"/live/{keeper.id}/board", headers={"If-None-Match": board.headers["ETag"]}).status_code == 304
 
 
 FOLLOWED = ["/live/{}/board", "/live/{}/board?parts=floor,plays", "/live/{}", "/api/live/{}"]

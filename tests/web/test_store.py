@@ -173,3 +173,56 @@ def test_cli_commands(runner, app):
     assert result.exit_code == 0 and f"Stored {len(list(SAMPLES.glob('*.seep')))} sample games" in result.output
     result = runner.invoke(args=["rebuild-db"])
     assert result.exit_code == 0 and "Rebuilt" in result.output
+
+
+COUNTED = ("games", "game_tags", "players", "deals", "deal_scores", "violations", "ledger", "game_variants",
+           "games_text", "game_tokens", "live_games", "live_events")
+
+
+def test_the_game_ids_migration_keeps_every_row_and_never_gives_an_id_again(tmp_path):
+    from seeplog.web import live_store
+    from seeplog.web.manage import delete_game, issue_token
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    for script in sorted(MIGRATIONS.glob("*.sql"))[:6]:
+        shutil.copy(script, folder)
+    database = connect(str(tmp_path / "old.db"))
+    migrate(database, folder)
+    ids = [store(database, upload_of(name)).id for name in ("game-standard-1.seep", "game-standard-2.seep",
+                                                             "game-two-player-1.seep")]
+    live_id, _ = live_store.create(database, "standard", {"N": "Asha"}, {"Event": "Club"})
+    for game_id in ids:
+        issue_token(database, game_id)
+    delete_game(database, live_id)
+    again, _ = live_store.create(database, "standard", {"N": "Asha"}, {"Event": "Club"})
+    assert again == live_id  # before the migration, the highest id is given again
+    before = {t: database[t].count for t in COUNTED}
+    rows = list(database.query("select * from games order by id"))
+    for script in sorted(MIGRATIONS.glob("*.sql"))[6:]:
+        shutil.copy(script, folder)
+    assert "0007_game_ids" in migrate(database, folder)
+    assert {t: database[t].count for t in COUNTED} == before
+    assert list(database.query("select * from games order by id")) == rows
+    assert database.execute("pragma foreign_keys").fetchone()[0] == 1
+    assert "AUTOINCREMENT" in database.execute("select sql from sqlite_master where name = 'games'").fetchone()[0]
+    triggers = {r[0] for r in database.execute("select name from sqlite_master where type = 'trigger' "
+                                               "and tbl_name = 'games'")}
+    assert triggers == {"games_text_delete", "games_clubs_date", "games_grams_delete"}
+    delete_game(database, live_id)  # a delete still takes the game's rows along, and only its own
+    assert database["live_games"].count == 0 and database["games"].count == 3
+    assert database["games_text"].count == 3
+    assert store(database, upload_of("game-juneja-1.seep")).id == live_id + 1
+
+
+def test_a_migration_with_foreign_keys_off_refuses_broken_references(tmp_path):
+    folder = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, folder)
+    database = connect(str(tmp_path / "old.db"))
+    migrate(database, folder)
+    store(database, upload_of("game-standard-1.seep"))
+    (folder / "9999_drop.sql").write_text("-- seeplog: foreign keys off\nDROP TABLE games;\n"
+                                          "CREATE TABLE games (id INTEGER PRIMARY KEY);")
+    with pytest.raises(RuntimeError, match="rows referring to no row"):
+        migrate(database, folder)
+    assert database["deals"].count == 3 and database["games"].count == 1
+    assert database.execute("pragma foreign_keys").fetchone()[0] == 1

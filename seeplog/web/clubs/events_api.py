@@ -10,7 +10,6 @@ from flask_smorest import Blueprint
 from ..api import same_origin_only
 from ..db import get_db
 from ..errors import ApiError, ErrorSchema
-from ..live_store import LiveError
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
                            make_round, team_size)
@@ -92,6 +91,4 @@ def rounds(event_id: int):
         raise ApiError(403, str(e)) from None
     except EventChange as e:
         raise ApiError(409, str(e)) from None
-    except LiveError as e:
-        raise ApiError(e.status, e.message) from None
     return round_json(number, tables), 201, NO_STORE

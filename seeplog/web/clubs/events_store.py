@@ -8,6 +8,7 @@ from typing import Any
 
 import sqlite_utils
 
+from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound
 from seeplog.clubs.pairings import round_robin
 from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import TableResult
@@ -20,15 +21,15 @@ from ..tokens import derived_token, new_token, token_hash, token_matches
 from .links import link_players, now
 
 
-class NoEvent(LookupError):
+class NoEvent(NotFound):
     """No event has this id."""
 
 
-class EventRefused(PermissionError):
+class EventRefused(NotAllowed):
     """No organiser token, or not the event's."""
 
 
-class EventChange(ValueError):
+class EventChange(Conflict):
     """A change the event cannot take (every round already made, for instance): 409."""
 
 
@@ -54,7 +55,7 @@ def player_for(db: sqlite_utils.Database, name: str) -> int:
     return int(db.execute("select player_id from player_aliases where key = ?", [name_key(name)]).fetchone()[0])
 
 
-class BadEvent(ValueError):
+class BadEvent(BadInput):
     """An event whose tables could not be started (a name or tag the notation cannot read): 400."""
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import sqlite_utils
 
+from seeplog.refusals import NotAllowed, NotFound
 from seeplog.clubs.players import check_merge, check_rename, check_split, display_name, name_key
 
 from ..db import writing
@@ -17,11 +18,11 @@ from ..tokens import new_token, token_hash, token_matches
 from .links import now
 
 
-class NoPlayer(LookupError):
+class NoPlayer(NotFound):
     """No player has this id."""
 
 
-class AdminRefused(PermissionError):
+class AdminRefused(NotAllowed):
     """No administrator token, or not one (nor the organiser token of an event of the players concerned)."""
 
 

@@ -50,6 +50,14 @@
     });
   }
 
+  /* The header's badge says "closed", not "live", once the game is closed. */
+  function closedBadge() {
+    var badge = document.querySelector(".live-head .crumbs .badge");
+    if (!badge) return;
+    badge.className = "badge live-closed";
+    badge.textContent = "closed";
+  }
+
   function swap(html) {
     var old = document.getElementById("live-board");
     var template = document.createElement("template");
@@ -93,6 +101,7 @@
         var board = document.getElementById("live-board");
         if (board && board.getAttribute("data-state") === "closed") {
           stopped = true;
+          closedBadge();
           say("The game is closed: this is its final board (checked " + clock() + ").", "");
           return;
         }

@@ -59,6 +59,7 @@ export function wireControls() {
   });
   $("undo").addEventListener("click", undo);
   $("close-game").addEventListener("click", () => {
+    if (!window.confirm("Close the game? It then takes no more entries (it can be reopened).")) return;
     keep.queue.add("/close", { note: "closed on the keep-score page" });
     $("finish").open = false;
   });

@@ -3,7 +3,7 @@
 -- games_listed: the columns the list's conditions read besides the rank (status for flagged, dated for the
 -- date filters), so that counting a date range or joining a text match to games reads an index, never the
 -- wide games rows (16 ms -> 0.2 ms for date_from at 50,000 games, alone).
-CREATE INDEX games_listed ON games (rank, status, dated);
+CREATE INDEX IF NOT EXISTS games_listed ON games (rank, status, dated);
 
 -- Text filters of one or two characters (q=Ki) from an index too. The trigram FTS5 table games_text
 -- (0002) answers texts of three characters or more; a shorter text was a LIKE over every row of it
@@ -12,6 +12,9 @@ CREATE INDEX games_listed ON games (rank, status, dated);
 -- fields it occurs in: 1 players, 2 event, 4 site. A filter reads one key range, in list order (rank).
 -- seeplog/web/store.py (text_grams) computes the same rows for each game stored.
 
+-- Derived from games_text alone: whatever a store holds under this name is made again.
+DROP TRIGGER IF EXISTS games_grams_delete;
+DROP TABLE IF EXISTS games_grams;
 CREATE TABLE games_grams (
     gram TEXT NOT NULL,
     rank INTEGER NOT NULL,             -- games.rank, as games_text's rowid
