@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from seeplog.web.db import init_db, writing
-from seeplog.web.store import Upload, rank_of, store, tag_day
+from seeplog.web.store import Upload, rank_of, store, tag_day, text_grams
 from tests.web.served import Server, serving
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "data" / "examples"
@@ -176,6 +176,9 @@ def many_games(db_path: Path, games: int) -> None:
         db.conn.executemany(f"insert into games ({', '.join(columns)}) values ({', '.join('?' * len(columns))})",
                             [[r[c] for c in columns] for r in games_rows])
         db.conn.executemany("insert into games_text (rowid, players, event, site) values (?, ?, ?, ?)", texts)
+        db.conn.executemany("insert into games_grams values (:gram, :rank, :fields)",
+                            [g for rank, names, event, site in texts
+                             for g in text_grams(rank, {"players": names, "event": event, "site": site})])
         db.conn.executemany("insert into game_variants values (?, ?, ?)", variants)
         db.conn.executemany("insert into players values (?, ?, ?, ?)", players)
         db.conn.executemany("insert into game_tags values (?, ?, ?, ?)", tags)

@@ -1,7 +1,7 @@
 """The live game's pages: its board (a fragment the pages poll), the follow page and the start page."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from seeplog.refusals import BadInput
@@ -9,7 +9,8 @@ from seeplog.ruleset import VARIANTS
 
 from .db import get_db
 from .forms import LiveNewForm
-from .live_api import etag
+from seeplog.kept import Kept
+from .live_api import etag, follow_headers
 from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .live.strips import deal_strips
 from .live_store import LiveGame, create, current_version, load, typed_view
@@ -34,13 +35,16 @@ def live_view(game_id: int) -> LiveView:
     return typed_view(get_db(), stored_live(game_id))
 
 
+BOARDS: Kept[Markup] = Kept(2048)
+"""Each worker's rendered boards by store, game, version and parts: the followers of a game cost one
+rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, about 30 MB)."""
+
+
 def board_html(view: LiveView, parts: tuple[str, ...] = PARTS) -> Markup:
-    """The board fragment of a live game."""
-    return Markup(render_template("_live_board.html", board=board(view), parts=parts, recent=RECENT_PLAYS))
-
-
-def _cache_headers(game_id: int, version: int) -> dict[str, str]:
-    return {"ETag": f'"{etag(game_id, version)}"', "Cache-Control": "no-cache"}
+    """The board fragment of a live game (rendered once per version in each worker)."""
+    key = (current_app.config["DATABASE"], view.game_id, view.version, parts)
+    return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(view), parts=parts,
+                                                          recent=RECENT_PLAYS)))
 
 
 @bp.get("/live/<int:game_id>/board")
@@ -54,18 +58,24 @@ def board_fragment(game_id: int):
     if version is None:
         abort(404, f"there is no live game {game_id}")
     if request.if_none_match.contains(etag(game_id, version)):
-        return Response(status=304, headers=_cache_headers(game_id, version))
+        return Response(status=304, headers=follow_headers(game_id, version))
     view = live_view(game_id)
-    return Response(board_html(view, parts), mimetype="text/html", headers=_cache_headers(game_id, view.version))
+    return Response(board_html(view, parts), mimetype="text/html", headers=follow_headers(game_id, view.version))
 
 
 @bp.get("/live/<int:game_id>")
 def follow(game_id: int):
-    """The follow page: the board, kept up to date by live-follow.js polling the board fragment."""
+    """The follow page: the board, kept up to date by live-follow.js polling the board fragment (304 while
+    If-None-Match names the game's version)."""
+    version = current_version(get_db(), game_id)
+    if version is None:
+        abort(404, f"there is no live game {game_id}")
+    if request.if_none_match.contains(etag(game_id, version)):
+        return Response(status=304, headers=follow_headers(game_id, version))
     view = live_view(game_id)
     return render_template("live_follow.html", game=follow_header(view), board_html=board_html(view),
                            etag=etag(game_id, view.version), strips=deal_strips(view)), \
-        200, {"Cache-Control": "no-cache"}
+        200, follow_headers(game_id, view.version)
 
 
 @bp.route("/live/new", methods=["GET", "POST"])

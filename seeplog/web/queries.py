@@ -1,7 +1,7 @@
 """Finding stored games: by player, event, date, variant, and whether they hold findings.
 
 Every list query reads an index in list order and stops at the page (no scan of `games`, no sort):
-see schema/migrations/0002_listing.sql.
+see schema/migrations/0002_listing.sql and 0008_list_indexes.sql.
 """
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from datetime import date
 from typing import Any
 
 import sqlite_utils
+
+from .store import fold
 
 
 @dataclass(frozen=True)
@@ -55,40 +57,65 @@ class Query:
 
 TEXT_COLUMNS = {"q": "{players event site}", "player": "players", "event": "event"}
 """Which columns of games_text each text filter searches."""
+TEXT_FIELDS = {"q": 7, "player": 1, "event": 2}
+"""Which fields of games_grams each text filter searches (1 players, 2 event, 4 site)."""
 
 
 def _phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def _like(text: str) -> str:
-    return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+@dataclass(frozen=True)
+class TextSearch:
+    """q, player and event as conditions: trigram matches on games_text (3 characters or more) and
+    pieces of games_grams (1 or 2), each containing the text, case aside."""
+
+    matches: tuple[str, ...]
+    grams: tuple[tuple[str, int], ...]
+    """(piece, fields) of each short text."""
+    impossible: bool = False
+    """A text no name holds (a NUL: FTS5 reads it as the query's end)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.matches or self.grams or self.impossible)
 
 
-def text_search(filters: Filters) -> tuple[list[str], list[Any]]:
-    """Conditions on games_text for q, player and event: containing the text, case aside.
-
-    The trigram index answers texts of 3 characters or more; a shorter one is a LIKE over games_text
-    (still in list order, never a read of games).
-    """
-    matches, conditions, params = [], [], []
+def text_search(filters: Filters) -> TextSearch:
+    """The text filters' search: a trigram phrase for 3 characters or more, a piece of games_grams for fewer."""
+    matches, grams, impossible = [], [], False
     for name, columns in TEXT_COLUMNS.items():
         text = getattr(filters, name)
         if not text:
             continue
-        if "\x00" in text:  # FTS5 reads a NUL as the query's end ("unterminated string"); no name holds one
-            conditions.append("0")
-            continue
-        if len(text) >= 3:
+        if "\x00" in text:
+            impossible = True
+        elif len(text) >= 3:
             matches.append(f"{columns} : {_phrase(text)}")
         else:
-            names = columns.strip("{}").split()
-            conditions.append("(" + " or ".join(f"t.{c} like ? escape '\\'" for c in names) + ")")
-            params += [_like(text)] * len(names)
-    if matches:
+            grams.append((fold(text), TEXT_FIELDS[name]))
+    return TextSearch(tuple(matches), tuple(grams), impossible)
+
+
+def text_source(search: TextSearch) -> tuple[str, str, list[str], list[Any]]:
+    """The driving table of a text search (the trigram index, else the first short piece's key range),
+    its rank column, and the conditions with their parameters."""
+    conditions: list[str] = ["0"] if search.impossible else []
+    params: list[Any] = []
+    grams = list(search.grams)
+    if search.matches:
+        source, rank = "games_text t join games on games.rank = t.rowid", "t.rowid"
         conditions.insert(0, "games_text match ?")
-        params.insert(0, " and ".join(matches))
-    return conditions, params
+        params.append(" and ".join(search.matches))
+    else:
+        gram, fields = grams.pop(0)
+        source, rank = "games_grams t join games on games.rank = t.rank", "t.rank"
+        conditions = ["t.gram = ?", "t.fields & ?", *conditions]
+        params += [gram, fields]
+    for gram, fields in grams:
+        conditions.append(f"exists (select 1 from games_grams s where s.gram = ? and s.rank = {rank} "
+                          f"and s.fields & ?)")
+        params += [gram, fields]
+    return source, rank, conditions, params
 
 
 def day_rank(day: str, end: bool = False) -> int:
@@ -105,18 +132,18 @@ def build(filters: Filters) -> Query:
     """The list query for the filters: driven by the text index, the variants table or the rank index."""
     conditions: list[str] = []
     params: list[Any] = []
-    text_conditions, text_params = text_search(filters)
-    if text_conditions:
-        source, rank = "games_text t join games on games.rank = t.rowid", "t.rowid"
-        conditions += text_conditions
-        params += text_params
+    search = text_search(filters)
+    if search:
+        if search.impossible and not (search.matches or search.grams):
+            search = TextSearch((), (("", 7),), True)  # drive from any table: nothing matches
+        source, rank, conditions, params = text_source(search)
     elif filters.variant:
         source, rank = "game_variants v join games on games.id = v.game_id", "v.rank"
         conditions.append("v.variant = ?")
         params.append(filters.variant)
     else:
         source, rank = "games", "games.rank"
-    if filters.variant and text_conditions:
+    if filters.variant and search:
         conditions.append("exists (select 1 from game_variants v where v.variant = ? and v.rank = games.rank)")
         params.append(filters.variant)
     if filters.date_from:

@@ -28,7 +28,9 @@ from .limits import DEFAULTS, Limits, check_deal_lines, check_limits, check_repo
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "sweeps", "game_variants",
-           "games_text")
+           "games_text", "games_grams")
+BY_RANK = {"games_text": "rowid", "games_grams": "rank"}
+"""The derived tables keyed by the game's rank (the list's text search), not by its id."""
 PER_DEAL = frozenset({"deals", "deal_scores", "violations", "ledger", "sweeps"})
 """The derived tables with a row per deal (a position), and the findings (with none outside a deal)."""
 
@@ -182,9 +184,11 @@ def result_text(doc: dict[str, Any]) -> str:
 
 
 def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: Analysis,
-                   doc: dict[str, Any], first: int = 1) -> None:
+                   doc: dict[str, Any], first: int = 1, searched: tuple[Any, ...] | None = None) -> None:
     """The rows of the derived tables; with `first` > 1, only the rows of the deals from position `first` on
-    and the findings outside any deal (those of the game's tags and of its deals before stand as they are)."""
+    and the findings outside any deal (those of the game's tags and of its deals before stand as they are).
+    `searched` is what the text search held for the game before ((rank, players, event, site), None for
+    none): the same is kept as it is, another is replaced."""
     rows = derived_rows(game_id, analysis, doc, first)
     if first > 1:
         for name, table_rows in rows.items():
@@ -195,12 +199,39 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
                              for v in sorted({g.rules.name for g in analysis.games})]
     names = [r["name"] for r in rows["players"]]
     values = {tag: [r["value"] for r in rows["game_tags"] if r["name"] == tag] for tag in ("Event", "Site")}
-    rows["games_text"] = [{"rowid": rank, "players": "\n".join(names), "event": "\n".join(values["Event"]),
-                           "site": "\n".join(values["Site"])}]
+    text = {"players": "\n".join(names), "event": "\n".join(values["Event"]), "site": "\n".join(values["Site"])}
+    if searched != (rank, *text.values()):
+        if searched is not None:
+            for name, column in BY_RANK.items():
+                db.execute(f"delete from {name} where {column} = ?", [searched[0]])
+        rows["games_text"] = [{"rowid": rank, **text}]
+        rows["games_grams"] = text_grams(rank, text)
     for name, table_rows in rows.items():
         if table_rows:
             db.table(name).insert_all(table_rows)
     link_players(db, rows["players"])
+
+
+GRAM_FIELDS = {"players": 1, "event": 2, "site": 4}
+"""The bit of each searched field in games_grams.fields (schema/migrations/0008_list_indexes.sql)."""
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def fold(text: str) -> str:
+    """Lower case as SQLite's lower() and LIKE fold it: ASCII letters only."""
+    return text.translate(_ASCII_LOWER)
+
+
+def text_grams(rank: int, text: dict[str, str]) -> list[dict[str, Any]]:
+    """games_grams' rows of one game: each distinct piece of one or two characters of its searched text,
+    with the fields it occurs in (the short text filters read them)."""
+    fields: dict[str, int] = {}
+    for name, value in text.items():
+        body = fold(value)
+        for i in range(len(body)):
+            for piece in (body[i], body[i:i + 2]):
+                fields[piece] = fields.get(piece, 0) | GRAM_FIELDS[name]
+    return [{"gram": gram, "rank": rank, "fields": bits} for gram, bits in fields.items()]
 
 
 def derived_rows(game_id: int, analysis: Analysis, doc: dict[str, Any],
@@ -273,13 +304,14 @@ def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], analysis: Ana
         db.table("games").update(game_id, row)
         insert_derived(db, game_id, stored["rank"], analysis, doc, first)
         return
+    searched = db.execute("select rowid, players, event, site from games_text where rowid = ?",
+                          [stored["rank"]]).fetchone()
     for name in DERIVED:
-        if name == "games_text":
-            db.execute("delete from games_text where rowid = ?", [stored["rank"]])
-        else:
+        if name not in BY_RANK:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
     db.table("games").update(game_id, row)
-    insert_derived(db, game_id, set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]}), analysis, doc)
+    rank = set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]})
+    insert_derived(db, game_id, rank, analysis, doc, searched=tuple(searched) if searched else None)
 
 
 def set_meta(db: sqlite_utils.Database, key: str, value: str) -> None:

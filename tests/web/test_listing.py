@@ -37,6 +37,10 @@ def db(tmp_path):
     database.close()
 
 
+INDEXES = r"INDEX (games_rank|games_flagged_rank|games_listed)|PRIMARY KEY \((variant|gram)|VIRTUAL TABLE"
+"""The indexes a list query may be driven by (each in list order)."""
+
+
 def plan(db, sql: str, params: list) -> list[str]:
     return [row[3] for row in db.execute("explain query plan " + sql, params).fetchall()]
 
@@ -53,8 +57,7 @@ def test_every_list_query_reads_an_index_in_list_order(db, given):
         assert not any("TEMP B-TREE" in s for s in steps), steps
         assert not any(re.fullmatch(r"SCAN (games|v|game_variants)( |$).*", s) and " INDEX " not in s
                        for s in steps), steps
-        assert any(re.search(r"INDEX (games_rank|games_flagged_rank)|PRIMARY KEY \(variant|VIRTUAL TABLE", s)
-                   for s in steps), steps
+        assert any(re.search(INDEXES, s) for s in steps), steps
 
 
 def test_the_text_filters_use_the_trigram_index(db):
@@ -62,6 +65,30 @@ def test_the_text_filters_use_the_trigram_index(db):
         query = build(Filters(**given))
         sql, params = query.page_sql("games.id")
         assert any(re.search(r"VIRTUAL TABLE INDEX \d+:M", s) for s in plan(db, sql, params + [20, 0]))
+
+
+SHORT_TEXTS = ["ki", "KI", "a", "Z", " ", "\n", "%", "_", "an", "ra", "12", "t ", "é", "'", "Sh"]
+
+
+@pytest.mark.parametrize("text", SHORT_TEXTS)
+def test_a_short_text_finds_what_a_like_over_the_searched_text_finds(db, text):
+    """Texts of one or two characters are read from games_grams: the same games as LIKE '%text%' (case
+    aside as LIKE folds it) over each filter's fields of games_text, in list order."""
+    escaped = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    for name, columns in (("q", ("players", "event", "site")), ("player", ("players",)), ("event", ("event",))):
+        where = " or ".join(f"t.{c} like ? escape '\\'" for c in columns)
+        expected = [r["id"] for r in db.query(f"select games.id from games_text t join games on games.rank = t.rowid "
+                                              f"where {where} order by t.rowid desc", [escaped] * len(columns))]
+        rows, total = find_games(db, Filters(**{name: text}))
+        assert [r["id"] for r in rows] == expected and total == len(expected), (name, text)
+    assert find_games(db, Filters(q="ki"))[1] > 0
+
+
+def test_two_short_texts_and_a_long_one_together(db):
+    rows, _ = find_games(db, Filters(q="lakshmi", player="as", event="ni"))
+    assert [r["filename"] for r in rows] == ["two-games.seep"]
+    assert find_games(db, Filters(player="as", event="zq"))[1] == 0
+    assert find_games(db, Filters(player="a\x00"))[1] == 0
 
 
 def test_filters_find_what_they_name(db):
@@ -134,3 +161,14 @@ def test_a_search_text_with_a_nul_matches_nothing(client):
     for name in ("q", "event", "player"):
         response = client.get(f"/api/games?{name}=00%00init")
         assert response.status_code == 200 and response.json["total"] == 0
+
+
+def test_the_short_text_migration_fills_an_older_store_as_storing_does(db):
+    """A store made before 0008_list_indexes gets the same games_grams rows from its games_text."""
+    stored = list(db.query("select * from games_grams order by gram, rank"))
+    db.execute("drop trigger games_grams_delete")
+    db.execute("drop table games_grams")
+    db.execute("drop index games_listed")
+    db.execute("delete from migrations where name = '0008_list_indexes'")
+    assert migrate(db) == ["0008_list_indexes"]
+    assert list(db.query("select * from games_grams order by gram, rank")) == stored and stored

@@ -14,7 +14,7 @@ from seeplog.report import report_json
 from seeplog.ruleset import VARIANTS
 from seeplog.web.db import get_db, writing
 from seeplog.web.live_store import load
-from seeplog.web.store import DERIVED, derive_again
+from seeplog.web.store import BY_RANK, DERIVED, derive_again
 from seeplog.web import live_view
 from seeplog.web.live_view import view
 from tests.web.live_helpers import Keeper
@@ -27,7 +27,9 @@ def derived(app, game_id: int) -> dict[str, list]:
     with app.app_context():
         db = get_db()
         out = {name: sorted(json.dumps(r, sort_keys=True) for r in db.query(
-                   f"select * from {name} where game_id = ?", [game_id])) for name in DERIVED if name != "games_text"}
+                   f"select * from {name} where game_id = ?", [game_id])) for name in DERIVED if name not in BY_RANK}
+        out["games_grams"] = sorted(json.dumps(r, sort_keys=True) for r in db.query(
+            "select * from games_grams where rank = (select rank from games where id = ?)", [game_id]))
         out["games"] = [json.dumps(r, sort_keys=True) for r in db.query("select * from games where id = ?", [game_id])]
     return out
 

@@ -205,3 +205,54 @@ def test_a_page_reads_the_kept_view_of_the_same_entries_at_the_version_now(repla
     board = client.get(f"/live/{keeper.id}/board")
     assert board.headers["ETag"] == f'"live-{keeper.id}-3"' and not replays
     assert client.get(f"/live/{keeper.id}/board", headers={"If-None-Match": board.headers["ETag"]}).status_code == 304
+
+
+FOLLOWED = ["/live/{}/board", "/live/{}/board?parts=floor,plays", "/live/{}", "/api/live/{}"]
+
+
+@pytest.mark.parametrize("path", FOLLOWED)
+def test_a_follower_read_may_be_kept_one_second_by_any_cache(client, path):
+    game_id = kept_live(client)
+    response = client.get(path.format(game_id))
+    version = client.get(f"/api/live/{game_id}").json["version"]
+    assert response.status_code == 200 and response.headers["ETag"] == f'"live-{game_id}-{version}"'
+    assert response.headers["Cache-Control"] == "public, max-age=1" and "Set-Cookie" not in response.headers
+
+
+@pytest.mark.parametrize("path", FOLLOWED)
+def test_a_304_renders_no_template_and_replays_nothing(replays, client, path, monkeypatch):
+    from flask import template_rendered
+    from seeplog.web import live_api, live_pages
+
+    game_id = kept_live(client)
+    tag = client.get(path.format(game_id)).headers["ETag"]
+    replays.clear()
+    rendered: list[str] = []
+
+    def refuse(*args):
+        raise AssertionError("the game was loaded for a 304")
+
+    monkeypatch.setattr(live_pages, "load", refuse)
+    monkeypatch.setattr(live_api, "load", refuse)
+    with template_rendered.connected_to(lambda sender, template, context, **extra: rendered.append(template.name),
+                                        client.application):
+        same = client.get(path.format(game_id), headers={"If-None-Match": tag})
+    assert same.status_code == 304 and same.get_data() == b"" and same.headers["ETag"] == tag
+    assert same.headers["Cache-Control"] == "public, max-age=1"
+    assert not replays and not rendered
+
+
+def test_a_board_is_rendered_once_per_version(client):
+    from flask import template_rendered
+    from tests.web.live_helpers import Keeper
+
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad", "bid N 10"])
+    rendered: list[str] = []
+    with template_rendered.connected_to(lambda sender, template, context, **extra: rendered.append(template.name),
+                                        client.application):
+        first, again = (client.get(f"/live/{keeper.id}/board").get_data(as_text=True) for _ in range(2))
+        assert first == again and rendered == ["_live_board.html"]
+        keeper.add("N Kd x Kh")
+        changed = client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
+    assert rendered == ["_live_board.html"] * 2 and changed != first and "Kd" in changed

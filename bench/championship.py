@@ -1,0 +1,446 @@
+"""A championship weekend on one box: T live tables written and F followers polling, over real HTTP.
+
+    .venv/bin/python bench/championship.py [--tables 100] [--followers 2000] [--seconds 60]
+    .venv/bin/python bench/championship.py --find-knee [--seconds 30]
+    .venv/bin/python bench/championship.py --nginx --tables 20 --followers 2000   # followers through nginx
+
+Starts the service under gunicorn with the production config (gunicorn.conf.py) on a temporary store, on
+127.0.0.1 only. Each table is its own client: it starts a live game and appends a random legal game
+(seeplog.playout) one entry every 3 s (±20 % jitter). Each follower polls one table's board every 2 s with
+If-None-Match. After D seconds it prints writes/s, write latency p50/p95/p99, poll p95, the 304 ratio,
+errors by status, and the CPU seconds of the server (master and workers) and of this client, then checks
+that every entry sent is stored once. With --nginx the followers poll through nginx (deploy/nginx-seeplog.conf,
+its micro-cache) and the origin's follower requests/s are counted from gunicorn's access log.
+--find-knee raises T (F = 20 T) until write p95 passes 100 ms or errors appear; it prints the largest T that
+held. The clients run on the same cores as the server: a figure to read with the load average, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from seeplog.playout import random_game  # noqa: E402
+from seeplog.ruleset import VARIANTS  # noqa: E402
+
+ENTRY_EVERY, POLL_EVERY, JITTER = 3.0, 2.0, 0.2
+FOLLOWER_CONNECTIONS = 256
+"""Followers share at most this many keep-alive connections (each follower is a poller, not a socket)."""
+REQUEST_TIMEOUT = 30.0
+
+
+# ---------------------------------------------------------------- a small keep-alive HTTP/1.1 client
+
+class Connection:
+    """One keep-alive connection to 127.0.0.1:port; reopened when the server closes it."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: dict | None = None,
+                      headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        """Send one request (once more on a fresh connection if the kept one was closed under it)."""
+        for attempt in (1, 2):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                return await asyncio.wait_for(self._exchange(method, path, body, headers or {}), REQUEST_TIMEOUT)
+            except (ConnectionError, asyncio.IncompleteReadError, OSError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _exchange(self, method: str, path: str, body: dict | None,
+                        headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+        assert self.reader is not None and self.writer is not None
+        data = json.dumps(body).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", f"Content-Length: {len(data)}"]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        await self.writer.drain()
+        status_line = await self.reader.readuntil(b"\r\n")
+        if not status_line:
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        got: dict[str, str] = {}
+        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            got[name.strip().lower()] = value.strip()
+        payload = await self.reader.readexactly(int(got.get("content-length", "0")))
+        if got.get("connection", "").lower() == "close":
+            self.close()
+        return status, got, payload
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# ---------------------------------------------------------------- the run
+
+@dataclass
+class Figures:
+    write_ms: list[float] = field(default_factory=list)
+    poll_ms: list[float] = field(default_factory=list)
+    polls: Counter = field(default_factory=Counter)
+    errors: Counter = field(default_factory=Counter)
+    sent: dict[int, list[str]] = field(default_factory=dict)
+    """Each table's lines, as stored by a 201."""
+
+
+def entry_lines(rng: random.Random, entries: int) -> list[str]:
+    """At least `entries` statement lines of a random legal standard game (its tags left out)."""
+    text = random_game(VARIANTS["standard"], max(1, entries // 40 + 1), rng)
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith(("[", "#"))]
+    return lines
+
+
+async def table(port: int, seconds: float, rng: random.Random, figures: Figures, games: list[int]) -> None:
+    conn = Connection(port)
+    try:
+        status, _, body = await conn.request("POST", "/api/live", {"variant": "standard"})
+        if status != 201:
+            figures.errors[f"start {status}"] += 1
+            return
+        started = json.loads(body)
+        game_id, version = started["id"], started["version"]
+        auth = {"Authorization": f"Bearer {started['edit_token']}"}
+        games.append(game_id)
+        figures.sent[game_id] = []
+        lines = entry_lines(rng, int(seconds / ENTRY_EVERY) + 2)
+        end = time.monotonic() + seconds
+        await asyncio.sleep(rng.uniform(0, ENTRY_EVERY))
+        for line in lines:
+            if time.monotonic() >= end:
+                break
+            body_ = {"version": version, "line": line, "client_id": uuid.uuid4().hex}
+            t0 = time.perf_counter()
+            status, _, body = await conn.request("POST", f"/api/live/{game_id}/entries", body_, auth)
+            figures.write_ms.append((time.perf_counter() - t0) * 1000)
+            if status != 201:
+                figures.errors[f"entry {status}"] += 1
+                return
+            version = json.loads(body)["version"]
+            figures.sent[game_id].append(line)
+            await asyncio.sleep(ENTRY_EVERY * rng.uniform(1 - JITTER, 1 + JITTER))
+    except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+        figures.errors[f"table {type(error).__name__}"] += 1
+    finally:
+        conn.close()
+
+
+async def follower(pool: asyncio.Queue, game_id: int, seconds: float, rng: random.Random,
+                   figures: Figures) -> None:
+    tag = None
+    end = time.monotonic() + seconds
+    await asyncio.sleep(rng.uniform(0, POLL_EVERY))
+    while time.monotonic() < end:
+        conn = await pool.get()
+        try:
+            t0 = time.perf_counter()
+            status, headers, _ = await conn.request("GET", f"/live/{game_id}/board",
+                                                    headers={"If-None-Match": tag} if tag else None)
+            figures.poll_ms.append((time.perf_counter() - t0) * 1000)
+            figures.polls[status] += 1
+            if status == 200:
+                tag = headers.get("etag", tag)
+            elif status != 304:
+                figures.errors[f"poll {status}"] += 1
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+            figures.errors[f"poll {type(error).__name__}"] += 1
+        finally:
+            pool.put_nowait(conn)
+        await asyncio.sleep(POLL_EVERY * rng.uniform(1 - JITTER, 1 + JITTER))
+
+
+async def run_load(origin: int, follow_port: int, tables: int, followers: int, seconds: float,
+                   seed: int) -> Figures:
+    rng = random.Random(seed)
+    figures, games = Figures(), []
+    writers = [asyncio.create_task(table(origin, seconds, random.Random(rng.random()), figures, games))
+               for _ in range(tables)]
+    while len(games) + sum(figures.errors.values()) < tables:  # the followers follow started games
+        await asyncio.sleep(0.05)
+    pool: asyncio.Queue = asyncio.Queue()
+    connections = [Connection(follow_port) for _ in range(min(followers, FOLLOWER_CONNECTIONS))]
+    for conn in connections:
+        pool.put_nowait(conn)
+    readers = [asyncio.create_task(follower(pool, games[i % len(games)], seconds, random.Random(rng.random()),
+                                            figures)) for i in range(followers if games else 0)]
+    await asyncio.gather(*writers, *readers)
+    for conn in connections:
+        conn.close()
+    return figures
+
+
+async def stored_once(port: int, figures: Figures) -> list[str]:
+    """The tables whose stored entries are not exactly the lines sent, once each, in order."""
+    conn, wrong = Connection(port), []
+    for game_id, lines in figures.sent.items():
+        status, _, body = await conn.request("GET", f"/api/live/{game_id}")
+        entries = [e["line"] for e in json.loads(body)["entries"] if not e["line"].startswith("[")] \
+            if status == 200 else None  # the start's tag entries are not the table's
+        if entries != lines:
+            wrong.append(f"game {game_id}: {len(entries or [])} stored, {len(lines)} sent")
+    conn.close()
+    return wrong
+
+
+# ---------------------------------------------------------------- the server
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(port: int, process: subprocess.Popen, seconds: float = 60.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise SystemExit(f"the server stopped at start (exit {process.returncode})")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"nothing answers on 127.0.0.1:{port}")
+
+
+def start_gunicorn(folder: Path, port: int) -> subprocess.Popen:
+    env = {**os.environ, "SEEPLOG_DB": str(folder / "store.db"), "SEEPLOG_BIND": f"127.0.0.1:{port}",
+           "SEEPLOG_SAMPLES": "0", "SEEPLOG_SECRET_KEY": "championship-bench",
+           "SEEPLOG_ACCESS_LOG": str(folder / "access.log")}
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    with open(folder / "server.log", "wb") as log:  # the server keeps its own copy of the file
+        process = subprocess.Popen([gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "app:create_app()"], cwd=ROOT,
+                                   env=env, stdout=subprocess.DEVNULL, stderr=log)
+    wait_for(port, process)
+    return process
+
+
+def nginx_config(folder: Path, listen: int, origin: int) -> Path:
+    """A whole nginx.conf around the repository's deploy/nginx-seeplog.conf, its ports and paths made local."""
+    site = (ROOT / "deploy" / "nginx-seeplog.conf").read_text(encoding="utf-8")
+    site = site.replace("/var/cache/nginx/seeplog", str(folder / "cache"))
+    site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{origin}")
+    site = re.sub(r"listen \d+;", f"listen 127.0.0.1:{listen};", site)
+    (folder / "seeplog.conf").write_text(site, encoding="utf-8")
+    conf = folder / "nginx.conf"
+    conf.write_text(f"""worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/nginx-error.log;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    include {folder}/seeplog.conf;
+}}
+""", encoding="utf-8")
+    return conf
+
+
+def start_nginx(folder: Path, listen: int, origin: int) -> subprocess.Popen:
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        raise SystemExit("nginx is not installed (Debian: apt-get install -y nginx-light); see requirements-bench.txt")
+    conf = nginx_config(folder, listen, origin)
+    for name in ("cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"):  # its workers may run as another user
+        (folder / name).mkdir(mode=0o777, exist_ok=True)
+        (folder / name).chmod(0o777)
+    folder.chmod(0o755)
+    with open(folder / "nginx.log", "wb") as log:
+        process = subprocess.Popen([nginx, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"], stderr=log)
+    wait_for(listen, process)
+    return process
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and its children, the ones reaped (workers replaced) and the ones alive."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def stat(p: int) -> list[str]:
+        text = Path(f"/proc/{p}/stat").read_text()
+        return text[text.rindex(")") + 2:].split()
+
+    fields = stat(pid)
+    total = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                child = stat(int(entry.name))
+            except (OSError, ValueError):
+                continue
+            if int(child[1]) == pid:
+                total += int(child[11]) + int(child[12])
+    return total / tick
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+# ---------------------------------------------------------------- figures
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+@dataclass
+class Result:
+    tables: int
+    followers: int
+    figures: Figures
+    seconds: float
+    server_cpu: float
+    client_cpu: float
+    wrong: list[str]
+    origin_follow_requests: int | None = None
+
+    @property
+    def write_p95(self) -> float:
+        return pct(self.figures.write_ms, 95)
+
+    @property
+    def held(self) -> bool:
+        return not self.figures.errors and not self.wrong and self.write_p95 < 100
+
+
+def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_nginx: bool = False) -> Result:
+    with tempfile.TemporaryDirectory(prefix="seeplog-championship-") as tmp:
+        folder = Path(tmp)
+        origin = free_port()
+        server = start_gunicorn(folder, origin)
+        proxy = start_nginx(folder, free_port(), origin) if through_nginx else None
+        try:
+            follow_port = _listen_port(folder) if proxy else origin
+            cpu0, client0 = cpu_seconds(server.pid), _client_cpu()
+            figures = asyncio.run(run_load(origin, follow_port, tables, followers, seconds, seed))
+            cpu, client = cpu_seconds(server.pid) - cpu0, _client_cpu() - client0
+            wrong = asyncio.run(stored_once(origin, figures))
+        finally:
+            if proxy:
+                stop(proxy)
+            stop(server)
+        origin_polls = _board_requests(folder / "access.log")
+    return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls)
+
+
+def _listen_port(folder: Path) -> int:
+    return int(re.search(r"listen 127\.0\.0\.1:(\d+);", (folder / "seeplog.conf").read_text()).group(1))
+
+
+def _client_cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def _board_requests(log: Path) -> int:
+    if not log.exists():
+        return 0
+    return sum(1 for line in log.read_text(errors="replace").splitlines() if "/board" in line)
+
+
+def report(result: Result) -> None:
+    f, s = result.figures, result.seconds
+    polls = sum(f.polls.values())
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"T={result.tables} tables, F={result.followers} followers, {s:.1f} s (load average {load}, "
+          f"{os.cpu_count()} cores, clients on the same box)")
+    print(f"  writes: {len(f.write_ms)} ({len(f.write_ms) / s:.1f}/s); latency ms p50 {pct(f.write_ms, 50):.1f} "
+          f"p95 {pct(f.write_ms, 95):.1f} p99 {pct(f.write_ms, 99):.1f}")
+    print(f"  polls: {polls} ({polls / s:.1f}/s); p95 {pct(f.poll_ms, 95):.1f} ms; "
+          f"304 ratio {f.polls[304] / polls if polls else 0:.3f}")
+    if result.origin_follow_requests is not None:
+        print(f"  origin board requests: {result.origin_follow_requests} "
+              f"({result.origin_follow_requests / s:.1f}/s) for {polls / s:.1f} follower polls/s")
+    print(f"  errors by status: {dict(f.errors) or 'none'}; stored once: "
+          f"{'yes' if not result.wrong else result.wrong[:5]}")
+    print(f"  CPU seconds: server {result.server_cpu:.1f} ({result.server_cpu / s:.2f} cores), "
+          f"client {result.client_cpu:.1f}")
+
+
+def find_knee(seconds: float, start: int, most: int, through_nginx: bool) -> None:
+    """Double T from `start` until a run does not hold, then halve the gap between the last T that held
+    and the first that did not, down to a tenth of it."""
+    held, failed, tables = 0, None, start
+    while tables <= most:
+        result = run(tables, 20 * tables, seconds, through_nginx=through_nginx)
+        report(result)
+        if result.held:
+            held = tables
+        else:
+            failed = tables
+        if failed is None:
+            tables *= 2
+        elif failed - held <= max(1, held // 10):
+            break
+        else:
+            tables = (held + failed) // 2
+    print(f"knee: the largest T that held (write p95 < 100 ms, no error, every entry stored once) is "
+          f"{held or 'none'}; {'the first that did not: ' + str(failed) if failed else 'none failed up to --most'}"
+          f" (F = 20 T, {seconds:.0f} s a run{', followers through nginx' if through_nginx else ''})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", "-T", type=int, default=100)
+    parser.add_argument("--followers", "-F", type=int, default=None, help="default 20 T")
+    parser.add_argument("--seconds", "-D", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nginx", action="store_true", help="the followers poll through nginx's micro-cache")
+    parser.add_argument("--find-knee", action="store_true")
+    parser.add_argument("--start", type=int, default=25, help="--find-knee's first T")
+    parser.add_argument("--most", type=int, default=3200, help="--find-knee's largest T")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 3600:
+        parser.error("1 ≤ T ≤ 5000 and 1 ≤ D ≤ 3600")
+    if args.find_knee:
+        find_knee(args.seconds, args.start, args.most, args.nginx)
+        return
+    followers = 20 * args.tables if args.followers is None else args.followers
+    if not 0 <= followers <= 100_000:
+        parser.error("0 ≤ F ≤ 100000")
+    result = run(args.tables, followers, args.seconds, seed=args.seed, through_nginx=args.nginx)
+    report(result)
+    if result.figures.errors or result.wrong:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
