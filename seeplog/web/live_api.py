@@ -150,10 +150,7 @@ def close(args: dict[str, Any], game_id: int):
 @blp.route("/<int:game_id>/reopen", methods=["POST"])
 @blp.arguments(ReopenSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
-@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
-@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@editing
 @blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a game that is open")
 def reopen(args: dict[str, Any], game_id: int):
     """Open a closed game again: it takes entries again, and its last deal is in progress again (an event
@@ -164,10 +161,7 @@ def reopen(args: dict[str, Any], game_id: int):
 @blp.route("/<int:game_id>/tags", methods=["POST"])
 @blp.arguments(TagsSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
-@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
-@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@editing
 @blp.alt_response(409, schema=ErrorSchema, description="a stale version")
 @blp.alt_response(422, schema=ErrorSchema, description="a tag that cannot be changed here, a seat the game "
                                                        "does not have, a Date that is not YYYY-MM-DD")
