@@ -31,6 +31,7 @@ import tempfile
 import time
 import uuid
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -350,15 +351,22 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
         try:
             follow_port = _listen_port(folder) if proxy else origin
             cpu0, client0 = cpu_seconds(server.pid), _client_cpu()
-            figures = asyncio.run(run_load(origin, follow_port, tables, followers, seconds, seed))
+            figures = run_apart(run_load, origin, follow_port, tables, followers, seconds, seed)
             cpu, client = cpu_seconds(server.pid) - cpu0, _client_cpu() - client0
-            wrong = asyncio.run(stored_once(origin, figures))
+            wrong = run_apart(stored_once, origin, figures)
         finally:
             if proxy:
                 stop(proxy)
             stop(server)
         origin_polls = _board_requests(folder / "access.log")
     return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls)
+
+
+def run_apart(coroutine_function, *args):
+    """asyncio.run in a thread of its own: the calling thread may already run a loop (Playwright's sync API
+    leaves one running in a test session), and asyncio.run refuses to start inside it."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine_function(*args))).result()
 
 
 def _listen_port(folder: Path) -> int:
