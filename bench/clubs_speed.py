@@ -22,16 +22,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
+from werkzeug.serving import WSGIRequestHandler, make_server   # noqa: E402
 
-import seeplog  # noqa: E402
-from app import create_app  # noqa: E402
-from seeplog.playout import random_game  # noqa: E402
-from seeplog.ruleset import VARIANTS  # noqa: E402
-from seeplog.web.clubs.leaderboard import board, stored_baazis  # noqa: E402
-from seeplog.clubs.ratings import partnership_ratings, player_ratings  # noqa: E402
-from seeplog.web.db import connect, writing  # noqa: E402
-from seeplog.web.store import Upload, store  # noqa: E402
+import seeplog   # noqa: E402
+from app import create_app   # noqa: E402
+from seeplog.playout import random_game   # noqa: E402
+from seeplog.ruleset import VARIANTS   # noqa: E402
+from seeplog.web.clubs.leaderboard import board, stored_baazis   # noqa: E402
+from seeplog.clubs.ratings import partnership_ratings, player_ratings   # noqa: E402
+from seeplog.web.db import connect, writing   # noqa: E402
+from seeplog.web.games.store import Upload, store  # noqa: E402
 
 TEMPLATES = 40
 COPIED = ("players", "deals", "deal_scores", "ledger", "sweeps", "violations", "game_tags")

@@ -41,14 +41,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
+from werkzeug.serving import WSGIRequestHandler, make_server   # noqa: E402
 
-from app import create_app  # noqa: E402
-from seeplog.live import Entry, live_log  # noqa: E402
-from seeplog.playout import random_game  # noqa: E402
-from seeplog.ruleset import VARIANTS  # noqa: E402
-from seeplog.web.commands import rebuild  # noqa: E402
-from seeplog.web.db import get_db  # noqa: E402
+from app import create_app   # noqa: E402
+from seeplog.live.entries import Entry, live_log  # noqa: E402
+from seeplog.playout import random_game   # noqa: E402
+from seeplog.ruleset import VARIANTS   # noqa: E402
+from seeplog.web.commands import rebuild   # noqa: E402
+from seeplog.web.db import get_db   # noqa: E402
 
 PLAY = 400
 

@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from seeplog.web.db import init_db, writing
-from seeplog.web.store import Upload, rank_of, store, tag_day, text_grams
+from seeplog.web.games.store import Upload, rank_of, store, tag_day, text_grams
 from tests.web.served import Server, serving
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "data" / "examples"

@@ -271,9 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _live(name: str) -> Any:
-    """The `live` command `name` of seeplog.livecli, loaded only when that command runs."""
+    """The `live` command `name` of seeplog.live.cli, loaded only when that command runs."""
     def run(args: argparse.Namespace) -> int:
-        from . import livecli
+        from .live import cli as livecli
         return int(getattr(livecli, name)(args))
     return run
 

@@ -1,5 +1,5 @@
 """What a store refuses, in its own words: the web shell maps each kind to a status in one place
-(`seeplog.web.errors.STATUS`); nothing here knows HTTP.
+(`seeplog.web.api.errors.STATUS`); nothing here knows HTTP.
 
 Each refusal carries a sentence, the items that say where (``{"message", "field" | "line", "column",
 "rule"}``) and the facts a client needs to go on (`extra`: a live game's version after a conflict, say).

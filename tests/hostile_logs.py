@@ -106,8 +106,8 @@ def through_library(text: str, pick: int = 0) -> None:
     from seeplog.dispute import replay_view
     from seeplog.legal import legal_outcomes
     from seeplog.analysis import build
-    from seeplog.live import Entry, live_analysis, live_log
-    from seeplog.livetable import now_of, table, what_next
+    from seeplog.live.entries import Entry, live_analysis, live_log
+    from seeplog.live.table import now_of, table, what_next
     from seeplog.replay import replay_deal
     from seeplog.report import report_json
     from seeplog.scoresheet import scoresheet_text

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from seeplog import analyse, parse, report_json
-from seeplog.livetable import now_of, what_next
+from seeplog.live.table import now_of, what_next
 from seeplog.replay import replay_deal
 from seeplog.ruleset import ruleset_for
 from seeplog.stopped import plays_shown

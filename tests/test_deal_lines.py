@@ -66,7 +66,7 @@ def test_broken_deals_are_rows_marked_with_their_error(capsys, tmp_path):
 
 
 def test_broken_deals_are_in_the_csv():
-    from seeplog.web.exports import scoresheet_csv
+    from seeplog.web.games.exports import scoresheet_csv
     rows = list(csv.DictReader(io.StringIO(scoresheet_csv(seeplog.analyse(TYPOS)))))
     assert [r["deal"] for r in rows] == ["1", "2", "3", "8"]
     assert rows[1]["score NS"] == "55" and "E-SEAT" in rows[1]["note"]

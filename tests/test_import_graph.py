@@ -96,7 +96,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_import_graph_has_no_cycle():
     edges = graph()
-    assert {"seeplog.report", "seeplog.replay", "seeplog.web.store"} <= set(edges)
+    assert {"seeplog.report", "seeplog.replay", "seeplog.web.games.store"} <= set(edges)
     assert "seeplog.replay" in edges["seeplog.analysis"] and "seeplog.analysis" in edges["seeplog.report"]
     assert cycle(edges) is None, " -> ".join(cycle(edges) or [])
 
@@ -139,3 +139,37 @@ def test_the_package_imports_its_public_names_plainly():
     assert not any(isinstance(node, ast.FunctionDef) for node in tree.body)  # no module __getattr__
     assert all(getattr(seeplog, name) is not None for name in seeplog.__all__)
     assert isinstance(seeplog.report, types.ModuleType)  # the submodule: no function shadows it
+
+
+FEATURES = ("seeplog.web.games", "seeplog.web.live", "seeplog.web.clubs")
+"""The web shell's feature folders: stored games, live games, clubs and events."""
+JOINERS = {"seeplog.web", "seeplog.web.factory", "seeplog.web.startup", "seeplog.web.commands"}
+"""The web shell's modules that join the features together (the app, its start-up and its commands)."""
+
+
+def part_of(module: str) -> str:
+    """'library', 'shared' (the web shell's shared parts: db, tokens, the API's envelope…), a feature
+    folder, or 'joiner'."""
+    if not module.startswith("seeplog.web"):
+        return "library"
+    if module in JOINERS:
+        return "joiner"
+    return next((f for f in FEATURES if module == f or module.startswith(f + ".")), "shared")
+
+
+def test_the_library_imports_nothing_of_the_web_shell():
+    wrong = sorted(f"{m} imports {t}" for m, targets in graph().items() if part_of(m) == "library"
+                   for t in targets if part_of(t) != "library")
+    assert wrong == []
+
+
+def test_the_web_shells_shared_parts_import_no_feature():
+    wrong = sorted(f"{m} imports {t}" for m, targets in graph().items() if part_of(m) == "shared"
+                   for t in targets if part_of(t) in FEATURES)
+    assert wrong == []
+
+
+def test_the_parts_are_told_apart():
+    assert part_of("seeplog.live.table") == "library" and part_of("seeplog.web.db") == "shared"
+    assert part_of("seeplog.web.api.errors") == "shared" and part_of("seeplog.web.live.store") == "seeplog.web.live"
+    assert part_of("seeplog.web.factory") == "joiner"

@@ -1,12 +1,12 @@
-"""The live-game model of seeplog.live and seeplog.livetable: events folded into entries, entries laid out
+"""The live-game model of seeplog.live.entries and seeplog.live.table: events folded into entries, entries laid out
 as a canonical log, one line read in its place, the deal in progress, and what comes next."""
 from __future__ import annotations
 
 import pytest
 
 import seeplog
-from seeplog.live import Entry, EntryRefused, Event, fold, layout, live_log, read_in_place
-from seeplog.livetable import now_of, what_next
+from seeplog.live.entries import Entry, EntryRefused, Event, fold, layout, live_log, read_in_place
+from seeplog.live.table import now_of, what_next
 from seeplog.analysis import analyse
 from seeplog.report import report_json
 from tests.helpers import EXAMPLES
@@ -102,7 +102,7 @@ def test_what_comes_next(lines, kind, seat):
 
 def test_the_outcomes_of_a_card_name_what_each_other_outcome_breaks():
     from seeplog.cards import parse_card
-    from seeplog.livetable import outcomes
+    from seeplog.live.table import outcomes
     from seeplog.ruleset import VARIANTS
     from seeplog.state import Known, State
     state = State(VARIANTS["standard"], loose=tuple(sorted(parse_card(c) for c in "Ah 2s 3d 4h 5c".split())), turn="S",
@@ -117,7 +117,7 @@ def test_the_outcomes_of_a_card_name_what_each_other_outcome_breaks():
 
 def test_one_group_captures_are_bounded_on_a_floor_of_many_small_cards():
     from seeplog.cards import DECK, parse_card
-    from seeplog.livetable import SINGLE_CAPTURES, single_captures
+    from seeplog.live.table import SINGLE_CAPTURES, single_captures
     from seeplog.ruleset import VARIANTS
     from seeplog.state import State
     many = tuple(c for c in DECK if c.value <= 4) * 3
@@ -141,7 +141,7 @@ def test_retag_replaces_a_header_tag_or_adds_one_before_the_first_deal_and_reope
 def test_a_log_laid_out_on_from_the_last_is_the_log_laid_out_whole():
     import random
 
-    from seeplog.live import Entry, layout, live_log
+    from seeplog.live.entries import Entry, layout, live_log
     from seeplog.playout import random_game
     from seeplog.ruleset import VARIANTS
 

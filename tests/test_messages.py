@@ -54,7 +54,7 @@ def test_houses_take_the_right_article():
 
 def test_a_flagged_play_does_not_say_its_rule_three_times():
     from seeplog.rules import RULES
-    from seeplog.web.playpage import unrepeated
+    from seeplog.web.games.playpage import unrepeated
     rule = RULES["R-HOUSE-VALUE"]
     shown = unrepeated("a house of 18: houses are 9 to 13", rule.summary)
     assert shown == "a house of 18"

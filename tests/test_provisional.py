@@ -8,13 +8,13 @@ import csv
 import io
 
 import seeplog
-from seeplog.livetable import now_of, what_next
+from seeplog.live.table import now_of, what_next
 from seeplog.analysis import analyse, analyse_game
 from seeplog.report import report_json
 from seeplog.scoresheet import ANY_DEALER, scoresheet_text, sheet_rows
-from seeplog.web.chart import lead_chart
-from seeplog.web.exports import scoresheet_csv
-from seeplog.web.live_board import ledger_of
+from seeplog.web.games.chart import lead_chart
+from seeplog.web.games.exports import scoresheet_csv
+from seeplog.web.live.board import ledger_of
 from seeplog.ruleset import VARIANTS
 from tests.helpers import EXAMPLES
 

@@ -5,13 +5,15 @@ from flask import Flask
 from flask_smorest.spec.plugins import integerconverter2paramschema
 from flask_wtf.csrf import CSRFProtect
 
-from . import api, commands, db, live_api, live_keep, live_pages, views
+from . import commands, db
+from .games import api, views
+from .live import api as live_api, keep as live_keep, pages as live_pages
 from .clubs import api as clubs_api, events_api, pages as clubs_pages
-from .errors import Api
+from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
-from .jsonbody import bound_json
-from .schemas import property_names
+from .api.jsonbody import bound_json
+from .api.schemas import property_names
 from .security import RowId, secure
 
 

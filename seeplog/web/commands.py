@@ -13,8 +13,8 @@ from seeplog.fingerprint import library_fingerprint
 
 from .clubs.players_store import issue_admin_token
 from .db import applied, init_db, writing
-from .live_store import refresh_views
-from .store import derive_again, load_samples, set_meta
+from .live.store import refresh_views
+from .games.store import derive_again, load_samples, set_meta
 
 
 def rebuild(db: sqlite_utils.Database) -> int:

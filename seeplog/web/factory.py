@@ -16,7 +16,7 @@ from .db import init_db
 from .hosts import guard_hosts, proxy_count_setting, trusted_hosts_setting
 from .shipped import folder
 from .startup import prepare, rebuild_in_background
-from .limits import Limits
+from .games.limits import Limits
 
 
 def _secret_key(instance: Path) -> str:

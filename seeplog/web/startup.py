@@ -17,8 +17,8 @@ import sqlite_utils
 from seeplog.fingerprint import library_fingerprint
 
 from .db import connect, migrate, writing
-from .live_store import refresh_views
-from .store import derive_again, load_samples, set_meta
+from .live.store import refresh_views
+from .games.store import derive_again, load_samples, set_meta
 
 BATCH = 25
 """Games re-derived per write transaction: uploads wait at most for one batch."""

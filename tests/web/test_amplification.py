@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app import create_app
-from seeplog.web.limits import Limits
+from seeplog.web.games.limits import Limits
 from tests.web.helpers import assert_envelope, example, make_app
 
 MIB = 1024 * 1024

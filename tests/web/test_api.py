@@ -192,7 +192,7 @@ def test_openapi_document(client):
 
 
 def test_responses_have_the_shape_of_their_schemas(client):
-    from seeplog.web.schemas import GameDetailSchema, GameListSchema, ReportSchema, UploadResultSchema
+    from seeplog.web.api.schemas import GameDetailSchema, GameListSchema, ReportSchema, UploadResultSchema
 
     created = client.post("/api/games", data=example("two-games.seep"), content_type="text/plain").json
     assert UploadResultSchema().validate(created) == {}

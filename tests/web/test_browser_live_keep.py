@@ -15,7 +15,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from seeplog.livetable import now_of, what_next
+from seeplog.live.table import now_of, what_next
 from seeplog.analysis import analyse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS

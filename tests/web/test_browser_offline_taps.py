@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from seeplog.analysis import analyse
 from seeplog.cards import parse_card
-from seeplog.livetable import deal_state, known_for, now_of, outcomes, what_next
+from seeplog.live.table import deal_state, known_for, now_of, outcomes, what_next
 from seeplog.playout import deal_lines, random_deal
 from tests.web import test_browser_live_keep as keeping
 from tests.web.test_browser_live_keep import (DESKTOP, PHONE, STANDARD, api_doc, card_of, expect_next, is_play,

@@ -1,7 +1,7 @@
 """The lead chart draws a baazi where its deal took the lead, and says why it was won (issue 12, point 8)."""
 import seeplog
 from seeplog.analysis import analyse_game
-from seeplog.web.chart import lead_chart
+from seeplog.web.games.chart import lead_chart
 
 MINIMUM_NINE = ("deal 1 dealer N\nscore NS 85 EW 15\n\n"      # NS lead 70
                 "deal 2 dealer W\nscore NS 95 EW 5\n")        # EW scored 5 < 9: NS win the baazi at a lead of 160

@@ -1,4 +1,4 @@
-"""The tables the keep-score page walks through its waiting entries (seeplog/web/keep_ahead.py) say what
+"""The tables the keep-score page walks through its waiting entries (seeplog/web/live/ahead.py) say what
 the library's `what_next` says: who bids after each dealer, who plays at each play, and what follows the
 last play; and the page carries them."""
 from __future__ import annotations
@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from seeplog.livetable import now_of, what_next
+from seeplog.live.table import now_of, what_next
 from seeplog.analysis import analyse
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
-from seeplog.web.keep_ahead import steps_ahead
+from seeplog.web.live.ahead import steps_ahead
 from tests.web.live_helpers import Keeper
 
 

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from seeplog.web.limits import Limits
+from seeplog.web.games.limits import Limits
 from tests.web.helpers import LIMIT, assert_envelope, csrf_token, example, make_app
 
 BASE = example("game-standard-1.seep")
@@ -133,7 +133,7 @@ def test_a_long_log_is_shown_in_parts_and_not_replayed_on_every_view(tmp_path, m
 
 
 def test_a_file_of_more_deals_than_all_its_games_may_hold_is_refused_before_it_is_read(tmp_path, monkeypatch):
-    from seeplog.web import store as store_module
+    from seeplog.web.games import store as store_module
 
     app = make_app(tmp_path / "pre.db", UPLOAD_LIMITS=Limits(games=2, deals=10))
     monkeypatch.setattr(store_module, "read", lambda upload: pytest.fail("the log was read"))

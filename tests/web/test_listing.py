@@ -9,8 +9,8 @@ import pytest
 
 from seeplog.ruleset import VARIANTS
 from seeplog.web.db import MIGRATIONS, connect, init_db, migrate
-from seeplog.web.queries import COLUMNS, Filters, build, find_games
-from seeplog.web.store import Upload, store
+from seeplog.web.games.queries import COLUMNS, Filters, build, find_games
+from seeplog.web.games.store import Upload, store
 from tests.web.helpers import example, upload
 
 FILTERS = [

@@ -467,7 +467,7 @@ def test_the_outcomes_of_one_card_legal_first_then_the_others_with_their_rules(c
 
 
 def test_a_game_takes_a_bounded_number_of_entries(client, monkeypatch):
-    from seeplog.web import live_store
+    from seeplog.web.live import store as live_store
     monkeypatch.setattr(live_store, "MAX_ENTRIES", 3)
     keeper = Keeper(client)
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])

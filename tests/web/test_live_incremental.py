@@ -8,15 +8,15 @@ import random
 import pytest
 
 import seeplog.analysis
-from seeplog.live import live_analysis, live_log
+from seeplog.live.entries import live_analysis, live_log
 from seeplog.playout import random_game
 from seeplog.report import report_json
 from seeplog.ruleset import VARIANTS
 from seeplog.web.db import get_db, writing
-from seeplog.web.live_store import load
-from seeplog.web.store import BY_RANK, DERIVED, derive_again
-from seeplog.web import live_view
-from seeplog.web.live_view import view
+from seeplog.web.live.store import load
+from seeplog.web.games.store import BY_RANK, DERIVED, derive_again
+from seeplog.web.live import view as live_view
+from seeplog.web.live.view import view
 from tests.web.live_helpers import Keeper
 
 ODD_LINES = ["N 5h", "W Kh x Kh", "bid N 11", "score NS 40 EW 60", "deal 9 dealer W", "floor 2h 3h 4h 5h"]

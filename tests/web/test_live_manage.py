@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from seeplog.live import Event, fold
+from seeplog.live.entries import Event, fold
 from tests.web.helpers import assert_envelope, make_app, upload
 from tests.web.live_helpers import Keeper, fast_store_dir
 

@@ -146,7 +146,7 @@ def test_the_board_answers_304_until_the_game_changes(client):
 
 
 def test_a_304_does_not_load_the_game(client, monkeypatch):
-    from seeplog.web import live_pages
+    from seeplog.web.live import pages as live_pages
     keeper = bid_throw_game(client)
     tag = board(client, keeper.id).headers["ETag"]
 

@@ -200,7 +200,7 @@ def test_a_log_uploaded_again_says_where_it_is_and_which_token_manages_it(client
 
 
 def test_a_log_too_long_to_correct_in_the_page_is_not_prefilled(client, monkeypatch):
-    from seeplog.web import views
+    from seeplog.web.games import views
     text = example("game-standard-1.seep").decode()
     monkeypatch.setattr(views, "PREFILL_MOST", len(text) - 1)
     game = client.post("/api/games", data=text.encode(), content_type="text/plain").json

@@ -14,7 +14,7 @@ import seeplog
 from seeplog.__main__ import legal_at
 from seeplog.moves import move_text
 from seeplog.rules import RULES
-from seeplog.web.playlinks import play_link
+from seeplog.web.games.playlinks import play_link
 from tests.helpers import EXAMPLES, ROOT
 from tests.web.helpers import assert_envelope, example, make_app, upload
 from tests.web.markup import elements, houses, loose, with_class

@@ -5,11 +5,11 @@ import pytest
 
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refusal, Refused, TooLarge
 from seeplog.web.db import get_db
-from seeplog.web.errors import STATUS
-from seeplog.web.live_store import Request, create, record
-from seeplog.web.manage import SameLog, TokenRefused
-from seeplog.web.limits import TooMuch
-from seeplog.web.store import BadUpload
+from seeplog.web.api.errors import STATUS
+from seeplog.web.live.store import Request, create, record
+from seeplog.web.games.manage import SameLog, TokenRefused
+from seeplog.web.games.limits import TooMuch
+from seeplog.web.games.store import BadUpload
 from tests.web.helpers import assert_envelope, make_app, upload
 from tests.web.live_helpers import Keeper
 

@@ -9,10 +9,10 @@ import pytest
 
 import seeplog.analysis
 import seeplog.replay
-import seeplog.web.live_pages
+import seeplog.web.live.pages
 from seeplog.analysis import keep
 from seeplog.web.db import get_db
-from seeplog.web.live_store import as_it_stood, load
+from seeplog.web.live.store import as_it_stood, load
 from seeplog.__main__ import main
 from tests.helpers import EXAMPLES
 
@@ -185,8 +185,8 @@ def test_a_board_not_changed_answers_304_touching_no_view(replays, builds, clien
     def untouched(*args, **kwargs):
         raise AssertionError("the 304 path read the game's view")
 
-    monkeypatch.setattr(seeplog.web.live_pages, "typed_view", untouched)
-    monkeypatch.setattr(seeplog.web.live_pages, "load", untouched)
+    monkeypatch.setattr(seeplog.web.live.pages, "typed_view", untouched)
+    monkeypatch.setattr(seeplog.web.live.pages, "load", untouched)
     assert client.get(f"/live/{game_id}/board", headers={"If-None-Match": tag}).status_code == 304
     assert not replays and not builds
 
@@ -222,7 +222,7 @@ def test_a_follower_read_may_be_kept_one_second_by_any_cache(client, path):
 @pytest.mark.parametrize("path", FOLLOWED)
 def test_a_304_renders_no_template_and_replays_nothing(replays, client, path, monkeypatch):
     from flask import template_rendered
-    from seeplog.web import live_api, live_pages
+    from seeplog.web.live import api as live_api, pages as live_pages
 
     game_id = kept_live(client)
     tag = client.get(path.format(game_id)).headers["ETag"]

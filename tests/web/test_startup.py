@@ -9,7 +9,7 @@ import time
 from seeplog.fingerprint import library_fingerprint
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, statements, writing
 from seeplog.web.startup import claim, prepare, rebuild_stale
-from seeplog.web.store import DERIVED, SAMPLES, Upload, set_meta, store
+from seeplog.web.games.store import DERIVED, SAMPLES, Upload, set_meta, store
 from tests.web.helpers import example, make_app
 from tests.web.live_helpers import Keeper
 

@@ -8,11 +8,11 @@ import pytest
 
 from app import create_app
 from seeplog.fingerprint import library_fingerprint
-from seeplog.web import store as store_module
+from seeplog.web.games import store as store_module
 from seeplog.web.db import MIGRATIONS, applied, connect, init_db, migrate
-from seeplog.web.queries import Filters, find_games
+from seeplog.web.games.queries import Filters, find_games
 from seeplog.web.commands import rebuild
-from seeplog.web.store import SAMPLES, Upload, content_hash, store
+from seeplog.web.games.store import SAMPLES, Upload, content_hash, store
 from tests.web.helpers import example, make_app
 
 
@@ -180,8 +180,8 @@ COUNTED = ("games", "game_tags", "players", "deals", "deal_scores", "violations"
 
 
 def test_the_game_ids_migration_keeps_every_row_and_never_gives_an_id_again(tmp_path):
-    from seeplog.web import live_store
-    from seeplog.web.manage import delete_game, issue_token
+    from seeplog.web.live import store as live_store
+    from seeplog.web.games.manage import delete_game, issue_token
     folder = tmp_path / "migrations"
     folder.mkdir()
     for script in sorted(MIGRATIONS.glob("*.sql"))[:6]:

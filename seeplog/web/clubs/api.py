@@ -9,9 +9,9 @@ from flask_smorest import Blueprint
 
 from seeplog.clubs.players import PlayerChange
 
-from ..api import same_origin_only
+from ..games.api import same_origin_only
 from ..db import get_db
-from ..errors import ApiError, ErrorSchema
+from ..api.errors import ApiError, ErrorSchema
 from .players_store import (AdminRefused, NoPlayer, Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,

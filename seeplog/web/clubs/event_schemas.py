@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.notation import VARIANT_NAMES
 
-from ..schemas import LINE, WholeNumber
+from ..api.schemas import LINE, WholeNumber
 
 NAME = fields.String(validate=[validate.Length(min=1, max=80), LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})

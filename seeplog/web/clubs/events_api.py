@@ -7,9 +7,9 @@ from typing import Any
 from flask import request, url_for
 from flask_smorest import Blueprint
 
-from ..api import same_origin_only
+from ..games.api import same_origin_only
 from ..db import get_db
-from ..errors import ApiError, ErrorSchema
+from ..api.errors import ApiError, ErrorSchema
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
                            make_round, team_size)

@@ -16,7 +16,7 @@ from seeplog.notation import parse
 from seeplog.ruleset import find_ruleset
 
 from ..db import writing
-from ..live_store import create as create_live, header_lines
+from ..live.store import create as create_live, header_lines
 from ..tokens import derived_token, new_token, token_hash, token_matches
 from .links import link_players, now
 

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from seeplog.clubs.players import PlayerChange
 
 from ..db import get_db
-from ..qr import qr_svg
+from ..live.qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
                            event_version, make_round, table_token)
 from .events_view import event_json

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..schemas import WholeNumber
+from ..api.schemas import WholeNumber
 
 NAME = fields.String(required=True, validate=validate.Length(min=1, max=80),
                      metadata={"description": "the player's new display name"})

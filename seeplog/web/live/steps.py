@@ -12,10 +12,10 @@ from marshmallow import ValidationError
 from seeplog.legal import MAX_LISTED
 
 from ..db import get_db
-from ..live_pages import stored_live
-from ..playpage import PlayPage, play_page
-from ..queries import get_game
-from ..schemas import PlayQuerySchema
+from .pages import stored_live
+from ..games.playpage import PlayPage, play_page
+from ..games.queries import get_game
+from ..api.schemas import PlayQuerySchema
 
 bp = Blueprint("live_steps", __name__)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..live_view import LiveView
+from .view import LiveView
 
 
 def deal_strips(view: LiveView) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 /* What comes next: the server's word (the view's `next`), moved on through the entries still waiting on
  * this phone. The page works out no rule here: who bids, who plays at each play and how many plays a deal
- * has come from the server's tables (page.js `steps`, seeplog/web/keep_ahead.py); the walk only reads
+ * has come from the server's tables (page.js `steps`, seeplog/web/live/ahead.py); the walk only reads
  * each waiting line's kind and seat and looks them up. The cards seen and held are moved on likewise. */
 import { seats, steps } from "./page.js";
 import { keep } from "./state.js";

@@ -1,5 +1,5 @@
 /* The keep-score page's fixed facts, read once from the #keep element the server drew: the game, its API,
- * its seats, teams and players' names, and the server's tables of a deal's steps (seeplog/web/keep_ahead.py).
+ * its seats, teams and players' names, and the server's tables of a deal's steps (seeplog/web/live/ahead.py).
  */
 const root = document.getElementById("keep");
 const data = root ? root.dataset : {};

@@ -6,16 +6,16 @@ from typing import Any, Iterator
 
 from dataclasses import dataclass
 
-from .cards import Card
-from .engine import check, resolve
-from .legal import Search, shown_grouping
-from .ledger import LedgerRow, provisional_note
-from .moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
-from .notation import Deal, Hand, Play
-from .analysis import Analysis, GameAnalysis
-from .replay import DealReplay
-from .ruleset import VARIANTS, Ruleset
-from .state import Known, State, start
+from ..cards import Card
+from ..engine import check, resolve
+from ..legal import Search, shown_grouping
+from ..ledger import LedgerRow, provisional_note
+from ..moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
+from ..notation import Deal, Hand, Play
+from ..analysis import Analysis, GameAnalysis
+from ..replay import DealReplay
+from ..ruleset import VARIANTS, Ruleset
+from ..state import Known, State, start
 
 
 @dataclass(frozen=True)

@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from .notation import Game, Log, NotationError, Play, Unreadable, parse
-from .notation.reader import first_word
-from .moves import Capture
-from .analysis import Analysis, DealAnalysis, GameAnalysis, analyse_game
-from .report import violation_json
-from .rules import Violation
-from .notation.tags import KNOWN_TAGS
-from .canonical import dumps
-from .notation.writer import statement_text
-from .reread import reread, statement_at
+from ..notation import Game, Log, NotationError, Play, Unreadable, parse
+from ..notation.reader import first_word
+from ..moves import Capture
+from ..analysis import Analysis, DealAnalysis, GameAnalysis, analyse_game
+from ..report import violation_json
+from ..rules import Violation
+from ..notation.tags import KNOWN_TAGS
+from ..canonical import dumps
+from ..notation.writer import statement_text
+from ..reread import reread, statement_at
 
 KINDS = ("create", "append", "replace", "insert", "delete", "undo", "retag", "close", "reopen")
 """Every kind of event; ``replace``, ``insert``, ``delete`` name an entry, ``undo`` deletes the last one,

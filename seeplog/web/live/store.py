@@ -17,20 +17,20 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.analysis import Analysis, keep, kept_analysis
-from seeplog.live import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target, finding_keys,
-                          is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
+from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target,
+                                  finding_keys, is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refused
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
 
-from .live_view import EntryView, LiveView, view
-from .tokens import new_token, token_hash, token_matches
-from .db import writing
-from .manage import delete_game
-from .store import insert_derived, put_derived, set_rank, summary
-from .live_retag import retag_lines
+from .view import EntryView, LiveView, view
+from ..tokens import new_token, token_hash, token_matches
+from ..db import writing
+from ..games.manage import delete_game
+from ..games.store import insert_derived, put_derived, set_rank, summary
+from .retag import retag_lines
 
 
 MAX_ENTRIES = 5000
@@ -203,7 +203,7 @@ def lines_written(db: sqlite_utils.Database, game_id: int) -> int:
 
 def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, list[Entry], int | None]:
     """The event a request makes on the entries `now`, the entries after it, and the 0-based place of the
-    line it writes (with the id `serial`, as `seeplog.live.fold` numbers it)."""
+    line it writes (with the id `serial`, as `seeplog.live.entries.fold` numbers it)."""
     entries = list(now)
     line = req.line or ""
     if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:

@@ -8,16 +8,16 @@ from flask import Response, request, url_for
 from flask_smorest import Blueprint
 
 from seeplog.cards import parse_card
-from seeplog.livetable import deal_state, known_for, now_of, outcomes, seen_cards, what_next
+from seeplog.live.table import deal_state, known_for, now_of, outcomes, seen_cards, what_next
 
-from .api import same_origin_only
-from .db import get_db
-from .errors import ApiError, ErrorSchema
-from .live_schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
-                           LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema,
-                           TagsSchema, UndoSchema, entry_problem)
-from .live_store import BEARER_REALM, Request, as_it_stood, create, current_version, delete, history, load, record
-from .tokens import bearer_token
+from ..games.api import same_origin_only
+from ..db import get_db
+from ..api.errors import ApiError, ErrorSchema
+from .schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
+                      LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema, TagsSchema,
+                      UndoSchema, entry_problem)
+from .store import BEARER_REALM, Request, as_it_stood, create, current_version, delete, history, load, record
+from ..tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
                 description="Live games: keep score at the table one entry at a time; follow it")

@@ -6,13 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from .analysis import Analysis
-from .live import Entry, EntryRefused, by_entry, finding_keys, live_analysis, live_log, read_in_place
-from .livetable import now_of, what_next
-from .ruleset import SEAT_TAGS, find_ruleset
-from .notation import Tag
-from .notation.writer import statement_text
-from .text import InputError, decode, read_bytes
+from ..analysis import Analysis
+from .entries import Entry, EntryRefused, by_entry, finding_keys, live_analysis, live_log, read_in_place
+from .table import now_of, what_next
+from ..ruleset import SEAT_TAGS, find_ruleset
+from ..notation import Tag
+from ..notation.writer import statement_text
+from ..text import InputError, decode, read_bytes
 
 
 def file_entries(path: Path) -> list[Entry]:

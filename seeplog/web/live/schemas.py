@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, post_load, validate
 
 from seeplog.notation import VARIANT_NAMES
 
-from .schemas import CARD, LINE, SEAT, TAG_NAME, WholeNumber
+from ..api.schemas import CARD, LINE, SEAT, TAG_NAME, WholeNumber
 
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
 CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(

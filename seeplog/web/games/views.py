@@ -12,21 +12,22 @@ import seeplog
 from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
 
-from .cardviews import card_html
-from .clubs.queries import seat_links
-from .db import get_db
+from ..cardviews import card_html
+from ..clubs.queries import seat_links
+from ..db import get_db
 from .exports import scoresheet_csv
-from .forms import ManageForm, UploadForm
-from .manage import SameLog, already_stored, TokenRefused, check_token, delete_game, history, issue_token, replace_game
+from ..forms import ManageForm, UploadForm
+from .manage import (SameLog, already_stored, TokenRefused, check_token, delete_game, history, issue_token,
+                     replace_game)
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
-from .schemas import GameFormSchema, PlayQuerySchema
+from ..api.schemas import GameFormSchema, PlayQuerySchema
 from .limits import TooMuch
 from .store import BadUpload, served_report, store, stored_analysis
 from .uploads import from_bytes
 from .viewmodels import findings_summary, game_page, game_row, title_of
 
-bp = Blueprint("pages", __name__, static_folder="static", static_url_path="/assets")
+bp = Blueprint("pages", __name__, static_folder="../static", static_url_path="/assets")
 bp.add_app_template_filter(card_html, "card")
 
 

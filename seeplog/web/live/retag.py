@@ -1,13 +1,13 @@
 """A live game's retag: the tags a scorekeeper may set again, checked before they are written."""
 from __future__ import annotations
 
-from seeplog.live import Entry, live_log
+from seeplog.live.entries import Entry, live_log
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
 from seeplog.refusals import Refused
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 
-from .store import tag_day
+from ..games.store import tag_day
 
 RETAGGED = ("Event", "Site", "Date", "Round", "Scorer")
 """The tags a retag may set besides the players' names (the others change the rules of the game)."""

@@ -15,9 +15,9 @@ from seeplog.analysis import analyse
 from seeplog.refusals import Conflict, NotAllowed
 from seeplog.report import report_json
 
-from .db import writing
+from ..db import writing
 from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
-from .tokens import new_token, token_hash, token_matches
+from ..tokens import new_token, token_hash, token_matches
 
 
 class TokenRefused(NotAllowed):

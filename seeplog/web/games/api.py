@@ -13,16 +13,16 @@ from seeplog.dispute import play_json, replay_view
 from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
-from .db import get_db
+from ..db import get_db
 from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
-from .errors import ApiError, ErrorSchema
+from ..api.errors import ApiError, ErrorSchema
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
 from .playlinks import play_link
-from .schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
-                      PlayQuerySchema, ReportSchema, UploadResultSchema)
+from ..api.schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
+                           PlayQuerySchema, ReportSchema, UploadResultSchema)
 from .store import served_report, store
-from .tokens import bearer_token
+from ..tokens import bearer_token
 from .uploads import from_bytes, from_json_text
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")

@@ -9,14 +9,14 @@ from flask import Blueprint, render_template
 
 from seeplog.ruleset import find_ruleset
 
-from .keep_ahead import steps_ahead
-from .live_board import follow_header
-from .live_pages import live_view
-from .live_store import SEAT_TAGS
+from .ahead import steps_ahead
+from .board import follow_header
+from .pages import live_view
+from .store import SEAT_TAGS
 
 bp = Blueprint("live_keep", __name__)
 
-MODULES = tuple(sorted(f"keep/{path.name}" for path in (Path(__file__).parent / "static" / "keep").glob("*.js")))
+MODULES = tuple(sorted(f"keep/{path.name}" for path in (Path(__file__).parent.parent / "static" / "keep").glob("*.js")))
 """The page's modules, preloaded by the page so that a phone fetches them at once, not import by import."""
 
 

@@ -1,5 +1,5 @@
 """The steps of a deal as plain data, for the keep-score page to move "what comes next" on through the
-entries still waiting on the phone. What comes next is the server's (`seeplog.livetable.what_next`); while
+entries still waiting on the phone. What comes next is the server's (`seeplog.live.table.what_next`); while
 entries wait to be sent, the page walks these tables by the lines it holds and works out no rule itself."""
 from __future__ import annotations
 

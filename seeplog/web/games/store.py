@@ -22,11 +22,12 @@ from seeplog.report import exit_status, report_json
 from seeplog.clubs.players import seat_keys
 from seeplog.scoresheet import players
 
-from .clubs.links import link_players
-from .db import writing
-from .limits import DEFAULTS, Limits, check_deal_lines, check_limits, check_report_size, check_tag_lines, listed_at_most
+from ..clubs.links import link_players
+from ..db import writing
+from .limits import (DEFAULTS, Limits, check_deal_lines, check_limits, check_report_size, check_tag_lines,
+                     listed_at_most)
 
-SAMPLES = Path(__file__).resolve().parent / "samples"
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "sweeps", "game_variants",
            "games_text", "games_grams")
 BY_RANK = {"games_text": "rowid", "games_grams": "rank"}

@@ -10,9 +10,9 @@ from seeplog.notation.jsonform import from_json
 from seeplog.text import InputError, decode
 from seeplog.report import NOT_A_LOG, is_report
 
-from .errors import flatten
-from .jsonbody import json_problem
-from .schemas import LogSchema
+from ..api.errors import flatten
+from ..api.jsonbody import json_problem
+from ..api.schemas import LogSchema
 from .store import BadUpload, Upload
 
 

@@ -8,13 +8,13 @@ from typing import Any
 
 from seeplog.cards import parse_card
 from seeplog.ledger import Lead, LedgerRow, provisional_note
-from seeplog.livetable import rotation_reason
+from seeplog.live.table import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
-from .cardviews import FloorView, HouseView, faces, named
-from .live_view import EntryView, LiveView, links
-from .viewmodels import Finding, finding, typed_finding
+from ..cardviews import FloorView, HouseView, faces, named
+from .view import EntryView, LiveView, links
+from ..games.viewmodels import Finding, finding, typed_finding
 
 PARTS = ("next", "floor", "plays", "flagged", "ledger")
 """The board's parts, in the order they are drawn; each is an element with the id ``live-<part>``."""
@@ -82,7 +82,7 @@ def parse_parts(text: str | None) -> tuple[str, ...] | None:
 
 
 def board(view: LiveView) -> Board:
-    """The board of a live game's typed view (`seeplog.web.live_view.view`)."""
+    """The board of a live game's typed view (`seeplog.web.live.view.view`)."""
     games = view.report["games"]
     game = games[-1] if games else {"tags": {}, "deals": [], "ledger": [], "baazis": {}}
     rules = find_ruleset(view.variant)

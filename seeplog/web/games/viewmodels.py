@@ -15,7 +15,7 @@ from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
-from .cardviews import named
+from ..cardviews import named
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
 from .store import stored_analysis

@@ -11,8 +11,8 @@ from typing import Any
 
 from seeplog.analysis import Analysis
 from seeplog.dispute import describe
-from seeplog.live import LiveLog, by_entry
-from seeplog.livetable import Now, leftover, now_of, table, what_next
+from seeplog.live.entries import LiveLog, by_entry
+from seeplog.live.table import Now, leftover, now_of, table, what_next
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
 from seeplog.report import violation_json

@@ -8,7 +8,7 @@ from typing import Any
 from seeplog.analysis import Analysis, GameAnalysis
 from seeplog.scoresheet import players, sheet_rows
 
-from .cardviews import named
+from ..cardviews import named
 
 TEAM_KINDS = ("cards", "sweeps", "score")
 

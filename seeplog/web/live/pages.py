@@ -7,15 +7,15 @@ from markupsafe import Markup
 from seeplog.refusals import BadInput
 from seeplog.ruleset import VARIANTS
 
-from .db import get_db
-from .forms import LiveNewForm
+from ..db import get_db
+from ..forms import LiveNewForm
 from seeplog.kept import Kept
-from .live_api import etag, follow_headers
-from .live_board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
-from .live.strips import deal_strips
-from .live_store import LiveGame, create, current_version, load, typed_view
-from .live_view import LiveView
-from .hosts import public_root
+from .api import etag, follow_headers
+from .board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
+from .strips import deal_strips
+from .store import LiveGame, create, current_version, load, typed_view
+from .view import LiveView
+from ..hosts import public_root
 from .qr import qr_svg
 
 bp = Blueprint("live_pages", __name__)

@@ -16,7 +16,7 @@ from seeplog.scoresheet import players
 from seeplog.state import State
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
-from .cardviews import CardFace, FloorView, card_face, faces, floor_view, named
+from ..cardviews import CardFace, FloorView, card_face, faces, floor_view, named
 from .playlinks import play_link, plays_shown, stopping_error
 from .store import stored_analysis
 from .viewmodels import title_of
