@@ -15,6 +15,7 @@ from .live import steps as live_steps
 from .api.jsonbody import bound_json
 from .api.schemas import property_names
 from .security import RowId, secure
+from .languages import bp as language_bp, init_languages
 
 
 def register(app: Flask) -> Api:
@@ -24,6 +25,8 @@ def register(app: Flask) -> Api:
     db.init_app(app)
     commands.init_app(app)
     csrf = CSRFProtect(app)
+    init_languages(app)
+    csrf.exempt(language_bp)  # choosing a language changes nothing but the reader's own pages
     app.register_blueprint(views.bp)
     app.register_blueprint(live_keep.bp)
     app.register_blueprint(live_pages.bp)

@@ -30,13 +30,13 @@
           var fresh = template.content.getElementById("event-live-body");
           var old = document.getElementById("event-live-body");
           if (fresh && old) old.replaceWith(fresh);
-          status.textContent = "Standings updated " + new Date().toLocaleTimeString() + ".";
+          status.textContent = window.seeplogText("Standings updated {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang) });
         }
         later(EVERY);
       })
       .catch(function () {
         failures += 1;
-        status.textContent = "Cannot reach the server: trying again.";
+        status.textContent = window.seeplogText("Cannot reach the server: trying again.");
         later(Math.min(LONGEST, EVERY * Math.pow(2, failures)));
       });
   }

@@ -55,7 +55,7 @@
     var badge = document.querySelector(".live-head .crumbs .badge");
     if (!badge) return;
     badge.className = "badge live-closed";
-    badge.textContent = "closed";
+    badge.textContent = window.seeplogText("closed");
   }
 
   function swap(html) {
@@ -95,23 +95,24 @@
         failures = 0;
         if (what === "gone") {
           stopped = true;
-          say("This game is no longer kept here.", "lost");
+          say(window.seeplogText("This game is no longer kept here."), "lost");
           return;
         }
         var board = document.getElementById("live-board");
         if (board && board.getAttribute("data-state") === "closed") {
           stopped = true;
           closedBadge();
-          say("The game is closed: this is its final board (checked " + clock() + ").", "");
+          say(window.seeplogText("The game is closed: this is its final board (checked {time}).", { time: clock() }), "");
           return;
         }
-        say((what === "changed" ? "Updated " : "Up to date · checked ") + clock(), what === "changed" ? "changed" : "ok");
+        if (what === "changed") say(window.seeplogText("Updated {time}", { time: clock() }), "changed");
+        else say(window.seeplogText("Up to date · checked {time}", { time: clock() }), "ok");
         later(EVERY);
       })
       .catch(function () {
         busy = false;
         failures += 1;
-        say("Connection lost, retrying…", "lost");
+        say(window.seeplogText("Connection lost, retrying…"), "lost");
         later(Math.min(LONGEST, EVERY * Math.pow(2, failures - 1)));
       });
   }
@@ -119,7 +120,7 @@
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) {
       clearTimeout(timer);
-      if (!stopped) say("Paused while the page is hidden.", "");
+      if (!stopped) say(window.seeplogText("Paused while the page is hidden."), "");
     } else {
       poll();
     }
@@ -127,6 +128,6 @@
   window.addEventListener("online", function () { poll(); });
 
   if (slot.getAttribute("data-state") === "closed") return;
-  say("Live · checks every few seconds", "ok");
+  say(window.seeplogText("Live · checks every few seconds"), "ok");
   later(EVERY);
 }());

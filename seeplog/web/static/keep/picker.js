@@ -1,7 +1,7 @@
 /* The card picker: 52 buttons, for the floor's four cards, a hand's cards, or the card played. */
 import { $ } from "./page.js";
 import { keep, redraw, addLine } from "./state.js";
-import { button } from "./dom.js";
+import { button, t } from "./dom.js";
 import { RANKS, SUITS, SUIT_NAMES } from "./cards.js";
 import { showOutcomes } from "./outcomes.js";
 
@@ -18,7 +18,7 @@ export function renderPicker(pickerMode, seen, held) {
     b.disabled = seen.has(card);
     b.classList.toggle("seen", seen.has(card));
     b.classList.toggle("held", held.has(card));
-    b.title = held.has(card) ? "shown in a hand line, not played yet" : "";
+    b.title = held.has(card) ? t("shown in a hand line, not played yet") : "";
     b.setAttribute("aria-pressed", String(isPicked));
   }
 }
