@@ -38,7 +38,8 @@ def build_wheel(tmp: Path) -> Path:
     source = tmp / "source"
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))  # the build compiles them
+            # the .mo files are left out: the build compiles them
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
         else:
             source.mkdir(exist_ok=True)
             shutil.copy(ROOT / name, source / name)
