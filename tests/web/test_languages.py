@@ -188,3 +188,9 @@ def test_form_errors_are_in_the_readers_language(client):
                                             "target": "lots"})
     text = answer.get_data(as_text=True)
     assert "ਸੀਟ ਨਹੀਂ ਹੈ: ਇਸ ਨੂੰ ਖ਼ਾਲੀ ਛੱਡੋ" in text and "ਪੂਰੀ ਗਿਣਤੀ" in text
+
+
+def test_the_standings_order_said_on_the_page_is_the_librarys():
+    from seeplog.clubs.standings import ORDER
+
+    assert f"Ranked by {ORDER}." in {m.id for m in extract() if m.id}  # the page says it in the reader's words

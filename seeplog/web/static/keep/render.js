@@ -11,6 +11,7 @@ import { drawBoard } from "./board.js";
 import { renderQueue, renderLastEntry } from "./waiting.js";
 import { renderEntries } from "./entries.js";
 import { renderDealEnd } from "./dealend.js";
+import { t } from "./dom.js";
 
 const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
 const lacks = (next, part) => (next.missing || []).includes(part);
@@ -20,7 +21,7 @@ export function render() {
   forgetChoicesOnNewStep(next);
   const [main, why] = describeNext(next);
   $("next-main").textContent = main;
-  $("next-why").textContent = why + (guessed ? " (the waiting corrections are applied once stored)" : "");
+  $("next-why").textContent = why + (guessed ? ` ${t("(the waiting corrections are applied once stored)")}` : "");
   renderStatus();
   document.querySelectorAll(".deal-number").forEach((el) => { el.textContent = next.deal || ""; });
   showSteps(next);

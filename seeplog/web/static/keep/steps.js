@@ -10,7 +10,7 @@ const BID_VALUES = [9, 10, 11, 12, 13];
 
 export function renderDealers(next) {
   const allowed = next.allowed_dealers && next.allowed_dealers.length ? next.allowed_dealers : seats;
-  $("dealers").replaceChildren(...allowed.map((seat) => button(`${seatName(seat)} deals`,
+  $("dealers").replaceChildren(...allowed.map((seat) => button(t("{seat} deals", { seat: seatName(seat) }),
     seat === next.dealer ? "primary" : "", () => addLine(`deal ${next.deal} dealer ${seat}`), { seat })));
 }
 
@@ -21,7 +21,7 @@ export function renderBid(next) {
     b.setAttribute("aria-pressed", String(seat === bidder));
     return b;
   }));
-  $("bid-values").replaceChildren(...BID_VALUES.map((v) => button(`${bidder} bids ${v}`, "value", () => {
+  $("bid-values").replaceChildren(...BID_VALUES.map((v) => button(t("{seat} bids {value}", { seat: bidder, value: v }), "value", () => {
     addLine(`bid ${bidder} ${v}`);
   }, { value: v })));
   const picked = keep.picked;
