@@ -7,6 +7,7 @@ import { scoreLine } from "./score.js";
 import { itemText } from "./waiting.js";
 import { renderEntries } from "./entries.js";
 import { t } from "./dom.js";
+import { watchFocus } from "./focus.js";
 
 function undo() {
   const queue = keep.queue;
@@ -51,6 +52,7 @@ function setMode(mode) {
 }
 
 export function wireControls() {
+  watchFocus();
   $("notation").addEventListener("submit", (event) => {
     event.preventDefault();
     const line = $("line").value.trim();

@@ -5,6 +5,7 @@
 import { steps } from "./page.js";
 import { keep, addLine } from "./state.js";
 import { button, note, t, textEl } from "./dom.js";
+import { focusGrid } from "./focus.js";
 import { cardLabel } from "./cards.js";
 import { floorAhead } from "./floor.js";
 
@@ -61,9 +62,11 @@ function actions(floor) {
 
 function action(kind, line, words, data = {}) {
   const b = button("", `outcome guided ${kind}`, () => {
+    const played = keep.pickedCard;
     keep.pickedCard = null;
     keep.guided = null;
     addLine(line);
+    focusGrid(played);
   }, { action: kind, line, ...data });
   b.append(textEl("span", "move", words), textEl("span", "kind", `${line} · ${t("judged once stored")}`));
   return b;

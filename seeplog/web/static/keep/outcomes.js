@@ -2,6 +2,7 @@
 import { $, api } from "./page.js";
 import { keep, addLine } from "./state.js";
 import { button, note, t } from "./dom.js";
+import { focusGrid, focusOutcomes } from "./focus.js";
 import { cardLabel } from "./cards.js";
 import { ahead } from "./ahead.js";
 import { playSeat } from "./next.js";
@@ -29,6 +30,7 @@ export async function showOutcomes(card) {
     listOutcomes(list, found);
   }
   $("outcomes").scrollIntoView({ block: "nearest" });
+  focusOutcomes();
 }
 
 /* The outcomes that keep the rules first, in a compact grid; those that break one folded below them
@@ -73,8 +75,10 @@ async function drained(ms) {
 
 function outcomeButton(outcome) {
   const b = button("", `outcome ${outcome.legal ? "legal" : "illegal"}`, () => {
+    const played = keep.pickedCard;
     keep.pickedCard = null;
     addLine(outcome.line);
+    focusGrid(played);
   }, { line: outcome.line, move: outcome.move });
   const move = document.createElement("span");
   move.className = "move";

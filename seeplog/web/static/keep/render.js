@@ -12,6 +12,7 @@ import { renderQueue, renderLastEntry } from "./waiting.js";
 import { renderEntries } from "./entries.js";
 import { renderDealEnd } from "./dealend.js";
 import { t } from "./dom.js";
+import { keepFocus } from "./focus.js";
 
 const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
 const lacks = (next, part) => (next.missing || []).includes(part);
@@ -38,6 +39,7 @@ export function render() {
   renderQueue();
   renderLastEntry();
   renderEntries();
+  keepFocus();
 }
 
 /* The floor and ledger alone drawn again (the board fragment came). */
