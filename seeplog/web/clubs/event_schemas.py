@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 from seeplog.notation import VARIANT_NAMES
 
 from ..api.schemas import LINE, WholeNumber
+from .schemas import PlayerLinkSchema
 
 NAME = fields.String(validate=[validate.Length(min=1, max=80), LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
@@ -32,17 +33,11 @@ class EventCreatedSchema(Schema):
     url = fields.String(required=True)
 
 
-class PairPlayerSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    url = fields.String(required=True)
-
-
 class PairSchema(Schema):
     number = fields.Integer(required=True)
     name = fields.String(required=True)
     url = fields.String(required=True, metadata={"description": "the partnership's page"})
-    players = fields.List(fields.Nested(PairPlayerSchema), required=True)
+    players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
 
 
 class TableSchema(Schema):
