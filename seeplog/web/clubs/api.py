@@ -4,12 +4,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import current_app, url_for
 from flask_smorest import Blueprint
 
 from ..games.api import same_origin_only
 from ..db import get_db
-from ..api.errors import ApiError, ErrorSchema
+from ..api.bearer import required_bearer
+from ..api.errors import ErrorSchema
 from .players_store import (Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
@@ -20,16 +21,10 @@ blp = Blueprint("clubs_api", __name__, url_prefix="/api",
                 description="Players and partnerships: records, head-to-head; the administrator's changes")
 blp.before_request(same_origin_only)
 
-BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog administrator"'}
-
-
 def admin_token() -> str:
     """The administrator token of the request's `Authorization: Bearer` header (401 without one)."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "send an administrator token: Authorization: Bearer <token> "
-                            "(flask --app app admin-token makes one)", headers=BEARER)
-    return token.strip()
+    return required_bearer("seeplog administrator", "send an administrator token: Authorization: Bearer <token> "
+                                                    "(flask --app app admin-token makes one)")
 
 
 def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request, url_for
+from flask import url_for
 from flask_smorest import Blueprint
 
 from ..games.api import same_origin_only
 from ..db import get_db
+from ..api.bearer import required_bearer
 from ..api.errors import ApiError, ErrorSchema
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
 from .events_store import NewEvent, check_organiser, create_event, make_round, team_size
@@ -18,17 +19,12 @@ blp = Blueprint("events_api", __name__, url_prefix="/api/events",
                 description="Events: partnerships, round-robin rounds whose tables are live games, standings")
 blp.before_request(same_origin_only)
 
-BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog event"'}
 NO_STORE = {"Cache-Control": "no-store"}
 """The answers that show a token (the organiser's, the tables'): no cache keeps them."""
 
 
 def organiser_token() -> str:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "send the event's organiser token: Authorization: Bearer <organiser_token>",
-                       headers=BEARER)
-    return token.strip()
+    return required_bearer("seeplog event", "send the event's organiser token: Authorization: Bearer <organiser_token>")
 
 
 def new_event(args: dict[str, Any]) -> NewEvent:

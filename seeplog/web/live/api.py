@@ -13,18 +13,16 @@ from seeplog.live.table import deal_state, known_for, now_of, outcomes, seen_car
 
 from ..games.api import same_origin_only
 from ..db import get_db
+from ..api.bearer import required_bearer
 from ..api.errors import ApiError, ErrorSchema
 from .schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                       LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema, TagsSchema,
                       UndoSchema, entry_problem)
 from .store import BEARER_REALM, Request, as_it_stood, create, current_version, delete, history, load, record
-from ..tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
                 description="Live games: keep score at the table one entry at a time; follow it")
 blp.before_request(same_origin_only)
-
-BEARER = {"WWW-Authenticate": f'Bearer realm="{BEARER_REALM}"'}
 
 
 def etag(game_id: int, version: int) -> str:
@@ -44,10 +42,7 @@ def follow_headers(game_id: int, version: int) -> dict[str, str]:
 
 def _token() -> str:
     """The edit token of the request's `Authorization: Bearer` header (401 without one)."""
-    token = bearer_token(request.headers.get("Authorization"))
-    if token is None:
-        raise ApiError(401, "send the game's edit token: Authorization: Bearer <edit_token>", headers=BEARER)
-    return token
+    return required_bearer(BEARER_REALM, "send the game's edit token: Authorization: Bearer <edit_token>")
 
 
 EDIT_ERRORS = ((400, "a body of another shape"), (401, "no edit token"), (403, "a wrong edit token"),
