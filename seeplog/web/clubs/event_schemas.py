@@ -40,11 +40,16 @@ class PairSchema(Schema):
     players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
 
 
-class TableSchema(Schema):
+class TableSeatsSchema(Schema):
+    """Which table of a round, who sits at it, and its live game."""
+
     number = fields.Integer(required=True)
     pair_a = fields.Integer(required=True, metadata={"description": "sits North-South (two-player: North)"})
     pair_b = fields.Integer(required=True)
     game_id = fields.Integer(required=True)
+
+
+class TableSchema(TableSeatsSchema):
     baazis = fields.List(fields.Integer())
     card_points = fields.List(fields.Integer())
     deals = fields.Integer(metadata={"description": "deals whose score is known"})
@@ -89,11 +94,7 @@ class EventSchema(Schema):
     standings = fields.List(fields.Nested(StandingSchema), required=True)
 
 
-class NewTableSchema(Schema):
-    number = fields.Integer(required=True)
-    pair_a = fields.Integer(required=True)
-    pair_b = fields.Integer(required=True)
-    game_id = fields.Integer(required=True)
+class NewTableSchema(TableSeatsSchema):
     edit_token = fields.String(required=True, metadata={"description": "the table's scorekeeper token, shown once"})
     edit_url = fields.String(required=True)
     follow_url = fields.String(required=True)
