@@ -7,9 +7,8 @@ from typing import Any
 from flask import current_app, url_for
 from flask_smorest import Blueprint
 
-from ..games.api import same_origin_only
 from ..db import get_db
-from ..api.bearer import required_bearer
+from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ErrorSchema
 from .players_store import (Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)

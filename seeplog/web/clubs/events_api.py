@@ -7,9 +7,8 @@ from typing import Any
 from flask import url_for
 from flask_smorest import Blueprint
 
-from ..games.api import same_origin_only
 from ..db import get_db
-from ..api.bearer import required_bearer
+from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, ErrorSchema
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
 from .events_store import NewEvent, check_organiser, create_event, make_round, team_size

@@ -11,9 +11,8 @@ from marshmallow import Schema
 from seeplog.cards import parse_card
 from seeplog.live.table import deal_state, known_for, now_of, outcomes, seen_cards, what_next
 
-from ..games.api import same_origin_only
 from ..db import get_db
-from ..api.bearer import required_bearer
+from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, ErrorSchema
 from .schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                       LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema, TagsSchema,
