@@ -213,7 +213,7 @@ class Runs:
 
     def __init__(self) -> None:
         self.times: list[float] = []
-        self.max_rss_kb = 0
+        self.max_rss_kb: int | None = None
         self.output = ""
 
     @property
@@ -221,20 +221,24 @@ class Runs:
         return statistics.median(self.times)
 
 
-def run_measured(command: list[str], env: dict[str, str] | None) -> tuple[float, int, str]:
-    """One run of `command`: its wall-clock seconds, its maximum resident set size in KB (Linux's
-    ``ru_maxrss`` of that process alone, from ``wait4``) and its standard output; exits if it fails."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+GNU_TIME = "/usr/bin/time"
+"""GNU time (Debian's package `time`) measures each command's maximum resident set size. (The bench's own
+``wait4`` would not: a child started from this process counts this process's size, which it had until its
+exec, in its maximum.)"""
+
+
+def run_measured(command: list[str], env: dict[str, str] | None) -> tuple[float, int | None, str]:
+    """One run of `command`: its wall-clock seconds, its maximum resident set size in KB (None without GNU
+    time) and its standard output; exits if it fails."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        measure = [GNU_TIME, "-f", "%M", "-o", report.name] if os.path.exists(GNU_TIME) else []
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, cwd=ROOT, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
+        done = subprocess.run(measure + command, capture_output=True, text=True, cwd=ROOT, env=env)
         elapsed = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it
-        if process.returncode != 0:
-            err.seek(0)
-            sys.exit(f"{shlex.join(command)} exited {process.returncode}: {err.read().decode(errors='replace')[-500:]}")
-        out.seek(0)
-        return elapsed, usage.ru_maxrss, out.read().decode()
+        if done.returncode != 0:
+            sys.exit(f"{shlex.join(command)} exited {done.returncode}: {done.stderr[-500:]}")
+        rss = int(report.read().split()[-1]) if measure else None
+    return elapsed, rss, done.stdout
 
 
 def median_of_both(repeat: int, first: list[str], second: list[str],
@@ -247,7 +251,7 @@ def median_of_both(repeat: int, first: list[str], second: list[str],
             elapsed, rss, kept.output = run_measured(command, env)
             if run:
                 kept.times.append(elapsed)
-                kept.max_rss_kb = max(kept.max_rss_kb, rss)
+                kept.max_rss_kb = None if rss is None else max(kept.max_rss_kb or 0, rss)
     return runs
 
 
@@ -404,27 +408,31 @@ def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, s
         compile_packages(env)
         _say(f"timing both commands in turn, median of {args.repeat} each ...")
         seep, chess_runs = median_of_both(args.repeat, seep_cmd, chess_cmd, env)
-    plays = check_seep(json.loads(seep.output), args.deals)
-    plies = int(chess_runs.output)
-    seep_rate, chess_rate = plays / seep.median, plies / chess_runs.median
+    plays, plies = check_seep(json.loads(seep.output), args.deals), int(chess_runs.output)
     print(f"Python {platform.python_version()}, {platform.platform()}; load average "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print("command: python " + shlex.join(sys.argv))
     print("bytecode: seeplog and python-chess compiled by compileall into a temporary PYTHONPYCACHEPREFIX "
           "(as pip compiles an installed package), then one untimed run of each")
     print(f"seeplog:      python -m seeplog validate --json  {len(seep_text.encode()):>10,} bytes, "
-          f"{seep_games} games, {plays:,} plays: median {seep.median:.3f} s, {seep_rate:,.0f} plays/s, "
-          f"max RSS {seep.max_rss_kb / 1024:.1f} MB")
+          f"{seep_games} games, {plays:,} plays: {_runs_text(seep, plays, 'plays')}")
     print(f"python-chess: python bench/read_pgn.py           {len(pgn_text.encode()):>10,} bytes, "
-          f"{pgn_games} games, {plies:,} plies: median {chess_runs.median:.3f} s, {chess_rate:,.0f} plies/s, "
-          f"max RSS {chess_runs.max_rss_kb / 1024:.1f} MB")
-    ratio = seep_rate / chess_rate
-    per_deal = seep.max_rss_kb / args.deals
+          f"{pgn_games} games, {plies:,} plies: {_runs_text(chess_runs, plies, 'plies')}")
+    ratio = (plays / seep.median) / (plies / chess_runs.median)
     print(f"whole-process ratio (plays/s / plies/s): {ratio:.2f}x -- "
           f"{'meets' if ratio >= 1.75 else 'is below'} the 1.75x target")
+    if seep.max_rss_kb is None:
+        print(f"memory not measured: {GNU_TIME} is missing (Debian's package `time`)")
+        return
+    per_deal = seep.max_rss_kb / args.deals
     print(f"seeplog's memory: {per_deal:.1f} KB a deal (max RSS / {args.deals:,} deals) -- "
           f"{'meets' if per_deal < 10 else 'is above'} the 10 KB target"
           + ("" if args.deals >= 10_000 else " (the target is set on 10,000 deals: --deals 10000)"))
+
+
+def _runs_text(runs: Runs, count: int, unit: str) -> str:
+    rss = "" if runs.max_rss_kb is None else f", max RSS {runs.max_rss_kb / 1024:.1f} MB"
+    return f"median {runs.median:.3f} s, {count / runs.median:,.0f} {unit}/s{rss}"
 
 
 if __name__ == "__main__":
