@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from .notation import Log, parse, split_lines
 from .analysis import build
-from .report import NOT_A_LOG, exit_status, findings, is_report_text, report_json
+from .report import NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
 from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes
 
 __all__ = ["InputError", "decode", "decode_lenient", "encode_back", "printable", "main"]
@@ -57,9 +57,10 @@ def in_line_order(doc: dict[str, Any]) -> list[dict[str, Any]]:
 
 def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     """``file:line:col: ID message`` for every finding, each with its line and a caret under the column."""
-    text_lines = [line for _, line in split_lines(text)]
+    found = in_line_order(doc)
+    text_lines = [line for _, line in split_lines(text)] if found else []
     out = []
-    for f in in_line_order(doc):
+    for f in found:
         where = f"{name}:{f['line']}:{f.get('column') or 1}" if f.get("line") else name
         out.append(f"{where}: {f['rule']} {printable(f['message'])}")
         out.extend(_caret_lines(text_lines, f))
@@ -72,7 +73,7 @@ def validate_file(path: str) -> tuple[dict[str, Any], str | None]:
         text = read_text(path)
     except InputError as exc:
         return {"games": [], "errors": [_file_error(str(exc))]}, None
-    return report_json(build(text)), text
+    return validation_report(text), text
 
 
 def _file_error(message: str) -> dict[str, Any]:
