@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import request, url_for
 from flask_smorest import Blueprint
 
 from seeplog.clubs.players import PlayerChange
@@ -54,7 +54,7 @@ def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]
         raise ApiError(404, str(e)) from None
     except PlayerChange as e:
         raise ApiError(400, str(e)) from None
-    return player_data(db, player, current_app.config["DATABASE"])
+    return player_data(db, player)
 
 
 @blp.get("/players")
@@ -71,7 +71,7 @@ def player(player_id: int):
     """A player's names, record (partners, head-to-head, rules broken) and games. A merged player's id
     answers with the player it was merged into."""
     db = get_db()
-    return player_data(db, get_player(db, known(player_id)), current_app.config["DATABASE"])
+    return player_data(db, get_player(db, known(player_id)))
 
 
 ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
@@ -138,4 +138,4 @@ def partnership_alone(first: int):
 def leaderboard(args: dict[str, Any]):
     """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
     best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""
-    return leaderboard_json(get_db(), current_app.config["DATABASE"], args["page"])
+    return leaderboard_json(get_db(), args["page"])

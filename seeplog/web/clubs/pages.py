@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
@@ -39,10 +39,9 @@ def player(player_id: int):
         abort(404, str(e))
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    data = player_data(db, get_player(db, player_id), current_app.config["DATABASE"])
-    chart = history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
-    return render_template("clubs/player.html", p=data, chart=chart, merge=MergeForm(), rename=RenameForm(),
-                           split=SplitForm())
+    data = player_data(db, get_player(db, player_id))
+    return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
+                           rename=RenameForm(), split=SplitForm())
 
 
 def parse_slug(slug: str) -> tuple[int, ...]:
@@ -61,7 +60,13 @@ def partnership(slug: str):
     players = parse_slug(slug)
     if partnership_slug(players) != slug:
         return redirect(url_for("clubs.partnership", slug=partnership_slug(players)), 301)
-    return render_template("clubs/partnership.html", p=partnership_data(get_db(), players))
+    data = partnership_data(get_db(), players)
+    return render_template("clubs/partnership.html", p=data, chart=rating_chart(data))
+
+
+def rating_chart(data: dict[str, Any]) -> Any:
+    """The chart of a player's or partnership's rating after each of its baazis (None with fewer than two)."""
+    return history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
 
 
 def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str,
@@ -111,7 +116,7 @@ def leaderboard():
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= 1_000_000:
         abort(400, "page= is a whole number from 1")
-    data = leaderboard_json(get_db(), current_app.config["DATABASE"], page)
+    data = leaderboard_json(get_db(), page)
     return render_template("clubs/leaderboard.html", board=data)
 
 

@@ -6,10 +6,10 @@ from typing import Any
 import sqlite_utils
 from flask import g, url_for
 
-from seeplog.clubs.ratings import PROVISIONAL_BELOW, Rating
+from seeplog.clubs.ratings import PARTNERSHIP, PLAYER, PROVISIONAL_BELOW, Rating, Team
 from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record, player_record
 
-from .leaderboard import board, rating_json
+from .leaderboard import history, rated_count, ranked, rating_and_rank, rating_json, updating
 from .players_store import Player
 from .queries import GAMES_OF_PLAYER, player_names, sides
 
@@ -58,13 +58,13 @@ def record_json(record: Record, names: dict[int, str], owner: int | None = None)
             "rules_broken": [{"rule": rule, "count": n} for rule, n in record.broken]}
 
 
-def player_data(db: sqlite_utils.Database, player: Player, path: str) -> dict[str, Any]:
-    """The player page's data: names, rating, record, games (`path`: the store's, for its ratings)."""
+def player_data(db: sqlite_utils.Database, player: Player) -> dict[str, Any]:
+    """The player page's data: names, rating, record, games."""
     found, seats = sides(db, GAMES_OF_PLAYER, [player.id])
     record = player_record(player.id, matches(found))
     names = player_names(db, {p for s in found for p in s.players})
     return {"id": player.id, "name": player.name, "aliases": player.aliases,
-            "rating": player_rating(db, path, player.id),
+            "rating": rating_data(db, PLAYER, (player.id,)), "updating_from": updating(db),
             "record": record_json(record, names, player.id), "games": games_json(seats, {player.id})}
 
 
@@ -78,6 +78,7 @@ def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[st
     return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)}
                         for p in players],
             "record": record_json(record, names),
+            "rating": rating_data(db, PARTNERSHIP, players), "updating_from": updating(db),
             "games": games_json([s for s in seats if (s["game_id"], s["game"]) in own], set(players))}
 
 
@@ -100,13 +101,11 @@ LEADERBOARD_PAGE = 100
 """Rows of each table a leaderboard page shows."""
 
 
-def leaderboard_json(db: sqlite_utils.Database, path: str, page: int = 1) -> dict[str, Any]:
+def leaderboard_json(db: sqlite_utils.Database, page: int = 1) -> dict[str, Any]:
     """Players and partnerships by rating, best first, each with its rank, names and links: LEADERBOARD_PAGE
     rows of each from page `page` (1, 2, ...)."""
-    kept = board(db, path)
     start = (page - 1) * LEADERBOARD_PAGE
-    shown = {"players": kept.players[start:start + LEADERBOARD_PAGE],
-             "partnerships": kept.partnerships[start:start + LEADERBOARD_PAGE]}
+    shown = {kind: ranked(db, kind, start, LEADERBOARD_PAGE) for kind in (PLAYER, PARTNERSHIP)}
     names = player_names(db, {p for rows in shown.values() for r in rows for p in r.who if isinstance(p, int)})
 
     def rows(ratings: list[Rating]) -> list[dict[str, Any]]:
@@ -118,18 +117,16 @@ def leaderboard_json(db: sqlite_utils.Database, path: str, page: int = 1) -> dic
                         "url": partnership_url(tuple(players))})
         return out
     return {"provisional_below": PROVISIONAL_BELOW, "page": page, "per_page": LEADERBOARD_PAGE,
-            "total_players": len(kept.players), "total_partnerships": len(kept.partnerships),
-            "players": rows(shown["players"]), "partnerships": rows(shown["partnerships"])}
+            "updating_from": updating(db),
+            "total_players": rated_count(db, PLAYER), "total_partnerships": rated_count(db, PARTNERSHIP),
+            "players": rows(shown[PLAYER]), "partnerships": rows(shown[PARTNERSHIP])}
 
 
-def player_rating(db: sqlite_utils.Database, path: str, player_id: int) -> dict[str, Any] | None:
-    """A player's rating and rank on the leaderboard, and its rating after each baazi (None before its first
-    rated baazi)."""
-    kept = board(db, path)
-    for rank, rating in enumerate(kept.players, start=1):
-        if rating.who == (player_id,):
-            history = kept.history.get((player_id,), [])
-            return {"rank": rank, **rating_json(rating),
-                    "history": [{"date": order[0] or None, "game_id": order[1], "rating": round(value, 2)}
-                                for order, value in history]}
-    return None
+def rating_data(db: sqlite_utils.Database, kind: str, who: Team) -> dict[str, Any] | None:
+    """A player's or partnership's rating and rank on the leaderboard, and its rating after each baazi (None
+    before its first rated baazi)."""
+    found = rating_and_rank(db, kind, who)
+    if found is None:
+        return None
+    rating, rank = found
+    return {"rank": rank, **rating_json(rating), "history": history(db, kind, who)}
