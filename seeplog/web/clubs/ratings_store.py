@@ -18,7 +18,8 @@ import sqlite3
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,9 @@ FIRST: Order = ("", -1, 0, 0)
 ORDER = "(date, game_id, game, position)"
 INLINE_LIMIT = 400
 """Baazis a write rates again itself (about 60 ms); more are rated again off the request path."""
-STALE_CLAIM = 600.0
+MANY = 500
+"""More logs noted than this: every log's baazis are read again (one query, not one parameter a log)."""
+STALE_CLAIM = 120.0
 """Seconds after which a claim on the work off the request path is taken to be dead (its process gone)."""
 log = logging.getLogger(__name__)
 
@@ -137,7 +140,7 @@ def catch_up(db: sqlite_utils.Database, off_request: bool = True) -> None:
     if not pending:
         return
     db.execute("delete from ratings_pending")
-    ids = None if any(r[0] is None for r in pending) else [r[0] for r in pending]
+    ids = None if len(pending) > MANY or any(r[0] is None for r in pending) else [r[0] for r in pending]
     changed = refresh_inputs(db, ids)
     now = state(db)
     if now.derived_with != library_fingerprint():  # rated by another version of the library: all again
@@ -147,6 +150,8 @@ def catch_up(db: sqlite_utils.Database, off_request: bool = True) -> None:
         return
     if now.stale_from is not None:  # being made again off the request path: it will take this up
         set_state(db, stale_from=earlier(now.stale_from, changed), moved_from=earlier(now.moved_from, changed))
+        if off_request and not is_claimed(now):
+            ask_off_request(db)
         return
     if to_rate(db, changed) <= INLINE_LIMIT:
         rate_from(db, changed)
@@ -225,9 +230,43 @@ def db_path(db: sqlite_utils.Database) -> str:
     return str(db.execute("pragma database_list").fetchone()[2])
 
 
+_here = threading.local()
+
+
+@contextmanager
+def no_thread() -> Iterator[None]:
+    """Within it, long work is left noted (ratings_state.stale_from) for the caller or a later process, not
+    started in a thread: a command that ends when it returns, a master process about to fork."""
+    _here.no_thread = True
+    try:
+        yield
+    finally:
+        _here.no_thread = False
+
+
 def ask_off_request(db: sqlite_utils.Database) -> None:
     """Start the work off the request path in a thread of this process (it waits for this write to end)."""
-    threading.Thread(target=run_off_request, args=(db_path(db),), name="ratings", daemon=True).start()
+    if not getattr(_here, "no_thread", False):
+        threading.Thread(target=run_off_request, args=(db_path(db),), name="ratings", daemon=True).start()
+
+
+def is_claimed(now: State) -> bool:
+    return (now.running_since or 0) > time.time() - STALE_CLAIM
+
+
+def resume(path: str) -> None:
+    """At a process's start: note every game when the ratings were made by another version of the library,
+    and take up work off the request path that no live process holds."""
+    db = connect(path)
+    try:
+        with writing(db):  # catch_up runs as it commits
+            if state(db).derived_with != library_fingerprint():
+                db.execute("insert into ratings_pending (game_id) values (null)")
+        now = state(db)
+        if now.stale_from is not None and not is_claimed(now):
+            ask_off_request(db)
+    finally:
+        db.close()
 
 
 def claim(db: sqlite_utils.Database) -> Order | None:
@@ -235,7 +274,7 @@ def claim(db: sqlite_utils.Database) -> Order | None:
     process has it)."""
     with writing(db):
         now = state(db)
-        if now.stale_from is None or (now.running_since or 0) > time.time() - STALE_CLAIM:
+        if now.stale_from is None or is_claimed(now):
             return None
         set_state(db, running_since=time.time(), moved_from=None)
         return now.stale_from
