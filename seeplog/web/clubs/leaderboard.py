@@ -25,7 +25,7 @@ def ranked(db: sqlite_utils.Database, kind: str, start: int, count: int) -> list
 
 
 def rated_count(db: sqlite_utils.Database, kind: str) -> int:
-    return int(db.execute("select count(*) from ratings where kind = ?", [kind]).fetchone()[0])
+    return int(db.execute("select n from rating_counts where kind = ?", [kind]).fetchone()[0])
 
 
 def rating_and_rank(db: sqlite_utils.Database, kind: str, who: Team) -> tuple[Rating, int] | None:

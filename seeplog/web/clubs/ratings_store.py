@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 
 BAAZI_ROWS = """
 select coalesce(t.value, g.date, '') as date, l.game_id, l.game, l.position, l.baazi
-from ledger l join games g on g.id = l.game_id
+from ledger l join games g indexed by games_clubs on g.id = l.game_id
 left join game_tags t on t.game_id = l.game_id and t.game = l.game and t.name = 'Date'
 where l.baazi is not null {games}
 """
@@ -109,6 +109,7 @@ class State:
     moved_from: Order | None
     running_since: float | None
     derived_with: str | None
+    version: int
 
 
 def order_of(text: str | None) -> Order | None:
@@ -116,8 +117,9 @@ def order_of(text: str | None) -> Order | None:
 
 
 def state(db: sqlite_utils.Database) -> State:
-    row = db.execute("select stale_from, moved_from, running_since, derived_with from ratings_state").fetchone()
-    return State(order_of(row[0]), order_of(row[1]), row[2], row[3])
+    row = db.execute("select stale_from, moved_from, running_since, derived_with, version "
+                     "from ratings_state").fetchone()
+    return State(order_of(row[0]), order_of(row[1]), row[2], row[3], row[4])
 
 
 def set_state(db: sqlite_utils.Database, **columns: Any) -> None:
@@ -219,11 +221,15 @@ def put_steps(db: sqlite_utils.Database, point: Order, steps: list[Step], until:
         if row is None:
             db.execute("delete from ratings where kind = ? and who = ?", [kind, who])
         else:
-            db.execute("insert or replace into ratings values (?, ?, ?, ?, ?, ?, ?)",
-                       [kind, who, row[0], row[1], row[0] - 3 * row[1], row[2], row[3]])
-    db.conn.executemany("insert or replace into ratings values (?, ?, ?, ?, ?, ?, ?)",
-                        [(kind, who, s.mu, s.sigma, s.mu - 3 * s.sigma, s.baazis, s.won)
-                         for (kind, who), s in last.items()])
+            db.execute(UPSERT, [kind, who, row[0], row[1], row[0] - 3 * row[1], row[2], row[3]])
+    db.conn.executemany(UPSERT, [(kind, who, s.mu, s.sigma, s.mu - 3 * s.sigma, s.baazis, s.won)
+                                 for (kind, who), s in last.items()])
+    db.execute("update ratings_state set version = version + 1")
+
+
+UPSERT = """insert into ratings values (?, ?, ?, ?, ?, ?, ?) on conflict (kind, who) do update set mu = excluded.mu,
+sigma = excluded.sigma, ordinal = excluded.ordinal, baazis = excluded.baazis, won = excluded.won"""
+"""A rating set (an update, not a delete and an insert: the triggers of rating_counts count each one once)."""
 
 
 def db_path(db: sqlite_utils.Database) -> str:
