@@ -9,6 +9,7 @@ import random
 import pytest
 
 from seeplog.clubs.ratings import Baazi, rate_steps, slug
+from seeplog.fingerprint import library_fingerprint
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
 from seeplog.web.clubs import ratings_store
@@ -16,6 +17,7 @@ from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baa
                                              state, team_of)
 from seeplog.web.db import connect, writing
 from tests.web.clubs_helpers import admin_token, bearer, player_id
+from tests.web.helpers import make_app
 from tests.web.live_helpers import validate_json
 
 PLAYERS = ["Asha", "Ravi", "Meena", "Dev", "Imran", "Priya"]
@@ -138,3 +140,31 @@ def test_recomputing_all_gives_the_same_tables(client, db):
     with writing(db):  # a date changed by hand: its games are noted and rated again
         db.execute("update game_tags set value = '2026-01-01' where name = 'Date' and value = '2026-06-07'")
     assert kept(db) == from_scratch(db) != before
+
+
+def test_a_start_after_a_library_change_rates_everything_again(app, client, db):
+    rng = random.Random(11)
+    for day in (2, 4, 6):
+        store(client, game(rng, f"2026-07-{day:02d}"))
+    before = kept(db)
+    with writing(db):
+        db.execute("update ratings_state set derived_with = 'another version'")
+        db.execute("update ratings set mu = 0")  # what another version might have made
+    assert kept(db) != before
+    make_app(app.config["DATABASE"])  # a worker starts: it notes every game, and rates them all again
+    assert kept(db) == before == from_scratch(db)
+    assert state(db).derived_with == library_fingerprint()
+
+
+def test_the_kept_leaderboard_page_follows_a_new_game_and_a_rename(client, runner, db):
+    rng = random.Random(12)
+    store(client, game(rng, "2026-08-01"))
+    first = client.get("/leaderboard").get_data(as_text=True)
+    assert client.get("/leaderboard").get_data(as_text=True) == first
+    store(client, game(rng, "2026-08-02"))
+    second = client.get("/leaderboard").get_data(as_text=True)
+    assert second != first and "Baazis" in second
+    renamed = client.post(f"/api/players/{player_id(client, 'Asha')}/rename", json={"name": "Asha Rao"},
+                          headers=bearer(admin_token(runner)))
+    assert renamed.status_code == 200
+    assert "Asha Rao" in client.get("/leaderboard").get_data(as_text=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.clubs.ratings import Rating, Team, slug
+from seeplog.clubs.ratings import PLAYER, Rating, Team, slug
 
 from .ratings_store import state, team_of
 
@@ -28,12 +28,16 @@ def rated_count(db: sqlite_utils.Database, kind: str) -> int:
     return int(db.execute("select n from rating_counts where kind = ?", [kind]).fetchone()[0])
 
 
-def rating_and_rank(db: sqlite_utils.Database, kind: str, who: Team) -> tuple[Rating, int] | None:
-    """The rating of one player or partnership and its rank (None before its first rated baazi)."""
+def rating_and_rank(db: sqlite_utils.Database, kind: str, who: Team) -> tuple[Rating, int | None] | None:
+    """The rating of one player or partnership and a player's rank (None before its first rated baazi). A
+    partnership's rank is not counted (None): a club has tens of thousands of them, and counting those ahead
+    reads that many index entries at each view."""
     row = db.execute(f"{RATED} and who = ?", [kind, slug(who)]).fetchone()
     if row is None:
         return None
     rating = rating_of(row)
+    if kind != PLAYER:
+        return rating, None
     ahead = db.execute("select count(*) from ratings where kind = ? and (ordinal > ? or ordinal = ? and "
                        "(mu > ? or mu = ? and who < ?))",
                        [kind, rating.ordinal, rating.ordinal, rating.mu, rating.mu, slug(who)]).fetchone()[0]

@@ -12,6 +12,11 @@ from seeplog.clubs.records import GameKey, Side
 GAMES_OF_PLAYER = """select p2.game_id, p2.game from players p2 join player_aliases a2 on a2.key = p2.name_key
                      where a2.player_id = ?"""
 
+GAMES_OF_PAIR = """select p1.game_id, p1.game from players p1 join player_aliases a1 on a1.key = p1.name_key
+join players p2 on p2.game_id = p1.game_id and p2.game = p1.game and p2.team = p1.team and p2.seat <> p1.seat
+join player_aliases a2 on a2.key = p2.name_key where a1.player_id = ? and a2.player_id = ?"""
+"""The games where two players sat in one team."""
+
 PICKED = "with picked (game_id, game) as materialized ({games}) "
 """The games asked for, found once for every query of a page."""
 

@@ -139,7 +139,10 @@ class HistoryPointSchema(Schema):
     rating = fields.Float(required=True, metadata={"description": "mu - 3 sigma after this baazi"})
 
 
-class PlayerRatingSchema(RankedRatingSchema):
+class PlayerRatingSchema(RatingSchema):
+    rank = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "a player's rank on the leaderboard; null for a partnership "
+                                                   "(its rank is on the leaderboard's pages)"})
     history = fields.List(fields.Nested(HistoryPointSchema), required=True,
                           metadata={"description": "the rating after each of its baazis, in order"})
 

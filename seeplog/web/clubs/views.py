@@ -1,6 +1,7 @@
 """What the player and partnership pages and their API show: records made JSON-ready, names attached."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
@@ -11,28 +12,44 @@ from seeplog.clubs.records import Line, Partnership, Record, matches, partnershi
 
 from .leaderboard import history, rated_count, ranked, rating_and_rank, rating_json, updating
 from .players_store import Player
-from .queries import GAMES_OF_PLAYER, player_names, sides
+from .queries import GAMES_OF_PAIR, GAMES_OF_PLAYER, player_names, sides
+
+
+@dataclass(frozen=True)
+class Links:
+    """The addresses of a request's player, partnership and game pages without their last part: url_for once
+    per request (a page links hundreds of names)."""
+
+    player: str
+    partnership: str
+    game: str
+
+    def to_player(self, player_id: int) -> str:
+        return f"{self.player}{player_id}"
+
+    def to_partnership(self, players: Partnership) -> str:
+        return f"{self.partnership}{partnership_slug(players)}"
+
+    def to_game(self, game_id: int, game: int) -> str:
+        return f"{self.game}{game_id}#game-{game}"
+
+
+def links() -> Links:
+    kept = g.get("clubs_links")
+    if kept is None:
+        kept = g.clubs_links = Links(url_for("clubs.player", player_id=0)[:-1],
+                                     url_for("clubs.partnership", slug="0")[:-1],
+                                     url_for("pages.game", game_id=0)[:-1])
+    return kept  # type: ignore[no-any-return]
 
 
 def player_url(player_id: int) -> str:
-    """A player page's address (url_for once per request: a page links hundreds of names)."""
-    return f"{_prefix('clubs.player', player_id=0)}{player_id}"
+    """A player page's address."""
+    return links().to_player(player_id)
 
 
 def partnership_url(players: Partnership) -> str:
-    return f"{_prefix('clubs.partnership', slug='0')}{partnership_slug(players)}"
-
-
-def game_url(game_id: int, game: int) -> str:
-    return f"{_prefix('pages.game', game_id=0)}{game_id}#game-{game}"
-
-
-def _prefix(endpoint: str, **zero: Any) -> str:
-    """The address of `endpoint` without its last "0", made once per request."""
-    kept = g.setdefault("clubs_prefixes", {})
-    if endpoint not in kept:
-        kept[endpoint] = url_for(endpoint, **zero)[:-1]
-    return str(kept[endpoint])
+    return links().to_partnership(players)
 
 
 def line_json(line: Line) -> dict[str, Any]:
@@ -45,9 +62,11 @@ def partnership_slug(players: Partnership) -> str:
 
 
 def record_json(record: Record, names: dict[int, str], owner: int | None = None) -> dict[str, Any]:
+    to = links()
+
     def team(players: Partnership) -> dict[str, Any]:
-        return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)} for p in players],
-                "url": partnership_url(players)}
+        return {"players": [{"id": p, "name": names.get(p, "?"), "url": to.to_player(p)} for p in players],
+                "url": to.to_partnership(players)}
     return {**line_json(record.total), "sweeps": record.sweeps,
             "partners": [{"player": team((p,))["players"][0], **line_json(line),
                           "partnership_url": team(tuple(sorted((p, owner or p))))["url"]}
@@ -70,8 +89,8 @@ def player_data(db: sqlite_utils.Database, player: Player) -> dict[str, Any]:
 
 def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[str, Any]:
     """The partnership page's data: its record and games (those where exactly these players were a team)."""
-    first = players[0]
-    found, seats = sides(db, GAMES_OF_PLAYER, [first])
+    games, args = (GAMES_OF_PAIR, list(players)) if len(players) == 2 else (GAMES_OF_PLAYER, [players[0]])
+    found, seats = sides(db, games, args)
     record = partnership_record(players, matches(found))
     names = player_names(db, {p for s in found for p in s.players} | set(players))
     own = {s.game for s in found if s.named and s.players == players}
@@ -85,13 +104,14 @@ def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[st
 def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any]]:
     """One line per game, newest first: its date, teams (names linked to players), and the side of `own`."""
     games: dict[tuple[int, int], dict[str, Any]] = {}
+    to = links()
     for s in seats:
         game = games.setdefault((s["game_id"], s["game"]), {
             "game_id": s["game_id"], "game": s["game"], "date": s["date"], "variant": s["variant"], "teams": {},
-            "url": game_url(s["game_id"], s["game"])})
+            "url": to.to_game(s["game_id"], s["game"])})
         game["teams"].setdefault(s["team"], []).append(
             {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"],
-             "url": player_url(s["player_id"]) if s["player_id"] else None})
+             "url": to.to_player(s["player_id"]) if s["player_id"] else None})
         if s["player_id"] in own:
             game["side"] = s["team"]
     return sorted(games.values(), key=lambda row: (row["date"] or "", row["game_id"], row["game"]), reverse=True)
