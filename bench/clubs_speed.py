@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 import seeplog   # noqa: E402
 from app import create_app   # noqa: E402
+from seeplog.fingerprint import library_fingerprint   # noqa: E402
 from seeplog.playout import random_game   # noqa: E402
 from seeplog.ruleset import VARIANTS   # noqa: E402
 from seeplog.web.clubs.ratings_store import no_thread, recompute_all   # noqa: E402
@@ -92,6 +93,16 @@ def build(path: str, games: int, players: int, rng: random.Random) -> None:
                         r["value"] = day
                 if copies:
                     db.table(table).insert_all(copies)
+    db.close()
+
+
+def current(path: str) -> None:
+    """A store built by another version of seeplog: its copies' rows are declared current (they match no log
+    text, so deriving them again would make them the templates' again)."""
+    db = connect(path)
+    with writing(db):
+        db.execute("update games set derived_with = ?", [library_fingerprint()])
+        db.execute("update meta set value = ? where key = 'derived_with'", [library_fingerprint()])
     db.close()
 
 
@@ -245,6 +256,8 @@ def main() -> None:
                 build(str(path), args.games, args.players, rng)
             print(f"store of {args.games:,} games, {args.players:,} players built in "
                   f"{time.perf_counter() - started:.1f} s")
+        else:
+            current(str(path))
         recompute(str(path))
         measure(path, args, rng)
 

@@ -265,8 +265,8 @@ def resume(path: str) -> None:
     and take up work off the request path that no live process holds."""
     db = connect(path)
     try:
-        with writing(db):  # catch_up runs as it commits
-            if state(db).derived_with != library_fingerprint():
+        if state(db).derived_with != library_fingerprint():
+            with writing(db):  # catch_up runs as it commits
                 db.execute("insert into ratings_pending (game_id) values (null)")
         now = state(db)
         if now.stale_from is not None and not is_claimed(now):
