@@ -8,7 +8,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import commands, db
 from .games import api, views
 from .live import api as live_api, keep as live_keep, pages as live_pages
-from .clubs import api as clubs_api, events_api, pages as clubs_pages
+from .clubs import api as clubs_api, events_api, pages as clubs_pages, ratings_store
 from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
@@ -21,6 +21,7 @@ def register(app: Flask) -> Api:
     """Attach the store, CSRF protection, the pages and the JSON API (with its OpenAPI document) to `app`."""
     secure(app)
     bound_json(app)
+    db.before_commit(ratings_store.catch_up)
     db.init_app(app)
     commands.init_app(app)
     csrf = CSRFProtect(app)
