@@ -5,6 +5,7 @@ import re
 
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, Regexp
 
 from seeplog.ruleset import VARIANTS
@@ -46,6 +47,10 @@ class EventNewForm(FlaskForm):
     variant = SelectField("Variant", choices=variant_choices, default="standard")
     target = IntegerField("Baazi target", [Optional(), NumberRange(1, 9999)],
                           description="empty: the variant's own (100; thirty variants 30)")
+    format = SelectField("Pairing", default="round-robin", choices=[
+        SelectChoice("round-robin", "Round-robin: every partnership meets every other"),
+        SelectChoice("swiss", "Swiss: by the standings, no rematch"),
+        SelectChoice("hand", "By hand: you name each round's tables")])
     partnerships = TextAreaField("Partnerships, one a line", [DataRequired("enter the partnerships")],
                                  description="four-player variants: two names a line, as “Asha & Ravi”; two-player: "
                                              "one name a line")
