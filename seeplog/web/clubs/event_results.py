@@ -65,13 +65,14 @@ def standings_json_download(event_id: int):
 
 def games_text(db: sqlite_utils.Database, event_id: int) -> str:
     """Every table's game (round by round, table by table) in one log: each game's canonical text, whose tags
-    start a new game of the file (NOTATION.md)."""
+    start a new game of the file (NOTATION.md), after a comment naming its table. A table where no deal has
+    been entered yet is left out (its tags alone would join the next game's)."""
     texts = []
     for table in event_tables(db, event_id):
-        if table["game_id"] is None:
-            continue
-        row = db.execute("select canonical from games where id = ?", [table["game_id"]]).fetchone()
-        texts.append(row[0].strip("\n"))
+        row = db.execute("select canonical from games where id = ? and deal_count > 0", [table["game_id"]]).fetchone()
+        if row is not None:
+            texts.append(f"# round {table['round']}, table {table['number']}: partnership {table['pair_a']} "
+                         f"(North–South) v {table['pair_b']}\n" + row[0].strip("\n"))
     return "\n\n".join(texts) + "\n" if texts else ""
 
 
