@@ -8,7 +8,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import commands, db
 from .games import api, views
 from .live import api as live_api, keep as live_keep, pages as live_pages
-from .clubs import api as clubs_api, event_results, event_tables_api, events_api, pages as clubs_pages
+from .clubs import api as clubs_api, event_organise, event_results, event_tables_api, events_api, pages as clubs_pages
 from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
@@ -31,6 +31,7 @@ def register(app: Flask) -> Api:
     app.register_blueprint(live_steps.bp)
     app.register_blueprint(clubs_pages.bp)
     app.register_blueprint(event_results.bp)
+    app.register_blueprint(event_organise.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)

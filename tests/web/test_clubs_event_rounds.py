@@ -134,3 +134,38 @@ def test_bad_rounds_are_refused_and_change_nothing(client):
     assert client.get(f"/api/live/{before['id'] + 100}").status_code == 404
     assert client.post(hand, headers=bearer(token), json=good).status_code == 201  # the rematch is allowed by hand
     assert client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["round"] == 2
+
+
+def test_the_organiser_enters_a_round_by_hand_and_attaches_a_game_on_the_event_page(client):
+    event_id, token = create(client, PAIRS[:4], event_format="hand")
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Enter round 1 by hand" in page and "Make round" not in page and "Attach an uploaded game" in page
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    url = f"/events/{event_id}/rounds/by-hand"
+    assert client.post(url, data={"csrf_token": csrf, "token": "wrong", "tables": "1 v 2\n3 v 4"}).status_code == 403
+    refused = client.post(url, data={"csrf_token": csrf, "token": token, "tables": "1 v 2\nthree v 4"})
+    assert refused.status_code == 400 and "line 2: write a table as two partnership numbers" in \
+        refused.get_data(as_text=True)
+    refused = client.post(url, data={"csrf_token": csrf, "token": token, "tables": "1 v 2\n3 v 9"})
+    assert refused.status_code == 400 and "no partnership 9" in refused.get_data(as_text=True)
+    assert client.post("/events/999/rounds/by-hand", data={"csrf_token": csrf, "token": token,
+                                                           "tables": "1 v 2"}).status_code == 404
+    assert client.get(f"/api/events/{event_id}").json["rounds"] == []
+    done = client.post(url, data={"csrf_token": csrf, "token": token, "tables": "3 v 1\n4-2"})
+    assert done.status_code == 303
+    assert "Round 1 entered by hand: 2 tables" in client.get(f"/events/{event_id}").get_data(as_text=True)
+    tables = client.get(f"/api/events/{event_id}").json["rounds"][0]["tables"]
+    assert [(t["pair_a"], t["pair_b"]) for t in tables] == [(3, 1), (4, 2)]
+
+    text = client.get(f"/games/{tables[0]['game_id']}.seep").get_data(as_text=True)
+    upload = client.post("/api/games", data=(text + "\ndeal 1 dealer N\nscore NS 80 EW 20\n").encode(),
+                         content_type="text/plain")
+    assert upload.status_code == 201
+    attach = f"/events/{event_id}/games"
+    assert client.post(attach, data={"csrf_token": csrf, "token": token, "game": upload.json["id"]}).status_code == 409
+    assert client.post(attach, data={"csrf_token": csrf, "token": token, "game": 999, "round": 2}).status_code == 404
+    assert client.post(attach, data={"csrf_token": csrf, "token": token, "game": "x"}).status_code == 400
+    made = client.post(attach, data={"csrf_token": csrf, "token": token, "game": upload.json["id"], "round": 2})
+    assert made.status_code == 303
+    event = client.get(f"/api/events/{event_id}").json
+    assert event["rounds"][1]["pairing"] == "attached" and event["standings"][0]["pair"] == 3
