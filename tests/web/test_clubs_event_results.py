@@ -142,3 +142,17 @@ def test_results_of_an_unknown_event_are_404(client):
                 "/events/999/games.seep"):
         assert client.get(url).status_code == 404
     assert_envelope(client.get("/api/events/999/standings"), 404)
+
+
+def test_a_deleted_game_leaves_its_table_and_the_standings_without_it(client):
+    event_id, token = create(client, PAIRS, event_format="hand")
+    upload = client.post("/api/games", content_type="text/plain", data=named(
+        "game-standard-1.seep", seats(PAIRS[0], PAIRS[1])).encode())
+    game, manage = upload.json["id"], upload.json["manage_token"]
+    client.post(f"/api/events/{event_id}/games", headers=bearer(token), json={"game_id": game})
+    assert client.get(f"/api/events/{event_id}/standings").json["standings"][0]["played"] == 1
+    assert client.delete(f"/api/games/{game}", headers={"X-Manage-Token": manage}).status_code in (200, 204)
+    lines = client.get(f"/api/events/{event_id}/standings").json["standings"]
+    assert all(s["played"] == 0 and s["baazis_won"] == s["card_points_for"] == 0 for s in lines)
+    assert "deleted" in client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    assert client.get(f"/events/{event_id}/games.seep").get_data(as_text=True) == ""

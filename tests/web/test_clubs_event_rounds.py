@@ -2,6 +2,7 @@
 by hand, and refusals that change nothing."""
 from __future__ import annotations
 
+from seeplog.web.db import connect, migrate
 from tests.test_clubs_swiss import any_pairing
 from tests.web.helpers import assert_envelope
 
@@ -169,3 +170,20 @@ def test_the_organiser_enters_a_round_by_hand_and_attaches_a_game_on_the_event_p
     assert made.status_code == 303
     event = client.get(f"/api/events/{event_id}").json
     assert event["rounds"][1]["pairing"] == "attached" and event["standings"][0]["pair"] == 3
+
+
+def test_the_rounds_migration_keeps_an_older_events_rounds(app, client):
+    """A store made before 0009_event_rounds: its events' rounds were round-robin ones, and the next round
+    follows them."""
+    event_id, token = create(client, PAIRS[:4], event_format="round-robin")
+    first = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
+    db = connect(app.config["DATABASE"])
+    db.execute("drop table event_rounds")
+    db.execute("delete from migrations where name = '0009_event_rounds'")
+    assert migrate(db) == ["0009_event_rounds"]
+    assert list(db.query("select * from event_rounds")) == [{"event_id": event_id, "round": 1,
+                                                             "pairing": "round-robin"}]
+    db.close()
+    second = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
+    met = {frozenset((t["pair_a"], t["pair_b"])) for r in (first, second) for t in r["tables"]}
+    assert second["round"] == 2 and len(met) == 4

@@ -52,7 +52,7 @@ class TableSchema(Schema):
     number = fields.Integer(required=True)
     pair_a = fields.Integer(required=True, metadata={"description": "sits North-South (two-player: North)"})
     pair_b = fields.Integer(required=True)
-    game_id = fields.Integer(required=True)
+    game_id = fields.Integer(required=True, allow_none=True, metadata={"description": "null: its game was deleted"})
     baazis = fields.List(fields.Integer())
     card_points = fields.List(fields.Integer())
     deals = fields.Integer(metadata={"description": "deals whose score is known"})
