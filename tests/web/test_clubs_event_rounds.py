@@ -79,7 +79,8 @@ def test_swiss_rounds_are_paired_from_the_standings_with_no_rematch(client):
     assert not any_pairing(list(range(1, 7)), set(met_list))
     event = client.get(f"/api/events/{event_id}").json
     assert [r["pairing"] for r in event["rounds"]] == ["swiss"] * len(rounds)
-    assert "Swiss of 6 partnerships" in client.get(f"/events/{event_id}").get_data(as_text=True)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Swiss of 6 partnerships" in page and "each partnership with the next-placed one it has not met" in page
 
 
 def test_a_swiss_event_of_an_odd_number_gives_a_bye_and_says_so(client):
