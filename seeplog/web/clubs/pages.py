@@ -12,7 +12,8 @@ from seeplog.clubs.players import PlayerChange
 from ..db import get_db
 from ..live.qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
-                           event_version, make_round, table_token)
+                           event_version, table_token)
+from .event_rounds import next_round
 from .events_view import event_json
 from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
@@ -159,7 +160,7 @@ def event_new():
     if not form.validate_on_submit():
         return render_template("clubs/event_new.html", form=form), 400 if form.is_submitted() else 200
     new = NewEvent(form.name.data or "", form.variant.data or "standard", form.pairs(), form.date.data or None,
-                   form.place.data or None, form.target.data or None)
+                   form.place.data or None, form.target.data or None, form.format.data or "round-robin")
     try:
         event_id, token = create_event(get_db(), new)
     except BadEvent as e:
@@ -214,7 +215,7 @@ def event_round(event_id: int):
     form = RoundForm()
     token = organiser(event_id, form)
     try:
-        number, tables = make_round(get_db(), event_id, token)
+        number, tables = next_round(get_db(), event_id, token)
     except EventChange as e:
         abort(409, str(e))
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
