@@ -9,6 +9,7 @@ from . import commands, db
 from .games import api, views
 from .live import api as live_api, keep as live_keep, pages as live_pages
 from .clubs import api as clubs_api, events_api, pages as clubs_pages
+from .clubs import director_api, director_pages
 from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
@@ -30,6 +31,7 @@ def register(app: Flask) -> Api:
     app.register_blueprint(notation_help.bp)
     app.register_blueprint(live_steps.bp)
     app.register_blueprint(clubs_pages.bp)
+    app.register_blueprint(director_pages.bp)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
@@ -42,4 +44,6 @@ def register(app: Flask) -> Api:
     csrf.exempt(clubs_api.blp)
     smorest.register_blueprint(events_api.blp)
     csrf.exempt(events_api.blp)
+    smorest.register_blueprint(director_api.blp)
+    csrf.exempt(director_api.blp)
     return smorest
