@@ -158,3 +158,25 @@ def test_the_director_sees_every_table_and_corrects_a_refused_score(client):
     assert again.json["deals"][0]["status"] == "confirmed"
     row = next(t for t in client.get(url, headers=bearer(organiser)).json["tables"] if t["game_id"] == game)
     assert row["confirmations"]["refused"] == 0 and row["confirmations"]["confirmed"] == 1
+
+
+def test_the_scoresheet_and_the_rounds_show_which_deals_are_confirmed(client):
+    event, _, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer W", "score NS 30 EW 70"])
+    live = client.get(f"/events/{event}/live")
+    etag = live.headers["ETag"]
+    assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 201
+    assert answer(client, game, table["edit_token"], deal=2, verdict="refused", reason="70 is 60").status_code == 201
+    fresh = client.get(f"/events/{event}/live", headers={"If-None-Match": etag})
+    assert fresh.status_code == 200 and fresh.headers["ETag"] != etag  # the standings poll sees answers
+    html = fresh.get_data(as_text=True)
+    assert 'data-confirmed="1" data-refused="1" data-missing="0"' in html and "1 of 2 deals" in html
+    row = client.get(f"/api/events/{event}").json["rounds"][0]["tables"]
+    assert next(t for t in row if t["game_id"] == game)["confirmations"] == {"confirmed": 1, "refused": 1,
+                                                                             "missing": 0}
+    sheet = client.get(f"/games/{game}").get_data(as_text=True)
+    assert 'class="confirm-mark confirmed" title="EW confirmed this score"' in sheet
+    assert 'class="confirm-mark refused" title="EW refused this score: 70 is 60"' in sheet
+    other = client.get(f"/games/{tables[1]['game_id']}").get_data(as_text=True)
+    assert "confirm-mark" not in other.split('<table class="scoresheet"')[1].split("</table>")[0]

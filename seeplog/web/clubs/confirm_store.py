@@ -63,6 +63,12 @@ def checks(db: sqlite_utils.Database, game_id: int) -> list[DealCheck]:
     return deal_checks(scored_deals(db, game_id).items(), answers(db, game_id))
 
 
+def checks_of_table(db: sqlite_utils.Database, game_id: int) -> list[DealCheck]:
+    """:raises NotFound: a game that is no event's table."""
+    event_table(db, game_id)
+    return checks(db, game_id)
+
+
 def confirm_token(organiser_token: str, event_id: int, game_id: int) -> str:
     """A table's confirm token (the opponents' link): made from the organiser token, so it can be shown
     again at any time."""
@@ -131,6 +137,12 @@ def check_json(check: DealCheck) -> dict[str, Any]:
     return {"deal": check.deal, "score": dict(check.score), "status": check.status, "changed": check.changed,
             "team": answer.team if answer else None, "reason": answer.reason if answer else None,
             "via": answer.via if answer else None, "at": answer.at if answer else None}
+
+
+def confirm_counts(db: sqlite_utils.Database, game_id: int) -> dict[str, int]:
+    """How many of a game's scored deals are confirmed, refused, and waiting for an answer."""
+    found = checks(db, game_id)
+    return {status: sum(c.status == status for c in found) for status in ("confirmed", "refused", "missing")}
 
 
 def confirmations_json(db: sqlite_utils.Database, game_id: int) -> dict[str, Any]:

@@ -3,7 +3,6 @@ reached, last entry, flagged plays, confirmations), and the director's correctio
 stored through the live games' own correction path with the director's note."""
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import sqlite_utils
@@ -14,7 +13,7 @@ from seeplog.refusals import NotFound, Refused
 from ..live.board import flagged_of
 from ..live.store import Request, load, record, typed_view
 from ..live.view import LiveView
-from .confirm_store import answers_version, confirmations_json, keep_confirm_tokens
+from .confirm_store import confirmations_json, keep_confirm_tokens
 from .events_store import event_pairs, event_tables, event_version, get_event, table_token
 from .links import now
 
@@ -23,11 +22,10 @@ LAST_ENTRIES = 40
 
 
 def director_version(db: sqlite_utils.Database, event_id: int) -> str | None:
-    """What changes whenever the director's view may: the event's tables and games, and the answers."""
+    """What changes whenever the director's view may: the event's tables and games, and the answers
+    (`event_version` counts them)."""
     version = event_version(db, event_id)
-    if version is None:
-        return None
-    return hashlib.sha256(f"{version}|{answers_version(db, event_id)}".encode()).hexdigest()[:20]
+    return None if version is None else f"director-{version}"
 
 
 def director_json(db: sqlite_utils.Database, event_id: int, organiser_token: str) -> dict[str, Any]:

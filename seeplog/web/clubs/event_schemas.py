@@ -56,6 +56,9 @@ class TableSchema(Schema):
     provisional = fields.Boolean(metadata={"description": "a deal's score is not known (RULES.md 8.5)"})
     follow_url = fields.String()
     scoresheet_url = fields.String()
+    confirmations = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                                metadata={"description": "the scored deals the opponents confirmed, refused, and "
+                                                         "those still to confirm: {confirmed, refused, missing}"})
 
 
 class RoundSchema(Schema):

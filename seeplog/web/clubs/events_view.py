@@ -8,6 +8,7 @@ from flask import url_for
 
 from seeplog.clubs.standings import ORDER, standings
 
+from .confirm_store import confirm_counts
 from .events_store import event_pairs, event_tables, get_event, table_results
 
 
@@ -33,7 +34,8 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
                                "game_id": t["game_id"]}
         if t["pair_b"] is not None and t["game_id"] is not None:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
-                       provisional=r.provisional, follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
+                       provisional=r.provisional, confirmations=confirm_counts(db, t["game_id"]),
+                       follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
                        scoresheet_url=url_for("pages.game", game_id=t["game_id"]))
         rounds.setdefault(t["round"], {"round": t["round"], "tables": [], "bye": None})
         if t["pair_b"] is None:
