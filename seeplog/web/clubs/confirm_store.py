@@ -42,14 +42,17 @@ def event_table(db: sqlite_utils.Database, game_id: int) -> EventTable:
 
 
 def scored_deals(db: sqlite_utils.Database, game_id: int) -> dict[int, dict[str, int]]:
-    """Each deal of the game whose score is known (it is over), by number: its score per team."""
+    """Each deal of the game whose score is known (it is over), by number: its score per team, in the
+    order of the variant's teams (NS before EW)."""
     out: dict[int, dict[str, int]] = {}
     for number, team, score in db.execute(
             "select d.number, s.team, s.score from deals d join deal_scores s on s.game_id = d.game_id "
             "and s.game = d.game and s.position = d.position where d.game_id = ? and d.game = 1 "
             "order by d.position, s.team", [game_id]):
         out.setdefault(number, {})[team] = score
-    return out
+    variant = db.execute("select variant from games where id = ?", [game_id]).fetchone()
+    teams = find_ruleset(variant[0]).teams if variant else ()
+    return {n: {t: score[t] for t in teams if t in score} for n, score in out.items()}
 
 
 def answers(db: sqlite_utils.Database, game_id: int) -> list[Answer]:

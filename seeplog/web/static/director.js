@@ -71,13 +71,21 @@
     return out;
   }
 
+  /* The entries flagged (an entry may break more than one rule). */
+  function flaggedPlays(t) {
+    var seen = {};
+    t.flagged.forEach(function (f) { seen[f.entry ? "e" + f.entry : f.rule + f.message] = true; });
+    return Object.keys(seen).length;
+  }
+
   function flagLines(t) {
     if (!t.flagged.length) return [el("p", "hint", "No flagged play.")];
     var ul = el("ul", "flags");
     t.flagged.forEach(function (f) {
       ul.append(el("li", "", (f.entry ? "entry " + f.entry + " " + (f.line || "") + ": " : "") + f.rule + " " + f.message));
     });
-    return [el("p", "flagged", t.flagged.length + " flagged play" + (t.flagged.length === 1 ? "" : "s") + " waiting"), ul];
+    var plays = flaggedPlays(t);
+    return [el("p", "flagged", plays + " flagged play" + (plays === 1 ? "" : "s") + " waiting"), ul];
   }
 
   function field(labelText, input) {
@@ -159,7 +167,7 @@
     slot.replaceChildren.apply(slot, data.tables.map(function (t) { return card(t, limit); }));
     var idle = data.tables.filter(function (t) { return t.state === "open" && idleMinutes(t) > limit; }).length;
     var refused = data.tables.filter(function (t) { return t.confirmations.refused > 0; }).length;
-    var flagged = data.tables.reduce(function (n, t) { return n + t.flagged.length; }, 0);
+    var flagged = data.tables.reduce(function (n, t) { return n + flaggedPlays(t); }, 0);
     summary.textContent = data.tables.length + " tables · " + idle + " idle · " + refused + " with a refused score · "
       + flagged + " flagged plays";
   }
