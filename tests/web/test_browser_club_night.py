@@ -239,6 +239,7 @@ def test_a_club_night(browser, base_url, tmp_path):
     for took in [p["took"] for p in played.values()] + [score_only_took]:
         assert took < 3.0, took
     check_numbers(watcher, base_url, event, games, tmp_path)
+    watcher.goto(f"{base_url}/events/{event}")
     shot(watcher, "standings-phone")
     watcher.set_viewport_size(DESKTOP["viewport"])
     shot(watcher, "standings-desktop")

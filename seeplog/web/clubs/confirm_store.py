@@ -41,6 +41,11 @@ def event_table(db: sqlite_utils.Database, game_id: int) -> EventTable:
     return EventTable(row[0], row[1], row[2], game_id, find_ruleset(row[3]).teams)
 
 
+def is_table(db: sqlite_utils.Database, game_id: int) -> bool:
+    """Whether a live game is an event's table (its deals are confirmed)."""
+    return db.execute("select 1 from event_tables where game_id = ?", [game_id]).fetchone() is not None
+
+
 def scored_deals(db: sqlite_utils.Database, game_id: int) -> dict[int, dict[str, int]]:
     """Each deal of the game whose score is known (it is over), by number: its score per team, in the
     order of the variant's teams (NS before EW)."""

@@ -11,7 +11,7 @@ from seeplog.clubs.confirmations import DealCheck
 from seeplog.refusals import NotFound
 
 from ..db import get_db
-from .confirm_store import checks_of_table, confirmations_json
+from .confirm_store import checks_of_table, confirmations_json, is_table
 from .events_store import NoEvent, get_event
 
 bp = Blueprint("director", __name__)
@@ -24,14 +24,18 @@ MARKS = {"confirmed": "✓", "refused": "✗", "missing": "?"}
 @bp.app_context_processor
 def confirmation_marks() -> dict[str, Any]:
     """`deal_confirmations(game_id)` for the scoresheet: each scored deal's mark, by number ({} for a game
-    that is no event's table)."""
+    that is no event's table); `is_event_table(game_id)` for the keep page, which asks for confirmations
+    only at an event's table."""
     def marks(game_id: int) -> dict[int, dict[str, str]]:
         try:
             found = checks_of_table(get_db(), game_id)
         except NotFound:
             return {}
         return {c.deal: {"status": c.status, "mark": MARKS[c.status], "title": check_title(c)} for c in found}
-    return {"deal_confirmations": marks}
+
+    def is_event_table(game_id: int) -> bool:
+        return is_table(get_db(), game_id)
+    return {"deal_confirmations": marks, "is_event_table": is_event_table}
 
 
 def check_title(check: DealCheck) -> str:

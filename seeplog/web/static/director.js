@@ -151,7 +151,8 @@
     box.dataset.game = t.game_id;
     box.append(head(t, idle, raised), el("p", "names", "NS " + t.names[0] + " · EW " + t.names[1]),
       el("p", "reached", reached(t.next) + " · baazis " + t.baazis.join("–")),
-      el("p", "last-entry", "Last entry " + Math.floor(idleMinutes(t)) + " min ago"));
+      el("p", "last-entry", "Last entry " + new Date(t.last_entry).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+        + " (" + Math.floor(idleMinutes(t)) + " min ago)"));
     confirmLines(t.confirmations).concat(flagLines(t)).forEach(function (n) { box.append(n); });
     var links = el("p", "links");
     links.append(link(t.follow_url, "Follow"), link(t.scoresheet_url, "Scoresheet"), link(t.confirm_url, "Confirm link"));

@@ -1,19 +1,20 @@
 /* Opponent confirmation at an event's table: once a deal is over, the opposing team confirms its score on
  * this phone with one tap, or refuses it with a reason (the director is told). Only an event's table asks
- * (the confirmations API answers 404 for any other game); the answers live on the server, not here. */
-import { $, api } from "./page.js";
+ * (the server draws its page with data-confirm, the confirmations' address); the answers live on the
+ * server, not here. */
+import { $ } from "./page.js";
 import { keep, redraw } from "./state.js";
 import { button, textEl } from "./dom.js";
 
+const url = ($("keep") || { dataset: {} }).dataset.confirm;
 const state = { known: null, version: null, loading: false, refusing: null, said: "" };
 
 async function load(version) {
-  if (state.loading || state.known === false || version === state.version) return;
+  if (!url || state.loading || version === state.version) return;
   state.loading = true;
   try {
-    const response = await fetch(`${api}/confirmations`, { cache: "no-store" });
-    if (response.status === 404) state.known = false;
-    else if (response.ok) { state.known = await response.json(); state.version = version; }
+    const response = await fetch(url, { cache: "no-store" });
+    if (response.ok) { state.known = await response.json(); state.version = version; }
   } catch (e) {
     /* offline: asked again at the next version */
   } finally {
@@ -24,7 +25,7 @@ async function load(version) {
 
 async function send(deal, verdict, reason) {
   const body = { deal, verdict, team: state.known.team, ...(reason ? { reason } : {}) };
-  const response = await fetch(`${api}/confirmations`, {
+  const response = await fetch(url, {
     method: "POST", cache: "no-store",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${keep.token}` },
     body: JSON.stringify(body),
@@ -69,7 +70,7 @@ function answeredBox(check) {
 /* Drawn after the end-of-deal panel: the deal that ended, as its confirmation stands. */
 export function renderConfirm(next) {
   const box = $("deal-confirm");
-  if (!box) return;
+  if (!box || !url) return;
   if (keep.view) load(keep.view.version);
   const ended = keep.view ? keep.view.ended : null;
   const check = state.known && ended && !$("deal-end").hidden
