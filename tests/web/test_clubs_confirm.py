@@ -180,3 +180,18 @@ def test_the_scoresheet_and_the_rounds_show_which_deals_are_confirmed(client):
     assert 'class="confirm-mark refused" title="EW refused this score: 70 is 60"' in sheet
     other = client.get(f"/games/{tables[1]['game_id']}").get_data(as_text=True)
     assert "confirm-mark" not in other.split('<table class="scoresheet"')[1].split("</table>")[0]
+
+
+def test_the_pages_the_links_open(client):
+    event, _, tables = event_with_round(client)
+    game = tables[0]["game_id"]
+    director = client.get(f"/events/{event}/director")
+    assert director.status_code == 200 and director.headers["Cache-Control"] == "no-store"
+    assert f'data-api="/api/events/{event}/director"' in director.get_data(as_text=True)
+    confirm = client.get(f"/live/{game}/confirm")
+    assert confirm.status_code == 200 and "EW confirm the scores" in confirm.get_data(as_text=True)
+    assert client.get("/events/9999/director").status_code == 404
+    plain = Keeper(client)
+    assert client.get(f"/live/{plain.id}/confirm").status_code == 404
+    assert f'data-confirm="/api/live/{game}/confirmations"' in client.get(f"/live/{game}/keep").get_data(as_text=True)
+    assert "data-confirm" not in client.get(f"/live/{plain.id}/keep").get_data(as_text=True)
