@@ -18,6 +18,7 @@ import pytest
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
 from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_clubs import small_targets
 from tests.web.test_browser_live_keep import DESKTOP, PHONE, expect_next, settled, validate_json, watch_errors
 
 live_server, base_url = keeping.live_server, keeping.base_url
@@ -200,6 +201,7 @@ def test_a_club_night(browser, base_url, tmp_path):
     director.locator(f"section.director-table.raised[data-game='{games[4]}']").wait_for(timeout=5_000)
     assert "EW refused deal 2" in table4.inner_text() and "EW had 45" in table4.inner_text()
     assert "1 with a refused score" in director.locator("#director-summary").inner_text()
+    assert director.locator("section.director-table").first.get_attribute("data-game") == str(games[4])
     table1 = director.locator(f"section.director-table[data-game='{games[1]}']")
     assert "1 flagged play waiting" in table1.inner_text()
     shot(director, "director-refused-desktop")
@@ -234,6 +236,7 @@ def test_a_club_night(browser, base_url, tmp_path):
     director.locator("#idle-minutes").dispatch_event("change")
     shot(director, "director-phone")
     assert director.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert small_targets(director, "main .director-table a, main .director-table summary, main #idle-minutes") == []
 
     # The standings and the player pages against validate --json of the same games.
     for took in [p["took"] for p in played.values()] + [score_only_took]:

@@ -165,7 +165,10 @@
     var limit = Number(minutes.value) || 10, open = {};
     slot.querySelectorAll("details.correct[open]").forEach(function (d) { open[d.dataset.game] = d; });
     if (Object.keys(open).length) return;  /* a correction being written: not redrawn under the director's hands */
-    slot.replaceChildren.apply(slot, data.tables.map(function (t) { return card(t, limit); }));
+    /* A table whose score was refused comes first: the director's eye goes there. */
+    var order = data.tables.filter(function (t) { return t.confirmations.refused > 0; })
+      .concat(data.tables.filter(function (t) { return !t.confirmations.refused; }));
+    slot.replaceChildren.apply(slot, order.map(function (t) { return card(t, limit); }));
     var idle = data.tables.filter(function (t) { return t.state === "open" && idleMinutes(t) > limit; }).length;
     var refused = data.tables.filter(function (t) { return t.confirmations.refused > 0; }).length;
     var flagged = data.tables.reduce(function (n, t) { return n + flaggedPlays(t); }, 0);

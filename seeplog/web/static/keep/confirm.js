@@ -78,5 +78,14 @@ export function renderConfirm(next) {
   box.hidden = !check || next.kind !== "deal";
   if (box.hidden) return;
   box.replaceChildren(...(check.status === "missing" ? askBox(check) : answeredBox(check)),
-    ...(state.said ? [textEl("p", "refused", state.said)] : []));
+    ...earlier(check.deal), ...(state.said ? [textEl("p", "refused", state.said)] : []));
+}
+
+/* Earlier deals still waiting for the opponents' answer (a score corrected since they answered, say). */
+function earlier(shown) {
+  const waiting = state.known.deals.filter((c) => c.status === "missing" && c.deal !== shown);
+  if (!waiting.length) return [];
+  return [textEl("p", "hint", "Also waiting for the opponents' answer:"), ...waiting.map((c) =>
+    button(`${state.known.team} confirm deal ${c.deal}: ${scoreText(c.score)}`, "quiet",
+      () => send(c.deal, "confirmed"), { role: "confirm-earlier", deal: String(c.deal) }))];
 }
