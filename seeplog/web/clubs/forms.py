@@ -6,6 +6,7 @@ import re
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, Regexp
 
 from seeplog.ruleset import VARIANTS
@@ -50,6 +51,10 @@ class EventNewForm(FlaskForm):
     variant = SelectField(_l("Variant"), choices=variant_choices, default="standard")
     target = IntegerField(_l("Baazi target"), [Optional(), NumberRange(1, 9999)],
                           description=_l("empty: the variant's own (100; thirty variants 30)"))
+    format = SelectField(_l("Pairing"), default="round-robin", choices=[
+        SelectChoice("round-robin", _l("Round-robin: every partnership meets every other")),
+        SelectChoice("swiss", _l("Swiss: by the standings, no rematch")),
+        SelectChoice("hand", _l("By hand: you name each round's tables"))])
     partnerships = TextAreaField(_l("Partnerships, one a line"), [DataRequired(_l("enter the partnerships"))],
                                  description=_l("four-player variants: two names a line, as “Asha & Ravi”; "
                                                 "two-player: one name a line"))
@@ -78,3 +83,32 @@ class EventNewForm(FlaskForm):
 
 class RoundForm(FlaskForm):
     token = PasswordField(_l("Organiser token"), validators=[DataRequired(_l("the organiser token is needed"))])
+
+
+TABLE_LINE = re.compile(r"^\s*(\d{1,3})\s*(?:v|vs|-|–|&|,)?\s*(\d{1,3})\s*$", re.IGNORECASE)
+
+
+class HandRoundForm(RoundForm):
+    """A round entered by hand: one table a line, North–South's partnership number then East–West's."""
+
+    tables = TextAreaField(_l("Tables, one a line"), [DataRequired(_l("name each table's two partnerships"))],
+                           description=_l("North–South's partnership number, then East–West's: “4 v 1”"))
+
+    def pairs(self) -> list[tuple[int, int]]:
+        found = [TABLE_LINE.match(line) for line in (self.tables.data or "").splitlines() if line.strip()]
+        return [(int(m.group(1)), int(m.group(2))) for m in found if m]
+
+    def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def]
+        if not super().validate(extra_validators):
+            return False
+        lines = [line for line in (self.tables.data or "").splitlines() if line.strip()]
+        bad = [i for i, line in enumerate(lines, start=1) if not TABLE_LINE.match(line)]
+        self.tables.errors = [gettext("line %(line)s: write a table as two partnership numbers, “4 v 1”", line=i)
+                              for i in bad]
+        return not bad
+
+
+class AttachForm(RoundForm):
+    game = IntegerField(_l("Game number"), [DataRequired(_l("give the uploaded game's number")),
+                                            NumberRange(1, 2 ** 62)])
+    round = IntegerField(_l("Round"), [Optional(), NumberRange(1, 999)], description=_l("empty: the last round"))
