@@ -194,3 +194,12 @@ def test_the_standings_order_said_on_the_page_is_the_librarys():
     from seeplog.clubs.standings import ORDER
 
     assert f"Ranked by {ORDER}." in {m.id for m in extract() if m.id}  # the page says it in the reader's words
+
+
+def test_a_refused_admin_form_says_why_in_the_readers_language(client):
+    upload(client, "game-standard-1.seep")
+    client.set_cookie("lang", "hi")
+    page = client.get("/players/1").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    answer = client.post("/players/1/rename", data={"csrf_token": token, "name": "Asha"})
+    assert answer.status_code == 400 and "प्रशासक टोकन चाहिए" in answer.get_data(as_text=True)

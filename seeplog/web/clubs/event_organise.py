@@ -18,7 +18,7 @@ def checked_token(event_id: int, form: RoundForm) -> str:
     """The form's organiser token, checked (404 for no event, 400 for a bad form, 403 for another token)."""
     get_event(get_db(), event_id)
     if not form.validate():
-        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
     try:
         check_organiser(get_db(), event_id, form.token.data)
     except EventRefused as e:

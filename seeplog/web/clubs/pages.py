@@ -88,7 +88,7 @@ def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], don
     concerned), make the change, and go to the player's page; a refusal says why."""
     back = url_for("clubs.player", player_id=player_id)
     if not form.validate():
-        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
     db = get_db()
     try:
         check_may_change(db, form.token.data, players or [player_id])
@@ -203,7 +203,7 @@ def organiser(event_id: int, form: RoundForm) -> str:
     """The organiser token of a form, checked (400 without one, 403 when it is not the event's)."""
     known_event(event_id)
     if not form.validate():
-        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
     try:
         check_organiser(get_db(), event_id, form.token.data)
     except EventRefused as e:
