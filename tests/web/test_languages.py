@@ -203,3 +203,17 @@ def test_a_refused_admin_form_says_why_in_the_readers_language(client):
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
     answer = client.post("/players/1/rename", data={"csrf_token": token, "name": "Asha"})
     assert answer.status_code == 400 and "प्रशासक टोकन चाहिए" in answer.get_data(as_text=True)
+
+
+def test_the_kept_leaderboard_is_kept_per_language(client):
+    upload(client, "game-standard-1.seep")
+    assert "<h1>Leaderboard</h1>" in client.get("/leaderboard").get_data(as_text=True)
+    client.set_cookie("lang", "pa")
+    assert "<h1>ਲੀਡਰਬੋਰਡ</h1>" in client.get("/leaderboard").get_data(as_text=True)
+
+
+def test_the_kept_board_of_a_live_game_is_kept_per_language(client):
+    game = client.post("/api/live", json={"variant": "standard"}).json["id"]
+    assert "The floor" in client.get(f"/live/{game}/board").get_data(as_text=True)
+    client.set_cookie("lang", "hi")
+    assert "ज़मीन" in client.get(f"/live/{game}/board").get_data(as_text=True)

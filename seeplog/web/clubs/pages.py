@@ -5,7 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import get_locale, gettext, lazy_gettext as _l, ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
@@ -131,7 +131,7 @@ def leaderboard():
         abort(400, "page= is a whole number from 1")
     db = get_db()
     now = state(db)
-    key = (current_app.config["DATABASE"], now.version, now.stale_from, page)
+    key = (current_app.config["DATABASE"], now.version, now.stale_from, page, str(get_locale()))
     if "_flashes" in session:  # a message for this visitor alone: not from, nor into, the kept pages
         return render_template("clubs/leaderboard.html", board=leaderboard_json(db, page))
     html = BOARDS.get(key)
@@ -145,7 +145,8 @@ def leaderboard():
 
 BOARDS: dict[tuple[Any, ...], str] = {}
 """Leaderboard pages as rendered, per store, ratings version (it moves with every kept rating and player's
-name), work under way and page: the same for every visitor until the ratings change."""
+name), work under way, page and language: the same for every visitor who reads that language until the
+ratings change."""
 
 
 @bp.get("/events")
