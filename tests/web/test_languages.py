@@ -217,3 +217,15 @@ def test_the_kept_board_of_a_live_game_is_kept_per_language(client):
     assert "The floor" in client.get(f"/live/{game}/board").get_data(as_text=True)
     client.set_cookie("lang", "hi")
     assert "ज़मीन" in client.get(f"/live/{game}/board").get_data(as_text=True)
+
+
+def test_the_play_pages_floor_is_described_in_words(client):
+    game = upload(client, "game-standard-1.seep")
+    page = client.get(f"/games/{game}/deals/1/plays/5").get_data(as_text=True)
+    words = re.findall(r'<p class="sr-only floor-words">(.*?)</p>', page, re.S)
+    assert words and all(re.search(r"loose cards?: |house of \d+", w) for w in words)  # one per floor not empty
+    cards = re.findall(r'data-cards="([^"]+)"', page)  # every house's cards are in the sentence too
+    assert all(any(c in w for w in words) for c in cards)
+    client.set_cookie("lang", "pa")
+    page = client.get(f"/games/{game}/deals/1/plays/5").get_data(as_text=True)
+    assert re.search(r'<p class="sr-only floor-words">[^<]*(ਖੁੱਲ੍ਹ|ਘਰ)', page)
