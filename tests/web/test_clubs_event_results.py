@@ -156,3 +156,26 @@ def test_a_deleted_game_leaves_its_table_and_the_standings_without_it(client):
     assert all(s["played"] == 0 and s["baazis_won"] == s["card_points_for"] == 0 for s in lines)
     assert "deleted" in client.get(f"/events/{event_id}/results").get_data(as_text=True)
     assert client.get(f"/events/{event_id}/games.seep").get_data(as_text=True) == ""
+
+
+def test_the_organiser_view_gives_keep_links_to_live_tables_only(client):
+    event_id, token = create(client, PAIRS, event_format="hand")
+    client.post(f"/api/events/{event_id}/rounds/by-hand", headers=bearer(token),
+                json={"tables": [{"pair_a": 1, "pair_b": 2}, {"pair_a": 3, "pair_b": 4}]})
+    kept = client.post("/api/games", content_type="text/plain",
+                       data=named("game-standard-1.seep", seats(PAIRS[0], PAIRS[2])).encode()).json
+    gone = client.post("/api/games", content_type="text/plain",
+                       data=named("game-standard-2.seep", seats(PAIRS[1], PAIRS[3])).encode()).json
+    for game in (kept, gone):
+        assert client.post(f"/api/events/{event_id}/games", headers=bearer(token),
+                           json={"game_id": game["id"], "round": 2}).status_code == 201
+    assert client.delete(f"/api/games/{gone['id']}", headers={"X-Manage-Token": gone["manage_token"]}).status_code \
+        in (200, 204)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Round 2 <span class=\"hint\">(uploaded games)</span>" in page and "deleted" in page
+    assert page.count(">follow</a>") == 2  # the live tables of round 1
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
+    html = organiser.get_data(as_text=True)
+    assert organiser.status_code == 200 and html.count('class="keep" href=') == 2
+    assert 'class="table-card"' not in html  # the last round's tables are uploads: no card to keep them

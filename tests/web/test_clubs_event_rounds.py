@@ -80,7 +80,7 @@ def test_swiss_rounds_are_paired_from_the_standings_with_no_rematch(client):
     event = client.get(f"/api/events/{event_id}").json
     assert [r["pairing"] for r in event["rounds"]] == ["swiss"] * len(rounds)
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    assert "Swiss of 6 partnerships" in page and "each partnership with the next-placed one it has not met" in page
+    assert "Swiss · 6 partnerships" in page and "each partnership with the next-placed one it has not met" in page
 
 
 def test_a_swiss_event_of_an_odd_number_gives_a_bye_and_says_so(client):
