@@ -60,6 +60,9 @@ class TableSchema(TableSeatsSchema):
     live = fields.Boolean(metadata={"description": "kept live at the table (false: an uploaded game attached)"})
     follow_url = fields.String(metadata={"description": "a live table's follow page"})
     scoresheet_url = fields.String()
+    confirmations = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                                metadata={"description": "the scored deals the opponents confirmed, refused, and "
+                                                         "those still to confirm: {confirmed, refused, missing}"})
 
 
 class RoundSchema(Schema):

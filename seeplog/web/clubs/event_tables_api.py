@@ -6,7 +6,7 @@ from typing import Any
 from flask import url_for
 from flask_smorest import Blueprint
 
-from ..games.api import same_origin_only
+from ..api.guards import same_origin_only
 from ..db import get_db
 from ..api.errors import ErrorSchema
 from .event_attach import attach_game

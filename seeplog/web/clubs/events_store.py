@@ -18,6 +18,7 @@ from seeplog.ruleset import find_ruleset
 from ..db import writing
 from ..live.store import create as create_live, header_lines
 from ..tokens import derived_token, new_token, token_hash, token_matches
+from .confirm_store import answers_version
 from .links import link_players, now
 
 
@@ -240,8 +241,8 @@ def table_results(db: sqlite_utils.Database, event_id: int, variant: str) -> lis
 
 
 def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:
-    """What changes whenever the event's standings or tables may: its tables and their games' versions
-    (None: no such event)."""
+    """What changes whenever the event's standings or tables may: its tables and their games' versions,
+    and the answers to their deals' scores (None: no such event)."""
     if db.execute("select 1 from events where id = ?", [event_id]).fetchone() is None:
         return None
     row = db.execute("select count(*), coalesce(sum(coalesce(l.version, 0)), 0), "
@@ -251,4 +252,5 @@ def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:
     names = db.execute("select coalesce(group_concat(c.id || c.name || coalesce(c.merged_into, '')), '') "
                        "from event_pairs p join club_players c on c.id in (p.first, p.second) "
                        "where p.event_id = ?", [event_id]).fetchone()[0]
-    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}".encode()).hexdigest()[:20]
+    answered = answers_version(db, event_id)
+    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}|{answered}".encode()).hexdigest()[:20]

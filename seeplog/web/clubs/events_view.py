@@ -9,6 +9,7 @@ from flask import url_for
 from seeplog.clubs.standings import ORDER, standings
 
 from .event_rounds import round_pairings
+from .confirm_store import confirm_counts
 from .events_store import event_pairs, event_tables, get_event, table_results
 
 
@@ -39,7 +40,8 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
         row = table_seats(t)
         if t["pair_b"] is not None and t["game_id"] is not None:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
-                       provisional=r.provisional, scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
+                       provisional=r.provisional, confirmations=confirm_counts(db, t["game_id"]),
+                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
                        live=bool(t["live"]))
             if t["live"]:
                 row["follow_url"] = url_for("live_pages.follow", game_id=t["game_id"])
