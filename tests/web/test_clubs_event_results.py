@@ -54,7 +54,9 @@ def test_attaching_a_game_that_does_not_fit_is_refused_and_changes_nothing(clien
     assert attached.status_code == 201
     strangers = store_text(client, named("game-standard-2.seep", seats(["Ann", "Bo"], PAIRS[1])))
     mixed = store_text(client, named("game-standard-2.seep", seats([PAIRS[0][0], PAIRS[1][0]], PAIRS[2])))
-    two_player = client.post("/api/live", json={"variant": "two-player", "players": {"N": "Club A", "S": "Club C"}})
+    live = client.post("/api/live", json={"variant": "standard", "players": {"N": "Club A", "S": "Club B",
+                                                                            "W": "Club C", "E": "Club D"}})
+    two_player = store_text(client, named("game-two-player-1.seep", {"North": "Club A", "South": "Club C"}))
     again = upload_between(client, 2, 1, "game-standard-2.seep")
     before = client.get(f"/api/events/{event_id}").json
     url = f"/api/events/{event_id}/games"
@@ -63,7 +65,8 @@ def test_attaching_a_game_that_does_not_fit_is_refused_and_changes_nothing(clien
             ({"game_id": good}, 409, "is table 1 of round 1 of this event already"),
             ({"game_id": strangers}, 400, "(Ann & Bo) is no partnership of this event"),
             ({"game_id": mixed}, 400, "is no partnership of this event"),
-            ({"game_id": two_player.json["id"]}, 400, "two-player variant; this event plays standard"),
+            ({"game_id": two_player}, 400, "two-player variant; this event plays standard"),
+            ({"game_id": live.json["id"]}, 400, "is a live game, kept with its own token"),
             ({"game_id": again}, 409, "has a place at table 1 of round 1 already"),
             ({"game_id": again, "round": 3}, 400, "give a round from 1 to 2")):
         assert why in assert_envelope(client.post(url, headers=bearer(token), json=body), status)["error"]
