@@ -44,8 +44,8 @@ class NoPairing(ValueError):
 
 
 SEARCH_BUDGET = 5_000
-"""Steps each Swiss search may take before it gives up (a few hundred milliseconds at 64 partnerships; the
-search from the top of the standings needs many only late in a long event, where the second one takes over)."""
+"""Tries each Swiss search may take before it gives up (at most a few hundred milliseconds; the search from the
+top of the standings needs many only late in a long event, where the second one takes over)."""
 
 
 def swiss_round(ranked: Sequence[int], met: Collection[frozenset[int]], byes: Collection[int] = ()) -> list[Table]:
@@ -61,7 +61,7 @@ def swiss_round(ranked: Sequence[int], met: Collection[frozenset[int]], byes: Co
     if len(ranked) < 2:
         raise NoPairing(f"a Swiss round needs at least two partnerships, not {len(ranked)}")
     for constrained in (False, True):
-        search = _Search(met, constrained)
+        search = _Search(ranked, met, constrained)
         for bye in _bye_candidates(ranked, byes):
             tables = search.pair([p for p in ranked if p != bye])
             if tables is not None:
@@ -91,25 +91,24 @@ class _Search:
     """Depth-first pairing, bounded by `SEARCH_BUDGET` steps: from the top of the standings, or (constrained)
     the partnership with the fewest opponents left first."""
 
-    def __init__(self, met: Collection[frozenset[int]], constrained: bool = False) -> None:
-        self.met = set(met)
+    def __init__(self, ranked: Sequence[int], met: Collection[frozenset[int]], constrained: bool = False) -> None:
+        self.allowed = {p: {q for q in ranked if q != p and frozenset((p, q)) not in met} for p in ranked}
+        """Each partnership's possible opponents: those it has not met."""
         self.constrained = constrained
         self.steps = 0
         self.exhausted = False
 
-    def may_meet(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) not in self.met
-
     def pair(self, order: list[int]) -> list[Table] | None:
         if not order:
             return []
-        options = {p: sum(1 for q in order if q != p and self.may_meet(p, q)) for p in order}
+        left = set(order)
+        options = {p: len(self.allowed[p] & left) for p in order}
         if self.exhausted or not all(options.values()):
             return None
         top = min(order, key=lambda p: options[p]) if self.constrained else order[0]
         others = [p for p in order if p != top]
         for opponent in others:
-            if not self.may_meet(top, opponent):
+            if opponent not in self.allowed[top]:
                 continue
             self.steps += 1
             if self.steps > SEARCH_BUDGET:
