@@ -195,3 +195,17 @@ def test_the_pages_the_links_open(client):
     assert client.get(f"/live/{plain.id}/confirm").status_code == 404
     assert f'data-confirm="/api/live/{game}/confirmations"' in client.get(f"/live/{game}/keep").get_data(as_text=True)
     assert "data-confirm" not in client.get(f"/live/{plain.id}/keep").get_data(as_text=True)
+
+
+def test_the_director_may_correct_the_last_deals_a_refused_one_and_flagged_plays(client):
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    lines = ["deal 1 dealer N", "score NS 60 EW 40"] + [
+        line for deal in (2, 3, 4) for line in (f"deal {deal} dealer W", "score NS 60 EW 40")]
+    enter(client, table, lines)
+    assert all(not e["findings"] for e in client.get(f"/api/live/{game}").json["entries"])
+    assert answer(client, game, table["edit_token"], deal=1, verdict="refused", reason="40 was 45").status_code == 201
+    row = next(t for t in client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+               if t["game_id"] == game)
+    assert sorted({e["deal"] for e in row["entries"]}) == [1, 4]  # deal 5 is next: 4 and 5 are the last two
+    assert row["flagged"] == []
