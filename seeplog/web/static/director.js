@@ -173,7 +173,7 @@
     var refused = data.tables.filter(function (t) { return t.confirmations.refused > 0; }).length;
     var flagged = data.tables.reduce(function (n, t) { return n + flaggedPlays(t); }, 0);
     summary.textContent = data.tables.length + " tables · " + idle + " idle · " + refused + " with a refused score · "
-      + flagged + " flagged plays";
+      + flagged + " flagged play" + (flagged === 1 ? "" : "s");
   }
 
   function poll() {
