@@ -2,6 +2,7 @@
 and list what one card can do on the floor now."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Any
 
 from flask import Response, request, url_for
@@ -68,6 +69,11 @@ def _send(game_id: int, req: Request):
     return answer, 201, headers
 
 
+def dated(tags: dict[str, str]) -> dict[str, str]:
+    """The tags of a game started now: today's `Date` (UTC) where they give none."""
+    return tags if "Date" in tags else {**tags, "Date": datetime.now(timezone.utc).date().isoformat()}
+
+
 @blp.route("", methods=["POST"])
 @blp.arguments(LiveNewSchema, error_status_code=400)
 @blp.response(201, LiveCreatedSchema, description="started: the edit token is shown this once")
@@ -75,8 +81,9 @@ def _send(game_id: int, req: Request):
                                                        "read, or a seat the variant does not have")
 @blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
 def start(args: dict[str, Any]):
-    """Start a live game. Keep the edit token secret (it keeps the game); share the follow link."""
-    game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
+    """Start a live game. Keep the edit token secret (it keeps the game); share the follow link. Without a
+    `Date` tag the game is dated today (UTC), as the start page does; change it later with /tags."""
+    game_id, token = create(get_db(), args["variant"], args.get("players", {}), dated(args.get("tags", {})))
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,
             "edit_url": f"/live/{game_id}/keep#token={token}", "follow_url": f"/live/{game_id}",
