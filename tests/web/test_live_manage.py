@@ -85,6 +85,8 @@ def test_a_game_started_through_the_api_is_dated_today_and_its_date_can_be_chang
     assert given.doc()["log"].count("[Date ") == 1 and '[Date "2026-10-07"]' in given.doc()["log"]
     late = given.add('[Date "2026-10-08"]')  # a second Date line: refused, and told where the first is
     assert late.status_code == 422 and "a second Date tag" in late.json["error"]
+    undated = Keeper(client, tags={"Date": ""})  # a Date field cleared: no Date, to be added as a line
+    assert "[Date " not in undated.doc()["log"] and undated.add('[Date "2026-10-08"]').status_code == 201
 
 
 @pytest.mark.parametrize("tags, says", [({"Variant": "thirty"}, "cannot be changed here"),

@@ -70,7 +70,10 @@ def _send(game_id: int, req: Request):
 
 
 def dated(tags: dict[str, str]) -> dict[str, str]:
-    """The tags of a game started now: today's `Date` (UTC) where they give none."""
+    """The tags of a game started now: today's `Date` (UTC) where they give none; an empty `Date` leaves the
+    game undated (as a start page whose date field is cleared)."""
+    if tags.get("Date") == "":
+        return {name: value for name, value in tags.items() if name != "Date"}
     return tags if "Date" in tags else {**tags, "Date": datetime.now(timezone.utc).date().isoformat()}
 
 
@@ -82,7 +85,8 @@ def dated(tags: dict[str, str]) -> dict[str, str]:
 @blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link. Without a
-    `Date` tag the game is dated today (UTC), as the start page does; change it later with /tags."""
+    `Date` tag the game is dated today (UTC), as the start page does (`"Date": ""`: undated); change it later
+    with /tags."""
     game_id, token = create(get_db(), args["variant"], args.get("players", {}), dated(args.get("tags", {})))
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,
