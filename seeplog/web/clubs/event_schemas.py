@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 from seeplog.notation import VARIANT_NAMES
 
 from ..api.schemas import LINE, WholeNumber
+from .schemas import PlayerLinkSchema
 
 NAME = fields.String(validate=[validate.Length(min=1, max=80), LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
@@ -32,24 +33,23 @@ class EventCreatedSchema(Schema):
     url = fields.String(required=True)
 
 
-class PairPlayerSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    url = fields.String(required=True)
-
-
 class PairSchema(Schema):
     number = fields.Integer(required=True)
     name = fields.String(required=True)
     url = fields.String(required=True, metadata={"description": "the partnership's page"})
-    players = fields.List(fields.Nested(PairPlayerSchema), required=True)
+    players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
 
 
-class TableSchema(Schema):
+class TableSeatsSchema(Schema):
+    """Which table of a round, who sits at it, and its live game."""
+
     number = fields.Integer(required=True)
     pair_a = fields.Integer(required=True, metadata={"description": "sits North-South (two-player: North)"})
     pair_b = fields.Integer(required=True)
     game_id = fields.Integer(required=True)
+
+
+class TableSchema(TableSeatsSchema):
     baazis = fields.List(fields.Integer())
     card_points = fields.List(fields.Integer())
     deals = fields.Integer(metadata={"description": "deals whose score is known"})
@@ -94,11 +94,7 @@ class EventSchema(Schema):
     standings = fields.List(fields.Nested(StandingSchema), required=True)
 
 
-class NewTableSchema(Schema):
-    number = fields.Integer(required=True)
-    pair_a = fields.Integer(required=True)
-    pair_b = fields.Integer(required=True)
-    game_id = fields.Integer(required=True)
+class NewTableSchema(TableSeatsSchema):
     edit_token = fields.String(required=True, metadata={"description": "the table's scorekeeper token, shown once"})
     edit_url = fields.String(required=True)
     follow_url = fields.String(required=True)

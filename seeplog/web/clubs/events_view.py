@@ -18,6 +18,11 @@ def pair_json(pair: dict[str, Any]) -> dict[str, Any]:
             "url": url_for("clubs.partnership", slug=slug)}
 
 
+def table_seats(table: dict[str, Any]) -> dict[str, Any]:
+    """A table as TableSeatsSchema shows it: its number, the partnerships at it, its live game."""
+    return {key: table[key] for key in ("number", "pair_a", "pair_b", "game_id")}
+
+
 def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     """The event with its partnerships, its rounds' tables (with their results so far) and its standings.
 
@@ -29,8 +34,7 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     rounds: dict[int, dict[str, Any]] = {}
     for t in event_tables(db, event_id):
         r = results[(t["round"], t["pair_a"])]
-        row: dict[str, Any] = {"number": t["number"], "pair_a": t["pair_a"], "pair_b": t["pair_b"],
-                               "game_id": t["game_id"]}
+        row = table_seats(t)
         if t["pair_b"] is not None and t["game_id"] is not None:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
                        provisional=r.provisional, follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
@@ -59,7 +63,6 @@ def round_json(number: int, tables: list[dict[str, Any]]) -> dict[str, Any]:
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
     return {"round": number, "bye": bye,
             "message": f"round {number}: {len(played)} tables" + (f"; partnership {bye} has a bye" if bye else ""),
-            "tables": [{"number": t["number"], "pair_a": t["pair_a"], "pair_b": t["pair_b"], "game_id": t["game_id"],
-                        "edit_token": t["edit_token"],
+            "tables": [{**table_seats(t), "edit_token": t["edit_token"],
                         "edit_url": url_for("live_keep.keep", game_id=t["game_id"]) + f"#token={t['edit_token']}",
                         "follow_url": url_for("live_pages.follow", game_id=t["game_id"])} for t in played]}
