@@ -216,8 +216,19 @@ def phone_pages(page, base: str) -> dict[str, str]:
              "stopped": stopped + "/deals/2/plays/18", "start": "/live/new",
              "started": f"/live/{live['id']}/started", "follow": f"/live/{live['id']}",
              "follow-step": f"/live/{live['id']}/deals/1/plays/1", "keep": live["edit_url"],
-             "notation": "/notation", "api": "/api/docs", "missing": "/games/99999", **club_pages(page, base)}
+             "notation": "/notation", "api": "/api/docs", "missing": "/games/99999", **deal_over(page, base),
+             **club_pages(page, base)}
     return {name: path if path.startswith("http") else base + path for name, path in pages.items()}
+
+
+def deal_over(page, base: str) -> dict[str, str]:
+    """The live pages between two deals: the end of the deal just over on the follow and keep pages."""
+    live = page.request.post(base + "/api/live", data={"variant": "standard", "players": {"W": "Divya"}}).json()
+    version = live["version"]
+    for line in ("deal 1 dealer N", "score NS 60 EW 40+50"):
+        version = page.request.post(f"{base}/api/live/{live['id']}/entries", data={"line": line, "version": version},
+                                    headers={"Authorization": f"Bearer {live['edit_token']}"}).json()["version"]
+    return {"follow-deal-over": f"/live/{live['id']}", "keep-deal-over": live["edit_url"]}
 
 
 def club_pages(page, base: str) -> dict[str, str]:
@@ -272,6 +283,10 @@ def test_every_page_on_a_phone_fits_and_has_thumb_sized_targets(browser, base_ur
             page.wait_for_selector(".opblock", timeout=10_000)
         if name == "keep":
             page.wait_for_selector("#picker button.pick", timeout=10_000)
+        if name == "keep-deal-over":
+            page.wait_for_selector("#deal-end table", timeout=10_000)
+        if name == "follow-deal-over":
+            assert page.locator("#live-end table").is_visible()
         assert overflow(page) <= 0, f"{name} is {overflow(page)} px too wide at {width} px"
         if name == "scoresheet":  # the one table still scrolling on a phone
             box = page.locator("table.scoresheet").locator("xpath=..")
