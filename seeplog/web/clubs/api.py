@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, url_for
+from flask import url_for
 from flask_smorest import Blueprint
 
 from ..db import get_db
@@ -31,7 +31,7 @@ def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]
     leaves, as GET /api/players/<id> answers. The store's refusals answer as STATUS maps them."""
     db = get_db()
     check_may_change(db, admin_token(), players)
-    return player_data(db, change(), current_app.config["DATABASE"])
+    return player_data(db, change())
 
 
 @blp.get("/players")
@@ -48,7 +48,7 @@ def player(player_id: int):
     """A player's names, record (partners, head-to-head, rules broken) and games. A merged player's id
     answers with the player it was merged into."""
     db = get_db()
-    return player_data(db, get_player(db, current_id(db, player_id)), current_app.config["DATABASE"])
+    return player_data(db, get_player(db, current_id(db, player_id)))
 
 
 ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
@@ -116,4 +116,4 @@ def partnership_alone(first: int):
 def leaderboard(args: dict[str, Any]):
     """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
     best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""
-    return leaderboard_json(get_db(), current_app.config["DATABASE"], args["page"])
+    return leaderboard_json(get_db(), args["page"])

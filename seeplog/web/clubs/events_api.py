@@ -11,11 +11,13 @@ from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, ErrorSchema
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
-from .events_store import NewEvent, check_organiser, create_event, make_round, team_size
+from .event_rounds import next_round
+from .events_store import NewEvent, check_organiser, create_event, team_size
 from .events_view import event_json, round_json
 
 blp = Blueprint("events_api", __name__, url_prefix="/api/events",
-                description="Events: partnerships, round-robin rounds whose tables are live games, standings")
+                description="Events: partnerships, rounds (round-robin, Swiss, by hand) whose tables are live games, "
+                            "standings")
 blp.before_request(same_origin_only)
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -64,11 +66,14 @@ def read(event_id: int):
 @blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
 @blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
 @blp.alt_response(404, schema=ErrorSchema, description="no such event")
-@blp.alt_response(409, schema=ErrorSchema, description="every round has been made")
+@blp.alt_response(409, schema=ErrorSchema, description="the round cannot be paired: every round-robin round made; "
+                  "a Swiss round while a table before it is open, or with no pairing left without a rematch; an "
+                  "event paired by hand")
 def rounds(event_id: int):
-    """Make the next round-robin round (organiser token): a live game per table; with an odd number of
-    partnerships one has a bye, and the answer says which."""
+    """Make the next round as the event's format pairs it (organiser token): round-robin, or Swiss by the
+    standings with no rematch (each partnership with the next-placed one it has not met). A live game per
+    table; with an odd number of partnerships one has a bye, and the answer says which."""
     db, token = get_db(), organiser_token()
     check_organiser(db, event_id, token)
-    number, tables = make_round(db, event_id, token)
+    number, tables = next_round(db, event_id, token)
     return round_json(number, tables), 201, NO_STORE

@@ -8,6 +8,8 @@ from flask import url_for
 
 from seeplog.clubs.standings import ORDER, standings
 
+from .event_rounds import round_pairings
+from .confirm_store import confirm_counts
 from .events_store import event_pairs, event_tables, get_event, table_results
 
 
@@ -31,15 +33,20 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     event = get_event(db, event_id)
     pairs = {p["number"]: pair_json(p) for p in event_pairs(db, event_id)}
     results = {(r.round, r.a): r for r in table_results(db, event_id, event["variant"])}
+    paired = round_pairings(db, event_id)
     rounds: dict[int, dict[str, Any]] = {}
     for t in event_tables(db, event_id):
         r = results[(t["round"], t["pair_a"])]
         row = table_seats(t)
         if t["pair_b"] is not None and t["game_id"] is not None:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
-                       provisional=r.provisional, follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
-                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]))
-        rounds.setdefault(t["round"], {"round": t["round"], "tables": [], "bye": None})
+                       provisional=r.provisional, confirmations=confirm_counts(db, t["game_id"]),
+                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
+                       live=bool(t["live"]))
+            if t["live"]:
+                row["follow_url"] = url_for("live_pages.follow", game_id=t["game_id"])
+        rounds.setdefault(t["round"], {"round": t["round"], "pairing": paired.get(t["round"], "round-robin"),
+                                       "tables": [], "bye": None})
         if t["pair_b"] is None:
             rounds[t["round"]]["bye"] = t["pair_a"]
         else:
