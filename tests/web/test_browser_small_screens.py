@@ -242,11 +242,22 @@ def club_pages(page, base: str) -> dict[str, str]:
     pairs = [[f"Pair {i} A", f"Pair {i} B"] for i in range(1, 6)]
     made = page.request.post(base + "/api/events", data={"name": "Club night", "variant": "standard",
                                                          "date": "2026-11-25", "partnerships": pairs}).json()
-    assert page.request.post(f"{base}/api/events/{made['id']}/rounds",
-                             headers={"Authorization": f"Bearer {made['organiser_token']}"}).status == 201
+    round_one = page.request.post(f"{base}/api/events/{made['id']}/rounds",
+                                  headers={"Authorization": f"Bearer {made['organiser_token']}"})
+    assert round_one.status == 201
+    event, table = f"/events/{made['id']}", round_one.json()["tables"][0]
+    version = 1
+    for line in ("deal 1 dealer N", "score NS 60 EW 40"):  # a deal over at table 1, for its opponents to confirm
+        version = page.request.post(f"{base}/api/live/{table['game_id']}/entries",
+                                    data={"line": line, "version": version},
+                                    headers={"Authorization": f"Bearer {table['edit_token']}"}).json()["version"]
+    director = page.request.get(f"{base}/api/events/{made['id']}/director",
+                                headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()
+    confirm = next(t for t in director["tables"] if t["game_id"] == table["game_id"])["confirm_url"]
     return {"players": "/players", "player": f"/players/{player['id']}", "partnership": partnership,
-            "leaderboard": "/leaderboard", "events": "/events", "event-new": "/events/new",
-            "event": f"/events/{made['id']}"}
+            "leaderboard": "/leaderboard", "events": "/events", "event-new": "/events/new", "event": event,
+            "event-results": f"{event}/results", "event-director": f"{event}/director#token={made['organiser_token']}",
+            "table-confirm": confirm}
 
 
 def inside(page, selector: str) -> list[str]:
@@ -283,6 +294,10 @@ def test_every_page_on_a_phone_fits_and_has_thumb_sized_targets(browser, base_ur
             page.wait_for_selector(".opblock", timeout=10_000)
         if name == "keep":
             page.wait_for_selector("#picker button.pick", timeout=10_000)
+        if name == "event-director":
+            page.wait_for_selector("#director-tables > *", timeout=10_000)
+        if name == "table-confirm":
+            page.wait_for_selector("#confirm-deals li", timeout=10_000)
         if name == "keep-deal-over":
             page.wait_for_selector("#deal-end table", timeout=10_000)
         if name == "follow-deal-over":
