@@ -76,6 +76,8 @@ def test_a_game_started_through_the_api_is_dated_today_and_its_date_can_be_chang
     keeper = Keeper(client, players={"N": "Asha"})
     assert keeper.doc()["report"]["games"][0]["tags"]["Date"] == today
     assert client.get("/api/games").json["games"][0]["date"] == today
+    keep_page = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)  # the rename form offers it
+    assert f'name="Date" type="date" value="{today}"' in keep_page
     assert keeper.send("/tags", tags={"Date": "2026-11-14"}, note="played yesterday").status_code == 201
     doc = keeper.doc()
     assert doc["report"]["games"][0]["tags"]["Date"] == "2026-11-14" and doc["log"].count("[Date ") == 1
