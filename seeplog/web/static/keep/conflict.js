@@ -4,8 +4,9 @@ import { $, seats } from "./page.js";
 import { keep, hooks } from "./state.js";
 import { button, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
+import { seatName } from "./cards.js";
 
-/* One event of another device in words: "E's 7c was entered", "entry 12 was undone". */
+/* One event of another device in words: "E (Ravi)'s 7c was entered", "entry 12 was undone". */
 function eventWords(e) {
   const words = (e.line || "").trim().split(/\s+/);
   const card = (words[1] || "").split(/[+=]/)[0];
@@ -13,7 +14,8 @@ function eventWords(e) {
   const said = { entry, line: e.line, seat: words[0], card, kind: e.kind };
   switch (e.kind) {
     case "append":
-      return seats.includes(words[0]) && card ? t("{seat}'s {card} was entered", said) : t("“{line}” was entered", said);
+      return seats.includes(words[0]) && card ? t("{seat}'s {card} was entered", { ...said, seat: seatName(words[0]) })
+        : t("“{line}” was entered", said);
     case "replace":
       return t("{entry} was corrected to “{line}”", said);
     case "insert":
@@ -24,12 +26,16 @@ function eventWords(e) {
       return t("{entry} was undone", said);
     case "close":
       return t("the game was closed");
+    case "reopen":
+      return t("the game was reopened");
+    case "retag":
+      return /\[(North|West|South|East) /.test(e.line || "") ? t("a player's name was fixed") : t("the game was renamed");
     default:
       return t("{entry} was changed ({kind})", said);
   }
 }
 
-/* The other device's changes in one sentence. */
+/* The other device's changes in one sentence, each seat with its player where the game names one. */
 export function changeSentence(events) {
   const said = events.map(eventWords);
   const joined = said.length > 1 ? t("{some} and {last}", { some: said.slice(0, -1).join(", "), last: said[said.length - 1] })
