@@ -123,9 +123,12 @@ def group_key(group: Group) -> tuple[int, int]:
 
 
 def canonical_groups(groups: tuple[Group, ...]) -> tuple[Group, ...]:
-    if len(groups) < 2:
-        return tuple([canonical_group(g) for g in groups])
-    return tuple(sorted([canonical_group(g) for g in groups], key=group_key))
+    return in_group_order(tuple([canonical_group(g) for g in groups]))
+
+
+def in_group_order(groups: tuple[Group, ...]) -> tuple[Group, ...]:
+    """Canonical groups put in capture group order."""
+    return groups if len(groups) < 2 else tuple(sorted(groups, key=group_key))
 
 
 def canonical(move: Move) -> Move:
