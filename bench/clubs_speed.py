@@ -1,60 +1,77 @@
-"""Clubs at scale: a store of many games and players; the player page, partnership page, leaderboard and an
-event's standings under 8 concurrent connections, recomputing every rating, and storing one more game.
+"""Clubs at scale (issue 22's Scale paragraph): a club of many stored games and players, served by gunicorn
+(gunicorn.conf.py, 4 workers): the player page, the partnership page, the leaderboard and an event's standings
+under 8 concurrent connections; every rating recomputed from scratch; one game stored (and one entry on an
+event's table) until its ratings and standings are up to date.
 
-    .venv/bin/python bench/clubs_speed.py [--games 50000] [--players 2000] [--requests 200]
+    .venv/bin/python bench/clubs_speed.py [--games 50000] [--players 2000] [--requests 200] [--store PATH]
 
 The store is made quickly: a few dozen generated games are stored (replayed) as usual, then their derived
-rows are copied, each copy with four players drawn from the pool, up to --games. Prints figures; not a test.
+rows are copied, each copy with four players drawn from the pool, up to --games (--store keeps it in PATH and
+uses it again next time). Prints figures with the machine, the load average and whether the bytecode was
+compiled beforehand; not a test.
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
+import os
+import platform
 import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from werkzeug.serving import WSGIRequestHandler, make_server   # noqa: E402
-
 import seeplog   # noqa: E402
 from app import create_app   # noqa: E402
+from seeplog.fingerprint import library_fingerprint   # noqa: E402
 from seeplog.playout import random_game   # noqa: E402
 from seeplog.ruleset import VARIANTS   # noqa: E402
-from seeplog.web.clubs.leaderboard import board, stored_baazis   # noqa: E402
-from seeplog.clubs.ratings import partnership_ratings, player_ratings   # noqa: E402
+from seeplog.web.clubs.ratings_store import no_thread, recompute_all   # noqa: E402
 from seeplog.web.db import connect, writing   # noqa: E402
 from seeplog.web.games.store import Upload, store  # noqa: E402
+from tests.web.served import Server, serving  # noqa: E402
 
 TEMPLATES = 40
 COPIED = ("players", "deals", "deal_scores", "ledger", "sweeps", "violations", "game_tags")
+SEATS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 
 
-class Quiet(WSGIRequestHandler):
-    def log_request(self, *args: object, **kwargs: object) -> None:
-        pass
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def build(path: str, games: int, players: int, rng: random.Random) -> list[str]:
-    """A store of `games` games among `players` players; the players' names."""
+def machine() -> str:
+    """The machine, the Python, and whether seeplog's bytecode was compiled before this run."""
+    cached = importlib.util.cache_from_source(seeplog.__file__)
+    compiled = "compiled beforehand" if os.path.exists(cached) else "not compiled beforehand"
+    return (f"{platform.node()}: {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python "
+            f"{platform.python_version()}; seeplog bytecode {compiled} ({Path(cached).name}); load average {load()}")
+
+
+def copy_rows(db, templates: list[int]) -> tuple[dict, dict]:
+    rows = {table: {tid: [dict(r) for r in db.query(f"select * from {table} where game_id = ?", [tid])]
+                    for tid in templates} for table in COPIED}
+    heads = {tid: dict(db.query("select * from games where id = ?", [tid]).__next__()) for tid in templates}
+    return rows, heads
+
+
+def build(path: str, games: int, players: int, rng: random.Random) -> None:
+    """A store of `games` games among `players` players named "Player 0000", ..."""
     names = [f"Player {n:04d}" for n in range(players)]
     db = connect(path)
-    seats = "NWSE"
     templates = []
     for t in range(TEMPLATES):
         tags = {"North": "a", "West": "b", "South": "c", "East": "d", "Date": f"2025-01-{1 + t % 28:02d}"}
         text = random_game(VARIANTS["thirty"], 3, rng, tags=tags)
         templates.append(store(db, Upload(text, text)).id)
-    rows = {table: {tid: [dict(r) for r in db.query(f"select * from {table} where game_id = ?", [tid])]
-                    for tid in templates} for table in COPIED}
-    heads = {tid: dict(db.query("select * from games where id = ?", [tid]).__next__()) for tid in templates}
+    rows, heads = copy_rows(db, templates)
     with writing(db):
         for name in names:
             cursor = db.execute("insert into club_players (name, created) values (?, '2025-01-01')", [name])
@@ -62,7 +79,7 @@ def build(path: str, games: int, players: int, rng: random.Random) -> list[str]:
         for n in range(games - TEMPLATES):
             tid, game_id = templates[n % TEMPLATES], 1_000 + n
             day = f"20{25 + n // 20000}-{1 + (n // 1500) % 12:02d}-{1 + n % 28:02d}"
-            four = dict(zip(seats, rng.sample(names, 4)))
+            four = dict(zip("NWSE", rng.sample(names, 4)))
             head = {**heads[tid], "id": game_id, "hash": f"copy-{n}", "date": day, "report": None}
             head["rank"] = (739000 + n // 100 << 32) + game_id
             db.table("games").insert(head)
@@ -77,20 +94,146 @@ def build(path: str, games: int, players: int, rng: random.Random) -> list[str]:
                 if copies:
                     db.table(table).insert_all(copies)
     db.close()
-    return names
 
 
-def timed(url: str) -> float:
+def current(path: str) -> None:
+    """A store built by another version of seeplog: its copies' rows are declared current (they match no log
+    text, so deriving them again would make them the templates' again)."""
+    db = connect(path)
+    with writing(db):
+        db.execute("update games set derived_with = ?", [library_fingerprint()])
+        db.execute("update meta set value = ? where key = 'derived_with'", [library_fingerprint()])
+    db.close()
+
+
+def recompute(path: str) -> None:
+    db = connect(path)
     started = time.perf_counter()
-    with urllib.request.urlopen(url) as response:
-        response.read()
-    return (time.perf_counter() - started) * 1000
+    recompute_all(db)
+    took = time.perf_counter() - started
+    baazis, history = (db.execute(f"select count(*) from {t}").fetchone()[0]
+                       for t in ("rating_baazis", "rating_history"))
+    print(f"all ratings recomputed from scratch: {took:.1f} s ({baazis:,} baazis rated, {history:,} history rows "
+          f"written; target < 60 s); load average {load()}")
+    db.close()
 
 
-def under_load(urls: list[str], connections: int = 8) -> tuple[float, float]:
+def get(server: Server, path: str, expect: int = 200) -> tuple[float, bytes]:
+    started = time.perf_counter()
+    status, body = server.request("GET", path, timeout=60)
+    assert status == expect, (path, status, body[:300])
+    return (time.perf_counter() - started) * 1000, body
+
+
+def post(server: Server, path: str, body: object, token: str | None = None) -> tuple[float, dict]:
+    headers = {"Content-Type": "application/json"} if not isinstance(body, str) else {"Content-Type": "text/plain"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+    started = time.perf_counter()
+    status, answer = server.request("POST", path, data, headers, timeout=60)
+    assert status in (200, 201), (path, status, answer[:300])
+    return (time.perf_counter() - started) * 1000, json.loads(answer)
+
+
+def p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[int(0.95 * (len(ordered) - 1))]
+
+
+def pages(server: Server, paths: dict[str, list[str]], connections: int) -> None:
+    print(f"{'request':<22} {'p50 ms':>7} {'p95 ms':>7}  (target p95 < 50 ms, {connections} connections)  load average")
     with ThreadPoolExecutor(connections) as pool:
-        samples = sorted(pool.map(timed, urls))
-    return statistics.median(samples), samples[int(0.95 * len(samples)) - 1]
+        for name, urls in paths.items():
+            get(server, urls[0])
+            times = list(pool.map(lambda p: get(server, p)[0], urls))
+            print(f"{name:<22} {statistics.median(times):7.1f} {p95(times):7.1f}  {load()}")
+
+
+def event(server: Server, names: list[str]) -> tuple[int, dict]:
+    """An event of 8 partnerships of the pool's players, its first round made; its id and table 1."""
+    pairs = [[names[2 * i], names[2 * i + 1]] for i in range(8)]
+    _, made = post(server, "/api/events", {"name": "Bench night", "variant": "thirty", "partnerships": pairs})
+    _, round_one = post(server, f"/api/events/{made['id']}/rounds", {}, made["organiser_token"])
+    return made["id"], round_one["tables"][0]
+
+
+def winning_game(rng: random.Random, tags: dict[str, str]) -> str:
+    """A generated game (thirty, 3 deals) that wins at least one baazi, so that ratings change."""
+    while True:
+        text = random_game(VARIANTS["thirty"], 3, rng, tags=tags)
+        if any(seeplog.report_json(seeplog.analyse(text))["games"][0]["baazis"].values()):
+            return text
+
+
+def rated_baazis(server: Server, player: int) -> int:
+    page = json.loads(get(server, f"/api/players/{player}")[1])
+    return page["rating"]["baazis"] if page["rating"] else 0
+
+
+def store_games(server: Server, names: list[str], rng: random.Random, count: int) -> None:
+    """Games stored after every other (the usual case): the upload's answer comes once its ratings are kept."""
+    ids = {p["name"]: p["id"] for p in json.loads(get(server, "/api/players")[1])["players"]}
+    times = []
+    for n in range(count):
+        four = rng.sample(names, 4)
+        tags = {SEATS[s]: name for s, name in zip("NWSE", four)} | {"Date": f"2031-01-{1 + n % 28:02d}"}
+        text = winning_game(rng, tags)
+        before = [rated_baazis(server, ids[name]) for name in four]
+        took, _ = post(server, "/api/games", text)
+        times.append(took)
+        after = [rated_baazis(server, ids[name]) for name in four]
+        assert after != before, "the ratings did not follow the stored game"
+    print(f"storing one game at the end of the order, until its ratings are kept: p50 {statistics.median(times):.0f} "
+          f"ms, p95 {p95(times):.0f} ms, max {max(times):.0f} ms over {count} games (target < 200 ms); "
+          f"load average {load()}")
+
+
+def store_early(server: Server, names: list[str], rng: random.Random) -> None:
+    """A game dated before almost every other: stored at once, rated again off the request path."""
+    tags = {SEATS[s]: names[i] for s, i in zip("NWSE", range(4))} | {"Date": "2025-01-02"}
+    took, _ = post(server, "/api/games", winning_game(rng, tags))
+    started = time.perf_counter()
+    while json.loads(get(server, "/api/leaderboard")[1])["updating_from"] is not None:
+        time.sleep(0.2)
+    print(f"storing one game early in the order: answered in {took:.0f} ms, every rating after it kept again "
+          f"{time.perf_counter() - started:.1f} s later (off the request path); load average {load()}")
+
+
+def keep_table(server: Server, event_id: int, table: dict, names: list[str], rng: random.Random) -> None:
+    """A game kept entry by entry on the event's table 1: each entry's answer, and the standings it moves."""
+    tags = {"North": names[0], "South": names[1], "East": names[2], "West": names[3]}
+    text = winning_game(rng, tags)
+    lines = [line for line in text.splitlines() if line and not line.startswith("[")]
+    version = json.loads(get(server, f"/api/live/{table['game_id']}")[1])["version"]
+    times, moved = [], []
+    for line in lines:
+        before = get(server, f"/api/events/{event_id}")[1]
+        took, answer = post(server, f"/api/live/{table['game_id']}/entries", {"version": version, "line": line},
+                            table["edit_token"])
+        version = answer["version"]
+        times.append(took)
+        if get(server, f"/api/events/{event_id}")[1] != before and line.startswith(("N ", "E ", "S ", "W ")):
+            moved.append(took)
+    print(f"an entry on an event's table ({len(times)} entries of one game): p50 {statistics.median(times):.0f} ms, "
+          f"p95 {p95(times):.0f} ms; the {len(moved)} that moved the standings (a deal ended): max "
+          f"{max(moved, default=0):.0f} ms (target < 200 ms); load average {load()}")
+
+
+def measure(path: Path, args: argparse.Namespace, rng: random.Random) -> None:
+    names = [f"Player {n:04d}" for n in range(args.players)]
+    with serving(path) as server:
+        event_id, table = event(server, names)
+        ids = [rng.randrange(1, args.players + 1) for _ in range(args.requests)]
+        board = json.loads(get(server, "/api/leaderboard?page=3")[1])
+        pairs = [r["url"].rsplit("/", 1)[1] for r in board["partnerships"]]
+        pages(server, {"player page": [f"/players/{i}" for i in ids],
+                       "partnership page": [f"/partnerships/{pairs[n % len(pairs)]}" for n in range(args.requests)],
+                       "leaderboard": ["/leaderboard"] * args.requests,
+                       "event standings": [f"/events/{event_id}/live"] * args.requests}, args.connections)
+        store_games(server, names, rng, 20)
+        keep_table(server, event_id, table, names, rng)
+        store_early(server, names, rng)
 
 
 def main() -> None:
@@ -98,52 +241,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50_000)
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--store", help="keep the store in this file, and use it again when it is there")
     args = parser.parse_args()
     rng = random.Random(22)
+    print(machine())
     with tempfile.TemporaryDirectory() as folder:
-        path = str(Path(folder) / "clubs.db")
-        app = create_app({"DATABASE": path, "SECRET_KEY": "bench", "LOAD_SAMPLES": False})
-        started = time.perf_counter()
-        names = build(path, args.games, args.players, rng)
-        print(f"store of {args.games:,} games, {args.players:,} players built in {time.perf_counter() - started:.1f} s")
-        db = connect(path)
-        started = time.perf_counter()
-        baazis = stored_baazis(db)
-        read = time.perf_counter() - started
-        player_ratings(baazis), partnership_ratings(baazis)
-        print(f"all ratings from scratch: {time.perf_counter() - started:.1f} s ({len(baazis):,} baazis; "
-              f"reading them {read:.1f} s)")
-        server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}"
-        pairs = [[names[2 * i], names[2 * i + 1]] for i in range(8)]
-        client = app.test_client()
-        made = client.post("/api/events", json={"name": "Bench night", "variant": "thirty", "partnerships": pairs})
-        event, token = made.json["id"], made.json["organiser_token"]
-        client.post(f"/api/events/{event}/rounds", headers={"Authorization": f"Bearer {token}"})
-        timed(base + "/leaderboard")  # the ratings, once per worker
-        ids = [rng.randrange(1, args.players + 1) for _ in range(args.requests)]
-        routes = {"player page": [f"{base}/players/{i}" for i in ids],
-                  "partnership page": [f"{base}/partnerships/{i}-{i % args.players + 1}" for i in ids],
-                  "leaderboard": [f"{base}/leaderboard"] * args.requests,
-                  "event standings": [f"{base}/events/{event}/live"] * args.requests}
-        print(f"{'request (8 connections)':<26} {'median ms':>10} {'p95 ms':>8}")
-        for name, urls in routes.items():
-            median, p95 = under_load(urls)
-            print(f"{name:<26} {median:10.1f} {p95:8.1f}")
-        tags = {"North": names[0], "West": names[1], "South": names[2], "East": names[3], "Date": "2030-01-01"}
-        text = random_game(VARIANTS["thirty"], 3, rng, tags=tags)
-        while not any(seeplog.report(seeplog.parse(text))["games"][0]["baazis"].values()):
-            text = random_game(VARIANTS["thirty"], 3, rng, tags=tags)  # one that wins a baazi: ratings change
-        before = board(db, path).version
-        started = time.perf_counter()
-        store(db, Upload(text, text))
-        stored = time.perf_counter() - started
-        after = board(db, path).version
-        print(f"storing one game (with a baazi): {stored * 1000:.0f} ms; then the next leaderboard view computes "
-              f"every rating again: {(time.perf_counter() - started) * 1000:.0f} ms in all"
-              + ("" if after != before else " (the ratings did not change: no new baazi)"))
-        server.shutdown()
+        path = Path(args.store or Path(folder) / "clubs.db")
+        if not path.exists():
+            create_app({"DATABASE": str(path), "SECRET_KEY": "bench", "LOAD_SAMPLES": False,
+                        "REBUILD_IN_BACKGROUND": False})
+            started = time.perf_counter()
+            with no_thread():
+                build(str(path), args.games, args.players, rng)
+            print(f"store of {args.games:,} games, {args.players:,} players built in "
+                  f"{time.perf_counter() - started:.1f} s")
+        else:
+            current(str(path))
+        recompute(str(path))
+        measure(path, args, rng)
 
 
 if __name__ == "__main__":

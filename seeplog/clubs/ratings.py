@@ -48,13 +48,68 @@ class Rating:
 
 
 def rated(baazis: Iterable[Baazi]) -> list[Baazi]:
-    """The baazis a rating can take, in order: both teams named, no one on both sides."""
-    return sorted((b for b in baazis if b.winner and b.loser and not set(b.winner) & set(b.loser)),
-                  key=lambda b: b.order)
+    """The baazis a rating can take, in order: both teams named, no one twice (on both sides, or twice on one
+    side: two names of one player after a merge)."""
+    return sorted((b for b in baazis if b.winner and b.loser
+                   and len(set(b.winner + b.loser)) == len(b.winner) + len(b.loser)), key=lambda b: b.order)
 
 
 History = dict[Team, list[tuple[Any, float]]]
 """Each one's rating (its ordinal) after each of its baazis, with that baazi's order."""
+
+PLAYER, PARTNERSHIP = "player", "partnership"
+Who = tuple[str, Team]
+"""(PLAYER, (player,)) or (PARTNERSHIP, team): whom a rating belongs to."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rating after one baazi: what a kept table of ratings and their history holds, row by row."""
+
+    kind: str
+    who: Team
+    order: tuple[Any, ...]
+    mu: float
+    sigma: float
+    baazis: int
+    won: int
+
+
+def rate_steps(baazis: Iterable[Baazi], start: dict[Who, Rating] | None = None) -> list[Step]:
+    """Rate the baazis in order, each player and each partnership from its rating in `start` (a new rating
+    when absent): every rating after every baazi. From the ratings after the baazis before some point, the
+    steps of the baazis from that point on are the same as those of rating every baazi from scratch."""
+    model = PlackettLuce()
+    current = {who: (model.rating(mu=r.mu, sigma=r.sigma), r.baazis, r.won) for who, r in (start or {}).items()}
+    steps: list[Step] = []
+    for b in rated(baazis):
+        for kind, sides in ((PLAYER, ([(p,) for p in b.winner], [(p,) for p in b.loser])),
+                            (PARTNERSHIP, ([b.winner], [b.loser]))):
+            teams = [[current.get((kind, w), (None,))[0] or model.rating() for w in side] for side in sides]
+            new = model.rate(teams, ranks=[1, 2])
+            for side, ratings, wins in ((sides[0], new[0], 1), (sides[1], new[1], 0)):
+                for who, rating in zip(side, ratings):
+                    _, played, won = current.get((kind, who), (None, 0, 0))
+                    current[(kind, who)] = (rating, played + 1, won + wins)
+                    steps.append(Step(kind, who, b.order, rating.mu, rating.sigma, played + 1, won + wins))
+    return steps
+
+
+def slug(who: Team) -> str:
+    """A team as text ("3-17"): how ratings of equal worth are ordered."""
+    return "-".join(str(p) for p in who)
+
+
+def table_of(steps: Iterable[Step], kind: str) -> tuple[list[Rating], History]:
+    """The ratings after the last step of each one of `kind`, best first, and each one's history."""
+    last: dict[Team, Step] = {}
+    history: History = {}
+    for step in steps:
+        if step.kind == kind:
+            last[step.who] = step
+            history.setdefault(step.who, []).append((step.order, step.mu - 3 * step.sigma))
+    table = [Rating(who, s.mu, s.sigma, s.baazis, s.won) for who, s in last.items()]
+    return sorted(table, key=lambda r: (-r.ordinal, -r.mu, slug(r.who))), history
 
 
 def player_ratings(baazis: Iterable[Baazi]) -> list[Rating]:
@@ -64,31 +119,9 @@ def player_ratings(baazis: Iterable[Baazi]) -> list[Rating]:
 
 def player_ratings_with_history(baazis: Iterable[Baazi]) -> tuple[list[Rating], History]:
     """Every player's rating, best first, and each player's rating after each of its baazis."""
-    ordered = rated(baazis)
-    return _ratings([([(p,) for p in b.winner], [(p,) for p in b.loser]) for b in ordered],
-                    [b.order for b in ordered])
+    return table_of(rate_steps(baazis), PLAYER)
 
 
 def partnership_ratings(baazis: Iterable[Baazi]) -> list[Rating]:
     """Every partnership's rating (the team as one entity), best first."""
-    ordered = rated(baazis)
-    return _ratings([([b.winner], [b.loser]) for b in ordered], [b.order for b in ordered])[0]
-
-
-def _ratings(matches: list[tuple[list[Team], list[Team]]], orders: list[Any]) -> tuple[list[Rating], History]:
-    model = PlackettLuce()
-    history: History = {}
-    current: dict[Team, Any] = {}
-    played: dict[Team, int] = {}
-    won: dict[Team, int] = {}
-    for (winners, losers), order in zip(matches, orders):
-        teams = [[current.setdefault(w, model.rating()) for w in side] for side in (winners, losers)]
-        new = model.rate(teams, ranks=[1, 2])
-        for side, ratings, wins in ((winners, new[0], 1), (losers, new[1], 0)):
-            for who, rating in zip(side, ratings):
-                current[who] = rating
-                history.setdefault(who, []).append((order, rating.mu - 3 * rating.sigma))
-                played[who] = played.get(who, 0) + 1
-                won[who] = won.get(who, 0) + wins
-    table = [Rating(who, r.mu, r.sigma, played[who], won[who]) for who, r in current.items()]
-    return sorted(table, key=lambda r: (-r.ordinal, -r.mu, str(r.who))), history
+    return table_of(rate_steps(baazis), PARTNERSHIP)[0]

@@ -12,19 +12,23 @@ from flask.cli import with_appcontext
 from seeplog.fingerprint import library_fingerprint
 
 from .clubs.players_store import issue_admin_token
+from .clubs.ratings_store import bring_up_to_date, no_thread
 from .db import applied, init_db, writing
 from .live.store import refresh_views
 from .games.store import derive_again, load_samples, set_meta
 
 
 def rebuild(db: sqlite_utils.Database) -> int:
-    """Recompute every derived column and table from the stored text, in one transaction."""
-    with writing(db):
-        ids = [r["id"] for r in db.query("select id from games order by id")]
-        for game_id in ids:
-            derive_again(db, game_id)
-        refresh_views(db)
-        set_meta(db, "derived_with", library_fingerprint())
+    """Recompute every derived column and table from the stored text, in one transaction; then the kept
+    ratings."""
+    with no_thread():
+        with writing(db):
+            ids = [r["id"] for r in db.query("select id from games order by id")]
+            for game_id in ids:
+                derive_again(db, game_id)
+            refresh_views(db)
+            set_meta(db, "derived_with", library_fingerprint())
+        bring_up_to_date(db)
     return len(ids)
 
 

@@ -6,8 +6,9 @@ a writer), waits up to BUSY_TIMEOUT for the write lock, and every write takes th
 """
 from __future__ import annotations
 
+import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -20,6 +21,30 @@ from seeplog.clubs.players import name_key
 from .shipped import folder
 
 MIGRATIONS = folder("migrations")
+
+
+BEFORE_COMMIT: list[Callable[[sqlite_utils.Database], None]] = []
+"""What runs as the last step of every write transaction (`writing`), inside it: the features register their
+upkeep of rows derived from others here (the clubs' kept ratings), once per process."""
+
+
+def before_commit(step: Callable[[sqlite_utils.Database], None]) -> None:
+    """Run `step` as the last step of every write transaction (once, however often it is registered)."""
+    if step not in BEFORE_COMMIT:
+        BEFORE_COMMIT.append(step)
+
+
+def run_before_commit(db: sqlite_utils.Database) -> None:
+    """Each registered step in a savepoint of its own: one that fails is undone and logged, and the write it
+    follows still commits (what it keeps is then brought up to date by a later write)."""
+    for step in BEFORE_COMMIT:
+        db.execute("SAVEPOINT upkeep")
+        try:
+            step(db)
+        except Exception:
+            db.execute("ROLLBACK TO upkeep")
+            logging.getLogger(__name__).exception("upkeep after a write failed: %s", step.__qualname__)
+        db.execute("RELEASE upkeep")
 
 
 BUSY_TIMEOUT = 30.0
@@ -56,7 +81,10 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         if db.conn.in_transaction:
             db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
+    try:
+        run_before_commit(db)
+    finally:
+        db.execute("COMMIT")
 
 
 def get_db() -> sqlite_utils.Database:

@@ -16,6 +16,7 @@ from .db import init_db
 from .hosts import guard_hosts, proxy_count_setting, trusted_hosts_setting
 from .shipped import folder
 from .startup import prepare, rebuild_in_background
+from .clubs.ratings_store import no_thread, resume as resume_ratings
 from .games.limits import Limits
 
 
@@ -122,11 +123,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register(app)
     db = init_db(app.config["DATABASE"])
     try:
-        prepare(db, samples=app.config["LOAD_SAMPLES"])
+        with no_thread():  # the kept ratings' long work: in a worker, below
+            prepare(db, samples=app.config["LOAD_SAMPLES"])
     finally:
         db.close()
     if app.config["REBUILD_IN_BACKGROUND"]:
         app.extensions["seeplog_rebuild"] = rebuild_in_background(app.config["DATABASE"])
+        resume_ratings(app.config["DATABASE"])
     app.wsgi_app = ChunkedLimit(app)  # type: ignore[method-assign]
     guard_hosts(app)
     if app.config["TUNE_GC"]:

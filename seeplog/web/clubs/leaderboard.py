@@ -1,89 +1,64 @@
-"""The leaderboard: the ratings of the stored games' baazis, through the alias -> player mapping.
-
-Derived, never stored: computed again (once per worker) whenever `clubs_version` moves (a trigger moves it
-when a baazi is stored or removed, a name changes player, or a game's date changes), so a stored, corrected
-or deleted game, or a merge, shows at the next view.
-"""
+"""The leaderboard and a rating's history, read from the ratings kept in the store (ratings_store keeps them
+up to date as games are stored, corrected or deleted and players merged or split): a page reads rows by an
+index, it never rates a baazi."""
 from __future__ import annotations
 
-import threading
-from collections import defaultdict
-from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
 
-from seeplog.clubs.ratings import Baazi, History, Rating, partnership_ratings, player_ratings_with_history
+from seeplog.clubs.ratings import PLAYER, Rating, Team, slug
 
-BAAZIS = """
-select l.game_id, l.game, l.position, l.baazi, coalesce(t.value, g.date, '') as date
-from ledger l join games g on g.id = l.game_id
-left join game_tags t on t.game_id = l.game_id and t.game = l.game and t.name = 'Date'
-where l.baazi is not null
-"""
+from .ratings_store import state, team_of
 
-TEAMS = """
-select p.game_id, p.game, p.team, a.player_id
-from players p left join player_aliases a on a.key = p.name_key
-where (p.game_id, p.game) in (select distinct game_id, game from ledger where baazi is not null)
-"""
+RATED = "select who, mu, sigma, baazis, won from ratings where kind = ?"
 
 
-def stored_baazis(db: sqlite_utils.Database) -> list[Baazi]:
-    """Every baazi of the stored games, each team as its players (a team with a seat no tag names: empty)."""
-    teams: dict[tuple[int, int, str], list[int | None]] = defaultdict(list)
-    for r in db.query(TEAMS):
-        teams[(r["game_id"], r["game"], r["team"])].append(r["player_id"])
-    sides: dict[tuple[int, int], list[str]] = defaultdict(list)
-    for game_id, game, team in teams:
-        sides[(game_id, game)].append(team)
-    out = []
-    for r in db.query(BAAZIS):
-        key = (r["game_id"], r["game"])
-        others = [t for t in sides[key] if t != r["baazi"]]
-        if len(others) != 1:
-            continue
-        out.append(Baazi((r["date"], r["game_id"], r["game"], r["position"]),
-                         named(teams[(*key, r["baazi"])]), named(teams[(*key, others[0])])))
-    return out
+def rating_of(row: Any) -> Rating:
+    return Rating(team_of(row[0]), row[1], row[2], row[3], row[4])
 
 
-def named(players: list[int | None]) -> tuple[int, ...]:
-    """A team's players in order; empty when a seat names no player (such a baazi is not rated)."""
-    return () if None in players else tuple(sorted(p for p in players if p is not None))
+def ranked(db: sqlite_utils.Database, kind: str, start: int, count: int) -> list[Rating]:
+    """`count` ratings of `kind` from rank `start` + 1, best first (ties: mu, then the team's text)."""
+    return [rating_of(r) for r in db.execute(f"{RATED} order by ordinal desc, mu desc, who limit ? offset ?",
+                                             [kind, count, start])]
 
 
-@dataclass(frozen=True)
-class Board:
-    version: int
-    players: list[Rating]
-    partnerships: list[Rating]
-    history: History
-    """Each player's rating after each of its baazis."""
+def rated_count(db: sqlite_utils.Database, kind: str) -> int:
+    return int(db.execute("select n from rating_counts where kind = ?", [kind]).fetchone()[0])
 
 
-_boards: dict[str, Board] = {}
-_lock = threading.Lock()
+def rating_and_rank(db: sqlite_utils.Database, kind: str, who: Team) -> tuple[Rating, int | None] | None:
+    """The rating of one player or partnership and a player's rank (None before its first rated baazi). A
+    partnership's rank is not counted (None): a club has tens of thousands of them, and counting those ahead
+    reads that many index entries at each view."""
+    row = db.execute(f"{RATED} and who = ?", [kind, slug(who)]).fetchone()
+    if row is None:
+        return None
+    rating = rating_of(row)
+    if kind != PLAYER:
+        return rating, None
+    ahead = db.execute("select count(*) from ratings where kind = ? and (ordinal > ? or ordinal = ? and "
+                       "(mu > ? or mu = ? and who < ?))",
+                       [kind, rating.ordinal, rating.ordinal, rating.mu, rating.mu, slug(who)]).fetchone()[0]
+    return rating, int(ahead) + 1
 
 
-def clubs_version(db: sqlite_utils.Database) -> int:
-    return int(db.execute("select version from clubs_version").fetchone()[0])
+def history(db: sqlite_utils.Database, kind: str, who: Team) -> list[dict[str, Any]]:
+    """The rating after each of its baazis, in order: date, game (its log's id) and the rating (mu - 3 sigma)."""
+    return [{"date": r[0] or None, "game_id": r[1], "rating": round(r[2] - 3 * r[3], 2)} for r in db.execute(
+        "select date, game_id, mu, sigma from rating_history where kind = ? and who = ? "
+        "order by date, game_id, game, position", [kind, slug(who)])]
 
 
-def board(db: sqlite_utils.Database, path: str) -> Board:
-    """The ratings of the store at `path`, computed again when its clubs_version has moved."""
-    version = clubs_version(db)
-    kept = _boards.get(path)
-    if kept is not None and kept.version == version:
-        return kept
-    with _lock:
-        baazis = stored_baazis(db)
-        players, history = player_ratings_with_history(baazis)
-        fresh = Board(version, players, partnership_ratings(baazis), history)
-        _boards[path] = fresh
-    return fresh
+def updating(db: sqlite_utils.Database) -> str | None:
+    """While the kept ratings are being brought up to date off the request path: the date they are made
+    again from ('' for the first baazi); None when they are up to date."""
+    stale = state(db).stale_from
+    return None if stale is None else stale[0]
 
 
 def rating_json(rating: Rating) -> dict[str, Any]:
     return {"ordinal": round(rating.ordinal, 2), "mu": round(rating.mu, 2), "sigma": round(rating.sigma, 2),
             "baazis": rating.baazis, "won": rating.won, "provisional": rating.provisional}
+

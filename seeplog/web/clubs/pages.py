@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
@@ -12,10 +12,13 @@ from seeplog.clubs.players import PlayerChange
 from ..db import get_db
 from ..live.qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
-                           event_version, make_round, table_token)
+                           event_version, table_token)
+from .event_rounds import next_round
+from .confirm_store import keep_confirm_tokens
 from .events_view import event_json
 from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
+from .ratings_store import state
 from .players_store import (AdminRefused, NoPlayer, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .views import leaderboard_json, partnership_data, partnership_slug, player_data
@@ -39,10 +42,9 @@ def player(player_id: int):
         abort(404, str(e))
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    data = player_data(db, get_player(db, player_id), current_app.config["DATABASE"])
-    chart = history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
-    return render_template("clubs/player.html", p=data, chart=chart, merge=MergeForm(), rename=RenameForm(),
-                           split=SplitForm())
+    data = player_data(db, get_player(db, player_id))
+    return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
+                           rename=RenameForm(), split=SplitForm(), shown=shown_lines())
 
 
 def parse_slug(slug: str) -> tuple[int, ...]:
@@ -61,7 +63,22 @@ def partnership(slug: str):
     players = parse_slug(slug)
     if partnership_slug(players) != slug:
         return redirect(url_for("clubs.partnership", slug=partnership_slug(players)), 301)
-    return render_template("clubs/partnership.html", p=partnership_data(get_db(), players))
+    data = partnership_data(get_db(), players)
+    return render_template("clubs/partnership.html", p=data, chart=rating_chart(data), shown=shown_lines())
+
+
+SHOWN = 25
+"""Lines of a page's partners and head-to-head tables shown unless ?all=1 (and twice as many games): a
+player of a big club has hundreds; the API gives them all."""
+
+
+def shown_lines() -> int | None:
+    return None if request.args.get("all") == "1" else SHOWN
+
+
+def rating_chart(data: dict[str, Any]) -> Any:
+    """The chart of a player's or partnership's rating after each of its baazis (None with fewer than two)."""
+    return history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
 
 
 def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str,
@@ -111,8 +128,23 @@ def leaderboard():
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= 1_000_000:
         abort(400, "page= is a whole number from 1")
-    data = leaderboard_json(get_db(), current_app.config["DATABASE"], page)
-    return render_template("clubs/leaderboard.html", board=data)
+    db = get_db()
+    now = state(db)
+    key = (current_app.config["DATABASE"], now.version, now.stale_from, page)
+    if "_flashes" in session:  # a message for this visitor alone: not from, nor into, the kept pages
+        return render_template("clubs/leaderboard.html", board=leaderboard_json(db, page))
+    html = BOARDS.get(key)
+    if html is None:
+        html = render_template("clubs/leaderboard.html", board=leaderboard_json(db, page))
+        if len(BOARDS) >= 64:
+            BOARDS.clear()
+        BOARDS[key] = html
+    return html
+
+
+BOARDS: dict[tuple[Any, ...], str] = {}
+"""Leaderboard pages as rendered, per store, ratings version (it moves with every kept rating and player's
+name), work under way and page: the same for every visitor until the ratings change."""
 
 
 @bp.get("/events")
@@ -129,7 +161,7 @@ def event_new():
     if not form.validate_on_submit():
         return render_template("clubs/event_new.html", form=form), 400 if form.is_submitted() else 200
     new = NewEvent(form.name.data or "", form.variant.data or "standard", form.pairs(), form.date.data or None,
-                   form.place.data or None, form.target.data or None)
+                   form.place.data or None, form.target.data or None, form.format.data or "round-robin")
     try:
         event_id, token = create_event(get_db(), new)
     except BadEvent as e:
@@ -184,7 +216,7 @@ def event_round(event_id: int):
     form = RoundForm()
     token = organiser(event_id, form)
     try:
-        number, tables = make_round(get_db(), event_id, token)
+        number, tables = next_round(get_db(), event_id, token)
     except EventChange as e:
         abort(409, str(e))
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
@@ -205,5 +237,16 @@ def event_organise(event_id: int):
     cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
               "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
              for r in data["rounds"][-1:] for t in r["tables"]]
-    return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards,
+    director = confirm_cards(event_id, token, cards)
+    return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards, director=director,
                            etag=event_version(get_db(), event_id)), 200, NO_STORE
+
+
+def confirm_cards(event_id: int, token: str, cards: list[dict[str, Any]]) -> str:
+    """Each table card's confirm link for the opponents (with its QR code); the director's view link."""
+    links = keep_confirm_tokens(get_db(), event_id, token)
+    for c in cards:
+        game = c["table"]["game_id"]
+        c["confirm_url"] = url_for("director.confirm_page", game_id=game, _external=True) + f"#token={links[game]}"
+        c["confirm_qr"] = qr_svg(c["confirm_url"], f"QR code of table {c['table']['number']}'s confirm link")
+    return url_for("director.director_page", event_id=event_id) + f"#token={token}"

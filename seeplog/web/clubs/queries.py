@@ -12,57 +12,81 @@ from seeplog.clubs.records import GameKey, Side
 GAMES_OF_PLAYER = """select p2.game_id, p2.game from players p2 join player_aliases a2 on a2.key = p2.name_key
                      where a2.player_id = ?"""
 
-SEATS = """
-select p.game_id, p.game, p.seat, p.team, p.name, a.player_id, c.name as player_name,
-       coalesce(t.value, g.date) as date, g.variant
-from players p
-join games g on g.id = p.game_id
-left join game_tags t on t.game_id = p.game_id and t.game = p.game and t.name = 'Date'
-left join player_aliases a on a.key = p.name_key
-left join club_players c on c.id = a.player_id
-where (p.game_id, p.game) in ({games})
-order by p.game_id, p.game, p.seat
-"""
+GAMES_OF_PAIR = """select p1.game_id, p1.game from players p1 join player_aliases a1 on a1.key = p1.name_key
+join players p2 on p2.game_id = p1.game_id and p2.game = p1.game and p2.team = p1.team and p2.seat <> p1.seat
+join player_aliases a2 on a2.key = p2.name_key where a1.player_id = ? and a2.player_id = ?"""
+"""The games where two players sat in one team."""
+
+PICKED = "with picked (game_id, game) as materialized ({games}) "
+"""The games asked for, found once for every query of a page."""
+
+GAME_ROWS = """select k.game_id, k.game, coalesce(t.value, g.date) as date, g.variant
+from picked k join games g indexed by games_clubs on g.id = k.game_id
+left join game_tags t on t.game_id = k.game_id and t.game = k.game and t.name = 'Date'"""
+"""Each game's date and variant: from the games_clubs index (the games row itself starts with the whole log)."""
+
+SEATS = """select p.game_id, p.game, p.seat, p.team, p.name, a.player_id, c.name as player_name
+from picked k join players p on p.game_id = k.game_id and p.game = k.game
+left join player_aliases a on a.key = p.name_key left join club_players c on c.id = a.player_id"""
+
+PER_GAME = {
+    "deals": "select d.game_id, d.game, count(*) from picked k join deals d using (game_id, game) "
+             "group by d.game_id, d.game",
+    "totals": "select d.game_id, d.game, d.team, count(*), sum(d.card_points), sum(d.score) from picked k "
+              "join deal_scores d using (game_id, game) group by d.game_id, d.game, d.team",
+    "baazis": "select d.game_id, d.game, d.baazi, count(*) from picked k join ledger d using (game_id, game) "
+              "where d.baazi is not null group by d.game_id, d.game, d.baazi",
+    "sweeps": "select d.game_id, d.game, d.seat, count(*) from picked k join sweeps d using (game_id, game) "
+              "group by d.game_id, d.game, d.seat",
+    "broken": "select d.game_id, d.game, d.seat, d.rule from picked k join violations d using (game_id, game) "
+              "where d.kind = 'violation' and d.seat is not null"}
+"""What the sides need of each game, one query each over the games picked (by the tables' primary keys)."""
 
 
 def seat_rows(db: sqlite_utils.Database, games: str, args: list[Any]) -> list[dict[str, Any]]:
-    """Every seat of the games `games` (a select of game_id, game) holds: team, name as written, player, date."""
-    return list(db.query(SEATS.format(games=games), args))
+    """Every seat of the games `games` (a select of game_id, game) holds: team, name as written, player, date,
+    by game, then seat letter."""
+    with_games = PICKED.format(games=games)
+    dated = {(r[0], r[1]): (r[2], r[3]) for r in db.execute(with_games + GAME_ROWS, args)}
+    out = []
+    for r in db.execute(with_games + SEATS, args):
+        date, variant = dated[(r[0], r[1])]
+        out.append({"game_id": r[0], "game": r[1], "seat": r[2], "team": r[3], "name": r[4], "player_id": r[5],
+                    "player_name": r[6], "date": date, "variant": variant})
+    out.sort(key=lambda s: (s["game_id"], s["game"], s["seat"]))
+    return out
+
+
+def per_game(db: sqlite_utils.Database, games: str, args: list[Any]) -> dict[str, Any]:
+    with_games = PICKED.format(games=games)
+    rows = {name: db.execute(with_games + sql, args).fetchall() for name, sql in PER_GAME.items()}
+    broken: dict[tuple[int, int, str], Counter[str]] = defaultdict(Counter)
+    for game_id, game, seat, rule in rows["broken"]:
+        broken[(game_id, game, seat)][rule] += 1
+    return {"deals": {(r[0], r[1]): r[2] for r in rows["deals"]},
+            "totals": {(r[0], r[1], r[2]): r[3:] for r in rows["totals"]},
+            "baazis": {(r[0], r[1], r[2]): r[3] for r in rows["baazis"]},
+            "sweeps": {(r[0], r[1], r[2]): r[3] for r in rows["sweeps"]}, "broken": broken}
 
 
 def sides(db: sqlite_utils.Database, games: str, args: list[Any]) -> tuple[list[Side], list[dict[str, Any]]]:
     """The sides of the games `games` selects, and their seat rows."""
     seats = seat_rows(db, games, args)
-    where = f"where (game_id, game) in ({games})"
-    deals = {(r["game_id"], r["game"]): r["n"] for r in
-             db.query(f"select game_id, game, count(*) as n from deals {where} group by game_id, game", args)}
-    totals = {(r["game_id"], r["game"], r["team"]): r for r in db.query(
-        f"select game_id, game, team, count(*) as scored, sum(card_points) as card_points, sum(score) as score "
-        f"from deal_scores {where} group by game_id, game, team", args)}
-    baazis = {(r["game_id"], r["game"], r["baazi"]): r["n"] for r in db.query(
-        f"select game_id, game, baazi, count(*) as n from ledger {where} and baazi is not null "
-        "group by game_id, game, baazi", args)}
-    sweeps = {(r["game_id"], r["game"], r["seat"]): r["n"] for r in db.query(
-        f"select game_id, game, seat, count(*) as n from sweeps {where} group by game_id, game, seat", args)}
-    broken: dict[tuple[int, int, str], Counter[str]] = defaultdict(Counter)
-    for r in db.query(f"select game_id, game, seat, rule from violations {where} and kind = 'violation' "
-                      "and seat is not null", args):
-        broken[(r["game_id"], r["game"], r["seat"])][r["rule"]] += 1
+    got = per_game(db, games, args)
     teams: dict[tuple[int, int, str], list[dict[str, Any]]] = defaultdict(list)
     for seat in seats:
         teams[(seat["game_id"], seat["game"], seat["team"])].append(seat)
     out = []
     for (game_id, game, team), members in teams.items():
         key: GameKey = (game_id, game)
-        total = totals.get((game_id, game, team)) or {"scored": 0, "card_points": 0, "score": 0}
+        scored, card_points, score = got["totals"].get((game_id, game, team)) or (0, 0, 0)
         ids = [m["player_id"] for m in members]
         named = [m for m in members if m["player_id"] is not None]
         out.append(Side(
             key, members[0]["date"], team, tuple(sorted(m["player_id"] for m in named)), None not in ids,
-            deals.get(key, 0), total["scored"], total["card_points"] or 0, total["score"] or 0,
-            baazis.get((game_id, game, team), 0),
-            {m["player_id"]: sweeps.get((game_id, game, m["seat"]), 0) for m in named},
-            {m["player_id"]: broken[(game_id, game, m["seat"])] for m in named}))
+            got["deals"].get(key, 0), scored, card_points or 0, score or 0, got["baazis"].get((game_id, game, team), 0),
+            {m["player_id"]: got["sweeps"].get((game_id, game, m["seat"]), 0) for m in named},
+            {m["player_id"]: got["broken"][(game_id, game, m["seat"])] for m in named}))
     return out, seats
 
 

@@ -89,6 +89,9 @@ class AliasSchema(Schema):
 
 class PlayerSchema(Schema):
     rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
+    updating_from = fields.String(required=True, allow_none=True, metadata={
+        "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "
+                       "merged): the date they are rated again from ('' for the first baazi); null when up to date"})
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     aliases = fields.List(fields.Nested(AliasSchema), required=True)
@@ -109,6 +112,10 @@ class PlayerListSchema(Schema):
 
 class PartnershipSchema(Schema):
     players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
+    rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
+    updating_from = fields.String(required=True, allow_none=True, metadata={
+        "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "
+                       "merged): the date they are rated again from ('' for the first baazi); null when up to date"})
     record = fields.Nested(RecordSchema, required=True)
     games = fields.List(fields.Nested(PlayerGameSchema), required=True)
 
@@ -132,9 +139,12 @@ class HistoryPointSchema(Schema):
     rating = fields.Float(required=True, metadata={"description": "mu - 3 sigma after this baazi"})
 
 
-class PlayerRatingSchema(RankedRatingSchema):
+class PlayerRatingSchema(RatingSchema):
+    rank = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "a player's rank on the leaderboard; null for a partnership "
+                                                   "(its rank is on the leaderboard's pages)"})
     history = fields.List(fields.Nested(HistoryPointSchema), required=True,
-                          metadata={"description": "the rating after each of the player's baazis, in order"})
+                          metadata={"description": "the rating after each of its baazis, in order"})
 
 
 class BoardRowSchema(RankedRatingSchema):
@@ -152,6 +162,9 @@ class LeaderboardSchema(Schema):
     page = fields.Integer(required=True)
     per_page = fields.Integer(required=True)
     total_players = fields.Integer(required=True)
+    updating_from = fields.String(required=True, allow_none=True, metadata={
+        "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "
+                       "merged): the date they are rated again from ('' for the first baazi); null when up to date"})
     total_partnerships = fields.Integer(required=True)
     players = fields.List(fields.Nested(BoardRowSchema), required=True)
     partnerships = fields.List(fields.Nested(BoardRowSchema), required=True)

@@ -1,38 +1,55 @@
 """What the player and partnership pages and their API show: records made JSON-ready, names attached."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
 from flask import g, url_for
 
-from seeplog.clubs.ratings import PROVISIONAL_BELOW, Rating
+from seeplog.clubs.ratings import PARTNERSHIP, PLAYER, PROVISIONAL_BELOW, Rating, Team
 from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record, player_record
 
-from .leaderboard import board, rating_json
+from .leaderboard import history, rated_count, ranked, rating_and_rank, rating_json, updating
 from .players_store import Player
-from .queries import GAMES_OF_PLAYER, player_names, sides
+from .queries import GAMES_OF_PAIR, GAMES_OF_PLAYER, player_names, sides
+
+
+@dataclass(frozen=True)
+class Links:
+    """The addresses of a request's player, partnership and game pages without their last part: url_for once
+    per request (a page links hundreds of names)."""
+
+    player: str
+    partnership: str
+    game: str
+
+    def to_player(self, player_id: int) -> str:
+        return f"{self.player}{player_id}"
+
+    def to_partnership(self, players: Partnership) -> str:
+        return f"{self.partnership}{partnership_slug(players)}"
+
+    def to_game(self, game_id: int, game: int) -> str:
+        return f"{self.game}{game_id}#game-{game}"
+
+
+def links() -> Links:
+    kept = g.get("clubs_links")
+    if kept is None:
+        kept = g.clubs_links = Links(url_for("clubs.player", player_id=0)[:-1],
+                                     url_for("clubs.partnership", slug="0")[:-1],
+                                     url_for("pages.game", game_id=0)[:-1])
+    return kept  # type: ignore[no-any-return]
 
 
 def player_url(player_id: int) -> str:
-    """A player page's address (url_for once per request: a page links hundreds of names)."""
-    return f"{_prefix('clubs.player', player_id=0)}{player_id}"
+    """A player page's address."""
+    return links().to_player(player_id)
 
 
 def partnership_url(players: Partnership) -> str:
-    return f"{_prefix('clubs.partnership', slug='0')}{partnership_slug(players)}"
-
-
-def game_url(game_id: int, game: int) -> str:
-    return f"{_prefix('pages.game', game_id=0)}{game_id}#game-{game}"
-
-
-def _prefix(endpoint: str, **zero: Any) -> str:
-    """The address of `endpoint` without its last "0", made once per request."""
-    kept = g.setdefault("clubs_prefixes", {})
-    if endpoint not in kept:
-        kept[endpoint] = url_for(endpoint, **zero)[:-1]
-    return str(kept[endpoint])
+    return links().to_partnership(players)
 
 
 def line_json(line: Line) -> dict[str, Any]:
@@ -45,9 +62,11 @@ def partnership_slug(players: Partnership) -> str:
 
 
 def record_json(record: Record, names: dict[int, str], owner: int | None = None) -> dict[str, Any]:
+    to = links()
+
     def team(players: Partnership) -> dict[str, Any]:
-        return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)} for p in players],
-                "url": partnership_url(players)}
+        return {"players": [{"id": p, "name": names.get(p, "?"), "url": to.to_player(p)} for p in players],
+                "url": to.to_partnership(players)}
     return {**line_json(record.total), "sweeps": record.sweeps,
             "partners": [{"player": team((p,))["players"][0], **line_json(line),
                           "partnership_url": team(tuple(sorted((p, owner or p))))["url"]}
@@ -58,39 +77,41 @@ def record_json(record: Record, names: dict[int, str], owner: int | None = None)
             "rules_broken": [{"rule": rule, "count": n} for rule, n in record.broken]}
 
 
-def player_data(db: sqlite_utils.Database, player: Player, path: str) -> dict[str, Any]:
-    """The player page's data: names, rating, record, games (`path`: the store's, for its ratings)."""
+def player_data(db: sqlite_utils.Database, player: Player) -> dict[str, Any]:
+    """The player page's data: names, rating, record, games."""
     found, seats = sides(db, GAMES_OF_PLAYER, [player.id])
     record = player_record(player.id, matches(found))
     names = player_names(db, {p for s in found for p in s.players})
     return {"id": player.id, "name": player.name, "aliases": player.aliases,
-            "rating": player_rating(db, path, player.id),
+            "rating": rating_data(db, PLAYER, (player.id,)), "updating_from": updating(db),
             "record": record_json(record, names, player.id), "games": games_json(seats, {player.id})}
 
 
 def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[str, Any]:
     """The partnership page's data: its record and games (those where exactly these players were a team)."""
-    first = players[0]
-    found, seats = sides(db, GAMES_OF_PLAYER, [first])
+    games, args = (GAMES_OF_PAIR, list(players)) if len(players) == 2 else (GAMES_OF_PLAYER, [players[0]])
+    found, seats = sides(db, games, args)
     record = partnership_record(players, matches(found))
     names = player_names(db, {p for s in found for p in s.players} | set(players))
     own = {s.game for s in found if s.named and s.players == players}
     return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)}
                         for p in players],
             "record": record_json(record, names),
+            "rating": rating_data(db, PARTNERSHIP, players), "updating_from": updating(db),
             "games": games_json([s for s in seats if (s["game_id"], s["game"]) in own], set(players))}
 
 
 def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any]]:
     """One line per game, newest first: its date, teams (names linked to players), and the side of `own`."""
     games: dict[tuple[int, int], dict[str, Any]] = {}
+    to = links()
     for s in seats:
         game = games.setdefault((s["game_id"], s["game"]), {
             "game_id": s["game_id"], "game": s["game"], "date": s["date"], "variant": s["variant"], "teams": {},
-            "url": game_url(s["game_id"], s["game"])})
+            "url": to.to_game(s["game_id"], s["game"])})
         game["teams"].setdefault(s["team"], []).append(
             {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"],
-             "url": player_url(s["player_id"]) if s["player_id"] else None})
+             "url": to.to_player(s["player_id"]) if s["player_id"] else None})
         if s["player_id"] in own:
             game["side"] = s["team"]
     return sorted(games.values(), key=lambda row: (row["date"] or "", row["game_id"], row["game"]), reverse=True)
@@ -100,13 +121,11 @@ LEADERBOARD_PAGE = 100
 """Rows of each table a leaderboard page shows."""
 
 
-def leaderboard_json(db: sqlite_utils.Database, path: str, page: int = 1) -> dict[str, Any]:
+def leaderboard_json(db: sqlite_utils.Database, page: int = 1) -> dict[str, Any]:
     """Players and partnerships by rating, best first, each with its rank, names and links: LEADERBOARD_PAGE
     rows of each from page `page` (1, 2, ...)."""
-    kept = board(db, path)
     start = (page - 1) * LEADERBOARD_PAGE
-    shown = {"players": kept.players[start:start + LEADERBOARD_PAGE],
-             "partnerships": kept.partnerships[start:start + LEADERBOARD_PAGE]}
+    shown = {kind: ranked(db, kind, start, LEADERBOARD_PAGE) for kind in (PLAYER, PARTNERSHIP)}
     names = player_names(db, {p for rows in shown.values() for r in rows for p in r.who if isinstance(p, int)})
 
     def rows(ratings: list[Rating]) -> list[dict[str, Any]]:
@@ -118,18 +137,16 @@ def leaderboard_json(db: sqlite_utils.Database, path: str, page: int = 1) -> dic
                         "url": partnership_url(tuple(players))})
         return out
     return {"provisional_below": PROVISIONAL_BELOW, "page": page, "per_page": LEADERBOARD_PAGE,
-            "total_players": len(kept.players), "total_partnerships": len(kept.partnerships),
-            "players": rows(shown["players"]), "partnerships": rows(shown["partnerships"])}
+            "updating_from": updating(db),
+            "total_players": rated_count(db, PLAYER), "total_partnerships": rated_count(db, PARTNERSHIP),
+            "players": rows(shown[PLAYER]), "partnerships": rows(shown[PARTNERSHIP])}
 
 
-def player_rating(db: sqlite_utils.Database, path: str, player_id: int) -> dict[str, Any] | None:
-    """A player's rating and rank on the leaderboard, and its rating after each baazi (None before its first
-    rated baazi)."""
-    kept = board(db, path)
-    for rank, rating in enumerate(kept.players, start=1):
-        if rating.who == (player_id,):
-            history = kept.history.get((player_id,), [])
-            return {"rank": rank, **rating_json(rating),
-                    "history": [{"date": order[0] or None, "game_id": order[1], "rating": round(value, 2)}
-                                for order, value in history]}
-    return None
+def rating_data(db: sqlite_utils.Database, kind: str, who: Team) -> dict[str, Any] | None:
+    """A player's or partnership's rating and rank on the leaderboard, and its rating after each baazi (None
+    before its first rated baazi)."""
+    found = rating_and_rank(db, kind, who)
+    if found is None:
+        return None
+    rating, rank = found
+    return {"rank": rank, **rating_json(rating), "history": history(db, kind, who)}

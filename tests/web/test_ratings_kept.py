@@ -1,0 +1,170 @@
+"""The kept ratings (seeplog/web/clubs/ratings_store.py) are always the tables that rating every stored baazi
+from scratch gives: after games stored at the end of the order and before it, a correction, a delete, a merge
+and a split; whether the work was done by the write itself or off the request path, and when games were stored
+while that work ran."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from seeplog.clubs.ratings import Baazi, rate_steps, slug
+from seeplog.fingerprint import library_fingerprint
+from seeplog.playout import random_game
+from seeplog.ruleset import VARIANTS
+from seeplog.web.clubs import ratings_store
+from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baazis, land, plan, recompute_all,
+                                             state, team_of)
+from seeplog.web.db import connect, writing
+from tests.web.clubs_helpers import admin_token, bearer, player_id
+from tests.web.helpers import make_app
+from tests.web.live_helpers import validate_json
+
+PLAYERS = ["Asha", "Ravi", "Meena", "Dev", "Imran", "Priya"]
+
+
+def game(rng: random.Random, date: str) -> str:
+    """A generated game of four of PLAYERS on `date` that wins at least one baazi."""
+    while True:
+        four = rng.sample(PLAYERS, 4)
+        tags = {"North": four[0], "West": four[1], "South": four[2], "East": four[3], "Date": date}
+        text = random_game(VARIANTS["thirty"], 3, rng, tags=tags)
+        if any(validate_json(text)["games"][0]["baazis"].values()):
+            return text
+
+
+def from_scratch(db) -> tuple[set, set]:
+    """The ratings and history rows that rating every stored baazi from nothing gives (the library alone)."""
+    baazis = [Baazi(order, team_of(won), team_of(lost)) for order, (won, lost) in derive_baazis(db, None).items()]
+    steps = rate_steps(baazis)
+    history = {(s.kind, slug(s.who), *s.order, s.mu, s.sigma, s.baazis, s.won) for s in steps}
+    last = {(s.kind, slug(s.who)): s for s in steps}
+    ratings = {(k, w, s.mu, s.sigma, s.mu - 3 * s.sigma, s.baazis, s.won) for (k, w), s in last.items()}
+    return ratings, history
+
+
+def kept(db) -> tuple[set, set]:
+    return ({tuple(r) for r in db.execute("select * from ratings").fetchall()},
+            {tuple(r) for r in db.execute("select * from rating_history").fetchall()})
+
+
+@pytest.fixture
+def db(app):
+    store = connect(app.config["DATABASE"])
+    yield store
+    store.close()
+
+
+def store(client, text: str) -> tuple[int, str]:
+    answer = client.post("/api/games", data=text.encode(), content_type="text/plain")
+    assert answer.status_code == 201, answer.json
+    return answer.json["id"], answer.json["manage_token"]
+
+
+def rated(db) -> int:
+    return int(db.execute("select count(*) from rating_baazis").fetchone()[0])
+
+
+def test_every_change_leaves_the_tables_rating_from_scratch_gives(client, runner, db):
+    rng = random.Random(7)
+    stored = [store(client, game(rng, f"2026-03-{day:02d}")) for day in range(1, 13)]  # in order: incremental
+    assert rated(db) > 10 and kept(db) == from_scratch(db)
+    stored.append(store(client, game(rng, "2026-03-05")))  # earlier in the order: rated again from it
+    assert kept(db) == from_scratch(db)
+    game_id, token = stored[3]
+    corrected = client.put(f"/api/games/{game_id}", data=game(rng, "2026-02-01").encode(),
+                           content_type="text/plain", headers={"X-Manage-Token": token})
+    assert corrected.status_code == 200 and kept(db) == from_scratch(db)
+    before = kept(db)
+    game_id, token = stored[6]
+    assert client.delete(f"/api/games/{game_id}", headers={"X-Manage-Token": token}).status_code in (200, 204)
+    assert kept(db) == from_scratch(db) != before
+
+    admin = admin_token(runner)
+    asha, ravi = player_id(client, "Asha"), player_id(client, "Ravi")
+    assert client.post(f"/api/players/{ravi}/merge", json={"into": asha}, headers=bearer(admin)).status_code == 200
+    assert kept(db) == from_scratch(db)
+    assert not db.execute("select 1 from ratings where kind = 'player' and who = ?", [str(ravi)]).fetchone()
+    split = client.post(f"/api/players/{asha}/split", json={"alias": "Ravi"}, headers=bearer(admin))
+    assert split.status_code == 200 and kept(db) == from_scratch(db)
+    assert state(db).stale_from is None
+
+
+def test_a_long_recompute_runs_off_the_request_path_and_the_pages_say_so(client, db, monkeypatch):
+    rng = random.Random(8)
+    for day in range(1, 9):
+        store(client, game(rng, f"2026-04-{day:02d}"))
+    monkeypatch.setattr(ratings_store, "INLINE_LIMIT", 0)
+    monkeypatch.setattr(ratings_store, "ask_off_request", lambda db: None)  # run below, by the test
+    store(client, game(rng, "2026-04-02"))
+    assert state(db).stale_from is not None and kept(db) != from_scratch(db)
+    page = client.get(f"/players/{player_id(client, 'Asha')}").get_data(as_text=True)
+    assert "The ratings are being brought up to date from the games of 2026-04-02" in page
+    assert "being brought up to date" in client.get("/leaderboard").get_data(as_text=True)
+    assert client.get("/api/leaderboard").json["updating_from"] == "2026-04-02"
+
+    point = claim(db)
+    steps = plan(db, point)
+    store(client, game(rng, "2026-04-06"))  # stored while the work runs: noted, rated after it
+    assert state(db).moved_from is not None
+    monkeypatch.setattr(ratings_store, "INLINE_LIMIT", 400)
+    assert land(db, point, steps) is None
+    assert kept(db) == from_scratch(db) and state(db).stale_from is None
+    assert "being brought up to date" not in client.get("/leaderboard").get_data(as_text=True)
+    assert client.get("/api/leaderboard").json["updating_from"] is None
+
+
+def test_work_that_moved_too_far_goes_another_round(client, db, monkeypatch):
+    rng = random.Random(9)
+    for day in range(1, 7):
+        store(client, game(rng, f"2026-05-{day:02d}"))
+    monkeypatch.setattr(ratings_store, "INLINE_LIMIT", 0)
+    monkeypatch.setattr(ratings_store, "ask_off_request", lambda db: None)
+    store(client, game(rng, "2026-05-03"))
+    point = claim(db)
+    steps = plan(db, point)
+    store(client, game(rng, "2026-05-02"))  # before the point the work started from
+    again = land(db, point, steps)
+    assert again is not None and again <= point and state(db).stale_from == again
+    bring_up_to_date(db)
+    assert kept(db) == from_scratch(db) and state(db).stale_from is None
+
+
+def test_recomputing_all_gives_the_same_tables(client, db):
+    rng = random.Random(10)
+    for day in (9, 3, 7, 1, 5):
+        store(client, game(rng, f"2026-06-{day:02d}"))
+    before = kept(db)
+    recompute_all(db)
+    assert kept(db) == before == from_scratch(db)
+    with writing(db):  # a date changed by hand: its games are noted and rated again
+        db.execute("update game_tags set value = '2026-01-01' where name = 'Date' and value = '2026-06-07'")
+    assert kept(db) == from_scratch(db) != before
+
+
+def test_a_start_after_a_library_change_rates_everything_again(app, client, db):
+    rng = random.Random(11)
+    for day in (2, 4, 6):
+        store(client, game(rng, f"2026-07-{day:02d}"))
+    before = kept(db)
+    with writing(db):
+        db.execute("update ratings_state set derived_with = 'another version'")
+        db.execute("update ratings set mu = 0")  # what another version might have made
+    assert kept(db) != before
+    make_app(app.config["DATABASE"])  # a worker starts: it notes every game, and rates them all again
+    assert kept(db) == before == from_scratch(db)
+    assert state(db).derived_with == library_fingerprint()
+
+
+def test_the_kept_leaderboard_page_follows_a_new_game_and_a_rename(client, runner, db):
+    rng = random.Random(12)
+    store(client, game(rng, "2026-08-01"))
+    first = client.get("/leaderboard").get_data(as_text=True)
+    assert client.get("/leaderboard").get_data(as_text=True) == first
+    store(client, game(rng, "2026-08-02"))
+    second = client.get("/leaderboard").get_data(as_text=True)
+    assert second != first and "Baazis" in second
+    renamed = client.post(f"/api/players/{player_id(client, 'Asha')}/rename", json={"name": "Asha Rao"},
+                          headers=bearer(admin_token(runner)))
+    assert renamed.status_code == 200
+    assert "Asha Rao" in client.get("/leaderboard").get_data(as_text=True)
