@@ -23,8 +23,8 @@ commands then read, and one untimed run of each compiles what else they import. 
 command's largest maximum resident set size (``getrusage``), and seeplog's per deal.
 
 The targets: seeplog >= 1.5x python-chess in-process (issue 3); as whole processes >= 1.75x, and less
-than 10 KB a deal on a 10,000-deal corpus (issue 24: ``--process --deals 10000``; ``--per-game 10000``
-makes it one game of 10,000 deals).
+than 10 KB a deal on a 10,000-deal corpus (issue 24: ``--process --deals 10000``; ``--per-game 9999``
+makes games of 9,999 deals, the most a game may number).
 
     .venv/bin/pip install -r requirements-bench.txt
     .venv/bin/python bench/validate_speed.py [--deals 1000] [--per-game 5] [--repeat 5] [--seed 1] [--profile]
@@ -267,7 +267,8 @@ def median_of_both(repeat: int, first: list[str], second: list[str],
 def _args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=1000, help="Seep deals in the corpus (default 1000)")
-    p.add_argument("--per-game", type=int, default=5, help="deals in each game of the corpus (default 5)")
+    p.add_argument("--per-game", type=int, default=5,
+                   help="deals in each game of the corpus (default 5; at most 9,999, NOTATION.md's last deal number)")
     p.add_argument("--repeat", type=int, default=5, help="timed runs of each; the best is kept (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of both generators (default 1)")
     p.add_argument("--no-cache", action="store_true", help="regenerate the corpora, do not keep them")
@@ -326,8 +327,8 @@ def profile(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = _args(argv)
-    if min(args.deals, args.repeat, args.per_game) < 1:
-        sys.exit("--deals, --per-game and --repeat must be at least 1")
+    if min(args.deals, args.repeat, args.per_game) < 1 or args.per_game > 9999:
+        sys.exit("--deals, --per-game and --repeat must be at least 1, and --per-game at most 9999")
     if args.profile:
         profile(args)
         return
