@@ -48,7 +48,8 @@ def places(browser, base_url) -> dict[str, str]:
     return {"games": "/", "scoresheet": f"/games/{game}", "play-flagged": f"/games/{game}/deals/2/plays/48",
             "keep": live["edit_url"], "standings": f"/events/{made['id']}", "follow": f"/live/{live['id']}",
             "upload": "/upload", "notation": "/notation", "live-new": "/live/new", "players": "/players",
-            "leaderboard": "/leaderboard", "events": "/events", "new-event": "/events/new", "api": "/api/docs"}
+            "leaderboard": "/leaderboard", "events": "/events", "new-event": "/events/new", "api": "/api/docs",
+            "results": f"/events/{made['id']}/results", "director": f"/events/{made['id']}/director"}
 
 
 def serious(page) -> list[str]:
