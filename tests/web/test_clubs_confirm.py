@@ -216,7 +216,6 @@ def test_a_deleted_tables_answers_go_with_it(client, app):
     event, organiser, tables = event_with_round(client)
     table, game = tables[0], tables[0]["game_id"]
     enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
-    client.get(f"/api/events/{event}/director", headers=bearer(organiser))  # keeps the confirm links' hashes
     assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 201
     assert client.delete(f"/api/live/{game}", headers=bearer(table["edit_token"])).status_code == 204
     with app.app_context():
@@ -227,3 +226,31 @@ def test_a_deleted_tables_answers_go_with_it(client, app):
     assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 404
     tables_now = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
     assert [t["game_id"] for t in tables_now] == [tables[1]["game_id"]]
+
+
+def test_a_round_made_through_the_api_alone_has_working_confirm_links(client, app):
+    made = client.post("/api/events", json={"name": "Links night", "variant": "standard", "partnerships": PAIRS,
+                                            "format": "hand"})
+    event, organiser = made.json["id"], made.json["organiser_token"]
+    by_robin = client.post(f"/api/events/{event}/rounds", headers=bearer(organiser))
+    assert by_robin.status_code == 409  # an event paired by hand: its rounds are entered
+    by_hand = client.post(f"/api/events/{event}/rounds/by-hand", headers=bearer(organiser),
+                          json={"tables": [{"pair_a": 1, "pair_b": 2}, {"pair_a": 3, "pair_b": 4}]}).json
+    _, _, robin = event_with_round(client)
+    for table in [*by_hand["tables"], *robin]:
+        game, link = table["game_id"], table["confirm_token"]
+        assert table["confirm_url"] == f"/live/{game}/confirm#token={link}"
+        enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+        # no organiser view was opened: the link works from the start, and speaks for the opponents only
+        assert answer(client, game, link, deal=1, verdict="refused", reason="we had 45").status_code == 201
+        assert confirmations(client, game)["deals"][0]["via"] == "link"
+        assert answer(client, game, link, deal=1, verdict="confirmed", team="NS").status_code == 403
+    page = client.get(f"/events/{event}").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    html = client.post(f"/events/{event}/organise", data={"csrf_token": csrf, "token": organiser}).get_data(
+        as_text=True)
+    for table in by_hand["tables"]:  # the organiser's view gives the same links again, next to the keep links
+        assert f'class="confirm-link" href="http://localhost/live/{table["game_id"]}/confirm#token=' \
+               f'{table["confirm_token"]}"' in html
+    with app.app_context():
+        assert get_db().execute("select count(*) from confirm_tokens").fetchone()[0] == 4
