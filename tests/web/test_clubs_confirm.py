@@ -9,6 +9,7 @@ import random
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
 from seeplog.web.db import get_db
+from tests.web.clubs_helpers import named, store_text
 from tests.web.helpers import assert_envelope
 from tests.web.live_helpers import Keeper
 
@@ -254,3 +255,43 @@ def test_a_round_made_through_the_api_alone_has_working_confirm_links(client, ap
                f'{table["confirm_token"]}"' in html
     with app.app_context():
         assert get_db().execute("select count(*) from confirm_tokens").fetchone()[0] == 4
+
+
+def test_the_keep_page_asks_for_the_confirmations_cheaply_while_it_waits(client):
+    _, _, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    first = client.get(f"/api/live/{game}/confirmations")
+    tag = first.headers["ETag"]
+    unchanged = client.get(f"/api/live/{game}/confirmations", headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == tag and unchanged.data == b""
+    assert answer(client, game, table["confirm_token"], deal=1, verdict="confirmed").status_code == 201
+    answered = client.get(f"/api/live/{game}/confirmations", headers={"If-None-Match": tag})
+    assert answered.status_code == 200 and answered.headers["ETag"] != tag
+    assert answered.json["deals"][0]["status"] == "confirmed" and answered.json["deals"][0]["via"] == "link"
+    enter(client, table, ["deal 2 dealer E", "score NS 30 EW 70"])  # a new score: the state changes too
+    scored = client.get(f"/api/live/{game}/confirmations", headers={"If-None-Match": answered.headers["ETag"]})
+    assert scored.status_code == 200 and [d["status"] for d in scored.json["deals"]] == ["confirmed", "missing"]
+    plain = Keeper(client)
+    assert client.get(f"/api/live/{plain.id}/confirmations", headers={"If-None-Match": "*"}).status_code == 404
+
+
+def test_the_director_sees_an_uploaded_games_table_with_its_scores(client):
+    event, organiser, tables = event_with_round(client)
+    text = named("game-standard-1.seep", {"North": PAIRS[0][0], "South": PAIRS[0][1], "West": PAIRS[3][0],
+                                          "East": PAIRS[3][1]})
+    game = store_text(client, text)
+    attached = client.post(f"/api/events/{event}/games", headers=bearer(organiser), json={"game_id": game, "round": 2})
+    assert attached.status_code == 201, attached.json
+    seen = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+    assert [(t["round"], t["number"], t["uploaded"]) for t in seen] == [(2, 1, True), (1, 1, False), (1, 2, False)]
+    row = seen[0]
+    report = client.get(f"/games/{game}.json").get_json()["games"][0]
+    scored = [d for d in report["deals"] if d["score"]]
+    assert row["state"] == "uploaded" and row["game_id"] == game and (row["pair_a"], row["pair_b"]) == (1, 4)
+    assert row["names"] == [" & ".join(PAIRS[0]), " & ".join(PAIRS[3])]
+    assert row["baazis"] == [report["baazis"]["NS"], report["baazis"]["EW"]]
+    assert row["card_points"] == [sum(d["card_points"][t] for d in scored) for t in ("NS", "EW")]
+    assert row["deals"] == len(scored) and row["scoresheet_url"] == f"/games/{game}"
+    assert not {"entries", "confirmations", "confirm_url", "follow_url", "flagged"} & set(row)
+    assert seen[1]["card_points"] == [0, 0] and "confirm_url" in seen[1]
