@@ -2,7 +2,8 @@
 the API alone has working confirm links (the opponents answer by theirs and the scorekeeper's keep page
 learns it at its next poll, with no entry typed); an uploaded game attached as a table shows on the
 director's view with its scores; the results page and standings.csv show the numbers `validate --json` gives
-for the same games; the results page and the director's view fit a 390 px phone with thumb-sized targets.
+for the same games; the results page, the director's view and the organiser's view fit a 390 px phone with
+thumb-sized targets.
 Screenshots: test-artifacts/browser/event-desk-*.png.
 """
 from __future__ import annotations
@@ -113,6 +114,21 @@ def test_the_organisers_desk(browser, base_url, tmp_path):
     assert time.monotonic() - since < 6.5 and sent == []
     assert keeper.locator("#deal-confirm p.confirmed").inner_text().startswith("✓ EW confirmed deal 1")
     shot(keeper, "keep-confirmed-by-link-phone")
+
+    # The organiser's view gives the same confirm links as the round's API answer, next to the keep links.
+    desk = browser.new_context(**PHONE).new_page()
+    problems += watch_errors(desk)
+    desk.goto(f"{base_url}/events/{event}")
+    desk.locator("details#organiser summary").click()
+    desk.fill("#keep-token", made["organiser_token"])
+    desk.locator("form[action$='/organise'] button").click()
+    desk.wait_for_selector(".table-card")
+    links = desk.locator("table.round a.confirm-link")
+    assert [h.split("/", 3)[3] for h in links.evaluate_all("a => a.map(e => e.href)")] == \
+        [t["confirm_url"].lstrip("/") for t in tables]
+    fits_a_phone(desk, "organiser view")
+    shot(desk, "organiser-phone")
+    desk.locator("table.round").first.screenshot(path=str(SHOTS / "event-desk-organiser-round-phone.png"))
 
     # An uploaded game attached as round 2's table, between partnerships 1 and 3.
     text = named("game-standard-1.seep", {"North": PAIRS[0][0], "South": PAIRS[0][1], "West": PAIRS[2][0],
