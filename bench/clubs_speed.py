@@ -3,7 +3,7 @@
 under 8 concurrent connections; every rating recomputed from scratch; one game stored (and one entry on an
 event's table) until its ratings and standings are up to date.
 
-    .venv/bin/python bench/clubs_speed.py [--games 50000] [--players 2000] [--requests 200] [--store PATH]
+    .venv/bin/python bench/clubs_speed.py [--games 50000] [--players 2000] [--requests 200] [--store PATH] [--compile]
 
 The store is made quickly: a few dozen generated games are stored (replayed) as usual, then their derived
 rows are copied, each copy with four players drawn from the pool, up to --games (--store keeps it in PATH and
@@ -13,6 +13,7 @@ compiled beforehand; not a test.
 from __future__ import annotations
 
 import argparse
+import compileall
 import importlib.util
 import json
 import os
@@ -243,8 +244,11 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--store", help="keep the store in this file, and use it again when it is there")
+    parser.add_argument("--compile", action="store_true", help="compile seeplog's bytecode first (compileall)")
     args = parser.parse_args()
     rng = random.Random(22)
+    if args.compile:
+        compileall.compile_dir(str(ROOT / "seeplog"), quiet=1)
     print(machine())
     with tempfile.TemporaryDirectory() as folder:
         path = Path(args.store or Path(folder) / "clubs.db")

@@ -13,8 +13,8 @@ from seeplog.fingerprint import library_fingerprint
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
 from seeplog.web.clubs import ratings_store
-from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baazis, land, plan, recompute_all,
-                                             state, team_of)
+from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baazis, kept_before, land, plan,
+                                             recompute_all, state, team_of)
 from seeplog.web.db import connect, writing
 from tests.web.clubs_helpers import admin_token, bearer, player_id
 from tests.web.helpers import make_app
@@ -168,3 +168,16 @@ def test_the_kept_leaderboard_page_follows_a_new_game_and_a_rename(client, runne
                           headers=bearer(admin_token(runner)))
     assert renamed.status_code == 200
     assert "Asha Rao" in client.get("/leaderboard").get_data(as_text=True)
+
+
+def test_the_ratings_kept_before_a_point_read_either_way_agree(client, db):
+    rng = random.Random(13)
+    for day in range(1, 11):
+        store(client, game(rng, f"2026-09-{day:02d}"))
+    whos = {(kind, team_of(who)) for kind, who in db.execute("select kind, who from ratings").fetchall()}
+    point = ("2026-09-06", 0, 0, 0)
+    read_in_order = dict(kept_before(db, whos, point))  # the history before the point is short beside them
+    one_by_one = {}
+    for who in whos:  # one asked for: looked up
+        one_by_one.update(kept_before(db, {who}, point))
+    assert read_in_order == one_by_one and 0 < len(one_by_one) < len(whos)
