@@ -15,13 +15,20 @@ A benchmark script, not a test. It
 
 ``--process`` compares whole processes instead, as a user meets them: ``python -m seeplog validate
 --json FILE`` (start-up, imports, reading, the report, JSON out) against ``python bench/read_pgn.py
-FILE`` on the PGN corpus of the same size, run in turn, the median of ``--repeat`` runs of each (after one
-untimed run of each, which compiles their bytecode into a temporary cache, as an installed package has it).
+FILE`` on the PGN corpus of the same size, run in turn, the median of ``--repeat`` runs of each. Their
+bytecode is compiled first, as an installed package has it (pip compiles it; a checkout run with
+PYTHONDONTWRITEBYTECODE, as on the development machines, would compile seeplog's sources again on every
+run): ``compileall`` writes seeplog's and python-chess's into a temporary PYTHONPYCACHEPREFIX, which both
+commands then read, and one untimed run of each compiles what else they import. It also prints each
+command's largest maximum resident set size (``getrusage``), and seeplog's per deal.
 
-The target is seeplog >= 1.5x python-chess, in-process (issue 3) and as whole processes (issue 13).
+The targets: seeplog >= 1.5x python-chess in-process (issue 3); as whole processes >= 1.75x, and less
+than 10 KB a deal on a 10,000-deal corpus (issue 24: ``--process --deals 10000``; ``--per-game 10000``
+makes it one game of 10,000 deals).
 
     .venv/bin/pip install -r requirements-bench.txt
-    .venv/bin/python bench/validate_speed.py [--deals 1000] [--repeat 5] [--seed 1] [--profile] [--process]
+    .venv/bin/python bench/validate_speed.py [--deals 1000] [--per-game 5] [--repeat 5] [--seed 1] [--profile]
+                                             [--process]
 
 The generated corpora are cached in the system's temp directory, keyed by their parameters
 (``--no-cache`` regenerates them). ``--profile`` (or bench/profile_validate.py) runs cProfile on the
@@ -155,9 +162,9 @@ def _cached(name: str, key: str, make, use_cache: bool):
     return text, count, path, False
 
 
-def load_seep(deals: int, seed: int, use_cache: bool = True):
-    key = f"seep/{CORPUS_FORMAT}/deals={deals}/seed={seed}/per_game=5"
-    return _cached("seep", key, lambda: seep_corpus(deals, seed), use_cache)
+def load_seep(deals: int, seed: int, use_cache: bool = True, per_game: int = 5):
+    key = f"seep/{CORPUS_FORMAT}/deals={deals}/seed={seed}/per_game={per_game}"
+    return _cached("seep", key, lambda: seep_corpus(deals, seed, per_game), use_cache)
 
 
 def load_pgn(target_bytes: int, seed: int, use_cache: bool = True):
@@ -201,22 +208,51 @@ def best_of_both(repeat: int, first, second) -> tuple[tuple[float, object], tupl
     return (best[0], results[0]), (best[1], results[1])
 
 
+class Runs:
+    """The timed runs of one command: wall-clock seconds, and the largest maximum resident set size."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.max_rss_kb: int | None = None
+        self.output = ""
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+
+GNU_TIME = "/usr/bin/time"
+"""GNU time (Debian's package `time`) measures each command's maximum resident set size. (The bench's own
+``wait4`` would not: a child started from this process counts this process's size, which it had until its
+exec, in its maximum.)"""
+
+
+def run_measured(command: list[str], env: dict[str, str] | None) -> tuple[float, int | None, str]:
+    """One run of `command`: its wall-clock seconds, its maximum resident set size in KB (None without GNU
+    time) and its standard output; exits if it fails."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        measure = [GNU_TIME, "-f", "%M", "-o", report.name] if os.path.exists(GNU_TIME) else []
+        start = time.perf_counter()
+        done = subprocess.run(measure + command, capture_output=True, text=True, cwd=ROOT, env=env)
+        elapsed = time.perf_counter() - start
+        if done.returncode != 0:
+            sys.exit(f"{shlex.join(command)} exited {done.returncode}: {done.stderr[-500:]}")
+        rss = int(report.read().split()[-1]) if measure else None
+    return elapsed, rss, done.stdout
+
+
 def median_of_both(repeat: int, first: list[str], second: list[str],
-                   env: dict[str, str] | None = None) -> tuple[float, float, list[str]]:
-    """The median wall-clock time of `repeat` runs of each of two commands, run in turn after one untimed
-    run of each (which compiles their bytecode); and the last standard output of each."""
-    times: list[list[float]] = [[], []]
-    outputs = ["", ""]
+                   env: dict[str, str] | None = None) -> tuple[Runs, Runs]:
+    """`repeat` timed runs of each of two commands, in turn, after one untimed run of each (which compiles
+    what bytecode is left to compile); the last standard output of each is kept."""
+    runs = (Runs(), Runs())
     for run in range(repeat + 1):
-        for i, command in enumerate((first, second)):
-            start = time.perf_counter()
-            done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env)
+        for command, kept in zip((first, second), runs):
+            elapsed, rss, kept.output = run_measured(command, env)
             if run:
-                times[i].append(time.perf_counter() - start)
-            if done.returncode != 0:
-                sys.exit(f"{shlex.join(command)} exited {done.returncode}: {done.stderr[-500:]}")
-            outputs[i] = done.stdout
-    return statistics.median(times[0]), statistics.median(times[1]), outputs
+                kept.times.append(elapsed)
+                kept.max_rss_kb = None if rss is None else max(kept.max_rss_kb or 0, rss)
+    return runs
 
 
 # ---------------------------------------------------------------- the command
@@ -224,6 +260,7 @@ def median_of_both(repeat: int, first: list[str], second: list[str],
 def _args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=1000, help="Seep deals in the corpus (default 1000)")
+    p.add_argument("--per-game", type=int, default=5, help="deals in each game of the corpus (default 5)")
     p.add_argument("--repeat", type=int, default=5, help="timed runs of each; the best is kept (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of both generators (default 1)")
     p.add_argument("--no-cache", action="store_true", help="regenerate the corpora, do not keep them")
@@ -240,7 +277,7 @@ def _say(msg: str) -> None:
 
 def prepare_seep(args: argparse.Namespace) -> tuple[str, int]:
     start = time.perf_counter()
-    text, games, path, hit = load_seep(args.deals, args.seed, not args.no_cache)
+    text, games, path, hit = load_seep(args.deals, args.seed, not args.no_cache, args.per_game)
     how = f"cached in {path}" if hit else f"generated in {time.perf_counter() - start:.1f} s"
     _say(f"Seep corpus: {args.deals} deals in {games} games, {len(text.encode())} bytes ({how})")
     return text, games
@@ -282,8 +319,8 @@ def profile(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = _args(argv)
-    if args.deals < 1 or args.repeat < 1:
-        sys.exit("--deals and --repeat must be at least 1")
+    if min(args.deals, args.repeat, args.per_game) < 1:
+        sys.exit("--deals, --per-game and --repeat must be at least 1")
     if args.profile:
         profile(args)
         return
@@ -340,12 +377,21 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def bytecode_env(cache: pathlib.Path) -> dict[str, str]:
-    """The environment of both commands: bytecode written once and read after, as for an installed package
-    (python-chess's comes compiled by pip; a checkout run with PYTHONDONTWRITEBYTECODE would compile
-    seeplog's sources again on every run). The cache is a temporary folder, so no tree is written to."""
+    """The environment of both commands: bytecode read from `cache`, a temporary folder (so that no tree
+    is written to), as an installed package reads what pip compiled (a checkout run with
+    PYTHONDONTWRITEBYTECODE would compile seeplog's sources again on every run)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(cache)
     return env
+
+
+def compile_packages(env: dict[str, str]) -> None:
+    """seeplog's and python-chess's bytecode compiled into the environment's cache, as pip compiles an
+    installed package's."""
+    import chess
+    folders = [str(ROOT / "seeplog"), os.path.dirname(chess.__file__)]
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *folders], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
 
 
 def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, seep_games: int,
@@ -359,21 +405,34 @@ def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, s
         seep_cmd = [sys.executable, "-m", "seeplog", "validate", "--json", str(seep_file)]
         chess_cmd = [sys.executable, str(ROOT / "bench" / "read_pgn.py"), str(pgn_file)]
         env = bytecode_env(pathlib.Path(tmp, "pycache"))
+        compile_packages(env)
         _say(f"timing both commands in turn, median of {args.repeat} each ...")
-        seep_time, chess_time, (seep_out, chess_out) = median_of_both(args.repeat, seep_cmd, chess_cmd, env)
-    plays = check_seep(json.loads(seep_out), args.deals)
-    plies = int(chess_out)
-    seep_rate, chess_rate = plays / seep_time, plies / chess_time
-    print(f"Python {platform.python_version()}, {platform.platform()}")
+        seep, chess_runs = median_of_both(args.repeat, seep_cmd, chess_cmd, env)
+    plays, plies = check_seep(json.loads(seep.output), args.deals), int(chess_runs.output)
+    print(f"Python {platform.python_version()}, {platform.platform()}; load average "
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print("command: python " + shlex.join(sys.argv))
-    print("both commands run once untimed first: their bytecode compiled once, as for installed packages")
-    print(f"seeplog:      python -m seeplog validate --json  {len(seep_text.encode()):>9,} bytes, "
-          f"{seep_games} games, {plays:,} plays: median {seep_time:.3f} s, {seep_rate:,.0f} plays/s")
-    print(f"python-chess: python bench/read_pgn.py           {len(pgn_text.encode()):>9,} bytes, "
-          f"{pgn_games} games, {plies:,} plies: median {chess_time:.3f} s, {chess_rate:,.0f} plies/s")
-    ratio = seep_rate / chess_rate
-    verdict = "meets" if ratio >= 1.5 else "is below"
-    print(f"whole-process ratio (plays/s / plies/s): {ratio:.2f}x -- {verdict} the 1.5x target")
+    print("bytecode: seeplog and python-chess compiled by compileall into a temporary PYTHONPYCACHEPREFIX "
+          "(as pip compiles an installed package), then one untimed run of each")
+    print(f"seeplog:      python -m seeplog validate --json  {len(seep_text.encode()):>10,} bytes, "
+          f"{seep_games} games, {plays:,} plays: {_runs_text(seep, plays, 'plays')}")
+    print(f"python-chess: python bench/read_pgn.py           {len(pgn_text.encode()):>10,} bytes, "
+          f"{pgn_games} games, {plies:,} plies: {_runs_text(chess_runs, plies, 'plies')}")
+    ratio = (plays / seep.median) / (plies / chess_runs.median)
+    print(f"whole-process ratio (plays/s / plies/s): {ratio:.2f}x -- "
+          f"{'meets' if ratio >= 1.75 else 'is below'} the 1.75x target")
+    if seep.max_rss_kb is None:
+        print(f"memory not measured: {GNU_TIME} is missing (Debian's package `time`)")
+        return
+    per_deal = seep.max_rss_kb / args.deals
+    print(f"seeplog's memory: {per_deal:.1f} KB a deal (max RSS / {args.deals:,} deals) -- "
+          f"{'meets' if per_deal < 10 else 'is above'} the 10 KB target"
+          + ("" if args.deals >= 10_000 else " (the target is set on 10,000 deals: --deals 10000)"))
+
+
+def _runs_text(runs: Runs, count: int, unit: str) -> str:
+    rss = "" if runs.max_rss_kb is None else f", max RSS {runs.max_rss_kb / 1024:.1f} MB"
+    return f"median {runs.median:.3f} s, {count / runs.median:,.0f} {unit}/s{rss}"
 
 
 if __name__ == "__main__":

@@ -5,20 +5,14 @@ import argparse
 import gc
 import json
 import sys
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from .notation import Log, parse, split_lines
 from .analysis import build
-from .report import NOT_A_LOG, exit_status, findings, is_report_text, report_json
+from .report import NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
 from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes
 
-if TYPE_CHECKING:
-    from .cards import Card
-    from .legal import CardOutcomes
-    from .state import State
-
-__all__ = ["InputError", "decode", "decode_lenient", "encode_back", "printable", "main", "legal_at"]
+__all__ = ["InputError", "decode", "decode_lenient", "encode_back", "printable", "main"]
 
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -63,9 +57,10 @@ def in_line_order(doc: dict[str, Any]) -> list[dict[str, Any]]:
 
 def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     """``file:line:col: ID message`` for every finding, each with its line and a caret under the column."""
-    text_lines = [line for _, line in split_lines(text)]
+    found = in_line_order(doc)
+    text_lines = [line for _, line in split_lines(text)] if found else []
     out = []
-    for f in in_line_order(doc):
+    for f in found:
         where = f"{name}:{f['line']}:{f.get('column') or 1}" if f.get("line") else name
         out.append(f"{where}: {f['rule']} {printable(f['message'])}")
         out.extend(_caret_lines(text_lines, f))
@@ -78,7 +73,7 @@ def validate_file(path: str) -> tuple[dict[str, Any], str | None]:
         text = read_text(path)
     except InputError as exc:
         return {"games": [], "errors": [_file_error(str(exc))]}, None
-    return report_json(build(text)), text
+    return validation_report(text), text
 
 
 def _file_error(message: str) -> dict[str, Any]:
@@ -161,77 +156,19 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    log = read_log(args.file)
-    if log is None:
+    from .position import legal_at
+    try:
+        analysis = build(read_text(args.file))
+    except InputError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
         return 2
     try:
-        position = legal_at(log, args.game, args.deal, args.play)
+        position = legal_at(analysis, args.game, args.deal, args.play)
     except LookupError as exc:
         print(f"{args.file}: {exc.args[0]}", file=sys.stderr)
         return 2
     print("\n".join(position.header() + list(position.plays)))
     return 0
-
-
-@dataclass(frozen=True)
-class LegalAt:
-    """The position before a play: the floor, the seat to move, its hand as known, its legal plays."""
-
-    before: State
-    seat: str
-    hand: tuple[Card, ...]
-    hand_known: bool
-    """False when the log shows none of the hand: `hand` is then every card not yet seen."""
-    outcomes: tuple[CardOutcomes, ...]
-
-    @property
-    def plays(self) -> tuple[str, ...]:
-        """The lines of the list: one legal play per outcome, other groupings counted in a comment."""
-        from .legal import outcome_lines
-        return tuple(outcome_lines(self.outcomes))
-
-    def header(self) -> list[str]:
-        """Comment lines (``#``) above the list: the floor, the hand, whose plays these are."""
-        floor = self.before
-        loose = " ".join(map(str, floor.loose)) or "no loose card"
-        houses = "; ".join(f"[{h.value}] {' '.join(map(str, h.cards))} ({'cemented, ' if h.cemented else ''}"
-                           f"{' '.join(sorted(h.owners))})" for h in floor.houses)
-        hand = " ".join(map(str, self.hand))
-        count = sum(len(c.outcomes) for c in self.outcomes)
-        known = "as known from the log" if self.hand_known else "not shown by the log: every card not yet seen"
-        return [f"# floor: {loose}" + (f"; houses: {houses}" if houses else ""),
-                f"# hand of {self.seat} ({known}): {hand}",
-                f"# {count} legal play{'s' if count != 1 else ''} of {self.seat}:"]
-
-
-def legal_at(log: Log, game: int, deal: int, play: int) -> LegalAt:
-    """The legal plays of the seat to move before play `play` of deal `deal`, hand as known then. Play
-    `play` may be the one where the replay stopped, or the one after the last recorded.
-
-    :raises LookupError: when the game, deal or play is not there, or cannot be viewed.
-    """
-    from .legal import legal_outcomes
-    from .replay import replay_deal
-    from .ruleset import ruleset_for
-    from .stopped import is_stop, plays_shown, stopped_play
-    if not 1 <= game <= len(log.games):
-        raise LookupError(f"there is no game {game}")
-    target = log.games[game - 1]
-    rules = ruleset_for(target.tags)
-    found = next((d for d in target.deals if d.number == deal), None)
-    if found is None:
-        raise LookupError(f"there is no deal {deal}")
-    replayed = replay_deal(found, rules)
-    if is_stop(replayed, play):
-        stop = stopped_play(replayed)
-        return LegalAt(stop.before, stop.turn, stop.hand, stop.hand_known, stop.outcomes)
-    if not 1 <= play <= len(replayed.steps):
-        raise LookupError(f"deal {deal} has no play {play} that can be viewed (it has {plays_shown(replayed)})")
-    before = replayed.steps[play - 1].before
-    hands = replayed.hands
-    assert hands is not None  # known whenever the replay made a step
-    known = hands.known(play - 1, before.turn)
-    return LegalAt(before, before.turn, tuple(sorted(known.hand)), True, legal_outcomes(before, before.turn, known))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -14,8 +14,8 @@ from functools import cached_property
 
 from .fingerprint import library_fingerprint
 from .kept import Kept
-from .ledger import DealResult, LedgerRow, ledger
-from .notation import Game, Log, parse
+from .ledger import DealResult, Ledger, LedgerRow
+from .notation import Deal, Game, Log, parse
 from .replay import DealReplay, Step, replay_deal
 from .rules import Violation
 from .ruleset import Ruleset, ruleset_for
@@ -63,7 +63,7 @@ class GameAnalysis:
     @property
     def game_errors(self) -> list[Violation]:
         """Log errors outside any deal (the header's unreadable lines)."""
-        return [Violation(e.rule, e.msg, None, None, e.line, e.column) for e in self.game.errors]
+        return game_errors(self.game)
 
     @property
     def errors(self) -> list[Violation]:
@@ -77,26 +77,36 @@ class GameAnalysis:
             yield from deal.violations
 
 
+def game_errors(game: Game) -> list[Violation]:
+    """A game's log errors outside any deal (its header's unreadable lines)."""
+    return [Violation(e.rule, e.msg, None, None, e.line, e.column) for e in game.errors]
+
+
 def analyse_game(game: Game, *, open_deal: bool = False, kept: tuple[DealAnalysis, ...] = ()) -> GameAnalysis:
     """Replay and score every deal of a game, then keep its ledger. With `open_deal`, the last deal is
     still being played (a live game): judged on what is known so far, not E-INCOMPLETE. `kept` are the
     analyses of the game's first deals, made before (a live game's entry changes only the deals after
     them: a deal's analysis depends on its statements and the deals before it)."""
     rules = ruleset_for(game.tags)
+    book = Ledger(rules)
+    deals, rows = list(kept), [book.add(_result(d.replay, d.score))[0] for d in kept]
     last = len(game.deals) - 1
-    replays = [replay_deal(deal, rules, keep_steps=False, in_progress=open_deal and i == last)
-               for i, deal in enumerate(game.deals[len(kept):], start=len(kept))]
-    scored = [score_deal(r) for r in replays]
-    results = [_result(d.replay, d.score) for d in kept] + [_result(r, s) for r, (s, _) in zip(replays, scored)]
-    rows, baazis, dealer_findings = ledger(results, rules)
-    by_deal: dict[int, list[Violation]] = {}
-    deal_at = {r.line: i for i, r in enumerate(results)}
-    for finding in dealer_findings:
-        assert finding.line is not None  # the ledger's findings stand at a deal's line
-        by_deal.setdefault(deal_at[finding.line], []).append(finding)
-    deals = kept + tuple(DealAnalysis(r, s, tuple(by_deal.get(i, [])) + r.violations + tuple(extra))
-                         for i, (r, (s, extra)) in enumerate(zip(replays, scored), start=len(kept)))
-    return GameAnalysis(game, rules, deals, tuple(rows), baazis)
+    for index in range(len(kept), last + 1):
+        deal, row = analyse_deal(game.deals[index], rules, book, in_progress=open_deal and index == last)
+        deals.append(deal)
+        rows.append(row)
+    return GameAnalysis(game, rules, tuple(deals), tuple(rows), book.baazis)
+
+
+def analyse_deal(deal: Deal, rules: Ruleset, book: Ledger, *,
+                 in_progress: bool = False) -> tuple[DealAnalysis, LedgerRow]:
+    """A deal replayed and scored, and entered in its game's ledger `book` (which holds the deals before
+    it): its analysis, the ledger's R-DEALER finding first among its violations, and its ledger row.
+    `in_progress`: the deal of a live game still being played."""
+    replay = replay_deal(deal, rules, keep_steps=False, in_progress=in_progress)
+    score, extra = score_deal(replay)
+    row, dealer = book.add(_result(replay, score))
+    return DealAnalysis(replay, score, dealer + replay.violations + tuple(extra)), row
 
 
 def _result(replay: DealReplay, score: DealScore | None) -> DealResult:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
 
 from .rules import Violation
 from .ruleset import Ruleset
@@ -104,39 +103,47 @@ def _team_or(named: str, team: str, rules: Ruleset) -> tuple[str, ...]:
     return tuple(s for s in rules.seats if rules.team_of(s) == team)
 
 
-def ledger(results: Iterable[DealResult], rules: Ruleset) -> tuple[list[LedgerRow], dict[str, int], list[Violation]]:
-    """The ledger rows, the baazis per team, and R-DEALER findings (the first deal's dealer is free).
+class Ledger:
+    """The ledger kept deal by deal: `add` enters a deal's result and answers its row and its R-DEALER
+    finding, if any (the first deal's dealer is free). Only the last row is kept.
 
     From a deal whose score cannot be known on, the rows are provisional and no dealer is judged: the
     recorded dealer is taken as dealt and the rotation goes on from it (RULES.md §8.5)."""
-    rows: list[LedgerRow] = []
-    baazis = {team: 0 for team in rules.teams}
-    findings: list[Violation] = []
-    lead = Lead()
-    unknown_from: int | None = None
-    for result in results:
-        dealer = result.dealer or _rotation_seat(rows, rules)
-        if rows and unknown_from is None and dealer not in rows[-1].allowed_dealers:
-            names = " or ".join(rows[-1].allowed_dealers)
-            findings.append(Violation("R-DEALER", f"{dealer} deals, but the rotation names {names}",
-                                      None, dealer, result.line, 1))
-        if result.unknown and unknown_from is None:
-            unknown_from = result.number
-        lead, baazi = settle(lead, result.score, rules)
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        self.baazis = {team: 0 for team in rules.teams}
+        """The baazis each team has won so far."""
+        self.last: LedgerRow | None = None
+        self._lead = Lead()
+        self._unknown_from: int | None = None
+
+    def add(self, result: DealResult) -> tuple[LedgerRow, tuple[Violation, ...]]:
+        rules, last = self.rules, self.last
+        dealer = result.dealer or _rotation_seat(last, rules)
+        findings: tuple[Violation, ...] = ()
+        if last is not None and self._unknown_from is None and dealer not in last.allowed_dealers:
+            names = " or ".join(last.allowed_dealers)
+            findings = (Violation("R-DEALER", f"{dealer} deals, but the rotation names {names}",
+                                  None, dealer, result.line, 1),)
+        if result.unknown and self._unknown_from is None:
+            self._unknown_from = result.number
+        lead, baazi = settle(self._lead, result.score, rules)
+        self._lead = lead
         if baazi:
-            baazis[baazi] += 1
+            self.baazis[baazi] += 1
         if result.unknown:
             named, allowed = None, rules.seats
         else:
             named, allowed = next_dealers(dealer, lead, baazi, rules)
-        rows.append(LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed, unknown_from,
-                              result.unknown))
-    return rows, baazis, findings
+        self.last = LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed, self._unknown_from,
+                              result.unknown)
+        return self.last, findings
 
 
-def _rotation_seat(rows: list[LedgerRow], rules: Ruleset) -> str:
+def _rotation_seat(last: LedgerRow | None, rules: Ruleset) -> str:
     """The dealer of a deal whose line does not tell it: the seat the rotation names (after a deal whose
     score cannot be known, the dealer before, as nothing names another)."""
-    if not rows:
+    if last is None:
         return rules.seats[0]
-    return rows[-1].next_dealer or rows[-1].dealer
+    return last.next_dealer or last.dealer

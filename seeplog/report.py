@@ -5,10 +5,12 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from .analysis import Analysis, DealAnalysis, GameAnalysis
-from .ledger import LedgerRow
+from .analysis import Analysis, DealAnalysis, GameAnalysis, analyse_deal, game_errors
+from .ledger import Ledger, LedgerRow
+from .notation import Deal, Game, split_lines
+from .notation.reader import read_by_deal
 from .rules import Violation
-from .ruleset import Ruleset
+from .ruleset import Ruleset, ruleset_for
 
 
 # ---------------------------------------------------------------- JSON
@@ -53,14 +55,15 @@ def ledger_json(row: LedgerRow, rules: Ruleset) -> dict[str, Any]:
 
 
 def game_json(analysis: GameAnalysis) -> dict[str, Any]:
-    return {
-        "tags": dict(analysis.game.tags),
-        "variant": analysis.rules.name,
-        "deals": [deal_json(d, row.dealer) for d, row in zip(analysis.deals, analysis.ledger)],
-        "ledger": [ledger_json(r, analysis.rules) for r in analysis.ledger],
-        "baazis": analysis.baazis,
-        "errors": [violation_json(e) for e in analysis.game_errors],
-    }
+    rules, rows = analysis.rules, analysis.ledger
+    return _game_entry(analysis.game, rules, [deal_json(d, row.dealer) for d, row in zip(analysis.deals, rows)],
+                       [ledger_json(r, rules) for r in rows], analysis.baazis)
+
+
+def _game_entry(game: Game, rules: Ruleset, deals: list[dict[str, Any]], rows: list[dict[str, Any]],
+                baazis: dict[str, int]) -> dict[str, Any]:
+    return {"tags": dict(game.tags), "variant": rules.name, "deals": deals, "ledger": rows, "baazis": baazis,
+            "errors": [violation_json(e) for e in game_errors(game)]}
 
 
 NO_GAME = {"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
@@ -74,6 +77,42 @@ def report_json(analysis: Analysis) -> dict[str, Any]:
     if not doc["games"]:
         doc["errors"] = [dict(NO_GAME)]
     return doc
+
+
+def validation_report(text: str) -> dict[str, Any]:
+    """The report of a log's text, as `report_json(build(text))`, made one deal at a time: each deal is
+    read, replayed and scored, its entries are made and the rest of it is let go before the next deal is
+    read, so that a long log needs memory for its report, not for every play of every deal at once (the
+    command line's ``validate``)."""
+    games: list[_GameReport] = []
+    for piece in read_by_deal(split_lines(text)):
+        if type(piece) is Game:
+            games.append(_GameReport(piece))
+        else:
+            games[-1].add(piece)  # type: ignore[arg-type]
+    doc: dict[str, Any] = {"games": [g.entry() for g in games]}
+    if not games:
+        doc["errors"] = [dict(NO_GAME)]
+    return doc
+
+
+class _GameReport:
+    """A game's entries in the report, made deal by deal as its deals are read."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.rules = ruleset_for(game.tags)
+        self.book = Ledger(self.rules)
+        self.deals: list[dict[str, Any]] = []
+        self.rows: list[dict[str, Any]] = []
+
+    def add(self, deal: Deal) -> None:
+        analysis, row = analyse_deal(deal, self.rules, self.book)
+        self.deals.append(deal_json(analysis, row.dealer))
+        self.rows.append(ledger_json(row, self.rules))
+
+    def entry(self) -> dict[str, Any]:
+        return _game_entry(self.game, self.rules, self.deals, self.rows, self.book.baazis)
 
 
 def located_findings(doc: dict[str, Any]) -> Iterator[tuple[int | None, int | None, dict[str, Any]]]:

@@ -7,11 +7,11 @@ line and the column where reading stopped, and the lines after it are read as us
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .fastpath import fast_line
 from .lexer import Cursor, Fail, show
-from .model import (Block, BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
+from .model import (BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
 from ..ruleset import SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR
 from .grammar import KEYWORDS, Table, is_play_like, read_statement
@@ -64,19 +64,32 @@ def _read(cur: Cursor, text: str, table: Table) -> Statement:
     return read_statement(cur, table)
 
 
-def split_lines(text: str) -> Iterable[tuple[int, str]]:
+LINES_AT_ONCE = 1 << 16
+"""Characters split into lines at a time: a long log's lines are made a part at a time, not all at once."""
+
+
+def split_lines(text: str) -> Iterator[tuple[int, str]]:
     r"""The lines of a file, numbered from 1: line ends are ``\n``, ``\r\n`` or ``\r``; a byte order
     mark at the start of a line is dropped.
 
     >>> list(split_lines("\ufeffa\r\nb\rc\n"))
     [(1, 'a'), (2, 'b'), (3, 'c')]
     """
-    lines = re.split(r"\r\n|\r|\n", text) if "\r" in text else text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    if "\ufeff" in text:
-        lines = [line.lstrip("\ufeff") for line in lines]
-    return enumerate(lines, start=1)
+    return enumerate(_lines(text, "\r" in text, "\ufeff" in text), start=1)
+
+
+def _lines(text: str, carriage: bool, mark: bool) -> Iterator[str]:
+    """The lines of `text`, split a part of about `LINES_AT_ONCE` characters at a time (each part ends
+    with a line end, so that no line end is cut in two)."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + LINES_AT_ONCE) + 1 or len(text)
+        part = text[start:end]
+        lines = re.split(r"\r\n|\r|\n", part) if carriage else part.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        yield from (line.lstrip("\ufeff") for line in lines) if mark else lines
+        start = end
 
 
 # ---------------------------------------------------------------- a whole file
@@ -94,24 +107,32 @@ def first_word(text: str) -> str:
 
 
 class _Games:
-    """Collects statements into games and deals as the lines come."""
+    """Sorts statements into games and deals as the lines come. `done` holds what is whole: a game (its
+    header, without its deals) when its first deal starts or it ends, and a deal when the next one starts
+    or its game ends."""
 
     def __init__(self) -> None:
-        self.games: list[Game] = []
+        self.done: list[Game | Deal] = []
         self._start()
 
     def _start(self) -> None:
         self.header: list[Statement] = []
-        self.deals: list[list[Statement]] = []
-        self.skipped: list[Block] = []
-        self.block: list[Statement] | None = None
+        self.deal: list[Statement] | None = None
+        """The statements of the deal being read (None before the game's first deal)."""
         self.table = Table("standard")
 
+    def _header(self) -> Game:
+        return Game(tuple(sorted(self.header, key=tag_order)), ())
+
+    def _begin_deal(self, statements: list[Statement]) -> None:
+        self.done.append(self._header() if self.deal is None else Deal(tuple(self.deal)))
+        self.deal = statements
+
     def close(self) -> None:
-        if self.header or self.deals or self.skipped:
-            header = tuple(sorted(self.header, key=tag_order))
-            skipped = tuple((at, tuple(block)) for at, block in self.skipped)
-            self.games.append(Game(header, tuple(Deal(tuple(d)) for d in self.deals), skipped))
+        if self.deal is not None:
+            self.done.append(Deal(tuple(self.deal)))
+        elif self.header:
+            self.done.append(self._header())
         self._start()
 
     def add(self, statement: Statement, text: str) -> None:
@@ -120,19 +141,16 @@ class _Games:
         if isinstance(statement, Tag) or head == "[":
             self.add_tag(statement, text)
         elif isinstance(statement, DealStart):
-            self.block = None
-            self.deals.append([statement])
+            self._begin_deal([statement])
         elif head == "deal" and isinstance(statement, Unreadable):
             self.add_bad_deal(statement, text)
-        elif self.block is not None:
-            self.block.append(statement)
-        elif self.deals:
-            self.deals[-1].append(_in_deal(statement, self.deals[-1], text))
+        elif self.deal is not None:
+            self.deal.append(_in_deal(statement, self.deal, text))
         else:
             self.header.append(_outside_deal(statement, text))
 
     def add_tag(self, statement: Statement, text: str) -> None:
-        if self.deals or self.skipped:
+        if self.deal is not None:
             self.close()
         if isinstance(statement, Tag):
             statement = self._once(statement, text)
@@ -154,14 +172,13 @@ class _Games:
         """A ``deal`` line that cannot be read still starts a deal: its number and dealer are read where
         the first few words tell them; a dealer that cannot be told is left to the rotation."""
         number, dealer = salvage_deal(text, self.table.seats)
-        previous = self.deals[-1][0] if self.deals else None
+        previous = self.deal[0] if self.deal is not None else None
         if number is None:
             number = previous.number + 1 if previous is not None else 1  # type: ignore[attr-defined]
         known = dealer is not None
         if dealer is None:
             dealer = previous.dealer if previous is not None else self.table.seats[0]  # type: ignore[attr-defined]
-        self.block = None
-        self.deals.append([DealStart(number, dealer, recovered=True, dealer_known=known, line=bad.line), bad])
+        self._begin_deal([DealStart(number, dealer, recovered=True, dealer_known=known, line=bad.line), bad])
 
 
 SEAT_NAMES = {"NORTH": "N", "WEST": "W", "SOUTH": "S", "EAST": "E"}
@@ -224,18 +241,35 @@ def parse(text: str) -> Log:
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Log:
     """Read numbered lines as `parse` reads a whole log's (some of a log's lines, with their numbers in it)."""
+    games: list[tuple[Game, list[Deal]]] = []
+    for piece in read_by_deal(lines):
+        if type(piece) is Game:
+            games.append((piece, []))
+        else:
+            games[-1][1].append(piece)  # type: ignore[arg-type]
+    return Log(tuple(Game(header.header, tuple(deals)) for header, deals in games))
+
+
+def read_by_deal(lines: Iterable[tuple[int, str]]) -> Iterator[Game | Deal]:
+    """The games and deals of numbered lines as they are read: each game's header (a `Game` without
+    deals), then its deals one by one, each as soon as it is whole. `parse_lines` keeps them all; a reader
+    that needs one deal at a time holds no more."""
     games = _Games()
+    done = games.done
     for number, line in lines:
         statement = fast_line(line, number, games.table.seats)
-        if type(statement) is Play and games.block is None and games.deals:
-            games.deals[-1].append(statement)  # most lines: a play of the deal being read, added here directly
+        if type(statement) is Play and games.deal is not None:
+            games.deal.append(statement)  # most lines: a play of the deal being read, added here directly
             continue
         if statement is None:
             statement = read_line(line, number, "two-player" if games.table.seats == SEATS_TWO else "standard")
         if statement is not None:
             games.add(statement, line)
+            if done:
+                yield from done
+                done.clear()
     games.close()
-    return Log(tuple(games.games))
+    yield from done
 
 
 def parse_strict(text: str) -> Log:

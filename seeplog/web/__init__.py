@@ -8,7 +8,8 @@ from flask_wtf.csrf import CSRFProtect
 from . import commands, db
 from .games import api, views
 from .live import api as live_api, keep as live_keep, pages as live_pages
-from .clubs import api as clubs_api, events_api, pages as clubs_pages, ratings_store
+from .clubs import (api as clubs_api, director_api, director_pages, event_organise, event_results,
+                    event_tables_api, events_api, pages as clubs_pages, ratings_store)
 from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
@@ -25,22 +26,15 @@ def register(app: Flask) -> Api:
     db.init_app(app)
     commands.init_app(app)
     csrf = CSRFProtect(app)
-    app.register_blueprint(views.bp)
-    app.register_blueprint(live_keep.bp)
-    app.register_blueprint(live_pages.bp)
-    app.register_blueprint(notation_help.bp)
-    app.register_blueprint(live_steps.bp)
-    app.register_blueprint(clubs_pages.bp)
+    for pages in (views.bp, live_keep.bp, live_pages.bp, notation_help.bp, live_steps.bp, clubs_pages.bp,
+                  event_results.bp, event_organise.bp, director_pages.bp):
+        app.register_blueprint(pages)
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
-    smorest.register_blueprint(api.blp)
+    for api_blp in (api.blp, live_api.blp, clubs_api.blp, events_api.blp, event_tables_api.blp,
+                    director_api.blp):
+        smorest.register_blueprint(api_blp)
+        csrf.exempt(api_blp)  # the API answers scripts, not forms: it checks the Origin instead
     smorest.spec.components.schemas["Game"]["minProperties"] = 1  # GameSchema refuses an empty game
-    csrf.exempt(api.blp)
-    smorest.register_blueprint(live_api.blp)
-    csrf.exempt(live_api.blp)
-    smorest.register_blueprint(clubs_api.blp)
-    csrf.exempt(clubs_api.blp)
-    smorest.register_blueprint(events_api.blp)
-    csrf.exempt(events_api.blp)
     return smorest

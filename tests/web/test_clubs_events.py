@@ -144,7 +144,8 @@ def test_the_organiser_pages(client):
     html = organiser.get_data(as_text=True)
     keep_link = html.split('class="keep" href="')[1].split('"')[0]
     assert keep_link.startswith("http://localhost/live/")  # the full link, as the table card's QR code holds it
-    assert html.count('class="table-card"') == 1 and html.count('<svg role="img"') == 1
+    assert html.count('class="table-card"') == 1 and html.count('<svg role="img"') == 2  # keep and confirm codes
+    assert 'class="confirm-link" href="http://localhost/live/' in html and "/director#token=" in html
     assert "Scan to keep this table" in html and organiser.headers["Cache-Control"] == "no-store"
     game_id, table_token = int(keep_link.split("/")[4]), keep_link.split("#token=")[1]
     answer = client.post(f"/api/live/{game_id}/entries", headers=bearer(table_token),

@@ -190,8 +190,8 @@ def test_the_follow_page_shows_the_game_and_its_board(client):
     assert slot.attrs["data-board-url"] == f"/live/{keeper.id}/board"
     assert slot.attrs["data-etag"] == f"live-{keeper.id}-{keeper.version}"
     scripts = [e.attrs for e in elements(html) if e.tag == "script"]
-    assert scripts == [{"src": "/assets/live-follow.js", "defer": ""}, {"type": "module", "src": "/assets/share.js"},
-                       {"src": "/assets/play.js", "defer": ""}]
+    assert scripts == [{"type": "module", "src": "/assets/live-follow.js"},
+                       {"type": "module", "src": "/assets/share.js"}, {"src": "/assets/play.js", "defer": ""}]
 
 
 def test_the_follow_page_holds_no_token_and_no_form(client):

@@ -11,7 +11,7 @@ from flask import url_for
 from markupsafe import escape
 
 import seeplog
-from seeplog.__main__ import legal_at
+from seeplog.position import legal_at
 from seeplog.moves import move_text
 from seeplog.rules import RULES
 from seeplog.web.games.playlinks import play_link
@@ -172,7 +172,7 @@ LEGAL_CASES = [("r-capture-all.seep", 1, 2, 48), ("game-standard-1.seep", 1, 1, 
 @pytest.mark.parametrize("name, game, deal, play", LEGAL_CASES, ids=[f"{c[0]}-{c[2]}-{c[3]}" for c in LEGAL_CASES])
 def test_legal_is_what_the_legal_command_prints(client, name, game, deal, play):
     game_id = upload(client, name)
-    expected = list(legal_at(seeplog.parse(example(name).decode()), game, deal, play).plays)
+    expected = list(legal_at(seeplog.analyse(example(name).decode()), game, deal, play).plays)
     assert api_play(client, game_id, deal, play, game)["legal"] == expected
 
 

@@ -4,15 +4,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import request, url_for
+from flask import url_for
 from flask_smorest import Blueprint
 
-from seeplog.clubs.players import PlayerChange
-
-from ..games.api import same_origin_only
 from ..db import get_db
-from ..api.errors import ApiError, ErrorSchema
-from .players_store import (AdminRefused, NoPlayer, Player, check_may_change, current_id, get_player, list_players,
+from ..api.guards import required_bearer, same_origin_only
+from ..api.errors import ErrorSchema
+from .players_store import (Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
                       PlayerSchema, RenameSchema, SplitSchema)
@@ -22,39 +20,18 @@ blp = Blueprint("clubs_api", __name__, url_prefix="/api",
                 description="Players and partnerships: records, head-to-head; the administrator's changes")
 blp.before_request(same_origin_only)
 
-BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog administrator"'}
-
-
 def admin_token() -> str:
     """The administrator token of the request's `Authorization: Bearer` header (401 without one)."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "send an administrator token: Authorization: Bearer <token> "
-                            "(flask --app app admin-token makes one)", headers=BEARER)
-    return token.strip()
-
-
-def known(player_id: int) -> int:
-    try:
-        return current_id(get_db(), player_id)
-    except NoPlayer as e:
-        raise ApiError(404, str(e)) from None
+    return required_bearer("seeplog administrator", "send an administrator token: Authorization: Bearer <token> "
+                                                    "(flask --app app admin-token makes one)")
 
 
 def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]:
     """Make an administrator's change (or an event organiser's, to that event's `players`); the player it
-    leaves, as GET /api/players/<id> answers."""
+    leaves, as GET /api/players/<id> answers. The store's refusals answer as STATUS maps them."""
     db = get_db()
-    try:
-        check_may_change(db, admin_token(), players)
-        player = change()
-    except AdminRefused as e:
-        raise ApiError(403, str(e)) from None
-    except NoPlayer as e:
-        raise ApiError(404, str(e)) from None
-    except PlayerChange as e:
-        raise ApiError(400, str(e)) from None
-    return player_data(db, player)
+    check_may_change(db, admin_token(), players)
+    return player_data(db, change())
 
 
 @blp.get("/players")
@@ -71,7 +48,7 @@ def player(player_id: int):
     """A player's names, record (partners, head-to-head, rules broken) and games. A merged player's id
     answers with the player it was merged into."""
     db = get_db()
-    return player_data(db, get_player(db, known(player_id)))
+    return player_data(db, get_player(db, current_id(db, player_id)))
 
 
 ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
@@ -119,8 +96,8 @@ def split(args: dict[str, Any], player_id: int):
 @blp.alt_response(404, schema=ErrorSchema, description="no such player")
 def partnership(first: int, second: int):
     """A partnership's record and games: the two players as one team (four-player variants)."""
-    players = tuple(sorted((known(first), known(second))))
-    return partnership_data(get_db(), players)
+    db = get_db()
+    return partnership_data(db, tuple(sorted((current_id(db, first), current_id(db, second)))))
 
 
 @blp.get("/partnerships/<int:first>")
@@ -128,7 +105,8 @@ def partnership(first: int, second: int):
 @blp.alt_response(404, schema=ErrorSchema, description="no such player")
 def partnership_alone(first: int):
     """A two-player variant's partnership: the player alone."""
-    return partnership_data(get_db(), (known(first),))
+    db = get_db()
+    return partnership_data(db, (current_id(db, first),))
 
 
 @blp.get("/leaderboard")

@@ -4,32 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request, url_for
+from flask import url_for
 from flask_smorest import Blueprint
 
-from ..games.api import same_origin_only
 from ..db import get_db
+from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, ErrorSchema
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
-from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
-                           make_round, team_size)
+from .event_rounds import next_round
+from .events_store import NewEvent, check_organiser, create_event, team_size
 from .events_view import event_json, round_json
 
 blp = Blueprint("events_api", __name__, url_prefix="/api/events",
-                description="Events: partnerships, round-robin rounds whose tables are live games, standings")
+                description="Events: partnerships, rounds (round-robin, Swiss, by hand) whose tables are live games, "
+                            "standings")
 blp.before_request(same_origin_only)
 
-BEARER = {"WWW-Authenticate": 'Bearer realm="seeplog event"'}
 NO_STORE = {"Cache-Control": "no-store"}
 """The answers that show a token (the organiser's, the tables'): no cache keeps them."""
 
 
 def organiser_token() -> str:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "send the event's organiser token: Authorization: Bearer <organiser_token>",
-                       headers=BEARER)
-    return token.strip()
+    return required_bearer("seeplog event", "send the event's organiser token: Authorization: Bearer <organiser_token>")
 
 
 def new_event(args: dict[str, Any]) -> NewEvent:
@@ -52,10 +48,7 @@ def new_event(args: dict[str, Any]) -> NewEvent:
 @blp.alt_response(400, schema=ErrorSchema, description="a missing or bad field")
 def create(args: dict[str, Any]):
     """Create an event with its partnerships; a name seen for the first time makes a player."""
-    try:
-        event_id, token = create_event(get_db(), new_event(args))
-    except BadEvent as e:
-        raise ApiError(400, str(e)) from None
+    event_id, token = create_event(get_db(), new_event(args))
     return {"id": event_id, "organiser_token": token, "url": url_for("clubs.event", event_id=event_id)}, 201, \
         NO_STORE
 
@@ -65,10 +58,7 @@ def create(args: dict[str, Any]):
 @blp.alt_response(404, schema=ErrorSchema, description="no such event")
 def read(event_id: int):
     """The event: partnerships, rounds and tables (results so far), standings (`order` says how they rank)."""
-    try:
-        return event_json(get_db(), event_id)
-    except NoEvent as e:
-        raise ApiError(404, str(e)) from None
+    return event_json(get_db(), event_id)
 
 
 @blp.post("/<int:event_id>/rounds")
@@ -76,19 +66,14 @@ def read(event_id: int):
 @blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
 @blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
 @blp.alt_response(404, schema=ErrorSchema, description="no such event")
-@blp.alt_response(409, schema=ErrorSchema, description="every round has been made")
+@blp.alt_response(409, schema=ErrorSchema, description="the round cannot be paired: every round-robin round made; "
+                  "a Swiss round while a table before it is open, or with no pairing left without a rematch; an "
+                  "event paired by hand")
 def rounds(event_id: int):
-    """Make the next round-robin round (organiser token): a live game per table; with an odd number of
-    partnerships one has a bye, and the answer says which."""
-    db = get_db()
-    try:
-        token = organiser_token()
-        check_organiser(db, event_id, token)
-        number, tables = make_round(db, event_id, token)
-    except NoEvent as e:
-        raise ApiError(404, str(e)) from None
-    except EventRefused as e:
-        raise ApiError(403, str(e)) from None
-    except EventChange as e:
-        raise ApiError(409, str(e)) from None
+    """Make the next round as the event's format pairs it (organiser token): round-robin, or Swiss by the
+    standings with no rematch (each partnership with the next-placed one it has not met). A live game per
+    table; with an odd number of partnerships one has a bye, and the answer says which."""
+    db, token = get_db(), organiser_token()
+    check_organiser(db, event_id, token)
+    number, tables = next_round(db, event_id, token)
     return round_json(number, tables), 201, NO_STORE

@@ -9,7 +9,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound
-from seeplog.clubs.pairings import round_robin
+from seeplog.clubs.pairings import Table, round_robin
 from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import TableResult
 from seeplog.notation import parse
@@ -18,6 +18,7 @@ from seeplog.ruleset import find_ruleset
 from ..db import writing
 from ..live.store import create as create_live, header_lines
 from ..tokens import derived_token, new_token, token_hash, token_matches
+from .confirm_store import answers_version
 from .links import link_players, now
 
 
@@ -139,8 +140,10 @@ def _player(db: sqlite_utils.Database, player_id: int) -> dict[str, Any]:
 
 
 def event_tables(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
-    return list(db.query("select round, number, pair_a, pair_b, game_id from event_tables where event_id = ? "
-                         "order by round, number", [event_id]))
+    """Each table of each round; `live` says whether its game is kept live (not an upload attached)."""
+    return list(db.query("select t.round, t.number, t.pair_a, t.pair_b, t.game_id, l.game_id is not null as live "
+                         "from event_tables t left join live_games l on l.game_id = t.game_id where t.event_id = ? "
+                         "order by t.round, t.number", [event_id]))
 
 
 def seat_name(db: sqlite_utils.Database, player: dict[str, Any]) -> str:
@@ -159,23 +162,40 @@ def table_token(organiser_token: str, event_id: int, round_number: int, table: i
     return derived_token(organiser_token, f"seeplog event {event_id} round {round_number} table {table}")
 
 
-def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str) -> tuple[int, list[dict[str, Any]]]:
-    """The next round of the round-robin: its tables, each a new live game named for the event whose edit
-    token the organiser token makes (`table_token`). The round number and each table with its edit token.
+def round_robin_next(db: sqlite_utils.Database, event_id: int, count: int) -> list[Table]:
+    """The round-robin's next round (the rounds it has made counted, not those entered by hand).
 
     :raises EventChange: when every round has been made.
     """
-    event, pairs = get_event(db, event_id), event_pairs(db, event_id)
-    rounds = round_robin(len(pairs))
-    made = {t["round"] for t in event_tables(db, event_id)}
-    number = len(made) + 1
-    if number > len(rounds):
-        raise EventChange(f"every round of this round-robin has been made ({len(rounds)} for {len(pairs)} "
+    rounds = round_robin(count)
+    made = db.execute("select count(*) from event_rounds where event_id = ? and pairing = 'round-robin'",
+                      [event_id]).fetchone()[0]
+    if made >= len(rounds):
+        raise EventChange(f"every round of this round-robin has been made ({len(rounds)} for {count} "
                           "partnerships)")
+    return rounds[made]
+
+
+def next_round_number(db: sqlite_utils.Database, event_id: int) -> int:
+    return int(db.execute("select coalesce(max(round), 0) + 1 from event_rounds where event_id = ?",
+                          [event_id]).fetchone()[0])
+
+
+def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, pairing: list[Table] | None = None,
+               how: str = "round-robin") -> tuple[int, list[dict[str, Any]]]:
+    """The next round, paired as `pairing` says (the round-robin's next when None): its tables, each a new live
+    game named for the event whose edit token the organiser token makes (`table_token`). The round number
+    and each table with its edit token.
+
+    :raises EventChange: when every round of the round-robin has been made.
+    """
+    event, pairs = get_event(db, event_id), event_pairs(db, event_id)
+    pairing = round_robin_next(db, event_id, len(pairs)) if pairing is None else pairing
+    number = next_round_number(db, event_id)
     by_number = {p["number"]: p for p in pairs}
     seats = ("N", "S", "W", "E") if team_size(event["variant"]) == 2 else ("N", "S")
     tables = []
-    for table, (a, b) in enumerate(rounds[number - 1], start=1):
+    for table, (a, b) in enumerate(pairing, start=1):
         game_id, token = None, None
         if b is not None:
             names = [seat_name(db, p) for pair in (a, b) for p in by_number[pair]["players"]]
@@ -185,8 +205,9 @@ def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str) -
         tables.append({"round": number, "number": table, "pair_a": a, "pair_b": b, "game_id": game_id,
                        "edit_token": token})
     with writing(db):
-        if db.execute("select 1 from event_tables where event_id = ? and round = ?", [event_id, number]).fetchone():
+        if db.execute("select 1 from event_rounds where event_id = ? and round = ?", [event_id, number]).fetchone():
             raise EventChange(f"round {number} was made meanwhile")
+        db.execute("insert into event_rounds (event_id, round, pairing) values (?, ?, ?)", [event_id, number, how])
         for t in tables:
             db.execute("insert into event_tables values (?, ?, ?, ?, ?, ?)",
                        [event_id, number, t["number"], t["pair_a"], t["pair_b"], t["game_id"]])
@@ -220,15 +241,16 @@ def table_results(db: sqlite_utils.Database, event_id: int, variant: str) -> lis
 
 
 def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:
-    """What changes whenever the event's standings or tables may: its tables and their games' versions
-    (None: no such event)."""
+    """What changes whenever the event's standings or tables may: its tables and their games' versions,
+    and the answers to their deals' scores (None: no such event)."""
     if db.execute("select 1 from events where id = ?", [event_id]).fetchone() is None:
         return None
     row = db.execute("select count(*), coalesce(sum(coalesce(l.version, 0)), 0), "
-                     "coalesce(group_concat(t.game_id || '.' || coalesce(l.version, 0)), '') "
-                     "from event_tables t left join live_games l on l.game_id = t.game_id where t.event_id = ?",
-                     [event_id]).fetchone()
+                     "coalesce(group_concat(t.game_id || '.' || coalesce(l.version, g.hash, 0)), '') "
+                     "from event_tables t left join live_games l on l.game_id = t.game_id "
+                     "left join games g on g.id = t.game_id where t.event_id = ?", [event_id]).fetchone()
     names = db.execute("select coalesce(group_concat(c.id || c.name || coalesce(c.merged_into, '')), '') "
                        "from event_pairs p join club_players c on c.id in (p.first, p.second) "
                        "where p.event_id = ?", [event_id]).fetchone()[0]
-    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}".encode()).hexdigest()[:20]
+    answered = answers_version(db, event_id)
+    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}|{answered}".encode()).hexdigest()[:20]

@@ -8,6 +8,8 @@ from flask import url_for
 
 from seeplog.clubs.standings import ORDER, standings
 
+from .event_rounds import round_pairings
+from .confirm_store import confirm_counts
 from .events_store import event_pairs, event_tables, get_event, table_results
 
 
@@ -18,6 +20,11 @@ def pair_json(pair: dict[str, Any]) -> dict[str, Any]:
             "url": url_for("clubs.partnership", slug=slug)}
 
 
+def table_seats(table: dict[str, Any]) -> dict[str, Any]:
+    """A table as TableSeatsSchema shows it: its number, the partnerships at it, its live game."""
+    return {key: table[key] for key in ("number", "pair_a", "pair_b", "game_id")}
+
+
 def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     """The event with its partnerships, its rounds' tables (with their results so far) and its standings.
 
@@ -26,16 +33,20 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     event = get_event(db, event_id)
     pairs = {p["number"]: pair_json(p) for p in event_pairs(db, event_id)}
     results = {(r.round, r.a): r for r in table_results(db, event_id, event["variant"])}
+    paired = round_pairings(db, event_id)
     rounds: dict[int, dict[str, Any]] = {}
     for t in event_tables(db, event_id):
         r = results[(t["round"], t["pair_a"])]
-        row: dict[str, Any] = {"number": t["number"], "pair_a": t["pair_a"], "pair_b": t["pair_b"],
-                               "game_id": t["game_id"]}
+        row = table_seats(t)
         if t["pair_b"] is not None and t["game_id"] is not None:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
-                       provisional=r.provisional, follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
-                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]))
-        rounds.setdefault(t["round"], {"round": t["round"], "tables": [], "bye": None})
+                       provisional=r.provisional, confirmations=confirm_counts(db, t["game_id"]),
+                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
+                       live=bool(t["live"]))
+            if t["live"]:
+                row["follow_url"] = url_for("live_pages.follow", game_id=t["game_id"])
+        rounds.setdefault(t["round"], {"round": t["round"], "pairing": paired.get(t["round"], "round-robin"),
+                                       "tables": [], "bye": None})
         if t["pair_b"] is None:
             rounds[t["round"]]["bye"] = t["pair_a"]
         else:
@@ -59,7 +70,6 @@ def round_json(number: int, tables: list[dict[str, Any]]) -> dict[str, Any]:
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
     return {"round": number, "bye": bye,
             "message": f"round {number}: {len(played)} tables" + (f"; partnership {bye} has a bye" if bye else ""),
-            "tables": [{"number": t["number"], "pair_a": t["pair_a"], "pair_b": t["pair_b"], "game_id": t["game_id"],
-                        "edit_token": t["edit_token"],
+            "tables": [{**table_seats(t), "edit_token": t["edit_token"],
                         "edit_url": url_for("live_keep.keep", game_id=t["game_id"]) + f"#token={t['edit_token']}",
                         "follow_url": url_for("live_pages.follow", game_id=t["game_id"])} for t in played]}

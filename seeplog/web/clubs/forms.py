@@ -5,6 +5,7 @@ import re
 
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, PasswordField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, Regexp
 
 from seeplog.ruleset import VARIANTS
@@ -46,6 +47,10 @@ class EventNewForm(FlaskForm):
     variant = SelectField("Variant", choices=variant_choices, default="standard")
     target = IntegerField("Baazi target", [Optional(), NumberRange(1, 9999)],
                           description="empty: the variant's own (100; thirty variants 30)")
+    format = SelectField("Pairing", default="round-robin", choices=[
+        SelectChoice("round-robin", "Round-robin: every partnership meets every other"),
+        SelectChoice("swiss", "Swiss: by the standings, no rematch"),
+        SelectChoice("hand", "By hand: you name each round's tables")])
     partnerships = TextAreaField("Partnerships, one a line", [DataRequired("enter the partnerships")],
                                  description="four-player variants: two names a line, as “Asha & Ravi”; two-player: "
                                              "one name a line")
@@ -73,3 +78,30 @@ class EventNewForm(FlaskForm):
 
 class RoundForm(FlaskForm):
     token = PasswordField("Organiser token", validators=[DataRequired("the organiser token is needed")])
+
+
+TABLE_LINE = re.compile(r"^\s*(\d{1,3})\s*(?:v|vs|-|–|&|,)?\s*(\d{1,3})\s*$", re.IGNORECASE)
+
+
+class HandRoundForm(RoundForm):
+    """A round entered by hand: one table a line, North–South's partnership number then East–West's."""
+
+    tables = TextAreaField("Tables, one a line", [DataRequired("name each table's two partnerships")],
+                           description="North–South's partnership number, then East–West's: “4 v 1”")
+
+    def pairs(self) -> list[tuple[int, int]]:
+        found = [TABLE_LINE.match(line) for line in (self.tables.data or "").splitlines() if line.strip()]
+        return [(int(m.group(1)), int(m.group(2))) for m in found if m]
+
+    def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def]
+        if not super().validate(extra_validators):
+            return False
+        lines = [line for line in (self.tables.data or "").splitlines() if line.strip()]
+        bad = [i for i, line in enumerate(lines, start=1) if not TABLE_LINE.match(line)]
+        self.tables.errors = [f"line {i}: write a table as two partnership numbers, “4 v 1”" for i in bad]
+        return not bad
+
+
+class AttachForm(RoundForm):
+    game = IntegerField("Game number", [DataRequired("give the uploaded game's number"), NumberRange(1, 2 ** 62)])
+    round = IntegerField("Round", [Optional(), NumberRange(1, 999)], description="empty: the last round")

@@ -12,7 +12,9 @@ from seeplog.clubs.players import PlayerChange
 from ..db import get_db
 from ..live.qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
-                           event_version, make_round, table_token)
+                           event_version, table_token)
+from .event_rounds import next_round
+from .confirm_store import keep_confirm_tokens
 from .events_view import event_json
 from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
@@ -159,7 +161,7 @@ def event_new():
     if not form.validate_on_submit():
         return render_template("clubs/event_new.html", form=form), 400 if form.is_submitted() else 200
     new = NewEvent(form.name.data or "", form.variant.data or "standard", form.pairs(), form.date.data or None,
-                   form.place.data or None, form.target.data or None)
+                   form.place.data or None, form.target.data or None, form.format.data or "round-robin")
     try:
         event_id, token = create_event(get_db(), new)
     except BadEvent as e:
@@ -214,7 +216,7 @@ def event_round(event_id: int):
     form = RoundForm()
     token = organiser(event_id, form)
     try:
-        number, tables = make_round(get_db(), event_id, token)
+        number, tables = next_round(get_db(), event_id, token)
     except EventChange as e:
         abort(409, str(e))
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
@@ -235,5 +237,16 @@ def event_organise(event_id: int):
     cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
               "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
              for r in data["rounds"][-1:] for t in r["tables"]]
-    return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards,
+    director = confirm_cards(event_id, token, cards)
+    return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards, director=director,
                            etag=event_version(get_db(), event_id)), 200, NO_STORE
+
+
+def confirm_cards(event_id: int, token: str, cards: list[dict[str, Any]]) -> str:
+    """Each table card's confirm link for the opponents (with its QR code); the director's view link."""
+    links = keep_confirm_tokens(get_db(), event_id, token)
+    for c in cards:
+        game = c["table"]["game_id"]
+        c["confirm_url"] = url_for("director.confirm_page", game_id=game, _external=True) + f"#token={links[game]}"
+        c["confirm_qr"] = qr_svg(c["confirm_url"], f"QR code of table {c['table']['number']}'s confirm link")
+    return url_for("director.director_page", event_id=event_id) + f"#token={token}"

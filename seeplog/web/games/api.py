@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 from flask.views import MethodView
@@ -23,17 +22,11 @@ from ..api.schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, Lo
                            PlayQuerySchema, ReportSchema, UploadResultSchema)
 from .store import served_report, store
 from ..tokens import bearer_token
+from ..api.guards import same_origin_only
 from .uploads import from_bytes, from_json_text
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
-
-
-@blp.before_request
-def same_origin_only() -> None:
-    """Refuse writes sent from another site's page (a form posting text/plain cannot carry a CSRF token)."""
-    origin = request.headers.get("Origin")
-    if request.method in ("POST", "PUT", "DELETE") and origin and urlsplit(origin).netloc != request.host:
-        raise ApiError(403, f"requests from another site ({origin}) may not store games")
+blp.before_request(same_origin_only)
 
 
 def summary_json(row: dict[str, Any]) -> dict[str, Any]:

@@ -6,24 +6,22 @@ from typing import Any
 
 from flask import Response, request, url_for
 from flask_smorest import Blueprint
+from marshmallow import Schema
 
 from seeplog.cards import parse_card
 from seeplog.live.table import deal_state, known_for, now_of, outcomes, seen_cards, what_next
 
-from ..games.api import same_origin_only
 from ..db import get_db
+from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, ErrorSchema
 from .schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                       LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema, TagsSchema,
                       UndoSchema, entry_problem)
 from .store import BEARER_REALM, Request, as_it_stood, create, current_version, delete, history, load, record
-from ..tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/live",
                 description="Live games: keep score at the table one entry at a time; follow it")
 blp.before_request(same_origin_only)
-
-BEARER = {"WWW-Authenticate": f'Bearer realm="{BEARER_REALM}"'}
 
 
 def etag(game_id: int, version: int) -> str:
@@ -43,10 +41,7 @@ def follow_headers(game_id: int, version: int) -> dict[str, str]:
 
 def _token() -> str:
     """The edit token of the request's `Authorization: Bearer` header (401 without one)."""
-    token = bearer_token(request.headers.get("Authorization"))
-    if token is None:
-        raise ApiError(401, "send the game's edit token: Authorization: Bearer <edit_token>", headers=BEARER)
-    return token
+    return required_bearer(BEARER_REALM, "send the game's edit token: Authorization: Bearer <edit_token>")
 
 
 EDIT_ERRORS = ((400, "a body of another shape"), (401, "no edit token"), (403, "a wrong edit token"),
@@ -66,6 +61,24 @@ def _send(game_id: int, req: Request):
     if not fresh:
         headers["Idempotent-Replayed"] = "true"
     return answer, 201, headers
+
+
+def _event(game_id: int, kind: str, args: dict[str, Any], **more: Any):
+    """Record an event that names no entry (undo, close, reopen, retag) with the body's version, note and
+    client id."""
+    return _send(game_id, Request(kind, args["version"], None, None, args.get("note"), args.get("client_id"),
+                                  **more))
+
+
+def keeping(path: str, schema: type[Schema], conflict: str, **answer: Any):
+    """The route and documentation of a request that keeps a game: POST to the game's `path` with a body
+    of `schema`, the entry answer (201), the answers every such request may get, and its own 409."""
+    def decorate(view):
+        view = editing(blp.alt_response(409, schema=ErrorSchema, description=conflict)(view))
+        view = blp.response(201, EntryAnswerSchema, **answer)(view)
+        view = blp.arguments(schema, error_status_code=400)(view)
+        return blp.route(f"/<int:game_id>{path}", methods=["POST"])(view)
+    return decorate
 
 
 @blp.route("", methods=["POST"])
@@ -103,12 +116,8 @@ def game(game_id: int):
                     headers=follow_headers(game_id, stored.version))
 
 
-@blp.route("/<int:game_id>/entries", methods=["POST"])
-@blp.arguments(EntrySchema, error_status_code=400)
-@blp.response(201, EntryAnswerSchema, description="stored (a retry with the same client_id: the first answer)")
-@editing
-@blp.alt_response(409, schema=ErrorSchema, description="a stale version (with `version`, `events` and "
-                                                       "`entries` to catch up), or a closed game")
+@keeping("/entries", EntrySchema, "a stale version (with `version`, `events` and `entries` to catch up), or a "
+         "closed game", description="stored (a retry with the same client_id: the first answer)")
 @blp.alt_response(422, schema=ErrorSchema, description="a line that cannot be read or stand there, no such "
                                                        "entry, two corrections at once, a delete with a line "
                                                        "or anything else without one: nothing stored")
@@ -125,53 +134,35 @@ def add_entry(args: dict[str, Any], game_id: int):
     return _send(game_id, req)
 
 
-@blp.route("/<int:game_id>/undo", methods=["POST"])
-@blp.arguments(UndoSchema, error_status_code=400)
-@blp.response(201, EntryAnswerSchema)
-@editing
-@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a closed game")
+@keeping("/undo", UndoSchema, "a stale version, or a closed game")
 @blp.alt_response(422, schema=ErrorSchema, description="no entry to undo")
 def undo(args: dict[str, Any], game_id: int):
     """Delete the last entry (an event in the history, like any correction)."""
-    return _send(game_id, Request("undo", args["version"], None, None, args.get("note"), args.get("client_id")))
+    return _event(game_id, "undo", args)
 
 
-@blp.route("/<int:game_id>/close", methods=["POST"])
-@blp.arguments(CloseSchema, error_status_code=400)
-@blp.response(201, EntryAnswerSchema)
-@editing
-@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a game already closed")
+@keeping("/close", CloseSchema, "a stale version, or a game already closed")
 def close(args: dict[str, Any], game_id: int):
     """Make the game final: it takes no more entries, and its log is the canonical text of its entries (a
     last deal left short is then E-INCOMPLETE, as in any log)."""
-    return _send(game_id, Request("close", args["version"], None, None, args.get("note"), args.get("client_id")))
+    return _event(game_id, "close", args)
 
 
-@blp.route("/<int:game_id>/reopen", methods=["POST"])
-@blp.arguments(ReopenSchema, error_status_code=400)
-@blp.response(201, EntryAnswerSchema)
-@editing
-@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a game that is open")
+@keeping("/reopen", ReopenSchema, "a stale version, or a game that is open")
 def reopen(args: dict[str, Any], game_id: int):
     """Open a closed game again: it takes entries again, and its last deal is in progress again (an event
     in the history, like the close)."""
-    return _send(game_id, Request("reopen", args["version"], None, None, args.get("note"), args.get("client_id")))
+    return _event(game_id, "reopen", args)
 
 
-@blp.route("/<int:game_id>/tags", methods=["POST"])
-@blp.arguments(TagsSchema, error_status_code=400)
-@blp.response(201, EntryAnswerSchema)
-@editing
-@blp.alt_response(409, schema=ErrorSchema, description="a stale version")
+@keeping("/tags", TagsSchema, "a stale version")
 @blp.alt_response(422, schema=ErrorSchema, description="a tag that cannot be changed here, a seat the game "
                                                        "does not have, a Date that is not YYYY-MM-DD")
 def set_tags(args: dict[str, Any], game_id: int):
     """Rename the game (Event, Site, Date, Round, Scorer) or fix a player's name (North, West, South,
     East): each tag's line in the header is replaced, or added. One `retag` event in the history, open or
     closed game alike."""
-    tags = tuple(sorted(args["tags"].items()))
-    return _send(game_id, Request("retag", args["version"], None, None, args.get("note"), args.get("client_id"),
-                                  tags=tags))
+    return _event(game_id, "retag", args, tags=tuple(sorted(args["tags"].items())))
 
 
 @blp.route("/<int:game_id>", methods=["DELETE"])

@@ -35,6 +35,17 @@ def live_view(game_id: int) -> LiveView:
     return typed_view(get_db(), stored_live(game_id))
 
 
+def not_modified(game_id: int) -> Response | None:
+    """A 304 when If-None-Match names the live game's current version (a 404 when there is no such game):
+    a follower's poll costs one small read while nothing changed."""
+    version = current_version(get_db(), game_id)
+    if version is None:
+        abort(404, f"there is no live game {game_id}")
+    if request.if_none_match.contains(etag(game_id, version)):
+        return Response(status=304, headers=follow_headers(game_id, version))
+    return None
+
+
 BOARDS: Kept[Markup] = Kept(2048)
 """Each worker's rendered boards by store, game, version and parts: the followers of a game cost one
 rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, about 30 MB)."""
@@ -54,11 +65,8 @@ def board_fragment(game_id: int):
     parts = parse_parts(request.args.get("parts"))
     if parts is None:
         abort(400, f"parts= takes a comma list of {', '.join(PARTS)}")
-    version = current_version(get_db(), game_id)
-    if version is None:
-        abort(404, f"there is no live game {game_id}")
-    if request.if_none_match.contains(etag(game_id, version)):
-        return Response(status=304, headers=follow_headers(game_id, version))
+    if (unchanged := not_modified(game_id)) is not None:
+        return unchanged
     view = live_view(game_id)
     return Response(board_html(view, parts), mimetype="text/html", headers=follow_headers(game_id, view.version))
 
@@ -67,11 +75,8 @@ def board_fragment(game_id: int):
 def follow(game_id: int):
     """The follow page: the board, kept up to date by live-follow.js polling the board fragment (304 while
     If-None-Match names the game's version)."""
-    version = current_version(get_db(), game_id)
-    if version is None:
-        abort(404, f"there is no live game {game_id}")
-    if request.if_none_match.contains(etag(game_id, version)):
-        return Response(status=304, headers=follow_headers(game_id, version))
+    if (unchanged := not_modified(game_id)) is not None:
+        return unchanged
     view = live_view(game_id)
     return render_template("live_follow.html", game=follow_header(view), board_html=board_html(view),
                            etag=etag(game_id, view.version), strips=deal_strips(view)), \

@@ -11,6 +11,7 @@ import { drawBoard } from "./board.js";
 import { renderQueue, renderLastEntry } from "./waiting.js";
 import { renderEntries } from "./entries.js";
 import { renderDealEnd } from "./dealend.js";
+import { renderConfirm } from "./confirm.js";
 
 const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
 const lacks = (next, part) => (next.missing || []).includes(part);
@@ -25,6 +26,7 @@ export function render() {
   document.querySelectorAll(".deal-number").forEach((el) => { el.textContent = next.deal || ""; });
   showSteps(next);
   renderDealEnd(next);
+  renderConfirm(next);
   if (next.kind === "deal") renderDealers(next);
   if (isBidOrFloor(next)) renderBid(next);
   if (next.kind === "play") renderPlaySeats(next);

@@ -1,0 +1,89 @@
+"""Opponent confirmation of each deal's score: the scorekeeper's team enters the deal, the opposing team
+confirms its score or refuses it with a reason. Answers are only added; the last one of a deal stands,
+and only while the deal's score is the one it answered (a score corrected since waits for an answer again).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from seeplog.refusals import Conflict, NotAllowed, Refused
+
+VERDICTS = ("confirmed", "refused")
+REASON_LENGTH = 300
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One team's answer to one deal's score."""
+
+    deal: int
+    team: str
+    verdict: str
+    score: Mapping[str, int]
+    reason: str | None = None
+    via: str = "keeper"
+    at: str = ""
+
+
+@dataclass(frozen=True)
+class DealCheck:
+    """Where a deal's confirmation stands: 'confirmed', 'refused' or 'missing' (no answer to its score
+    now; `changed` when an answer was given to a score corrected since)."""
+
+    deal: int
+    score: Mapping[str, int]
+    status: str
+    answer: Answer | None = None
+    changed: bool = False
+
+
+def confirming_team(teams: tuple[str, ...]) -> str:
+    """The team that confirms: the scorekeeper keeps for the first team (North-South, or North), the other
+    confirms, as the opponents confirm at a bridge table."""
+    return teams[-1]
+
+
+def deal_checks(scores: Iterable[tuple[int, Mapping[str, int]]], answers: Iterable[Answer]) -> list[DealCheck]:
+    """Each scored deal's confirmation, in the order of `scores` ((deal, score) of each deal whose score is
+    known); `answers` oldest first."""
+    last: dict[int, Answer] = {}
+    for given in answers:
+        last[given.deal] = given
+    out = []
+    for deal, score in scores:
+        answer = last.get(deal)
+        if answer is None:
+            out.append(DealCheck(deal, score, "missing"))
+        elif dict(answer.score) != dict(score):
+            out.append(DealCheck(deal, score, "missing", answer, changed=True))
+        else:
+            out.append(DealCheck(deal, score, answer.verdict, answer))
+    return out
+
+
+def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Mapping[str, int]],
+                 link_team: str | None = None) -> None:
+    """Refuse an answer that cannot stand: by the scorekeeper's team or a team not at the table, from a
+    link of another team (`link_team`), to a deal not over, a refusal without a reason.
+
+    :raises NotAllowed: the wrong team. :raises Conflict: a deal not over (or not there).
+    :raises Refused: a verdict not known, a refusal without its reason.
+    """
+    opponents = confirming_team(teams)
+    if answer.team not in teams:
+        raise NotAllowed(f"there is no team {answer.team} at this table ({' and '.join(teams)})")
+    if answer.team != opponents:
+        raise NotAllowed(f"{answer.team} keeps this table's score: the opponents, {opponents}, confirm it")
+    if link_team is not None and answer.team != link_team:
+        raise NotAllowed(f"this confirm link is {link_team}'s, not {answer.team}'s")
+    if answer.verdict not in VERDICTS:
+        raise Refused(f"a verdict is {' or '.join(VERDICTS)}, not {answer.verdict!r}",
+                      [{"field": "verdict", "message": "confirmed or refused"}])
+    if answer.verdict == "refused" and not (answer.reason or "").strip():
+        raise Refused("say why the score is refused: a refusal needs its reason",
+                      [{"field": "reason", "message": "give the reason"}])
+    if answer.deal not in scores:
+        over = ", ".join(str(d) for d in sorted(scores)) or "none yet"
+        raise Conflict(f"deal {answer.deal} is not over (or not recorded): a deal is confirmed once its score "
+                       f"is in (deals over: {over})")

@@ -1,0 +1,99 @@
+"""Schemas of opponent confirmation and of the director's view."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
+
+from ..api.schemas import LINE, WholeNumber
+from ..live.schemas import CLIENT_ID, ENTRY, VERSION
+
+TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
+                     metadata={"description": "the team answering: the opponents of the scorekeeper's team "
+                                              "(EW; two-player: S); by default the table's confirming team"})
+
+
+class AnswerSchema(Schema):
+    deal = WholeNumber(required=True, validate=validate.Range(min=1, max=100_000),
+                       metadata={"description": "the deal's number"})
+    verdict = fields.String(required=True, validate=validate.OneOf(VERDICTS))
+    team = TEAM
+    reason = fields.String(validate=[LINE, validate.Length(max=REASON_LENGTH)],
+                           metadata={"description": "why the score is refused (needed for a refusal)"})
+
+
+class DealCheckSchema(Schema):
+    deal = fields.Integer(required=True)
+    score = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                        metadata={"description": "the deal's score now, per team"})
+    status = fields.String(required=True, metadata={"description": "confirmed, refused or missing"})
+    changed = fields.Boolean(required=True, metadata={"description": "missing because the score was corrected "
+                                                                     "after its last answer"})
+    team = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True)
+    via = fields.String(allow_none=True, metadata={"description": "keeper (the scorekeeper's phone) or link "
+                                                                  "(the opponents' confirm link)"})
+    at = fields.String(allow_none=True)
+
+
+class ConfirmationsSchema(Schema):
+    game_id = fields.Integer(required=True)
+    event_id = fields.Integer(required=True)
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    team = fields.String(required=True, metadata={"description": "the team that confirms"})
+    keeper_team = fields.String(required=True, metadata={"description": "the team whose scorekeeper enters"})
+    confirmed = fields.Integer(required=True)
+    refused = fields.Integer(required=True)
+    missing = fields.Integer(required=True)
+    deals = fields.List(fields.Nested(DealCheckSchema), required=True)
+
+
+class FlaggedSchema(Schema):
+    entry = fields.Integer(allow_none=True)
+    line = fields.String(allow_none=True)
+    rule = fields.String(required=True)
+    message = fields.String(required=True)
+    deal = fields.Integer(allow_none=True)
+
+
+class DirectorTableSchema(Schema):
+    round = fields.Integer(required=True)
+    number = fields.Integer(required=True)
+    game_id = fields.Integer(required=True)
+    pair_a = fields.Integer(required=True)
+    pair_b = fields.Integer(required=True)
+    names = fields.List(fields.String(), required=True, metadata={"description": "the two partnerships"})
+    state = fields.String(required=True, metadata={"description": "open or closed"})
+    version = fields.Integer(required=True)
+    next = fields.Dict(required=True, metadata={"description": "what the table's game waits for (deal, play)"})
+    deals = fields.Integer(required=True, metadata={"description": "deals recorded"})
+    baazis = fields.List(fields.Integer(), required=True)
+    last_entry = fields.String(required=True, metadata={"description": "the time of the last event, ISO 8601 UTC"})
+    flagged = fields.List(fields.Nested(FlaggedSchema), required=True)
+    confirmations = fields.Nested(ConfirmationsSchema, required=True)
+    entries = fields.List(fields.Dict(), required=True,
+                          metadata={"description": "the last deal's entries: number, line (to correct one)"})
+    follow_url = fields.String(required=True)
+    scoresheet_url = fields.String(required=True)
+    confirm_url = fields.String(required=True, metadata={"description": "the opponents' confirm link (a token)"})
+
+
+class DirectorSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    now = fields.String(required=True, metadata={"description": "the server's time, ISO 8601 UTC"})
+    tables = fields.List(fields.Nested(DirectorTableSchema), required=True,
+                         metadata={"description": "every table of the event, the last round first"})
+
+
+class CorrectionSchema(Schema):
+    version = VERSION
+    replace = ENTRY
+    insert_before = ENTRY
+    delete = ENTRY
+    line = fields.String(validate=[LINE, validate.Length(min=1, max=500)])
+    note = fields.String(required=True, validate=[LINE, validate.Length(min=1, max=480)],
+                         metadata={"description": "the director's note: why (kept in the game's history)"})
+    client_id = CLIENT_ID
+

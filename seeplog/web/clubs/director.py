@@ -1,0 +1,103 @@
+"""The director's view of an event (organiser token): every table's game as it stands (deal and play
+reached, last entry, flagged plays, confirmations), and the director's correction of a table's entry,
+stored through the live games' own correction path with the director's note."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+from flask import url_for
+
+from seeplog.refusals import NotFound, Refused
+
+from ..live.board import flagged_of
+from ..live.store import Request, load, record, typed_view
+from ..live.view import LiveView
+from .confirm_store import confirmations_json, keep_confirm_tokens
+from .events_store import event_pairs, event_tables, event_version, get_event, table_token
+from .links import now
+
+LAST_ENTRIES = 40
+"""The entries of a table the view lists to correct (the last deal's, at most this many)."""
+
+
+def director_version(db: sqlite_utils.Database, event_id: int) -> str | None:
+    """What changes whenever the director's view may: the event's tables and games, and the answers
+    (`event_version` counts them)."""
+    version = event_version(db, event_id)
+    return None if version is None else f"director-{version}"
+
+
+def director_json(db: sqlite_utils.Database, event_id: int, organiser_token: str) -> dict[str, Any]:
+    """Every live table of the event, the last round first (the organiser token checked by the caller)."""
+    event = get_event(db, event_id)
+    names = {p["number"]: " & ".join(pl["name"] for pl in p["players"]) for p in event_pairs(db, event_id)}
+    links = keep_confirm_tokens(db, event_id, organiser_token)
+    tables = []
+    for t in sorted(event_tables(db, event_id), key=lambda t: (-t["round"], t["number"])):
+        game = load(db, t["game_id"], view=False) if t["game_id"] is not None and t["pair_b"] is not None else None
+        if game is None:
+            continue
+        row = {**table_json(db, typed_view(db, game), t), "names": [names[t["pair_a"]], names[t["pair_b"]]]}
+        row["confirm_url"] = url_for("director.confirm_page", game_id=game.game_id) + f"#token={links[game.game_id]}"
+        tables.append(row)
+    return {"id": event["id"], "name": event["name"], "now": now(), "tables": tables}
+
+
+def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any]) -> dict[str, Any]:
+    """One table as the director sees it."""
+    updated = db.execute("select updated from live_games where game_id = ?", [view.game_id]).fetchone()[0]
+    games = view.report["games"]
+    baazis = games[0]["baazis"] if games else {}
+    teams = list(baazis) or ["NS", "EW"]
+    last_deal = view.next.get("deal")
+    entries = [{"number": e.number, "line": e.line, "deal": e.place.deal, "play": e.place.play}
+               for e in view.entries if e.place.deal is not None and e.place.deal >= (last_deal or 1) - 1]
+    return {"round": table["round"], "number": table["number"], "game_id": view.game_id,
+            "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "version": view.version,
+            "next": view.next, "deals": len(games[0]["deals"]) if games else 0,
+            "baazis": [baazis.get(t, 0) for t in teams], "last_entry": updated,
+            "flagged": [{"entry": f.entry, "line": f.line, "rule": f.finding.rule, "message": f.finding.message,
+                         "deal": f.finding.deal} for f in flagged_of(view)],
+            "confirmations": confirmations_json(db, view.game_id), "entries": entries[-LAST_ENTRIES:],
+            "follow_url": url_for("live_pages.follow", game_id=view.game_id),
+            "scoresheet_url": url_for("pages.game", game_id=view.game_id)}
+
+
+CORRECTIONS = (("replace", "replace"), ("insert_before", "insert"), ("delete", "delete"))
+
+
+def correction(args: dict[str, Any]) -> Request:
+    """The live correction a director's request makes, with the note marked as the director's.
+
+    :raises Refused: not a correction (no entry named), or two at once.
+    """
+    named = [(key, kind) for key, kind in CORRECTIONS if args.get(key) is not None]
+    problem = None
+    if len(named) != 1:
+        problem = {"field": "replace", "message": "name one entry to correct: replace, insert_before or delete"}
+    elif named[0][0] == "delete" and args.get("line") is not None:
+        problem = {"field": "line", "message": "a delete takes no line"}
+    elif named[0][0] != "delete" and args.get("line") is None:
+        problem = {"field": "line", "message": "a line of notation is needed"}
+    if problem:
+        raise Refused(problem["message"], [problem])
+    key, kind = named[0]
+    return Request(kind, args["version"], args.get("line"), args[key], f"Director: {args['note'].strip()}",
+                   args.get("client_id"))
+
+
+def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game_id: int,
+            args: dict[str, Any]) -> dict[str, Any]:
+    """The director corrects an entry of one of the event's tables (the organiser token checked by the
+    caller); the live API's answer to it.
+
+    :raises NotFound: no such table in the event. :raises Refused: :raises Conflict: (as any correction)
+    """
+    table = next((t for t in event_tables(db, event_id) if t["game_id"] == game_id and t["pair_b"] is not None),
+                 None)
+    if table is None:
+        raise NotFound(f"game {game_id} is no table of event {event_id}")
+    req = correction(args)
+    answer, _ = record(db, game_id, table_token(organiser_token, event_id, table["round"], table["number"]), req)
+    return answer

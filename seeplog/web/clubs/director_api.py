@@ -1,0 +1,103 @@
+"""The API of opponent confirmation (a table's answers to each deal's score) and of the director's view
+(every table of an event, and the director's corrections), with the organiser token."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request
+from flask_smorest import Blueprint
+
+from ..api.errors import ApiError, ErrorSchema
+from ..db import get_db
+from ..games.api import same_origin_only
+from ..live.schemas import EntryAnswerSchema
+from ..tokens import bearer_token
+from .confirm_schemas import AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorSchema
+from .confirm_store import REALM, confirmations_json, record_answer
+from .director import correct, director_json, director_version
+from .events_store import EventRefused, check_organiser
+
+blp = Blueprint("confirm_api", __name__, url_prefix="/api",
+                description="Opponent confirmation of each deal's score, and the director's view of an event")
+blp.before_request(same_origin_only)
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def bearer(realm: str, what: str) -> str:
+    token = bearer_token(request.headers.get("Authorization"))
+    if token is None:
+        raise ApiError(401, f"send {what}: Authorization: Bearer <token>",
+                       headers={"WWW-Authenticate": f'Bearer realm="{realm}"'})
+    return token
+
+
+def organiser(event_id: int) -> str:
+    """The request's organiser token, checked: 401 without one, 403 not the event's, 404 no event."""
+    token = bearer("seeplog event", "the event's organiser token")
+    try:
+        check_organiser(get_db(), event_id, token)
+    except EventRefused as e:
+        raise ApiError(403, str(e)) from None
+    return token
+
+
+@blp.get("/live/<int:game_id>/confirmations")
+@blp.response(200, ConfirmationsSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game, or one that is no event's table")
+def confirmations(game_id: int):
+    """Where each deal's confirmation stands at an event's table: confirmed, refused (with the reason) or
+    missing (no answer to its score now)."""
+    return confirmations_json(get_db(), game_id), 200, NO_STORE
+
+
+@blp.post("/live/<int:game_id>/confirmations")
+@blp.arguments(AnswerSchema, error_status_code=400)
+@blp.response(201, ConfirmationsSchema, description="stored: the table's confirmations now")
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
+@blp.alt_response(401, schema=ErrorSchema, description="no token")
+@blp.alt_response(403, schema=ErrorSchema, description="a token that is neither the table's edit token nor its "
+                                                       "confirm link's, or the wrong team")
+@blp.alt_response(404, schema=ErrorSchema, description="no such live game, or one that is no event's table")
+@blp.alt_response(409, schema=ErrorSchema, description="the deal is not over (or not recorded)")
+@blp.alt_response(422, schema=ErrorSchema, description="a refusal without its reason")
+def answer(args: dict[str, Any], game_id: int):
+    """The opponents confirm a deal's score, or refuse it with a reason: on the scorekeeper's phone (the
+    table's edit token) or from their own (the confirm link's token). Nothing is stored when refused."""
+    db = get_db()
+    record_answer(db, game_id, bearer(REALM, "the table's edit token or its confirm link's token"), args)
+    return confirmations_json(db, game_id), 201, NO_STORE
+
+
+@blp.get("/events/<int:event_id>/director")
+@blp.response(200, DirectorSchema, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.alt_response(304, description="If-None-Match names the current state: nothing changed")
+@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
+@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+def director(event_id: int):
+    """The director's view (organiser token): every table, the last round first: the deal and play reached,
+    the last entry's time, flagged plays, each deal's confirmation; poll it with If-None-Match."""
+    token = organiser(event_id)
+    db = get_db()
+    version = director_version(db, event_id)
+    headers = {"ETag": f'"{version}"', "Cache-Control": "private, no-cache"}
+    if request.if_none_match.contains(version or ""):
+        return Response(status=304, headers=headers)
+    return director_json(db, event_id, token), 200, headers
+
+
+@blp.post("/events/<int:event_id>/tables/<int:game_id>/entries")
+@blp.arguments(CorrectionSchema, error_status_code=400)
+@blp.response(201, EntryAnswerSchema, description="stored: the live API's answer to the correction")
+@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape (a note is needed)")
+@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
+@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such event, or no such table in it")
+@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a closed game")
+@blp.alt_response(422, schema=ErrorSchema, description="no entry named, or a line that cannot stand there")
+def director_correction(args: dict[str, Any], event_id: int, game_id: int):
+    """The director corrects a table's entry (replace, insert_before or delete) with a note: the same
+    correction event as the scorekeeper's, its note marked as the director's, in the game's history."""
+    token = organiser(event_id)
+    return correct(get_db(), event_id, token, game_id, args), 201

@@ -1,0 +1,66 @@
+"""The director's view of an event (`/events/<id>/director`, reached with the organiser link) and a table's
+confirm page for the opponents (`/live/<id>/confirm`). Each token travels in the link's fragment, which
+no request carries; the pages' scripts keep it and talk to the API (seeplog/web/clubs/director_api.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template
+
+from seeplog.clubs.confirmations import DealCheck
+from seeplog.refusals import NotFound
+
+from ..db import get_db
+from .confirm_store import checks_of_table, confirmations_json, is_table
+from .events_store import NoEvent, get_event
+
+bp = Blueprint("director", __name__)
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+MARKS = {"confirmed": "✓", "refused": "✗", "missing": "?"}
+
+
+@bp.app_context_processor
+def confirmation_marks() -> dict[str, Any]:
+    """`deal_confirmations(game_id)` for the scoresheet: each scored deal's mark, by number ({} for a game
+    that is no event's table); `is_event_table(game_id)` for the keep page, which asks for confirmations
+    only at an event's table."""
+    def marks(game_id: int) -> dict[int, dict[str, str]]:
+        try:
+            found = checks_of_table(get_db(), game_id)
+        except NotFound:
+            return {}
+        return {c.deal: {"status": c.status, "mark": MARKS[c.status], "title": check_title(c)} for c in found}
+
+    def is_event_table(game_id: int) -> bool:
+        return is_table(get_db(), game_id)
+    return {"deal_confirmations": marks, "is_event_table": is_event_table}
+
+
+def check_title(check: DealCheck) -> str:
+    answer = check.answer
+    if check.status == "confirmed" and answer:
+        return f"{answer.team} confirmed this score"
+    if check.status == "refused" and answer:
+        return f"{answer.team} refused this score: {answer.reason}"
+    return "corrected since the opponents' answer: waiting for it again" if check.changed else \
+        "waiting for the opponents' answer"
+
+
+@bp.get("/events/<int:event_id>/director")
+def director_page(event_id: int):
+    try:
+        event = get_event(get_db(), event_id)
+    except NoEvent as e:
+        abort(404, str(e))
+    return render_template("clubs/director.html", e=event), NO_STORE
+
+
+@bp.get("/live/<int:game_id>/confirm")
+def confirm_page(game_id: int):
+    try:
+        table = confirmations_json(get_db(), game_id)
+    except NotFound as e:
+        abort(404, str(e))
+    return render_template("clubs/confirm.html", t=table), NO_STORE

@@ -1,0 +1,87 @@
+"""An event's next round, paired as its format says (round-robin, or Swiss by the standings with no
+rematch), or entered by hand (the organiser names each table's two partnerships)."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from seeplog.clubs.pairings import NoPairing, Table, swiss_round
+from seeplog.clubs.standings import standings
+
+from .events_store import BadEvent, EventChange, event_pairs, get_event, make_round, table_results
+
+FORMATS = ("round-robin", "swiss", "hand")
+"""How an event pairs its next round: the round-robin's circle, Swiss by the standings, or by hand only."""
+
+
+def next_round(db: sqlite_utils.Database, event_id: int, organiser_token: str) -> tuple[int, list[dict[str, Any]]]:
+    """Make the event's next round as its format pairs it (the organiser token checked by the caller).
+
+    :raises NoEvent: :raises EventChange: when the round cannot be paired (every round made, a table of the
+        last Swiss round still open, no pairing left without a rematch, an event paired by hand only).
+    """
+    event = get_event(db, event_id)
+    if event["format"] == "hand":
+        raise EventChange("this event's rounds are entered by hand: name each table's two partnerships")
+    if event["format"] == "swiss":
+        return make_round(db, event_id, organiser_token, swiss_pairing(db, event), "swiss")
+    return make_round(db, event_id, organiser_token)
+
+
+def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Table]:
+    """The next Swiss round from the standings as they stand, once every table of the rounds made is closed."""
+    open_tables = [f"round {r}, table {n}" for r, n in db.execute(
+        "select t.round, t.number from event_tables t join live_games l on l.game_id = t.game_id "
+        "where t.event_id = ? and l.state = 'open' order by t.round, t.number", [event["id"]])]
+    if open_tables:
+        raise EventChange("a Swiss round is paired from the final standings of the rounds before it; still "
+                          f"open: {', '.join(open_tables)} (close each table's game first)")
+    results = table_results(db, event["id"], event["variant"])
+    ranked = [s.pair for s in standings([p["number"] for p in event_pairs(db, event["id"])], results)]
+    met = {frozenset((r.a, r.b)) for r in results if r.b is not None}
+    byes = {r.a for r in results if r.b is None}
+    try:
+        return swiss_round(ranked, met, byes)
+    except NoPairing as e:
+        raise EventChange(f"the next Swiss round cannot be paired: {e}") from None
+
+
+def hand_round(db: sqlite_utils.Database, event_id: int, organiser_token: str,
+               tables: list[tuple[int, int]]) -> tuple[int, list[dict[str, Any]]]:
+    """A round whose tables the organiser names, each (North–South, East–West); a partnership left out sits
+    out (a bye), at most one of them.
+
+    :raises NoEvent: :raises BadEvent: when a table names no partnership of the event, one twice, or leaves
+        more than one without a table.
+    """
+    numbers = [p["number"] for p in event_pairs(db, event_id)]
+    check_hand_tables(numbers, tables)
+    seated = {p for table in tables for p in table}
+    bye = [(p, None) for p in numbers if p not in seated]
+    return make_round(db, event_id, organiser_token, [*tables, *bye], "hand")
+
+
+def check_hand_tables(numbers: list[int], tables: list[tuple[int, int]]) -> None:
+    """:raises BadEvent: unless every table seats two partnerships of the event, none twice, and at most one
+    partnership is left out."""
+    if not tables:
+        raise BadEvent("name at least one table's two partnerships")
+    unknown = sorted({p for table in tables for p in table if p not in numbers})
+    if unknown:
+        raise BadEvent(f"no partnership {', '.join(map(str, unknown))} in this event (they are numbered 1 to "
+                       f"{len(numbers)})")
+    seats = [p for table in tables for p in table]
+    twice = sorted({p for p in seats if seats.count(p) > 1})
+    if twice:
+        raise BadEvent(f"partnership {', '.join(map(str, twice))} is at two tables (or plays itself): "
+                       "each sits at one table")
+    left = [p for p in numbers if p not in seats]
+    if len(left) > 1:
+        raise BadEvent(f"partnerships {', '.join(map(str, left))} have no table: seat every partnership, but one "
+                       "when their number is odd (it has a bye)")
+
+
+def round_pairings(db: sqlite_utils.Database, event_id: int) -> dict[int, str]:
+    """How each round of the event was paired: 'round-robin', 'swiss', 'hand' or 'attached'."""
+    return dict(db.execute("select round, pairing from event_rounds where event_id = ?", [event_id]).fetchall())

@@ -1,0 +1,80 @@
+"""The events API's tables: a round entered by hand, an uploaded game attached as a table, the standings."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+from flask_smorest import Blueprint
+
+from ..api.guards import same_origin_only
+from ..db import get_db
+from ..api.errors import ErrorSchema
+from .event_attach import attach_game
+from .event_rounds import hand_round
+from .event_schemas import (AttachSchema, AttachedSchema, HandRoundSchema, NewRoundSchema, StandingsSchema)
+from .events_api import NO_STORE, organiser_token
+from .events_store import check_organiser, get_event
+from .events_view import event_json, round_json
+
+blp = Blueprint("event_tables_api", __name__, url_prefix="/api/events",
+                description="Events: rounds entered by hand, uploaded games attached as tables, standings")
+blp.before_request(same_origin_only)
+
+
+def organiser_checked(event_id: int) -> str:
+    """The request's organiser token once checked (404 for no event, 401 without a token, 403 another)."""
+    get_event(get_db(), event_id)
+    token = organiser_token()
+    check_organiser(get_db(), event_id, token)
+    return token
+
+
+@blp.post("/<int:event_id>/rounds/by-hand")
+@blp.arguments(HandRoundSchema, error_status_code=400)
+@blp.response(201, NewRoundSchema, description="the round's tables: each a live game, its keep link shown once")
+@blp.alt_response(400, schema=ErrorSchema, description="a table names no partnership of the event, or one twice, "
+                  "or more than one partnership is left without a table")
+@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
+@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+def by_hand(args: dict[str, Any], event_id: int):
+    """Enter the next round's tables by hand (organiser token): name each table's two partnerships (the first
+    sits North–South). A partnership left out has a bye (at most one, when their number is odd); a rematch is
+    the organiser's choice."""
+    token = organiser_checked(event_id)
+    tables = [(t["pair_a"], t["pair_b"]) for t in args["tables"]]
+    number, made = hand_round(get_db(), event_id, token, tables)
+    return round_json(number, made), 201, NO_STORE
+
+
+@blp.post("/<int:event_id>/games")
+@blp.arguments(AttachSchema, error_status_code=400)
+@blp.response(201, AttachedSchema, description="the game is a table of the round; the standings count it")
+@blp.alt_response(400, schema=ErrorSchema, description="the game is not one game of the event's variant between "
+                  "two of its partnerships, or the round does not follow the event's rounds")
+@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
+@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
+@blp.alt_response(404, schema=ErrorSchema, description="no such event, or no such game")
+@blp.alt_response(409, schema=ErrorSchema, description="the game is attached already, or a partnership has a place "
+                  "in that round")
+def attach(args: dict[str, Any], event_id: int):
+    """Attach an uploaded (stored) game to the event as a table of a round (organiser token; by game id). Its
+    seat tags' players name the two partnerships (North–South first; merges followed); the round is the one
+    given, else the last (a new round after the last is made)."""
+    organiser_checked(event_id)
+    table = attach_game(get_db(), event_id, args["game_id"], args.get("round"))
+    return {**table, "scoresheet_url": url_for("pages.game", game_id=table["game_id"]),
+            "event_url": url_for("clubs.event", event_id=event_id)}, 201
+
+
+@blp.get("/<int:event_id>/standings")
+@blp.response(200, StandingsSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+def standings(event_id: int):
+    """The event's standings (`order` says how they rank; provisional rows may change), with the links to its
+    results page, the standings as CSV and the event's games as one `.seep`."""
+    data = event_json(get_db(), event_id)
+    return {"id": data["id"], "name": data["name"], "order": data["order"], "standings": data["standings"],
+            "results_url": url_for("event_results.results", event_id=event_id),
+            "csv_url": url_for("event_results.standings_csv_download", event_id=event_id),
+            "seep_url": url_for("event_results.games_seep", event_id=event_id)}

@@ -1,0 +1,88 @@
+/* The opponents' confirm page: each deal over at the table, its score, and one tap to confirm it (or a
+   reason to refuse it). The confirm token comes in the link's fragment and is kept on this phone. */
+(function () {
+  "use strict";
+  var root = document.getElementById("confirm");
+  if (!root || !window.fetch) return;
+  var api = root.getAttribute("data-api"), team = root.getAttribute("data-team");
+  var key = "seeplog-confirm-token-" + root.getAttribute("data-game");
+  var list = document.getElementById("confirm-deals"), said = document.getElementById("confirm-said");
+  var found = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  if (found) {
+    localStorage.setItem(key, decodeURIComponent(found[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  var token = localStorage.getItem(key);
+  document.getElementById("confirm-no-token").hidden = Boolean(token);
+  var refusing = null, last = null;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function scoreText(score) {
+    return Object.keys(score).map(function (t) { return t + " " + score[t]; }).join(" – ");
+  }
+
+  function send(deal, verdict, reason) {
+    var body = { deal: deal, verdict: verdict, team: team };
+    if (reason) body.reason = reason;
+    fetch(api, { method: "POST", cache: "no-store", body: JSON.stringify(body),
+                 headers: { "Content-Type": "application/json", Authorization: "Bearer " + token } })
+      .then(function (r) { return r.json().then(function (j) { return [r.ok, j]; }); })
+      .then(function (got) {
+        if (got[0]) { refusing = null; said.textContent = "Stored."; draw(got[1]); }
+        else said.textContent = got[1].error || "Not stored.";
+      })
+      .catch(function () { said.textContent = "Cannot reach the server: try again."; });
+  }
+
+  function actions(li, c) {
+    if (!token) return;
+    if (refusing === c.deal) {
+      var input = el("input");
+      input.placeholder = "Why is it wrong?";
+      input.maxLength = 300;
+      input.setAttribute("aria-label", "Why deal " + c.deal + "'s score is wrong");
+      var go = el("button", "danger", "Send the refusal");
+      go.addEventListener("click", function () { if (input.value.trim()) send(c.deal, "refused", input.value.trim()); });
+      li.append(input, go);
+      return;
+    }
+    var yes = el("button", "confirm", team + " confirm " + Object.keys(c.score).map(function (t) { return c.score[t]; }).join("–"));
+    yes.addEventListener("click", function () { send(c.deal, "confirmed"); });
+    var no = el("button", "quiet", "Refuse…");
+    no.addEventListener("click", function () { refusing = c.deal; draw(last); });
+    li.append(yes, no);
+  }
+
+  function draw(data) {
+    last = data;
+    list.replaceChildren();
+    if (!data.deals.length) list.append(el("li", "hint", "No deal is over yet."));
+    data.deals.forEach(function (c) {
+      var li = el("li");
+      li.dataset.deal = c.deal;
+      li.dataset.status = c.status;
+      li.append(el("p", "", "Deal " + c.deal + ": " + scoreText(c.score)));
+      if (c.status === "confirmed") li.append(el("p", "confirmed", "✓ confirmed"));
+      else if (c.status === "refused") li.append(el("p", "refused", "refused: “" + c.reason + "”"));
+      else {
+        if (c.changed) li.append(el("p", "hint", "Corrected since the last answer: confirm it again."));
+        actions(li, c);
+      }
+      list.append(li);
+    });
+  }
+
+  function poll() {
+    if (refusing === null) {
+      fetch(api, { cache: "no-store" }).then(function (r) { return r.json(); }).then(draw).catch(function () {});
+    }
+    setTimeout(poll, 4000);
+  }
+  poll();
+}());

@@ -1,0 +1,91 @@
+/* Opponent confirmation at an event's table: once a deal is over, the opposing team confirms its score on
+ * this phone with one tap, or refuses it with a reason (the director is told). Only an event's table asks
+ * (the server draws its page with data-confirm, the confirmations' address); the answers live on the
+ * server, not here. */
+import { $ } from "./page.js";
+import { keep, redraw } from "./state.js";
+import { button, textEl } from "./dom.js";
+
+const url = ($("keep") || { dataset: {} }).dataset.confirm;
+const state = { known: null, version: null, loading: false, refusing: null, said: "" };
+
+async function load(version) {
+  if (!url || state.loading || version === state.version) return;
+  state.loading = true;
+  try {
+    const response = await fetch(url, { cache: "no-store" });
+    if (response.ok) { state.known = await response.json(); state.version = version; }
+  } catch (e) {
+    /* offline: asked again at the next version */
+  } finally {
+    state.loading = false;
+  }
+  if (state.known) redraw();
+}
+
+async function send(deal, verdict, reason) {
+  const body = { deal, verdict, team: state.known.team, ...(reason ? { reason } : {}) };
+  const response = await fetch(url, {
+    method: "POST", cache: "no-store",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${keep.token}` },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (response.ok) { state.known = answer; state.refusing = null; state.said = ""; }
+  else state.said = answer.error || `The answer was not stored (${response.status}).`;
+  redraw();
+}
+
+const scoreText = (score) => Object.keys(score).map((t) => score[t]).join("–");
+
+function askBox(check) {
+  const team = state.known.team;
+  const out = [textEl("h2", "", `${team}: is deal ${check.deal}'s score right?`),
+    textEl("p", "hint", `${Object.entries(check.score).map(([t, s]) => `${t} ${s}`).join(" · ")}`
+      + (check.changed ? " (corrected since the last answer)" : ""))];
+  if (state.refusing === check.deal) {
+    const input = document.createElement("input");
+    input.id = "refuse-reason";
+    input.setAttribute("aria-label", "Why the score is wrong");
+    input.placeholder = "Why is it wrong?";
+    input.maxLength = 300;
+    out.push(input, button("Send the refusal", "danger", () => {
+      if (input.value.trim()) send(check.deal, "refused", input.value.trim());
+      else input.focus();
+    }, { role: "refuse-send" }), button("Back", "quiet", () => { state.refusing = null; redraw(); }));
+  } else {
+    out.push(button(`${team} confirm ${scoreText(check.score)}`, "confirm", () => send(check.deal, "confirmed"),
+      { role: "confirm" }), button("Refuse…", "quiet", () => { state.refusing = check.deal; redraw(); },
+      { role: "refuse" }));
+  }
+  return out;
+}
+
+function answeredBox(check) {
+  const team = check.team || state.known.team;
+  if (check.status === "confirmed") return [textEl("p", "confirmed", `✓ ${team} confirmed deal ${check.deal}: ${scoreText(check.score)}`)];
+  return [textEl("p", "refused", `${team} refused deal ${check.deal}: “${check.reason}”. The director is told.`)];
+}
+
+/* Drawn after the end-of-deal panel: the deal that ended, as its confirmation stands. */
+export function renderConfirm(next) {
+  const box = $("deal-confirm");
+  if (!box || !url) return;
+  if (keep.view) load(keep.view.version);
+  const ended = keep.view ? keep.view.ended : null;
+  const check = state.known && ended && !$("deal-end").hidden
+    ? state.known.deals.find((c) => c.deal === ended.number) : null;
+  box.hidden = !check || next.kind !== "deal";
+  if (box.hidden) return;
+  box.replaceChildren(...(check.status === "missing" ? askBox(check) : answeredBox(check)),
+    ...earlier(check.deal), ...(state.said ? [textEl("p", "refused", state.said)] : []));
+}
+
+/* Earlier deals still waiting for the opponents' answer (a score corrected since they answered, say). */
+function earlier(shown) {
+  const waiting = state.known.deals.filter((c) => c.status === "missing" && c.deal !== shown);
+  if (!waiting.length) return [];
+  return [textEl("p", "hint", "Also waiting for the opponents' answer:"), ...waiting.map((c) =>
+    button(`${state.known.team} confirm deal ${c.deal}: ${scoreText(c.score)}`, "quiet",
+      () => send(c.deal, "confirmed"), { role: "confirm-earlier", deal: String(c.deal) }))];
+}

@@ -1,0 +1,37 @@
+"""Where a deal's confirmation stands: the last answer of a deal counts, and only for the score it answered."""
+from __future__ import annotations
+
+import pytest
+
+from seeplog.clubs.confirmations import Answer, check_answer, confirming_team, deal_checks
+from seeplog.refusals import Conflict, NotAllowed, Refused
+
+TEAMS = ("NS", "EW")
+
+
+def test_the_last_answer_stands_while_the_score_is_the_one_it_answered():
+    scores = [(1, {"NS": 57, "EW": 43}), (2, {"NS": 30, "EW": 70}), (3, {"NS": 50, "EW": 50})]
+    answers = [Answer(1, "EW", "refused", {"NS": 57, "EW": 43}, "miscounted"),
+               Answer(1, "EW", "confirmed", {"NS": 57, "EW": 43}),
+               Answer(2, "EW", "refused", {"NS": 40, "EW": 60}, "wrong")]
+    found = deal_checks(scores, answers)
+    assert [(c.deal, c.status, c.changed) for c in found] == [(1, "confirmed", False), (2, "missing", True),
+                                                              (3, "missing", False)]
+    assert found[1].answer is not None and found[1].answer.reason == "wrong"
+
+
+def test_the_opponents_of_the_first_team_confirm():
+    assert confirming_team(TEAMS) == "EW" and confirming_team(("N", "S")) == "S"
+
+
+@pytest.mark.parametrize("answer, link, refusal", [
+    (Answer(1, "NS", "confirmed", {}), None, NotAllowed),
+    (Answer(1, "N", "confirmed", {}), None, NotAllowed),
+    (Answer(2, "EW", "confirmed", {}), None, Conflict),
+    (Answer(1, "EW", "refused", {}, " "), None, Refused),
+    (Answer(1, "EW", "perhaps", {}), None, Refused),
+])
+def test_answers_that_cannot_stand_are_refused(answer, link, refusal):
+    with pytest.raises(refusal):
+        check_answer(answer, TEAMS, {1: {"NS": 57, "EW": 43}}, link)
+    check_answer(Answer(1, "EW", "confirmed", {}), TEAMS, {1: {"NS": 57, "EW": 43}}, "EW")

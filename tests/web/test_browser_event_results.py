@@ -1,0 +1,74 @@
+"""In headless chromium, at 390x844 (a phone) and at desktop size: an event's results page (standings with the
+ranking order stated, each round, each table's scoresheet link) fits the screen, and prints on A4 with the
+numbers and without the site's navigation or link boxes. Screenshots go to test-artifacts/browser/.
+
+Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.web.clubs_helpers import named
+from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
+from tests.web.test_browser_small_screens import SIZES, overflow, shot
+
+pytestmark = pytest.mark.browser
+DEALERS = ("N", "E", "S", "W")
+
+
+def keep_scores(page, base: str, table: dict, scores: list[tuple[int, int]]) -> None:
+    auth, version = {"Authorization": f"Bearer {table['edit_token']}"}, 1
+    lines = [line for n, (a, b) in enumerate(scores, start=1)
+             for line in (f"deal {n} dealer {DEALERS[(n - 1) % 4]}", f"score NS {a} EW {b}")]
+    for line in lines:
+        answer = page.request.post(f"{base}/api/live/{table['game_id']}/entries", headers=auth,
+                                   data={"line": line, "version": version})
+        assert answer.status == 201, answer.text()
+        version = answer.json()["version"]
+
+
+def club_evening(page, base: str, size: str) -> int:
+    """An event of five partnerships: two Swiss rounds kept as score-only deals, and one uploaded game attached."""
+    pairs = [[f"Results {size} {2 * i + 1}", f"Results {size} {2 * i + 2}"] for i in range(5)]
+    made = page.request.post(base + "/api/events", data={
+        "name": f"Autumn pairs ({size})", "variant": "standard", "date": "2026-11-25", "place": "Community hall",
+        "format": "swiss", "baazi_target": 50, "partnerships": pairs}).json()
+    event, auth = made["id"], {"Authorization": f"Bearer {made['organiser_token']}"}
+    for scores in ([(80, 20), (45, 55)], [(30, 70), (65, 35), (58, 42)]):
+        tables = page.request.post(f"{base}/api/events/{event}/rounds", headers=auth).json()["tables"]
+        for n, table in enumerate(tables):
+            keep_scores(page, base, table, scores[n:] + scores[:n])
+            version = page.request.get(f"{base}/api/live/{table['game_id']}").json()["version"]
+            page.request.post(f"{base}/api/live/{table['game_id']}/close",
+                              headers={"Authorization": f"Bearer {table['edit_token']}"}, data={"version": version})
+    text = named("provisional.seep", {"North": pairs[0][0], "South": pairs[0][1], "West": pairs[4][0],
+                                      "East": pairs[4][1]})
+    game = page.request.post(base + "/api/games", data=text.encode(), headers={"Content-Type": "text/plain"})
+    attached = page.request.post(f"{base}/api/events/{event}/games", headers=auth,
+                                 data={"game_id": game.json()["id"], "round": 3})
+    assert attached.status == 201, attached.text()
+    return event
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_page_on_a_phone_a_desktop_and_paper(page, base_url, size):  # noqa: F811
+    page.set_viewport_size(SIZES[size])
+    event = club_evening(page, base_url, size)
+    page.goto(f"{base_url}/events/{event}")
+    page.locator("a", has_text="Results to print").click()
+    page.wait_for_selector("table.standings")
+    assert "Ranked by baazis won, then baazi difference" in page.locator("p.order").inner_text()
+    assert page.locator("table.standings tbody tr").count() == 5
+    assert page.locator("section.results-round").count() == 3
+    assert page.locator("a.sheet").count() == 5 and page.locator("p.bye").count() == 2
+    assert page.locator("table.standings tr.provisional").count() == 2  # the attached game's unknown score
+    assert overflow(page) <= 0
+    shot(page, f"event-results-{size}")
+
+    page.emulate_media(media="print")
+    assert page.locator("header.site").is_hidden() and page.locator("p.downloads").is_hidden()
+    assert page.locator("table.standings").is_visible() and page.locator("p.printed").is_visible()
+    shot(page, f"event-results-print-{size}")
+    if size == "desktop":
+        page.pdf(path=str(SHOTS / "event-results-a4.pdf"), format="A4")
+        assert (SHOTS / "event-results-a4.pdf").stat().st_size > 5_000

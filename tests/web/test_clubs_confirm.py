@@ -1,0 +1,197 @@
+"""Opponent confirmation and the director's view through the API: the opponents (EW; two-player: S) confirm
+or refuse each deal's score on the scorekeeper's phone (its edit token) or by their confirm link; a wrong
+team, an unknown token, a deal not over, a refusal without a reason get a clear 4xx and change nothing; the
+director (organiser token) sees every table, polls with If-None-Match and corrects an entry with a note."""
+from __future__ import annotations
+
+import random
+
+from seeplog.playout import deal_lines, random_deal
+from seeplog.ruleset import find_ruleset
+from tests.web.helpers import assert_envelope
+from tests.web.live_helpers import Keeper
+
+PAIRS = [["Confirm A", "Confirm B"], ["Confirm C", "Confirm D"], ["Confirm E", "Confirm F"],
+         ["Confirm G", "Confirm H"]]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def event_with_round(client, variant: str = "standard", pairs=PAIRS) -> tuple[int, str, list[dict]]:
+    made = client.post("/api/events", json={"name": "Confirm night", "variant": variant, "partnerships": pairs})
+    assert made.status_code == 201, made.json
+    event, token = made.json["id"], made.json["organiser_token"]
+    tables = client.post(f"/api/events/{event}/rounds", headers=bearer(token)).json["tables"]
+    return event, token, tables
+
+
+def enter(client, table: dict, lines: list[str]) -> int:
+    """Append lines at a table with its edit token; the version after them."""
+    game = table["game_id"]
+    version = client.get(f"/api/live/{game}").json["version"]
+    for line in lines:
+        answer = client.post(f"/api/live/{game}/entries", headers=bearer(table["edit_token"]),
+                             json={"line": line, "version": version})
+        assert answer.status_code == 201, (line, answer.json)
+        version = answer.json["version"]
+    return version
+
+
+def one_deal(variant: str = "standard", seed: int = 3) -> list[str]:
+    return deal_lines(1, "N", random_deal(find_ruleset(variant), "N", random.Random(seed)))
+
+
+def answer(client, game: int, token: str | None, **body):
+    return client.post(f"/api/live/{game}/confirmations", json=body, headers=bearer(token) if token else {})
+
+
+def confirmations(client, game: int) -> dict:
+    got = client.get(f"/api/live/{game}/confirmations")
+    assert got.status_code == 200
+    return got.json
+
+
+def test_the_opponents_confirm_on_the_scorekeepers_phone_and_refuse_by_their_link(client):
+    event, organiser, tables = event_with_round(client)
+    table = tables[0]
+    game = table["game_id"]
+    assert confirmations(client, game)["deals"] == [] and confirmations(client, game)["team"] == "EW"
+    too_early = answer(client, game, table["edit_token"], deal=1, verdict="confirmed")
+    assert too_early.status_code == 409 and "not over" in too_early.json["error"]
+    enter(client, table, one_deal())
+    report = client.get(f"/api/live/{game}").json["report"]
+    score = report["games"][0]["deals"][0]["score"]
+    before = confirmations(client, game)
+    assert before["deals"] == [{"deal": 1, "score": score, "status": "missing", "changed": False, "team": None,
+                                "reason": None, "via": None, "at": None}]
+
+    refusals = [(table["edit_token"], {"deal": 1, "verdict": "confirmed", "team": "NS"}, 403, "NS keeps"),
+                ("not-a-token-at-all-0123456789", {"deal": 1, "verdict": "confirmed"}, 403, "neither"),
+                (tables[1]["edit_token"], {"deal": 1, "verdict": "confirmed"}, 403, "neither"),
+                (None, {"deal": 1, "verdict": "confirmed"}, 401, "send"),
+                (table["edit_token"], {"deal": 2, "verdict": "confirmed"}, 409, "deal 2 is not over"),
+                (table["edit_token"], {"deal": 1, "verdict": "refused"}, 422, "reason"),
+                (table["edit_token"], {"deal": 1, "verdict": "refused", "reason": "  "}, 422, "reason"),
+                (table["edit_token"], {"deal": 1, "verdict": "maybe"}, 400, "valid"),
+                (table["edit_token"], {"verdict": "confirmed"}, 400, "valid")]
+    for token, body, status, words in refusals:
+        got = answer(client, game, token, **body)
+        assert got.status_code == status, (body, got.json)
+        assert_envelope(got, status)
+        assert words in got.json["error"] or words in str(got.json["errors"]), got.json
+    assert confirmations(client, game) == before  # nothing changed
+    assert answer(client, 999_999, table["edit_token"], deal=1, verdict="confirmed").status_code == 404
+    plain = Keeper(client)
+    assert answer(client, plain.id, plain.token, deal=1, verdict="confirmed").status_code == 404
+
+    done = answer(client, game, table["edit_token"], deal=1, verdict="confirmed")
+    assert done.status_code == 201
+    assert done.json["confirmed"] == 1 and done.json["deals"][0]["via"] == "keeper"
+
+    director = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json
+    link = next(t for t in director["tables"] if t["game_id"] == game)["confirm_url"]
+    assert link.startswith(f"/live/{game}/confirm#token=")
+    link_token = link.split("#token=")[1]
+    assert client.get(link.split("#")[0]).status_code == 200
+    wrong = answer(client, game, link_token, deal=1, verdict="confirmed", team="NS")
+    assert wrong.status_code == 403
+    refused = answer(client, game, link_token, deal=1, verdict="refused", reason="NS took the 10 of diamonds twice")
+    assert refused.status_code == 201
+    check = refused.json["deals"][0]
+    assert (check["status"], check["via"], check["reason"]) == ("refused", "link", "NS took the 10 of diamonds twice")
+    other = next(t for t in director["tables"] if t["game_id"] == tables[1]["game_id"])["confirm_url"]
+    assert answer(client, game, other.split("#token=")[1], deal=1, verdict="confirmed").status_code == 403
+
+
+def test_two_player_tables_are_confirmed_by_south(client):
+    _, _, tables = event_with_round(client, "two-player", [["Solo A"], ["Solo B"]])
+    enter(client, tables[0], one_deal("two-player"))
+    assert answer(client, tables[0]["game_id"], tables[0]["edit_token"], deal=1, verdict="confirmed",
+                  team="N").status_code == 403
+    got = answer(client, tables[0]["game_id"], tables[0]["edit_token"], deal=1, verdict="confirmed")
+    assert got.status_code == 201 and got.json["deals"][0]["team"] == "S"
+
+
+def test_the_director_sees_every_table_and_corrects_a_refused_score(client):
+    event, organiser, tables = event_with_round(client)
+    url = f"/api/events/{event}/director"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers=bearer(tables[0]["edit_token"])).status_code == 403
+    assert client.get("/api/events/9999/director", headers=bearer(organiser)).status_code == 404
+    first = client.get(url, headers=bearer(organiser))
+    assert first.status_code == 200 and first.headers["ETag"]
+    assert [(t["round"], t["number"]) for t in first.json["tables"]] == [(1, 1), (1, 2)]
+    assert client.get(url, headers={**bearer(organiser), "If-None-Match": first.headers["ETag"]}).status_code == 304
+
+    table = tables[0]
+    game = table["game_id"]
+    version = enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    assert answer(client, game, table["edit_token"], deal=1, verdict="refused", reason="EW had 45").status_code == 201
+    seen = client.get(url, headers={**bearer(organiser), "If-None-Match": first.headers["ETag"]})
+    assert seen.status_code == 200 and seen.headers["ETag"] != first.headers["ETag"]
+    row = next(t for t in seen.json["tables"] if t["game_id"] == game)
+    assert row["confirmations"]["refused"] == 1 and row["next"]["kind"] == "deal" and row["next"]["deal"] == 2
+    assert row["names"] == [" & ".join(PAIRS[row["pair_a"] - 1]), " & ".join(PAIRS[row["pair_b"] - 1])]
+    assert [e["line"] for e in row["entries"]] == ["deal 1 dealer N", "score NS 60 EW 40"]
+    entry = row["entries"][-1]["number"]
+
+    corrections = f"/api/events/{event}/tables/{game}/entries"
+    body = {"version": version, "replace": entry, "line": "score NS 55 EW 45", "note": "EW counted again"}
+    assert client.post(corrections, json=body, headers=bearer(table["edit_token"])).status_code == 403
+    assert client.post(corrections, json={**body, "note": ""}, headers=bearer(organiser)).status_code == 400
+    no_entry = client.post(corrections, json={"version": version, "line": "x", "note": "n"}, headers=bearer(organiser))
+    assert no_entry.status_code == 422
+    assert client.post(f"/api/events/{event}/tables/999999/entries", json=body,
+                       headers=bearer(organiser)).status_code == 404
+    assert client.post(corrections, json={**body, "version": version - 1},
+                       headers=bearer(organiser)).status_code == 409
+    assert client.get(f"/api/live/{game}").json["version"] == version  # nothing stored by the refusals
+    done = client.post(corrections, json=body, headers=bearer(organiser))
+    assert done.status_code == 201 and done.json["line"] == "score NS 55 EW 45"
+    history = client.get(f"/api/live/{game}/history").json["events"]
+    assert (history[-1]["kind"], history[-1]["note"]) == ("replace", "Director: EW counted again")
+    check = confirmations(client, game)["deals"][0]
+    assert (check["status"], check["changed"], check["score"]) == ("missing", True, {"NS": 55, "EW": 45})
+    again = answer(client, game, table["edit_token"], deal=1, verdict="confirmed")
+    assert again.json["deals"][0]["status"] == "confirmed"
+    row = next(t for t in client.get(url, headers=bearer(organiser)).json["tables"] if t["game_id"] == game)
+    assert row["confirmations"]["refused"] == 0 and row["confirmations"]["confirmed"] == 1
+
+
+def test_the_scoresheet_and_the_rounds_show_which_deals_are_confirmed(client):
+    event, _, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer W", "score NS 30 EW 70"])
+    live = client.get(f"/events/{event}/live")
+    etag = live.headers["ETag"]
+    assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 201
+    assert answer(client, game, table["edit_token"], deal=2, verdict="refused", reason="70 is 60").status_code == 201
+    fresh = client.get(f"/events/{event}/live", headers={"If-None-Match": etag})
+    assert fresh.status_code == 200 and fresh.headers["ETag"] != etag  # the standings poll sees answers
+    html = fresh.get_data(as_text=True)
+    assert 'data-confirmed="1" data-refused="1" data-missing="0"' in html and ">1/2</span>" in html
+    row = client.get(f"/api/events/{event}").json["rounds"][0]["tables"]
+    assert next(t for t in row if t["game_id"] == game)["confirmations"] == {"confirmed": 1, "refused": 1,
+                                                                             "missing": 0}
+    sheet = client.get(f"/games/{game}").get_data(as_text=True)
+    assert 'class="confirm-mark confirmed" title="EW confirmed this score"' in sheet
+    assert 'class="confirm-mark refused" title="EW refused this score: 70 is 60"' in sheet
+    other = client.get(f"/games/{tables[1]['game_id']}").get_data(as_text=True)
+    assert "confirm-mark" not in other.split('<table class="scoresheet"')[1].split("</table>")[0]
+
+
+def test_the_pages_the_links_open(client):
+    event, _, tables = event_with_round(client)
+    game = tables[0]["game_id"]
+    director = client.get(f"/events/{event}/director")
+    assert director.status_code == 200 and director.headers["Cache-Control"] == "no-store"
+    assert f'data-api="/api/events/{event}/director"' in director.get_data(as_text=True)
+    confirm = client.get(f"/live/{game}/confirm")
+    assert confirm.status_code == 200 and "EW confirm the scores" in confirm.get_data(as_text=True)
+    assert client.get("/events/9999/director").status_code == 404
+    plain = Keeper(client)
+    assert client.get(f"/live/{plain.id}/confirm").status_code == 404
+    assert f'data-confirm="/api/live/{game}/confirmations"' in client.get(f"/live/{game}/keep").get_data(as_text=True)
+    assert "data-confirm" not in client.get(f"/live/{plain.id}/keep").get_data(as_text=True)
