@@ -12,7 +12,7 @@ from seeplog.clubs.ratings import Baazi, rate_steps, slug
 from seeplog.fingerprint import library_fingerprint
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from seeplog.web.clubs import ratings_store
+from seeplog.web.clubs import queries, ratings_store
 from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baazis, kept_before, land, plan,
                                              recompute_all, state, team_of)
 from seeplog.web.db import connect, writing
@@ -181,3 +181,27 @@ def test_the_ratings_kept_before_a_point_read_either_way_agree(client, db):
     for who in whos:  # one asked for: looked up
         one_by_one.update(kept_before(db, {who}, point))
     assert read_in_order == one_by_one and 0 < len(one_by_one) < len(whos)
+
+
+BIG = ("rating_history", "rating_baazis", "ratings", "players", "ledger", "deals", "deal_scores", "sweeps", "games")
+
+
+@pytest.mark.parametrize("sql, args", [
+    (f"select kind, who from rating_history indexed by rating_history_order where {ratings_store.ORDER} >= "
+     "(?, ?, ?, ?)", ["2026", 1, 1, 1]),
+    (f"delete from rating_history where {ratings_store.ORDER} >= (?, ?, ?, ?)", ["2026", 1, 1, 1]),
+    (f"select count(*) from (select 1 from rating_baazis where {ratings_store.ORDER} >= (?, ?, ?, ?) limit 5)",
+     ["2026", 1, 1, 1]),
+    ("select mu from rating_history where kind = 'player' and who = '1' and "
+     f"{ratings_store.ORDER} < (?, ?, ?, ?) order by date desc, game_id desc, game desc, position desc limit 1",
+     ["2026", 1, 1, 1]),
+    ("select who from ratings where kind = ? order by ordinal desc, mu desc, who limit 100", ["player"]),
+    ("select count(*) from ratings where kind = ? and (ordinal > ? or ordinal = ? and (mu > ? or mu = ? and "
+     "who < ?))", ["player", 1.0, 1.0, 2.0, 2.0, "1"]),
+    (queries.PICKED.format(games=queries.GAMES_OF_PLAYER) + queries.SEATS, [1]),
+    (queries.PICKED.format(games=queries.GAMES_OF_PAIR) + queries.GAME_ROWS, [1, 2]),
+    *[(queries.PICKED.format(games=queries.GAMES_OF_PLAYER) + sql, [1]) for sql in queries.PER_GAME.values()],
+])
+def test_the_clubs_queries_read_by_an_index(db, sql, args):
+    plan = [row[3] for row in db.execute("explain query plan " + sql, args).fetchall()]
+    assert not [step for step in plan if step.split()[:2] in (["SCAN", t] for t in BIG)], plan

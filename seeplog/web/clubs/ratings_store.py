@@ -224,8 +224,9 @@ def put_steps(db: sqlite_utils.Database, point: Order, steps: list[Step], until:
         db.execute("delete from rating_history")
         db.execute("delete from ratings")
     else:
-        affected = {(r[0], r[1]) for r in db.execute(
-            f"select distinct kind, who from rating_history where {ORDER} >= (?, ?, ?, ?)", point)}
+        affected = {(r[0], r[1]) for r in db.execute(  # by the order index (with distinct, sqlite scans the table)
+            f"select kind, who from rating_history indexed by rating_history_order where {ORDER} >= (?, ?, ?, ?)",
+            point)}
         db.execute(f"delete from rating_history where {ORDER} >= (?, ?, ?, ?)", point)
     db.conn.executemany("insert into rating_history values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [(s.kind, slug(s.who), *s.order, s.mu, s.sigma, s.baazis, s.won) for s in kept])
