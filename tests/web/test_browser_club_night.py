@@ -213,6 +213,7 @@ def test_a_club_night(browser, base_url, tmp_path):
     form.locator("select[name=kind]").select_option("replace")
     form.locator("input[name=line]").fill("score NS 55 EW 45")
     form.locator("input[name=note]").fill("EW's sweep counted after the refusal")
+    shot(director, "director-correct-desktop")
     form.locator("button[type=submit]").click()
     director.wait_for_function("g => !document.querySelector(`section.director-table.raised[data-game='${g}']`)",
                                arg=games[4], timeout=5_000)

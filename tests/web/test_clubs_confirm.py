@@ -8,6 +8,7 @@ import random
 
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
+from seeplog.web.db import get_db
 from tests.web.helpers import assert_envelope
 from tests.web.live_helpers import Keeper
 
@@ -195,3 +196,34 @@ def test_the_pages_the_links_open(client):
     assert client.get(f"/live/{plain.id}/confirm").status_code == 404
     assert f'data-confirm="/api/live/{game}/confirmations"' in client.get(f"/live/{game}/keep").get_data(as_text=True)
     assert "data-confirm" not in client.get(f"/live/{plain.id}/keep").get_data(as_text=True)
+
+
+def test_the_director_may_correct_the_last_deals_a_refused_one_and_flagged_plays(client):
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    lines = ["deal 1 dealer N", "score NS 60 EW 40"] + [
+        line for deal in (2, 3, 4) for line in (f"deal {deal} dealer W", "score NS 60 EW 40")]
+    enter(client, table, lines)
+    assert all(not e["findings"] for e in client.get(f"/api/live/{game}").json["entries"])
+    assert answer(client, game, table["edit_token"], deal=1, verdict="refused", reason="40 was 45").status_code == 201
+    row = next(t for t in client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+               if t["game_id"] == game)
+    assert sorted({e["deal"] for e in row["entries"]}) == [1, 4]  # deal 5 is next: 4 and 5 are the last two
+    assert row["flagged"] == []
+
+
+def test_a_deleted_tables_answers_go_with_it(client, app):
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    client.get(f"/api/events/{event}/director", headers=bearer(organiser))  # keeps the confirm links' hashes
+    assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 201
+    assert client.delete(f"/api/live/{game}", headers=bearer(table["edit_token"])).status_code == 204
+    with app.app_context():
+        db = get_db()
+        assert db.execute("select count(*) from deal_answers where game_id = ?", [game]).fetchone()[0] == 0
+        assert db.execute("select count(*) from confirm_tokens where game_id = ?", [game]).fetchone()[0] == 0
+        assert db.execute("select count(*) from confirm_tokens").fetchone()[0] == 1  # the other table's
+    assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 404
+    tables_now = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+    assert [t["game_id"] for t in tables_now] == [tables[1]["game_id"]]

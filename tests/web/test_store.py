@@ -207,8 +207,7 @@ def test_the_game_ids_migration_keeps_every_row_and_never_gives_an_id_again(tmp_
     assert "AUTOINCREMENT" in database.execute("select sql from sqlite_master where name = 'games'").fetchone()[0]
     triggers = {r[0] for r in database.execute("select name from sqlite_master where type = 'trigger' "
                                                "and tbl_name = 'games'")}
-    assert triggers == {"games_text_delete", "games_clubs_date", "games_grams_delete",
-                        "games_ratings_date"}  # the last from 0011, run here too
+    assert {"games_text_delete", "games_clubs_date", "games_grams_delete"} <= triggers  # later ones add their own
     delete_game(database, live_id)  # a delete still takes the game's rows along, and only its own
     assert database["live_games"].count == 0 and database["games"].count == 3
     assert database["games_text"].count == 3

@@ -9,6 +9,7 @@ import sqlite_utils
 from flask import url_for
 
 from seeplog.refusals import NotFound, Refused
+from seeplog.ruleset import find_ruleset
 
 from ..live.board import flagged_of
 from ..live.store import Request, load, record, typed_view
@@ -49,19 +50,28 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any])
     updated = db.execute("select updated from live_games where game_id = ?", [view.game_id]).fetchone()[0]
     games = view.report["games"]
     baazis = games[0]["baazis"] if games else {}
-    teams = list(baazis) or ["NS", "EW"]
-    last_deal = view.next.get("deal")
-    entries = [{"number": e.number, "line": e.line, "deal": e.place.deal, "play": e.place.play}
-               for e in view.entries if e.place.deal is not None and e.place.deal >= (last_deal or 1) - 1]
+    flagged = [{"entry": f.entry, "line": f.line, "rule": f.finding.rule, "message": f.finding.message,
+                "deal": f.finding.deal} for f in flagged_of(view)]
+    confirmations = confirmations_json(db, view.game_id)
     return {"round": table["round"], "number": table["number"], "game_id": view.game_id,
             "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "version": view.version,
             "next": view.next, "deals": len(games[0]["deals"]) if games else 0,
-            "baazis": [baazis.get(t, 0) for t in teams], "last_entry": updated,
-            "flagged": [{"entry": f.entry, "line": f.line, "rule": f.finding.rule, "message": f.finding.message,
-                         "deal": f.finding.deal} for f in flagged_of(view)],
-            "confirmations": confirmations_json(db, view.game_id), "entries": entries[-LAST_ENTRIES:],
+            "baazis": [baazis.get(t, 0) for t in find_ruleset(view.variant).teams], "last_entry": updated,
+            "flagged": flagged, "confirmations": confirmations,
+            "entries": correctable(view, flagged, confirmations),
             "follow_url": url_for("live_pages.follow", game_id=view.game_id),
             "scoresheet_url": url_for("pages.game", game_id=view.game_id)}
+
+
+def correctable(view: LiveView, flagged: list[dict[str, Any]], confirmations: dict[str, Any]) -> list[dict[str, Any]]:
+    """The entries the director may want to correct: those of the deal in play (or next) and the one
+    before, of a deal whose score was refused, and the flagged ones (at most LAST_ENTRIES, the last ones)."""
+    last = view.next.get("deal") or 1
+    refused = {c["deal"] for c in confirmations["deals"] if c["status"] == "refused"}
+    marked = {f["entry"] for f in flagged if f["entry"]}
+    return [{"number": e.number, "line": e.line, "deal": e.place.deal, "play": e.place.play}
+            for e in view.entries if e.place.deal is not None
+            and (e.place.deal >= last - 1 or e.place.deal in refused or e.number in marked)][-LAST_ENTRIES:]
 
 
 CORRECTIONS = (("replace", "replace"), ("insert_before", "insert"), ("delete", "delete"))

@@ -117,7 +117,9 @@
     line.name = "line"; line.placeholder = "the line as it should read"; line.autocomplete = "off";
     note.name = "note"; note.placeholder = "why (kept in the game's history)"; note.required = true;
     go.type = "submit";
-    form.append(field("Entry", entry), field("Change", kind), field("Line", line), field("Director's note", note), go);
+    var lineField = field("Line", line);
+    kind.addEventListener("change", function () { lineField.hidden = kind.value === "delete"; });
+    form.append(field("Entry", entry), field("Change", kind), lineField, field("Director's note", note), go);
     form.addEventListener("submit", function (ev) { ev.preventDefault(); correct(t, form); });
     box.append(form);
     return box;
@@ -173,7 +175,7 @@
     var refused = data.tables.filter(function (t) { return t.confirmations.refused > 0; }).length;
     var flagged = data.tables.reduce(function (n, t) { return n + flaggedPlays(t); }, 0);
     summary.textContent = data.tables.length + " tables · " + idle + " idle · " + refused + " with a refused score · "
-      + flagged + " flagged plays";
+      + flagged + " flagged play" + (flagged === 1 ? "" : "s");
   }
 
   function poll() {

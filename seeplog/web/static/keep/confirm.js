@@ -71,8 +71,8 @@ function answeredBox(check) {
 export function renderConfirm(next) {
   const box = $("deal-confirm");
   if (!box || !url) return;
-  if (keep.view) load(keep.view.version);
   const ended = keep.view ? keep.view.ended : null;
+  if (ended) load(keep.view.version);  // asked between deals only: no request while a deal is played
   const check = state.known && ended && !$("deal-end").hidden
     ? state.known.deals.find((c) => c.deal === ended.number) : null;
   box.hidden = !check || next.kind !== "deal";
