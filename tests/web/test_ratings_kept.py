@@ -205,3 +205,22 @@ BIG = ("rating_history", "rating_baazis", "ratings", "players", "ledger", "deals
 def test_the_clubs_queries_read_by_an_index(db, sql, args):
     plan = [row[3] for row in db.execute("explain query plan " + sql, args).fetchall()]
     assert not [step for step in plan if step.split()[:2] in (["SCAN", t] for t in BIG)], plan
+
+
+def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkeypatch):
+    from seeplog.web.clubs import pages
+    rng = random.Random(14)
+    for day in range(1, 9):
+        store(client, game(rng, f"2026-10-{day:02d}"))
+    asha = player_id(client, "Asha")
+    full = client.get(f"/api/players/{asha}").json
+    assert len(full["record"]["partners"]) > 2 and len(full["games"]) > 4
+    monkeypatch.setattr(pages, "SHOWN", 2)
+    page = client.get(f"/players/{asha}").get_data(as_text=True)
+    assert page.count(">partnership</a></td>") == 2  # the partners' lines
+    assert page.count('<td><a href="/partnerships/') == 4  # and the opponents'
+    assert f"The 2 partners with the most games of {len(full['record']['partners'])}" in page
+    assert f"The 2 opposing partnerships with the most games of {len(full['record']['head_to_head'])}" in page
+    assert f"The newest 4 of {len(full['games'])} games" in page and page.count('class="game-link"') == 4
+    everything = client.get(f"/players/{asha}?all=1").get_data(as_text=True)
+    assert everything.count('class="game-link"') == len(full["games"]) and "show them all" not in everything
