@@ -56,6 +56,25 @@ def test_the_search_gives_up_within_its_budget(monkeypatch):
         swiss_round(list(range(1, 9)), met)
 
 
+def test_when_the_search_from_the_top_runs_out_the_most_constrained_first_pairs(monkeypatch):
+    monkeypatch.setattr(pairings, "SEARCH_BUDGET", 2)  # from the top: 1-2 fails (3-4 met), 1-3 and 2-4 take 3 steps
+    assert swiss_round([1, 2, 3, 4], {frozenset((3, 4))}) == [(1, 3), (2, 4)]  # 3 first (fewest left): 3-1, 2-4
+    monkeypatch.setattr(pairings, "SEARCH_BUDGET", 1)
+    with pytest.raises(NoPairing, match="budget"):
+        swiss_round([1, 2, 3, 4], {frozenset((3, 4))})
+
+
+def test_a_long_event_of_64_partnerships_is_paired_round_after_round():
+    rng, results, rounds = random.Random(64), [], []
+    for _ in range(40):
+        ranked = [s.pair for s in standings(range(1, 65), results)]
+        tables = swiss_round(ranked, meetings(rounds))
+        rounds.append(tables)
+        results += play(tables, rng)
+    met = [frozenset((a, b)) for t in rounds for a, b in t if b is not None]
+    assert len(met) == len(set(met)) == 40 * 32
+
+
 def play(tables, rng) -> list[TableResult]:
     return [TableResult(0, a, b, (0, 0), (0, 0)) if b is None else
             TableResult(0, a, b, (w := rng.randint(0, 2), 2 - w), (rng.randint(100, 300), rng.randint(100, 300)),

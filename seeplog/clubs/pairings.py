@@ -43,29 +43,39 @@ class NoPairing(ValueError):
     """No round can be paired without a rematch."""
 
 
-SEARCH_BUDGET = 200_000
-"""Steps the Swiss search may take before it gives up (it never needs many outside contrived cases)."""
+SEARCH_BUDGET = 5_000
+"""Tries each Swiss search may take before it gives up (at most a few hundred milliseconds; the search from the
+top of the standings needs many only late in a long event, where the second one takes over)."""
 
 
 def swiss_round(ranked: Sequence[int], met: Collection[frozenset[int]], byes: Collection[int] = ()) -> list[Table]:
     """The next Swiss round from the standings: partnerships in standings order (best first), each paired from
     the top with the next-placed one it has not met. With an odd number the lowest-placed partnership that has
     had no bye sits out (the bye comes last). When that order would force a rematch further down, the search
-    steps back and takes the nearest pairing that avoids it.
+    steps back and takes the nearest pairing that avoids it. Late in a long event, when that search runs out
+    of its budget, a second search pairs the partnership with the fewest opponents left first (tables then in
+    standings order).
 
     :raises NoPairing: when no pairing without a rematch exists (or none is found within `SEARCH_BUDGET`).
     """
     if len(ranked) < 2:
         raise NoPairing(f"a Swiss round needs at least two partnerships, not {len(ranked)}")
-    search = _Search(met)
-    for bye in _bye_candidates(ranked, byes):
-        rest = [p for p in ranked if p != bye]
-        tables = search.pair(rest)
-        if tables is not None:
-            return tables + ([(bye, None)] if bye is not None else [])
-    if search.exhausted:
-        raise NoPairing("no pairing without a rematch was found within the search's budget")
-    raise NoPairing("every way of pairing this round repeats a pairing already played")
+    for constrained in (False, True):
+        search = _Search(ranked, met, constrained)
+        for bye in _bye_candidates(ranked, byes):
+            tables = search.pair([p for p in ranked if p != bye])
+            if tables is not None:
+                return _in_standings_order(tables, ranked) + ([(bye, None)] if bye is not None else [])
+        if not search.exhausted:
+            raise NoPairing("every way of pairing this round repeats a pairing already played")
+    raise NoPairing("no pairing without a rematch was found within the search's budget")
+
+
+def _in_standings_order(tables: list[Table], ranked: Sequence[int]) -> list[Table]:
+    """Each table with its better-placed partnership first, the tables by that partnership's place."""
+    place = {p: i for i, p in enumerate(ranked)}
+    seated = [(a, b) if b is None or place[a] < place[b] else (b, a) for a, b in tables]
+    return sorted(seated, key=lambda t: place[t[0]])
 
 
 def _bye_candidates(ranked: Sequence[int], byes: Collection[int]) -> list[int | None]:
@@ -78,29 +88,32 @@ def _bye_candidates(ranked: Sequence[int], byes: Collection[int]) -> list[int | 
 
 
 class _Search:
-    """Depth-first pairing from the top of the standings, bounded by `SEARCH_BUDGET` steps."""
+    """Depth-first pairing, bounded by `SEARCH_BUDGET` steps: from the top of the standings, or (constrained)
+    the partnership with the fewest opponents left first."""
 
-    def __init__(self, met: Collection[frozenset[int]]) -> None:
-        self.met = set(met)
+    def __init__(self, ranked: Sequence[int], met: Collection[frozenset[int]], constrained: bool = False) -> None:
+        self.allowed = {p: {q for q in ranked if q != p and frozenset((p, q)) not in met} for p in ranked}
+        """Each partnership's possible opponents: those it has not met."""
+        self.constrained = constrained
         self.steps = 0
         self.exhausted = False
-
-    def may_meet(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) not in self.met
 
     def pair(self, order: list[int]) -> list[Table] | None:
         if not order:
             return []
-        if self.exhausted or not all(any(self.may_meet(p, q) for q in order if q != p) for p in order):
+        left = set(order)
+        options = {p: len(self.allowed[p] & left) for p in order}
+        if self.exhausted or not all(options.values()):
             return None
-        top, others = order[0], order[1:]
+        top = min(order, key=lambda p: options[p]) if self.constrained else order[0]
+        others = [p for p in order if p != top]
         for opponent in others:
+            if opponent not in self.allowed[top]:
+                continue
             self.steps += 1
             if self.steps > SEARCH_BUDGET:
                 self.exhausted = True
                 return None
-            if not self.may_meet(top, opponent):
-                continue
             rest = self.pair([p for p in others if p != opponent])
             if rest is not None:
                 return [(top, opponent), *rest]

@@ -54,7 +54,9 @@ def test_attaching_a_game_that_does_not_fit_is_refused_and_changes_nothing(clien
     assert attached.status_code == 201
     strangers = store_text(client, named("game-standard-2.seep", seats(["Ann", "Bo"], PAIRS[1])))
     mixed = store_text(client, named("game-standard-2.seep", seats([PAIRS[0][0], PAIRS[1][0]], PAIRS[2])))
-    two_player = client.post("/api/live", json={"variant": "two-player", "players": {"N": "Club A", "S": "Club C"}})
+    live = client.post("/api/live", json={"variant": "standard", "players": {"N": "Club A", "S": "Club B",
+                                                                            "W": "Club C", "E": "Club D"}})
+    two_player = store_text(client, named("game-two-player-1.seep", {"North": "Club A", "South": "Club C"}))
     again = upload_between(client, 2, 1, "game-standard-2.seep")
     before = client.get(f"/api/events/{event_id}").json
     url = f"/api/events/{event_id}/games"
@@ -63,7 +65,8 @@ def test_attaching_a_game_that_does_not_fit_is_refused_and_changes_nothing(clien
             ({"game_id": good}, 409, "is table 1 of round 1 of this event already"),
             ({"game_id": strangers}, 400, "(Ann & Bo) is no partnership of this event"),
             ({"game_id": mixed}, 400, "is no partnership of this event"),
-            ({"game_id": two_player.json["id"]}, 400, "two-player variant; this event plays standard"),
+            ({"game_id": two_player}, 400, "two-player variant; this event plays standard"),
+            ({"game_id": live.json["id"]}, 400, "is a live game, kept with its own token"),
             ({"game_id": again}, 409, "has a place at table 1 of round 1 already"),
             ({"game_id": again, "round": 3}, 400, "give a round from 1 to 2")):
         assert why in assert_envelope(client.post(url, headers=bearer(token), json=body), status)["error"]
@@ -156,3 +159,26 @@ def test_a_deleted_game_leaves_its_table_and_the_standings_without_it(client):
     assert all(s["played"] == 0 and s["baazis_won"] == s["card_points_for"] == 0 for s in lines)
     assert "deleted" in client.get(f"/events/{event_id}/results").get_data(as_text=True)
     assert client.get(f"/events/{event_id}/games.seep").get_data(as_text=True) == ""
+
+
+def test_the_organiser_view_gives_keep_links_to_live_tables_only(client):
+    event_id, token = create(client, PAIRS, event_format="hand")
+    client.post(f"/api/events/{event_id}/rounds/by-hand", headers=bearer(token),
+                json={"tables": [{"pair_a": 1, "pair_b": 2}, {"pair_a": 3, "pair_b": 4}]})
+    kept = client.post("/api/games", content_type="text/plain",
+                       data=named("game-standard-1.seep", seats(PAIRS[0], PAIRS[2])).encode()).json
+    gone = client.post("/api/games", content_type="text/plain",
+                       data=named("game-standard-2.seep", seats(PAIRS[1], PAIRS[3])).encode()).json
+    for game in (kept, gone):
+        assert client.post(f"/api/events/{event_id}/games", headers=bearer(token),
+                           json={"game_id": game["id"], "round": 2}).status_code == 201
+    assert client.delete(f"/api/games/{gone['id']}", headers={"X-Manage-Token": gone["manage_token"]}).status_code \
+        in (200, 204)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Round 2 <span class=\"hint\">(uploaded games)</span>" in page and "deleted" in page
+    assert page.count(">follow</a>") == 2  # the live tables of round 1
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
+    html = organiser.get_data(as_text=True)
+    assert organiser.status_code == 200 and html.count('class="keep" href=') == 2
+    assert 'class="table-card"' not in html  # the last round's tables are uploads: no card to keep them

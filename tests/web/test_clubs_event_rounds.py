@@ -67,9 +67,14 @@ def test_swiss_rounds_are_paired_from_the_standings_with_no_rematch(client):
         for n, table in enumerate(rounds[-1]["tables"]):
             score_table(client, table, [(20 + 10 * n, 80 - 10 * n)])
         standing = ranked(client, event_id)
+        preview = client.get(f"/api/events/{event_id}/pairings/next")
         answer = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
         if answer.status_code != 201:
+            assert preview.status_code == 409 and preview.json["error"] == answer.json["error"]
             break
+        assert preview.json["pairing"] == "swiss" and preview.json["round"] == answer.json["round"]
+        assert [(t["pair_a"], t["pair_b"]) for t in preview.json["tables"]] == \
+            [(t["pair_a"], t["pair_b"]) for t in answer.json["tables"]]
         assert answer.json["tables"][0]["pair_a"] == standing[0]  # the leader plays at the first table
         rounds.append(answer.json)
     body = assert_envelope(answer, 409)
@@ -80,11 +85,14 @@ def test_swiss_rounds_are_paired_from_the_standings_with_no_rematch(client):
     event = client.get(f"/api/events/{event_id}").json
     assert [r["pairing"] for r in event["rounds"]] == ["swiss"] * len(rounds)
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    assert "Swiss of 6 partnerships" in page and "each partnership with the next-placed one it has not met" in page
+    assert "Swiss · 6 partnerships" in page and "each partnership with the next-placed one it has not met" in page
 
 
 def test_a_swiss_event_of_an_odd_number_gives_a_bye_and_says_so(client):
     event_id, token = create(client, PAIRS[:5])
+    preview = client.get(f"/api/events/{event_id}/pairings/next").json
+    assert preview["bye"] == 5 and "partnership 5 would have a bye" in preview["message"]
+    assert client.get(f"/api/events/{event_id}").json["rounds"] == []  # a preview makes nothing
     first = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
     assert first["bye"] == 5 and "partnership 5 has a bye" in first["message"]
     for table in first["tables"]:
@@ -102,6 +110,7 @@ def test_tables_entered_by_hand(client):
     event_id, token = create(client, PAIRS[:5], event_format="hand")
     assert "entered by hand" in assert_envelope(client.post(f"/api/events/{event_id}/rounds",
                                                             headers=bearer(token)), 409)["error"]
+    assert "entered by hand" in assert_envelope(client.get(f"/api/events/{event_id}/pairings/next"), 409)["error"]
     answer = client.post(f"/api/events/{event_id}/rounds/by-hand", headers=bearer(token),
                          json={"tables": [{"pair_a": 4, "pair_b": 1}, {"pair_a": 2, "pair_b": 5}]})
     assert answer.status_code == 201 and answer.headers["Cache-Control"] == "no-store"
@@ -132,6 +141,9 @@ def test_bad_rounds_are_refused_and_change_nothing(client):
     assert_envelope(client.post(hand, headers=bearer("not-the-token"), json=good), 403)
     assert_envelope(client.post("/api/events/999/rounds/by-hand", headers=bearer(token), json=good), 404)
     assert_envelope(client.post("/api/events/999/rounds", headers=bearer(token)), 404)
+    assert_envelope(client.get("/api/events/999/pairings/next"), 404)
+    assert client.get(f"/api/events/{event_id}/pairings/next").json["tables"] == \
+        [{"number": 1, "pair_a": 1, "pair_b": 4}, {"number": 2, "pair_a": 2, "pair_b": 3}]  # the round-robin's
     assert client.get(f"/api/events/{event_id}").json == before
     assert client.get(f"/api/live/{before['id'] + 100}").status_code == 404
     assert client.post(hand, headers=bearer(token), json=good).status_code == 201  # the rematch is allowed by hand

@@ -22,8 +22,8 @@ def attach_game(db: sqlite_utils.Database, event_id: int, game_id: int, round_nu
     """Make stored game `game_id` a table of round `round_number` (None: the last round, or round 1); the
     table as stored (round, number, pair_a, pair_b, game_id).
 
-    :raises NoEvent: :raises NoGame: :raises BadEvent: when the game is not one game of the event's variant
-        whose two sides are partnerships of the event, or the round does not follow the event's rounds.
+    :raises NoEvent: :raises NoGame: :raises BadEvent: when the game is live, or not one game of the event's
+        variant whose two sides are partnerships of the event, or the round does not follow the event's rounds.
     :raises EventChange: when the game is attached already, or either partnership has a place in that round.
     """
     event = get_event(db, event_id)
@@ -54,6 +54,9 @@ def check_game(db: sqlite_utils.Database, event: dict[str, Any], game_id: int) -
     row = db.execute("select variant, game_count from games where id = ?", [game_id]).fetchone()
     if row is None:
         raise NoGame(f"there is no game {game_id}")
+    if db.execute("select 1 from live_games where game_id = ?", [game_id]).fetchone():
+        raise BadEvent(f"game {game_id} is a live game, kept with its own token: attach an uploaded game (an "
+                       "event's live tables are its own already)")
     if row[0] != event["variant"]:
         raise BadEvent(f"game {game_id} is of the {row[0]} variant; this event plays {event['variant']}")
     if row[1] != 1:

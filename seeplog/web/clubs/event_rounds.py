@@ -9,7 +9,8 @@ import sqlite_utils
 from seeplog.clubs.pairings import NoPairing, Table, swiss_round
 from seeplog.clubs.standings import standings
 
-from .events_store import BadEvent, EventChange, event_pairs, get_event, make_round, table_results
+from .events_store import (BadEvent, EventChange, event_pairs, get_event, make_round, next_round_number,
+                           round_robin_next, table_results)
 
 FORMATS = ("round-robin", "swiss", "hand")
 """How an event pairs its next round: the round-robin's circle, Swiss by the standings, or by hand only."""
@@ -18,15 +19,25 @@ FORMATS = ("round-robin", "swiss", "hand")
 def next_round(db: sqlite_utils.Database, event_id: int, organiser_token: str) -> tuple[int, list[dict[str, Any]]]:
     """Make the event's next round as its format pairs it (the organiser token checked by the caller).
 
-    :raises NoEvent: :raises EventChange: when the round cannot be paired (every round made, a table of the
-        last Swiss round still open, no pairing left without a rematch, an event paired by hand only).
+    :raises NoEvent: :raises EventChange: when the round cannot be paired (as `planned_pairing` says).
+    """
+    pairing, how = planned_pairing(db, event_id)
+    return make_round(db, event_id, organiser_token, pairing, how)
+
+
+def planned_pairing(db: sqlite_utils.Database, event_id: int) -> tuple[list[Table], str]:
+    """The tables the event's next round would have, as its format pairs it, and that format.
+
+    :raises NoEvent: :raises EventChange: when the round cannot be paired (every round-robin round made, a
+        table of the rounds before a Swiss round still open, no pairing left without a rematch, an event
+        paired by hand only).
     """
     event = get_event(db, event_id)
     if event["format"] == "hand":
         raise EventChange("this event's rounds are entered by hand: name each table's two partnerships")
     if event["format"] == "swiss":
-        return make_round(db, event_id, organiser_token, swiss_pairing(db, event), "swiss")
-    return make_round(db, event_id, organiser_token)
+        return swiss_pairing(db, event), "swiss"
+    return round_robin_next(db, event_id, len(event_pairs(db, event_id))), "round-robin"
 
 
 def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Table]:
@@ -85,3 +96,17 @@ def check_hand_tables(numbers: list[int], tables: list[tuple[int, int]]) -> None
 def round_pairings(db: sqlite_utils.Database, event_id: int) -> dict[int, str]:
     """How each round of the event was paired: 'round-robin', 'swiss', 'hand' or 'attached'."""
     return dict(db.execute("select round, pairing from event_rounds where event_id = ?", [event_id]).fetchall())
+
+
+def pairing_preview(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
+    """What the next round would pair, made nowhere: its number, how it is paired, its tables and its bye.
+
+    :raises NoEvent: :raises EventChange: (as `planned_pairing` says)
+    """
+    pairing, how = planned_pairing(db, event_id)
+    number = next_round_number(db, event_id)
+    bye = next((a for a, b in pairing if b is None), None)
+    tables = [{"number": n, "pair_a": a, "pair_b": b} for n, (a, b) in enumerate(pairing, start=1) if b is not None]
+    return {"round": number, "pairing": how, "tables": tables, "bye": bye,
+            "message": f"round {number} would have {len(tables)} tables"
+                       + (f"; partnership {bye} would have a bye" if bye else "")}

@@ -155,3 +155,17 @@ class StandingsSchema(Schema):
     results_url = fields.String(required=True, metadata={"description": "the results page (prints well)"})
     csv_url = fields.String(required=True, metadata={"description": "the standings as CSV"})
     seep_url = fields.String(required=True, metadata={"description": "the event's games as one .seep"})
+
+
+class PlannedTableSchema(Schema):
+    number = fields.Integer(required=True)
+    pair_a = fields.Integer(required=True, metadata={"description": "would sit North–South (two-player: North)"})
+    pair_b = fields.Integer(required=True)
+
+
+class PairingPreviewSchema(Schema):
+    round = fields.Integer(required=True)
+    pairing = fields.String(required=True, metadata={"description": "round-robin or swiss"})
+    bye = fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership that would sit out"})
+    message = fields.String(required=True)
+    tables = fields.List(fields.Nested(PlannedTableSchema), required=True)

@@ -10,14 +10,16 @@ from ..api.guards import same_origin_only
 from ..db import get_db
 from ..api.errors import ErrorSchema
 from .event_attach import attach_game
-from .event_rounds import hand_round
-from .event_schemas import (AttachSchema, AttachedSchema, HandRoundSchema, NewRoundSchema, StandingsSchema)
+from .event_rounds import hand_round, pairing_preview
+from .event_schemas import (AttachSchema, AttachedSchema, HandRoundSchema, NewRoundSchema, PairingPreviewSchema,
+                            StandingsSchema)
 from .events_api import NO_STORE, organiser_token
 from .events_store import check_organiser, get_event
 from .events_view import event_json, round_json
 
 blp = Blueprint("event_tables_api", __name__, url_prefix="/api/events",
-                description="Events: rounds entered by hand, uploaded games attached as tables, standings")
+                description="Events: the next round's pairing, rounds entered by hand, uploaded games attached as "
+                            "tables, standings")
 blp.before_request(same_origin_only)
 
 
@@ -45,6 +47,17 @@ def by_hand(args: dict[str, Any], event_id: int):
     tables = [(t["pair_a"], t["pair_b"]) for t in args["tables"]]
     number, made = hand_round(get_db(), event_id, token, tables)
     return round_json(number, made), 201, NO_STORE
+
+
+@blp.get("/<int:event_id>/pairings/next")
+@blp.response(200, PairingPreviewSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+@blp.alt_response(409, schema=ErrorSchema, description="the next round cannot be paired (as making it would say)")
+def next_pairing(event_id: int):
+    """What the next round would pair as the event's format pairs it (round-robin, or Swiss by the standings
+    with no rematch), without making it: its tables and its bye. Making it (`POST .../rounds`) pairs the same
+    while nothing changes meanwhile."""
+    return pairing_preview(get_db(), event_id)
 
 
 @blp.post("/<int:event_id>/games")

@@ -233,10 +233,10 @@ def event_organise(event_id: int):
     data = known_event(event_id)
     keep = {(r["round"], t["number"]): url_for("live_keep.keep", game_id=t["game_id"], _external=True)
             + "#token=" + table_token(token, event_id, r["round"], t["number"])
-            for r in data["rounds"] for t in r["tables"]}
+            for r in data["rounds"] for t in r["tables"] if t.get("live")}  # not an upload attached, nor deleted
     cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
               "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
-             for r in data["rounds"][-1:] for t in r["tables"]]
+             for r in data["rounds"][-1:] for t in r["tables"] if t.get("live")]
     director = confirm_cards(event_id, token, cards)
     return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards, director=director,
                            etag=event_version(get_db(), event_id)), 200, NO_STORE
