@@ -212,10 +212,10 @@ def is_play(line: str) -> bool:
     return line[0] in "NWSE" and line[1] == " "
 
 
-def mid_deal(page, base: str, seed: int, plays: int) -> tuple[dict, list[str]]:
+def mid_deal(page, base: str, seed: int, plays: int, **body) -> tuple[dict, list[str]]:
     """A game whose deal 1 (a random legal deal) is entered through the API up to `plays` plays; the game
-    and the deal's plays (all 48)."""
-    game = start(page, base, tags={"Event": "Club night"})
+    and the deal's plays (all 48). `body`: more of the start's body (the players' names)."""
+    game = start(page, base, tags={"Event": "Club night"}, **body)
     lines = deal_lines(1, "N", random_deal(STANDARD, "N", random.Random(seed)))
     head, all_plays = [line for line in lines if not is_play(line)], [line for line in lines if is_play(line)]
     send_all(page, base, game, head + all_plays[:plays])

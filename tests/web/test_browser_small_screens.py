@@ -11,6 +11,7 @@ import re
 import pytest
 
 from tests.helpers import EXAMPLES
+from tests.web.clubs_helpers import named
 from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -179,9 +180,12 @@ def test_an_uploader_replaces_and_deletes_a_game_with_the_token(page, base_url, 
     assert f"Manage test {size}" not in page.content()
 
 
-# ---------------------------------------------------------------- every page at 390 px, measured (issue 23 point 5)
+# ---------------------------------------------------------------- every page on a phone, measured (issue 23 point 5)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+PHONE_SIZES = {360: 740, 390: 844, 430: 932}
+"""The phones measured: the narrow ones, the common one and the wide ones (width: height, CSS px)."""
+CLUB = {"North": "Zoya Qureshi", "South": "Yusuf", "West": "Xavier D'Souza", "East": "Wahida"}
 TAP = 44
 """The least width and height of a tap target, in CSS px."""
 TARGETS = "a[href], button, input:not([type=hidden]), select, textarea, summary"
@@ -197,7 +201,7 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('%s')]
 
 def phone_pages(page, base: str) -> dict[str, str]:
     """Every page of the product, by name (a new page is one more entry here): stored games, the live
-    pages (the keep page with its edit link) and the API's own page."""
+    pages (the keep page with its edit link), the club pages and the API's own page."""
     game = upload(page, base, "game-standard-1.seep")
     stopped = upload(page, base, "e-floor.seep")
     live = page.request.post(base + "/api/live", data={"variant": "standard", "players": {"N": "Asha", "E": "Bilal"}})
@@ -211,12 +215,49 @@ def phone_pages(page, base: str) -> dict[str, str]:
              "play": game + "/deals/1/plays/5",
              "stopped": stopped + "/deals/2/plays/18", "start": "/live/new",
              "started": f"/live/{live['id']}/started", "follow": f"/live/{live['id']}",
-             "keep": live["edit_url"], "api": "/api/docs", "missing": "/games/99999"}
-    for name, path in (("notation", "/notation"), ("players", "/players"), ("leaderboard", "/leaderboard"),
-                       ("events", "/events"), ("event-new", "/events/new")):  # pages as they come to main
-        if page.request.get(base + path).status == 200:
-            pages[name] = path
+             "follow-step": f"/live/{live['id']}/deals/1/plays/1", "keep": live["edit_url"],
+             "notation": "/notation", "api": "/api/docs", "missing": "/games/99999", **deal_over(page, base),
+             **club_pages(page, base)}
     return {name: path if path.startswith("http") else base + path for name, path in pages.items()}
+
+
+def deal_over(page, base: str) -> dict[str, str]:
+    """The live pages between two deals: the end of the deal just over on the follow and keep pages."""
+    live = page.request.post(base + "/api/live", data={"variant": "standard", "players": {"W": "Divya"}}).json()
+    version = live["version"]
+    for line in ("deal 1 dealer N", "score NS 60 EW 40+50"):
+        version = page.request.post(f"{base}/api/live/{live['id']}/entries", data={"line": line, "version": version},
+                                    headers={"Authorization": f"Bearer {live['edit_token']}"}).json()["version"]
+    return {"follow-deal-over": f"/live/{live['id']}", "keep-deal-over": live["edit_url"]}
+
+
+def club_pages(page, base: str) -> dict[str, str]:
+    """The club pages, with something on each: players with games, a partnership, an event with a round."""
+    for day, example in enumerate(("game-standard-2.seep", "game-standard-3.seep"), start=1):
+        text = named(example, CLUB, f"2026-03-0{day}")
+        assert page.request.post(base + "/api/games", data=text.encode(), headers={"Content-Type": "text/plain"}).ok
+    player = next(p for p in page.request.get(base + "/api/players").json()["players"] if p["name"] == "Yusuf")
+    page.goto(f"{base}/players/{player['id']}")
+    partnership = page.locator("a[href^='/partnerships/']").first.get_attribute("href")
+    pairs = [[f"Pair {i} A", f"Pair {i} B"] for i in range(1, 6)]
+    made = page.request.post(base + "/api/events", data={"name": "Club night", "variant": "standard",
+                                                         "date": "2026-11-25", "partnerships": pairs}).json()
+    round_one = page.request.post(f"{base}/api/events/{made['id']}/rounds",
+                                  headers={"Authorization": f"Bearer {made['organiser_token']}"})
+    assert round_one.status == 201
+    event, table = f"/events/{made['id']}", round_one.json()["tables"][0]
+    version = 1
+    for line in ("deal 1 dealer N", "score NS 60 EW 40"):  # a deal over at table 1, for its opponents to confirm
+        version = page.request.post(f"{base}/api/live/{table['game_id']}/entries",
+                                    data={"line": line, "version": version},
+                                    headers={"Authorization": f"Bearer {table['edit_token']}"}).json()["version"]
+    director = page.request.get(f"{base}/api/events/{made['id']}/director",
+                                headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()
+    confirm = next(t for t in director["tables"] if t["game_id"] == table["game_id"])["confirm_url"]
+    return {"players": "/players", "player": f"/players/{player['id']}", "partnership": partnership,
+            "leaderboard": "/leaderboard", "events": "/events", "event-new": "/events/new", "event": event,
+            "event-results": f"{event}/results", "event-director": f"{event}/director#token={made['organiser_token']}",
+            "table-confirm": confirm}
 
 
 def inside(page, selector: str) -> list[str]:
@@ -241,8 +282,9 @@ SCROLLS_UNSAID = """() => [...document.querySelectorAll('.scroll')]
 """The boxes that scroll sideways without the hint just before them that says they do."""
 
 
-def test_every_page_at_390_px_fits_and_has_thumb_sized_targets(browser, base_url):
-    context = browser.new_context(**PHONE)
+@pytest.mark.parametrize("width", PHONE_SIZES)
+def test_every_page_on_a_phone_fits_and_has_thumb_sized_targets(browser, base_url, width):
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": PHONE_SIZES[width]}})
     page = context.new_page()
     pages = phone_pages(page, base_url)
     small = {}
@@ -252,7 +294,15 @@ def test_every_page_at_390_px_fits_and_has_thumb_sized_targets(browser, base_url
             page.wait_for_selector(".opblock", timeout=10_000)
         if name == "keep":
             page.wait_for_selector("#picker button.pick", timeout=10_000)
-        assert overflow(page) <= 0, f"{name} is {overflow(page)} px too wide at 390 px"
+        if name == "event-director":
+            page.wait_for_selector("#director-tables > *", timeout=10_000)
+        if name == "table-confirm":
+            page.wait_for_selector("#confirm-deals li", timeout=10_000)
+        if name == "keep-deal-over":
+            page.wait_for_selector("#deal-end table", timeout=10_000)
+        if name == "follow-deal-over":
+            assert page.locator("#live-end table").is_visible()
+        assert overflow(page) <= 0, f"{name} is {overflow(page)} px too wide at {width} px"
         if name == "scoresheet":  # the one table still scrolling on a phone
             box = page.locator("table.scoresheet").locator("xpath=..")
             assert box.evaluate("e => e.scrollWidth > e.clientWidth")
@@ -260,8 +310,8 @@ def test_every_page_at_390_px_fits_and_has_thumb_sized_targets(browser, base_url
             assert page.locator(IN_VIEW[name]).count() >= 3, name
             assert inside(page, IN_VIEW[name]) == [], name
         assert page.evaluate(SCROLLS_UNSAID) == [], f"{name}: a table scrolls sideways without saying so"
-        shot(page, f"phone-{name}")
-        page.screenshot(path=str(SHOTS / f"phone-{name}-top.png"))
+        shot(page, f"phone-{width}-{name}")
+        page.screenshot(path=str(SHOTS / f"phone-{width}-{name}-top.png"))
         found = page.evaluate(SMALL_TARGETS)
         if found:
             small[name] = found

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from seeplog.ruleset import SEAT_TAGS
 from tests.web import test_browser_live_keep as keeping
 from tests.web.test_browser_live_keep import (DESKTOP, PHONE, api_doc, card_of, mid_deal, send_all, settled,
                                               watch_errors)
@@ -15,6 +16,7 @@ browser_type_launch_args = keeping.browser_type_launch_args
 SHOTS = keeping.SHOTS
 pytestmark = pytest.mark.browser
 POLL_MS = 3_000
+PLAYERS = {"N": "Asha", "W": "Divya", "S": "Chetan", "E": "Ravi"}
 
 
 def phone(browser, base: str, game: dict, kind: dict = PHONE):
@@ -45,7 +47,7 @@ def press(page, locator) -> None:
 @pytest.mark.parametrize("other", ["phone", "desktop"])
 def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser, base_url, other):
     setup = browser.new_context()
-    game, plays = mid_deal(setup.new_page(), base_url, seed=31, plays=6)
+    game, plays = mid_deal(setup.new_page(), base_url, seed=31, plays=6, players=PLAYERS)
     setup.close()
     first = phone(browser, base_url, game)
     second = phone(browser, base_url, game, PHONE if other == "phone" else DESKTOP)
@@ -66,7 +68,8 @@ def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser,
     winner = second[1] if loser is first[1] else first[1]
     theirs = mine[winner]
     said = loser.locator("#conflict p.changed").inner_text()
-    assert said == f"{theirs.split()[0]}'s {card_of(theirs)} was entered on the other phone."
+    seat = theirs.split()[0]
+    assert said == f"{seat} ({PLAYERS[seat]})'s {card_of(theirs)} was entered on the other phone."
     assert loser.locator("#conflict li code").all_inner_texts() == [mine[loser]]
     assert api_doc(loser, base_url, game)["entries"][-1]["line"] == theirs  # fetched: the game as it is now
     loser.wait_for_function("t => document.getElementById('last-entry').textContent.includes(t)", arg=mine[loser])
@@ -99,13 +102,20 @@ def test_an_entry_dropped_after_the_conflict_is_never_sent(browser, base_url):
     context, page, problems = phone(browser, base_url, game)
     context.set_offline(True)
     enter(page, plays[4])  # this phone's play 5 waits ...
-    send_all(setup.new_page(), base_url, game, [plays[4]])  # ... while the other phone stores the same play
+    seat, other = plays[4].split()[0], setup.new_page()
+    version = api_doc(other, base_url, game)["version"]
+    fixed = other.request.post(f"{base_url}/api/live/{game['id']}/tags",  # ... while the other phone names
+                               data={"tags": {SEAT_TAGS[seat]: "Ravi"}, "version": version},
+                               headers={"Authorization": f"Bearer {game['edit_token']}"})
+    assert fixed.status == 201
+    send_all(other, base_url, game, [plays[4]])  # the seat's player and stores the same play
     setup.close()
     context.set_offline(False)
     page.locator("#conflict").wait_for()
-    card = card_of(plays[4])
-    assert page.locator("#conflict p.changed").inner_text() == \
-        f"{plays[4].split()[0]}'s {card} was entered on the other phone."
+    card = card_of(plays[4])  # the name comes from the game as fetched after the conflict: the page had none
+    page.wait_for_function("t => document.querySelector('#conflict p.changed').textContent === t",
+                           arg=f"A player's name was fixed and {seat} (Ravi)'s {card} was entered on the other phone.")
+    page.screenshot(path=str(SHOTS / "two-devices-named-conflict.png"))
     page.locator("#conflict li button[data-choice=drop]").tap()
     settled(page)
     doc = api_doc(page, base_url, game)

@@ -46,7 +46,7 @@ def test_class2_index_error_on_a_variant_correction_after_a_bare_hand(client):
     keeper = Keeper(client)
     keeper.add_all(["deal 1 dealer N", "hand E Ks Kd", "bid S 13", "floor Kh Jc 9s 2s"])
     body = assert_refused_unchanged(keeper, keeper.add('[Variant "two-player"]', replace=1))
-    assert "entry 3" in body["error"] and body["errors"][0]["rule"] == "E-SEAT"
+    assert "entry 4" in body["error"] and body["errors"][0]["rule"] == "E-SEAT"  # after Variant, Date, deal
     assert keeper.doc()["next"]["kind"] == "play"
 
 
@@ -141,7 +141,7 @@ def test_numbers_of_5001_digits_are_refused(client):
 def test_a_deal_line_is_stored_as_sent_or_refused(client, line):
     keeper = Keeper(client)
     body = assert_refused_unchanged(keeper, keeper.add(line))
-    assert body["errors"][0] == {"rule": "E-SYNTAX", "message": body["errors"][0]["message"], "line": 2,
+    assert body["errors"][0] == {"rule": "E-SYNTAX", "message": body["errors"][0]["message"], "line": 3,
                                  "column": 6}
     keeper.add_all(["deal 1 dealer N", "bid W 13"])
     assert_refused_unchanged(keeper, keeper.add(line, replace=2))

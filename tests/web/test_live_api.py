@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 import threading
+from datetime import datetime, timezone
 
 import pytest
 
@@ -46,7 +47,9 @@ def test_start_answers_the_token_once_and_keeps_only_its_digest(app, client):
     assert len(created["edit_token"]) >= 40 and created["version"] == 1
     assert created["edit_token"] in created["edit_url"] and created["edit_token"] not in created["follow_url"]
     doc = keeper.doc()
-    assert doc["log"] == '[Variant "thirty"]\n[North "Asha"]\n[South "Chetan"]\n[Event "Club night"]\n'
+    today = datetime.now(timezone.utc).date().isoformat()  # dated today, as the start page does
+    assert doc["log"] == ('[Variant "thirty"]\n[North "Asha"]\n[South "Chetan"]\n[Event "Club night"]\n'
+                          f'[Date "{today}"]\n')
     assert doc["next"]["kind"] == "deal" and doc["next"]["dealer"] is None
     from seeplog.web.db import connect
     db = connect(app.config["DATABASE"])
@@ -133,7 +136,7 @@ def test_a_play_that_breaks_a_rule_is_stored_and_flagged(client):
     keeper = Keeper(client)
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"])
     answer = keeper.add("E 5c").json
-    assert keeper.version == 7 and answer["entry"] == 7
+    assert keeper.version == 7 and answer["entry"] == 8  # entries 1 and 2: the Variant and Date tags
     assert [v["rule"] for v in answer["verdict"]["violations"]] == ["R-MUST-CAPTURE"]
     assert answer["verdict"]["violations"][0]["column"] == 3 and not answer["verdict"]["ok"]
     entry = keeper.doc()["entries"][-1]
@@ -154,7 +157,7 @@ def test_a_score_only_deal_is_checked_at_once(client):
     answer = keeper.add("score NS 40 EW 62").json
     assert [v["rule"] for v in answer["verdict"]["violations"]] == ["R-SCORE-TOTAL"]
     assert answer["next"]["kind"] == "deal" and answer["next"]["deal"] == 2
-    fixed = keeper.send(replace=3, line="score NS 40 EW 60", note="62 was a slip").json
+    fixed = keeper.send(replace=4, line="score NS 40 EW 60", note="62 was a slip").json
     assert fixed["verdict"]["ok"] and fixed["next"]["dealer"] == "N"  # the dealer's team is behind: N again
     assert keeper.doc()["report"]["games"][0]["ledger"][0]["lead"] == {"team": "EW", "points": 20}
 
@@ -164,15 +167,16 @@ def test_a_later_play_reveals_what_an_earlier_play_broke(client):
     names it, and the report carries it."""
     text = (EXAMPLES / "r-house-hold.seep").read_text(encoding="utf-8")
     lines = statement_lines(text)
-    keeper = Keeper(client, "thirty")
-    answers = [keeper.add(line).json for line in lines[1:]]
-    house_play = next(i for i, line in enumerate(lines[1:]) if line == "N 9d+2d =11")
+    keeper = Keeper(client, "thirty", tags={"Date": "2026-10-07"})
+    rest = [line for line in lines[1:] if not line.startswith("[Date ")]
+    answers = [keeper.add(line).json for line in rest]
+    house_play = next(i for i, line in enumerate(rest) if line == "N 9d+2d =11")
     assert "R-HOUSE-HOLD" not in [v["rule"] for v in answers[house_play]["verdict"]["violations"]]
     revealing = [i for i, a in enumerate(answers)
                  if any(f["rule"] == "R-HOUSE-HOLD" for f in a["revealed"])]
     assert revealing and revealing[0] > house_play
     named = next(f for f in answers[revealing[0]]["revealed"] if f["rule"] == "R-HOUSE-HOLD")
-    assert named["entry"] == house_play + 2 and named["play"] == 13  # entry 1 is the Variant tag
+    assert named["entry"] == house_play + 3 and named["play"] == 13  # entries 1-2: the Variant and Date tags
     assert "R-HOUSE-HOLD" in [v["rule"] for d in keeper.doc()["report"]["games"][0]["deals"]
                               for v in d["violations"]]
 
@@ -217,12 +221,12 @@ def test_a_replace_in_deal_1_moves_the_dealer_of_deal_3_and_the_baazis(client):
     # Deal 2, written as its score alone, brings the higher of the two leads exactly to the baazi.
     need = 100 - high
     deal2 = f"score NS 50{'+' + str(need) if need > 0 else ''} EW 50{'+' + str(-need) if need < 0 else ''}"
-    keeper = Keeper(client)
+    keeper = Keeper(client, tags={"Date": "2026-11-14"})
     keeper.add_all(lines)
     dealer2 = keeper.doc()["next"]["dealer"]
     keeper.add_all([f"deal 2 dealer {dealer2}", deal2])
     first = keeper.doc()
-    answer = keeper.send(replace=len(lines) + 1, line=throw, note="the last card was thrown, not a capture")
+    answer = keeper.send(replace=len(lines) + 2, line=throw, note="the last card was thrown, not a capture")
     assert answer.status_code == 201, answer.json
     assert "R-MUST-CAPTURE" in [v["rule"] for v in answer.json["verdict"]["violations"]]
     second = keeper.doc()
@@ -231,7 +235,8 @@ def test_a_replace_in_deal_1_moves_the_dealer_of_deal_3_and_the_baazis(client):
     assert first["next"]["baazis"] != second["next"]["baazis"]
     assert first["next"]["dealer"] != second["next"]["dealer"]
     for doc, deal1 in ((first, lines), (second, lines[:-1] + [throw])):
-        text = '[Variant "standard"]\n\n' + "\n".join(deal1) + f"\n\ndeal 2 dealer {dealer2}\n{deal2}\n"
+        text = ('[Variant "standard"]\n[Date "2026-11-14"]\n\n' + "\n".join(deal1)
+                + f"\n\ndeal 2 dealer {dealer2}\n{deal2}\n")
         expected = validate_json(text)["games"][0]
         assert doc["next"]["dealer"] == expected["ledger"][-1]["next_dealer"] and doc["next"]["deal"] == 3
         assert doc["next"]["baazis"] == expected["baazis"]
@@ -242,18 +247,18 @@ def test_a_replace_in_deal_1_moves_the_dealer_of_deal_3_and_the_baazis(client):
 def test_insert_and_delete_an_entry(client):
     lines = a_deal(7)
     forgotten = plays_of(lines)[10]
-    keeper = Keeper(client)
+    keeper = Keeper(client, tags={"Date": "2026-11-14"})
     keeper.add_all(lines[:forgotten] + lines[forgotten + 1:])
     broken = keeper.doc()["report"]["games"][0]["deals"][0]
     assert broken["errors"] or broken["violations"]
-    entry = forgotten + 2  # entry 1 is the Variant tag
+    entry = forgotten + 3  # entries 1-2: the Variant and Date tags
     answer = keeper.send(insert_before=entry, line=lines[forgotten], note="play forgotten")
     assert answer.status_code == 201 and answer.json["entry"] == entry
     assert answer.json["cleared"] and not answer.json["revealed"]
     doc = keeper.doc()
-    assert [e["line"] for e in doc["entries"][1:]] == lines
+    assert [e["line"] for e in doc["entries"][2:]] == lines
     assert doc["report"]["games"][0]["deals"][0]["complete"]
-    assert doc["report"] == validate_json('[Variant "standard"]\n\n' + "\n".join(lines) + "\n")
+    assert doc["report"] == validate_json('[Variant "standard"]\n[Date "2026-11-14"]\n\n' + "\n".join(lines) + "\n")
     removed = keeper.send(delete=entry, note="not played after all")
     assert removed.status_code == 201 and removed.json["revealed"] and removed.json["verdict"] is None
     assert keeper.doc()["report"]["games"][0]["deals"][0] == broken
@@ -270,7 +275,7 @@ def test_undo_deletes_the_last_entry_as_an_event(client):
     before = keeper.doc()
     keeper.add("bid W 11")
     answer = keeper.send("/undo", note="bid entered twice")
-    assert answer.status_code == 201 and answer.json["kind"] == "undo" and answer.json["entry"] == 4
+    assert answer.status_code == 201 and answer.json["kind"] == "undo" and answer.json["entry"] == 5
     after = keeper.doc()
     assert after["entries"] == before["entries"] and after["log"] == before["log"] and after["version"] == 5
     assert [e["kind"] for e in keeper.history()][-2:] == ["append", "undo"]
@@ -369,24 +374,26 @@ def test_a_closed_game_takes_no_more_entries(client):
 def test_the_history_of_a_corrected_game_lists_every_event(client):
     keeper = Keeper(client, players={"N": "Asha"})
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"])
-    keeper.send(replace=6, line="W Jd x Jc 9s+2s {the jack must take all}", note="annotated")
-    keeper.send(insert_before=7, line="E 4c", note="E played first")
-    keeper.send(delete=7, note="no, S did")
+    keeper.send(replace=7, line="W Jd x Jc 9s+2s {the jack must take all}", note="annotated")
+    keeper.send(insert_before=8, line="E 4c", note="E played first")
+    keeper.send(delete=8, note="no, S did")
     keeper.send("/undo", note="S 5h was a mistake")
     keeper.send("/close", note="end of the evening")
     events = keeper.history()
     assert [e["kind"] for e in events] == ["create", "append", "append", "append", "append", "append", "replace",
                                            "insert", "delete", "undo", "close"]
     assert [e["version"] for e in events] == list(range(1, 12))
-    assert events[0]["line"] == '[Variant "standard"]\n[North "Asha"]'
+    today = datetime.now(timezone.utc).date().isoformat()
+    assert events[0]["line"] == f'[Variant "standard"]\n[North "Asha"]\n[Date "{today}"]'
     assert events[6] | {"at": None, "client_id": None} == {
-        "version": 7, "kind": "replace", "entry": 6, "line": "W Jd x Jc 9s+2s {the jack must take all}",
+        "version": 7, "kind": "replace", "entry": 7, "line": "W Jd x Jc 9s+2s {the jack must take all}",
         "typed": "W Jd x Jc 9s+2s {the jack must take all}", "note": "annotated", "at": None, "client_id": None}
-    assert events[8]["entry"] == 7 and events[8]["line"] is None and events[8]["note"] == "no, S did"
-    assert events[9]["entry"] == 7 and events[10]["note"] == "end of the evening"
+    assert events[8]["entry"] == 8 and events[8]["line"] is None and events[8]["note"] == "no, S did"
+    assert events[9]["entry"] == 8 and events[10]["note"] == "end of the evening"
     assert all(e["at"].endswith("+00:00") for e in events)
     assert [e["line"] for e in keeper.doc()["entries"]] == [
-        '[Variant "standard"]', '[North "Asha"]', "deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11",
+        '[Variant "standard"]', '[North "Asha"]', f'[Date "{today}"]', "deal 1 dealer N", "floor Kh Jc 9s 2s",
+        "bid W 11",
         "W Jd x Jc 9s+2s {the jack must take all}"]
 
 
@@ -419,7 +426,7 @@ def test_the_derived_tables_follow_the_live_game(app, client):
     keeper = Keeper(client, players={"N": "Asha"})
     keeper.add_all(["deal 1 dealer N", "score NS 40 EW 62"])
     assert client.get("/api/games?flagged=true").json["total"] == 1
-    keeper.send(replace=4, line="score NS 40 EW 60")
+    keeper.send(replace=5, line="score NS 40 EW 60")
     assert client.get("/api/games?flagged=true").json["total"] == 0
     assert client.get("/api/games?player=Asha").json["total"] == 1
     before = keeper.doc()
@@ -468,12 +475,12 @@ def test_the_outcomes_of_one_card_legal_first_then_the_others_with_their_rules(c
 
 def test_a_game_takes_a_bounded_number_of_entries(client, monkeypatch):
     from seeplog.web.live import store as live_store
-    monkeypatch.setattr(live_store, "MAX_ENTRIES", 3)
-    keeper = Keeper(client)
+    monkeypatch.setattr(live_store, "MAX_ENTRIES", 4)
+    keeper = Keeper(client)  # the Variant and Date tags, then two lines
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])
     full = assert_envelope(keeper.add("bid W 11"), 422)
-    assert "3 entries" in full["error"]
-    assert keeper.send(replace=3, line="floor Kh Jc 9s 3s").status_code == 201
+    assert "4 entries" in full["error"]
+    assert keeper.send(replace=4, line="floor Kh Jc 9s 3s").status_code == 201
 
 
 def test_another_sites_page_cannot_write(client):

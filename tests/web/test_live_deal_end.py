@@ -4,6 +4,7 @@ the team that takes them, the lead, any baazi and the next dealer; nothing while
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ import pytest
 
 from tests.helpers import EXAMPLES
 from tests.web.live_helpers import Keeper, statement_lines
+from tests.web.markup import elements, houses, loose, text_of
 
 SCORE_FIELDS = ("card_points", "sweep_points", "score", "cards_taken", "sweeps", "plays", "complete")
 
@@ -72,3 +74,87 @@ def test_no_deal_end_while_a_deal_is_played(client):
         if not line.startswith("["):
             assert keeper.add(line).status_code == 201
             assert keeper.doc()["ended"] is None, line
+
+
+# ---------------------------------------------------------------- on the board and the follow page
+
+END_ROW = re.compile(r'<tr data-team="(\w+)">.*?data-field="card_points">([^<]*)<.*?data-field="sweep_points">([^<]*)<'
+                     r'.*?data-field="score">([^<]*)<', re.S)
+
+
+def shown_end(html: str) -> dict:
+    """The end of a deal as a page draws it: its number, each team's figures, the leftover and the words."""
+    end = next(e for e in elements(html) if e.attrs.get("id") == "live-end")
+    left = next(e for e in elements(html) if "leftover" in e.classes and e.inside("live-end"))
+    section = html[html.index('id="live-end"'):]
+    section = section[:section.index("</section>")]
+    return {"number": int(end.attrs["data-deal"]),
+            "scores": {t: [int(x) for x in figures] for t, *figures in END_ROW.findall(section)},
+            "leftover": left.attrs["data-cards"].split(), "leftover_team": left.attrs["data-team"],
+            "text": text_of(html, "live-end")}
+
+
+def floor_cards(html: str) -> list[str]:
+    """Every card on the board's floor, loose or in a house."""
+    return sorted(loose(html, "live-floor-cards") + [c for _, cards, _, _ in houses(html, "live-floor-cards")
+                                                      for c in cards])
+
+
+def taken_before(html: str) -> dict[str, int]:
+    """What each team had taken before the leftover, as the board's deal line says ("taken: NS 20 cards")."""
+    return {t: int(n) for t, n in re.findall(r"(\w+) (\d+) cards", text_of(html, "live-floor") or "")}
+
+
+@pytest.mark.parametrize("name", ["game-standard-2", "game-thirty-2"])
+def test_the_board_and_the_follow_page_show_each_deal_end_as_validate_scores_it(client, tmp_path, name):
+    text = (EXAMPLES / f"{name}.seep").read_text()
+    lines = [line for line in statement_lines(text) if not line.startswith("[") or line.startswith("[Variant")]
+    keeper = Keeper(client, lines[0].split('"')[1], players={"N": "Asha", "E": "Ravi"})
+    pages = []
+    for line in lines[1:] + [None]:  # None: after the last line
+        if line is None or (line.startswith("deal ") and keeper.version > 1):
+            fragment = client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
+            follow = client.get(f"/live/{keeper.id}").get_data(as_text=True)
+            alone = client.get(f"/live/{keeper.id}/board?parts=end").get_data(as_text=True)
+            assert shown_end(fragment) == shown_end(follow) == shown_end(alone)
+            pages.append(fragment)
+        if line is not None:
+            assert keeper.add(line).status_code == 201, line
+    expected = validate_cli(keeper.doc()["log"], tmp_path)["games"][-1]
+    assert len(pages) == len(expected["deals"])
+    for html, deal, row in zip(pages, expected["deals"], expected["ledger"]):
+        shown = shown_end(html)
+        assert shown["number"] == deal["number"]
+        assert shown["scores"] == {t: [deal["card_points"][t], deal["sweep_points"][t], deal["score"][t]]
+                                   for t in deal["score"]}
+        said = shown["text"]
+        lead = row["lead"]
+        assert (f"{lead['team']} leads by {lead['points']}" if lead["team"] else "The lead is 0") in said
+        assert (f"{row['baazi']} won a baazi" in said) == bool(row["baazi"])
+        names = {"N": "Asha (N)", "E": "Ravi (E)"}
+        dealers = row.get("allowed_dealers") or [row["next_dealer"]]
+        assert f"Next dealer: {' or '.join(names.get(s, s) for s in dealers)}" in said
+        if deal["plays"] == 0:
+            assert "Recorded by its score" in said and shown["leftover"] == []
+            continue
+        taken = " · ".join(f"{t} {n} cards" for t, n in deal["cards_taken"].items())
+        assert f"Cards taken: {taken}" in said
+        # The cards left are the floor after the last play; they go to the last capturer's team, and with
+        # what each team took before, add up to the cards each team took in the report.
+        assert sorted(shown["leftover"]) == floor_cards(html)
+        before = taken_before(html)
+        if shown["leftover"]:
+            assert f"to {shown['leftover_team']}, the team of the last capture" in said
+            before[shown["leftover_team"]] += len(shown["leftover"])
+        else:
+            assert "Nothing was left on the floor" in said
+        assert before == deal["cards_taken"]
+
+
+def test_no_deal_end_on_the_board_once_the_next_deal_starts(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "score NS 60 EW 40"])
+    assert "Deal 1 is over" in client.get(f"/live/{keeper.id}").get_data(as_text=True)
+    keeper.add("deal 2 dealer N")
+    assert 'id="live-end"' not in client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
+    assert 'id="live-end"' not in client.get(f"/live/{keeper.id}").get_data(as_text=True)

@@ -2,6 +2,8 @@
 each with the edit token, each a change in the history (the delete removes the game and nothing else)."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
 
 from seeplog.live.entries import Event, fold
@@ -51,8 +53,9 @@ def test_rename_and_a_fixed_name_are_one_retag_event_each_and_reach_every_list(c
     fixed = keeper.send("/tags", tags={"North": "Asha"}, note="a name typed wrong")
     assert fixed.status_code == 201
     log = keeper.doc()["log"]
+    today = datetime.now(timezone.utc).date().isoformat()  # the Date the game got at its start
     assert log.startswith('[Variant "standard"]\n[North "Asha"]\n[West "Divya"]\n[Event "Club final"]\n'
-                          '[Round "2"]\n\ndeal 1 dealer N\n')
+                          f'[Date "{today}"]\n[Round "2"]\n\ndeal 1 dealer N\n')
     events = keeper.history()
     assert [e["kind"] for e in events][-2:] == ["retag", "retag"]
     assert events[-1]["line"] == '[North "Asha"]' and events[-1]["note"] == "a name typed wrong"
@@ -66,6 +69,26 @@ def test_rename_and_a_fixed_name_are_one_retag_event_each_and_reach_every_list(c
     assert keeper.send("/close").status_code == 201
     assert keeper.send("/tags", tags={"Date": "2026-11-14"}).status_code == 201  # a closed game too
     assert '[Date "2026-11-14"]' in keeper.doc()["log"] and keeper.doc()["state"] == "closed"
+
+
+def test_a_game_started_through_the_api_is_dated_today_and_its_date_can_be_changed(client):
+    today = datetime.now(timezone.utc).date().isoformat()
+    keeper = Keeper(client, players={"N": "Asha"})
+    assert keeper.doc()["report"]["games"][0]["tags"]["Date"] == today
+    assert client.get("/api/games").json["games"][0]["date"] == today
+    keep_page = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)  # the rename form offers it
+    assert f'name="Date" type="date" value="{today}"' in keep_page
+    assert keeper.send("/tags", tags={"Date": "2026-11-14"}, note="played yesterday").status_code == 201
+    doc = keeper.doc()
+    assert doc["report"]["games"][0]["tags"]["Date"] == "2026-11-14" and doc["log"].count("[Date ") == 1
+    assert client.get("/api/games").json["games"][0]["date"] == "2026-11-14"
+    assert keeper.history()[-1]["line"] == '[Date "2026-11-14"]'
+    given = Keeper(client, tags={"Date": "2026-10-07"})  # a Date sent at the start is the one kept
+    assert given.doc()["log"].count("[Date ") == 1 and '[Date "2026-10-07"]' in given.doc()["log"]
+    late = given.add('[Date "2026-10-08"]')  # a second Date line: refused, and told where the first is
+    assert late.status_code == 422 and "a second Date tag" in late.json["error"]
+    undated = Keeper(client, tags={"Date": ""})  # a Date field cleared: no Date, to be added as a line
+    assert "[Date " not in undated.doc()["log"] and undated.add('[Date "2026-10-08"]').status_code == 201
 
 
 @pytest.mark.parametrize("tags, says", [({"Variant": "thirty"}, "cannot be changed here"),

@@ -29,11 +29,11 @@ def client():
 
 
 def keep(client, text: str) -> tuple[Keeper, dict | None]:
-    """Keep the log live, line by line (its Variant tag starts the game); stop at the first line the API
-    refuses, and return that refusal."""
+    """Keep the log live, line by line (its Variant tag starts the game, undated: its own Date line, if any,
+    comes as a line); stop at the first line the API refuses, and return that refusal."""
     lines = statement_lines(text)
     variant = VARIANT_TAG.match(lines[0])
-    keeper = Keeper(client, variant.group(1) if variant else "standard")
+    keeper = Keeper(client, variant.group(1) if variant else "standard", tags={"Date": ""})
     for line in lines[1:] if variant else lines:
         response = keeper.add(line)
         if response.status_code == 422:

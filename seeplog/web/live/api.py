@@ -2,6 +2,7 @@
 and list what one card can do on the floor now."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Any
 
 from flask import Response, request, url_for
@@ -63,6 +64,14 @@ def _send(game_id: int, req: Request):
     return answer, 201, headers
 
 
+def dated(tags: dict[str, str]) -> dict[str, str]:
+    """The tags of a game started now: today's `Date` (UTC) where they give none; an empty `Date` leaves the
+    game undated (as a start page whose date field is cleared)."""
+    if tags.get("Date") == "":
+        return {name: value for name, value in tags.items() if name != "Date"}
+    return tags if "Date" in tags else {**tags, "Date": datetime.now(timezone.utc).date().isoformat()}
+
+
 def _event(game_id: int, kind: str, args: dict[str, Any], **more: Any):
     """Record an event that names no entry (undo, close, reopen, retag) with the body's version, note and
     client id."""
@@ -88,8 +97,10 @@ def keeping(path: str, schema: type[Schema], conflict: str, **answer: Any):
                                                        "read, or a seat the variant does not have")
 @blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
 def start(args: dict[str, Any]):
-    """Start a live game. Keep the edit token secret (it keeps the game); share the follow link."""
-    game_id, token = create(get_db(), args["variant"], args.get("players", {}), args.get("tags", {}))
+    """Start a live game. Keep the edit token secret (it keeps the game); share the follow link. Without a
+    `Date` tag the game is dated today (UTC), as the start page does (`"Date": ""`: undated); change it later
+    with /tags."""
+    game_id, token = create(get_db(), args["variant"], args.get("players", {}), dated(args.get("tags", {})))
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,
             "edit_url": f"/live/{game_id}/keep#token={token}", "follow_url": f"/live/{game_id}",

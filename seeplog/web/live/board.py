@@ -13,10 +13,11 @@ from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
 from ..cardviews import FloorView, HouseView, faces, named
+from .dealend import DealEnd, deal_end
 from .view import EntryView, LiveView, links
 from ..games.viewmodels import Finding, finding, typed_finding
 
-PARTS = ("next", "floor", "plays", "flagged", "ledger")
+PARTS = ("next", "end", "floor", "plays", "flagged", "ledger")
 """The board's parts, in the order they are drawn; each is an element with the id ``live-<part>``."""
 RECENT_PLAYS = 8
 """Plays of the deal shown at once, newest first; the earlier ones are folded away."""
@@ -60,6 +61,8 @@ class Board:
     state: str
     next: dict[str, str]
     """'headline', and 'why' / 'standing' / 'stopped' when there is something to add."""
+    end: DealEnd | None
+    """The deal just over, until the next one starts (None while a deal is being played)."""
     deal: dict[str, str] | None
     """The deal on the table: its number, dealer, bid, and what each team has taken."""
     floor: FloorView | None
@@ -88,8 +91,9 @@ def board(view: LiveView) -> Board:
     rules = find_ruleset(view.variant)
     names = seat_names(game["tags"], rules.seats)
     return Board(view.game_id, view.version, view.state, next_words(view.next, names),
-                 deal_words(view.table, names), floor_of(view.table, names), plays_of(view, len(games) or 1, names),
-                 flagged_of(view), rules.teams, ledger_of(game, rules, names), baazi_words(game.get("baazis", {})))
+                 deal_end(view.ended, rules, names), deal_words(view.table, names), floor_of(view.table, names),
+                 plays_of(view, len(games) or 1, names), flagged_of(view), rules.teams,
+                 ledger_of(game, rules, names), baazi_words(game.get("baazis", {})))
 
 
 # ---------------------------------------------------------------- what comes next

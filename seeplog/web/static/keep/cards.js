@@ -1,5 +1,6 @@
 /* Cards and seats as the page writes them. */
 import { names } from "./page.js";
+import { keep } from "./state.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 export const SUITS = [["s", "♠"], ["h", "♥"], ["d", "♦"], ["c", "♣"]];
@@ -19,8 +20,11 @@ export function cardLabel(card) {
   return card[0] + (suit ? suit[1] : card[1]);
 }
 
+/* The seat's player as the game's seat tags last said (a name fixed on another phone shows once the
+ * game is fetched again); "" where the game names nobody. */
 export function playerName(seat) {
-  return names[seat] && names[seat] !== seat ? names[seat] : "";
+  const known = (keep.view && keep.view.names) || names;
+  return known[seat] && known[seat] !== seat ? known[seat] : "";
 }
 
 export function seatName(seat) {

@@ -4,15 +4,16 @@ import { $, seats } from "./page.js";
 import { keep, hooks } from "./state.js";
 import { button, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
+import { seatName } from "./cards.js";
 
-/* One event of another device in words: "E's 7c was entered", "entry 12 was undone". */
+/* One event of another device in words: "E (Ravi)'s 7c was entered", "entry 12 was undone". */
 function eventWords(e) {
   const words = (e.line || "").trim().split(/\s+/);
   const card = (words[1] || "").split(/[+=]/)[0];
   const entry = e.entry ? `entry ${e.entry}` : "an entry";
   switch (e.kind) {
     case "append":
-      return seats.includes(words[0]) && card ? `${words[0]}'s ${card} was entered` : `“${e.line}” was entered`;
+      return seats.includes(words[0]) && card ? `${seatName(words[0])}'s ${card} was entered` : `“${e.line}” was entered`;
     case "replace":
       return `${entry} was corrected to “${e.line}”`;
     case "insert":
@@ -23,12 +24,16 @@ function eventWords(e) {
       return `${entry} was undone`;
     case "close":
       return "the game was closed";
+    case "reopen":
+      return "the game was reopened";
+    case "retag":
+      return /\[(North|West|South|East) /.test(e.line || "") ? "a player's name was fixed" : "the game was renamed";
     default:
       return `${entry} was changed (${e.kind})`;
   }
 }
 
-/* The other device's changes in one sentence. */
+/* The other device's changes in one sentence, each seat with its player where the game names one. */
 export function changeSentence(events) {
   const said = events.map(eventWords);
   const joined = said.length > 1 ? `${said.slice(0, -1).join(", ")} and ${said[said.length - 1]}` : said[0] || "the game changed";

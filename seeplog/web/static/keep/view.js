@@ -1,17 +1,26 @@
 /* The game as the server last sent it (GET on the live API, asked again with If-None-Match), kept on the
  * phone so that a reload offline still shows it. */
-import { api, VIEW_KEY } from "./page.js";
+import { api, seats, VIEW_KEY } from "./page.js";
 import { keep } from "./state.js";
 
 export function loadView() {
   try { return JSON.parse(localStorage.getItem(VIEW_KEY) || "null"); } catch (e) { return null; }
 }
 
+const SEAT_TAGS = { N: "North", W: "West", S: "South", E: "East" };
+
+/* Each seat's player as the last game's tags name them (the seat itself where they do not). */
+function seatNames(doc) {
+  const games = (doc.report && doc.report.games) || [];
+  const tags = games.length ? games[games.length - 1].tags : {};
+  return Object.fromEntries(seats.map((seat) => [seat, tags[SEAT_TAGS[seat]] || seat]));
+}
+
 function keepView(doc) {
   const entries = doc.entries.filter((e) => e.deal !== null);
   keep.view = {
     version: doc.version, next: doc.next, table: doc.table, ended: doc.ended || null, entries,
-    lastDeal: entries.length ? entries[entries.length - 1].deal : null,
+    lastDeal: entries.length ? entries[entries.length - 1].deal : null, names: seatNames(doc),
   };
   localStorage.setItem(VIEW_KEY, JSON.stringify(keep.view));
 }
