@@ -42,7 +42,7 @@ def player(player_id: int):
         abort(404, str(e))
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    data = player_data(db, get_player(db, player_id))
+    data = player_data(db, get_player(db, player_id), shown_lines())
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
                            rename=RenameForm(), split=SplitForm(), shown=shown_lines())
 
@@ -63,7 +63,7 @@ def partnership(slug: str):
     players = parse_slug(slug)
     if partnership_slug(players) != slug:
         return redirect(url_for("clubs.partnership", slug=partnership_slug(players)), 301)
-    data = partnership_data(get_db(), players)
+    data = partnership_data(get_db(), players, shown_lines())
     return render_template("clubs/partnership.html", p=data, chart=rating_chart(data), shown=shown_lines())
 
 
