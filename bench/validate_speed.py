@@ -23,8 +23,8 @@ commands then read, and one untimed run of each compiles what else they import. 
 command's largest maximum resident set size (``getrusage``), and seeplog's per deal.
 
 The targets: seeplog >= 1.5x python-chess in-process (issue 3); as whole processes >= 1.75x, and less
-than 10 KB a deal on a 10,000-deal corpus (issue 24: ``--process --deals 10000``; ``--per-game 10000``
-makes it one game of 10,000 deals).
+than 10 KB a deal on a 10,000-deal corpus (issue 24: ``--process --deals 10000``; ``--per-game 9999``
+makes games of 9,999 deals, the most a game may number).
 
     .venv/bin/pip install -r requirements-bench.txt
     .venv/bin/python bench/validate_speed.py [--deals 1000] [--per-game 5] [--repeat 5] [--seed 1] [--profile]
@@ -209,10 +209,11 @@ def best_of_both(repeat: int, first, second) -> tuple[tuple[float, object], tupl
 
 
 class Runs:
-    """The timed runs of one command: wall-clock seconds, and the largest maximum resident set size."""
+    """The timed runs of one command: wall-clock and CPU seconds, and the largest maximum resident set size."""
 
     def __init__(self) -> None:
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self.max_rss_kb: int | None = None
         self.output = ""
 
@@ -220,25 +221,29 @@ class Runs:
     def median(self) -> float:
         return statistics.median(self.times)
 
+    @property
+    def median_cpu(self) -> float | None:
+        return statistics.median(self.cpu) if self.cpu else None
+
 
 GNU_TIME = "/usr/bin/time"
-"""GNU time (Debian's package `time`) measures each command's maximum resident set size. (The bench's own
-``wait4`` would not: a child started from this process counts this process's size, which it had until its
-exec, in its maximum.)"""
+"""GNU time (Debian's package `time`) measures each command's maximum resident set size and CPU time. (The
+bench's own ``wait4`` would not: a child started from this process counts this process's size, which it
+had until its exec, in its maximum.)"""
 
 
-def run_measured(command: list[str], env: dict[str, str] | None) -> tuple[float, int | None, str]:
-    """One run of `command`: its wall-clock seconds, its maximum resident set size in KB (None without GNU
-    time) and its standard output; exits if it fails."""
+def run_measured(command: list[str], env: dict[str, str] | None) -> tuple[float, tuple[int, float] | None, str]:
+    """One run of `command`: its wall-clock seconds, its maximum resident set size in KB and CPU seconds
+    (user + system; None without GNU time) and its standard output; exits if it fails."""
     with tempfile.NamedTemporaryFile("r") as report:
-        measure = [GNU_TIME, "-f", "%M", "-o", report.name] if os.path.exists(GNU_TIME) else []
+        measure = [GNU_TIME, "-f", "%M %U %S", "-o", report.name] if os.path.exists(GNU_TIME) else []
         start = time.perf_counter()
         done = subprocess.run(measure + command, capture_output=True, text=True, cwd=ROOT, env=env)
         elapsed = time.perf_counter() - start
         if done.returncode != 0:
             sys.exit(f"{shlex.join(command)} exited {done.returncode}: {done.stderr[-500:]}")
-        rss = int(report.read().split()[-1]) if measure else None
-    return elapsed, rss, done.stdout
+        rss, user, system = report.read().split()[-3:] if measure else (0, 0, 0)
+    return elapsed, (int(rss), float(user) + float(system)) if measure else None, done.stdout
 
 
 def median_of_both(repeat: int, first: list[str], second: list[str],
@@ -248,10 +253,12 @@ def median_of_both(repeat: int, first: list[str], second: list[str],
     runs = (Runs(), Runs())
     for run in range(repeat + 1):
         for command, kept in zip((first, second), runs):
-            elapsed, rss, kept.output = run_measured(command, env)
+            elapsed, usage, kept.output = run_measured(command, env)
             if run:
                 kept.times.append(elapsed)
-                kept.max_rss_kb = None if rss is None else max(kept.max_rss_kb or 0, rss)
+                if usage is not None:
+                    kept.max_rss_kb = max(kept.max_rss_kb or 0, usage[0])
+                    kept.cpu.append(usage[1])
     return runs
 
 
@@ -260,7 +267,8 @@ def median_of_both(repeat: int, first: list[str], second: list[str],
 def _args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=1000, help="Seep deals in the corpus (default 1000)")
-    p.add_argument("--per-game", type=int, default=5, help="deals in each game of the corpus (default 5)")
+    p.add_argument("--per-game", type=int, default=5,
+                   help="deals in each game of the corpus (default 5; at most 9,999, NOTATION.md's last deal number)")
     p.add_argument("--repeat", type=int, default=5, help="timed runs of each; the best is kept (default 5)")
     p.add_argument("--seed", type=int, default=1, help="seed of both generators (default 1)")
     p.add_argument("--no-cache", action="store_true", help="regenerate the corpora, do not keep them")
@@ -319,8 +327,8 @@ def profile(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = _args(argv)
-    if min(args.deals, args.repeat, args.per_game) < 1:
-        sys.exit("--deals, --per-game and --repeat must be at least 1")
+    if min(args.deals, args.repeat, args.per_game) < 1 or args.per_game > 9999:
+        sys.exit("--deals, --per-game and --repeat must be at least 1, and --per-game at most 9999")
     if args.profile:
         profile(args)
         return
@@ -421,6 +429,9 @@ def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, s
     ratio = (plays / seep.median) / (plies / chess_runs.median)
     print(f"whole-process ratio (plays/s / plies/s): {ratio:.2f}x -- "
           f"{'meets' if ratio >= 1.75 else 'is below'} the 1.75x target")
+    if seep.median_cpu and chess_runs.median_cpu:
+        print(f"the same by CPU seconds (less moved by a loaded machine): "
+              f"{(plays / seep.median_cpu) / (plies / chess_runs.median_cpu):.2f}x")
     if seep.max_rss_kb is None:
         print(f"memory not measured: {GNU_TIME} is missing (Debian's package `time`)")
         return
@@ -431,8 +442,9 @@ def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, s
 
 
 def _runs_text(runs: Runs, count: int, unit: str) -> str:
-    rss = "" if runs.max_rss_kb is None else f", max RSS {runs.max_rss_kb / 1024:.1f} MB"
-    return f"median {runs.median:.3f} s, {count / runs.median:,.0f} {unit}/s{rss}"
+    cpu = runs.median_cpu
+    usage = "" if cpu is None else f" (CPU {cpu:.3f} s), max RSS {runs.max_rss_kb / 1024:.1f} MB"  # type: ignore[operator]
+    return f"median {runs.median:.3f} s{usage}, {count / runs.median:,.0f} {unit}/s"
 
 
 if __name__ == "__main__":

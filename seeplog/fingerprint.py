@@ -6,7 +6,6 @@ one is derived again. Templates and static files are left out: no derived data i
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from functools import lru_cache
 
@@ -17,6 +16,7 @@ milliseconds of its start-up)."""
 
 def fingerprint(package: str | os.PathLike[str]) -> str:
     """The hash of every `.py` file under `package`, each with its path relative to it."""
+    import hashlib  # here, not at the top: every command loads this module, and few of them hash (2 ms)
     digest = hashlib.sha256()
     for relative, path in sorted(_modules(os.fspath(package))):
         digest.update(relative.encode() + b"\0")

@@ -114,7 +114,7 @@ item_key = attrgetter("order")
 
 
 def canonical_group(group: Group) -> Group:
-    return tuple(sorted(group, key=item_key))
+    return group if len(group) < 2 else tuple(sorted(group, key=item_key))
 
 
 def group_key(group: Group) -> tuple[int, int]:
@@ -123,7 +123,12 @@ def group_key(group: Group) -> tuple[int, int]:
 
 
 def canonical_groups(groups: tuple[Group, ...]) -> tuple[Group, ...]:
-    return tuple(sorted((canonical_group(g) for g in groups), key=group_key))
+    return in_group_order(tuple([canonical_group(g) for g in groups]))
+
+
+def in_group_order(groups: tuple[Group, ...]) -> tuple[Group, ...]:
+    """Canonical groups put in capture group order."""
+    return groups if len(groups) < 2 else tuple(sorted(groups, key=group_key))
 
 
 def canonical(move: Move) -> Move:

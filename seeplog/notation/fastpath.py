@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from ..cards import BY_ORDER, DECK, Card
-from ..moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, canonical_groups
+from ..moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, in_group_order
 from ..ruleset import SEATS, seat_class
 from .model import BidLine, DealStart, FloorCards, Hand, Play, Redeal, Statement
 
@@ -61,13 +61,14 @@ class Columns(Mapping[Item, int]):
 
 
 def _groups(texts: list[str]) -> tuple[tuple[Item, ...], ...]:
-    return tuple([tuple(map(_item, group.split("+"))) for group in texts])
+    """The groups of a move's text, in canonical order."""
+    return in_group_order(tuple(map(_group, texts)))
 
 
-def _repeats(text: str) -> bool:
-    """Whether a move text in canonical spelling names a card or house twice (each is spelt one way)."""
-    words = text.replace("+", " ").split(" ")
-    return len(set(words)) != len(words)
+@lru_cache(maxsize=4096)
+def _group(text: str) -> tuple[Item, ...]:
+    """One group (``9s+2s``), its items in canonical order. Far fewer groups than moves recur in a log."""
+    return canonical_group(tuple(map(_item, text.split("+"))))
 
 
 def fast_line(text: str, number: int, seats: tuple[str, ...]) -> Statement | None:
@@ -106,21 +107,26 @@ def read_move(text: str) -> Move | None:
     """The move of a play in canonical spelling (``Jd x Jc 9s+2s``), or None. Moves are immutable and
     most move texts recur in a log, so they are read once."""
     m = MOVE.fullmatch(text)
-    if m is None or _repeats(text):
-        return None  # a card or house named twice: the full reader reports it
+    if m is None:
+        return None
     played, rest = m.groups()
     card = CARD_OF[played]
     if rest is None:
         return Throw(card)
+    move: Move
     if rest[1] == "x":
-        groups = _groups(rest[3:].split(" "))
-        return Capture(card, groups if len(groups) == 1 and len(groups[0]) == 1 else canonical_groups(groups))
-    main, _, after = rest.partition(" =")
-    if main.count("[") > 1:
-        return None  # two houses in the main group: the full reader reports it
-    parts = after.split(" ")
-    items = tuple(map(_item, main.split("+")[1:]))
-    return Build(card, canonical_group(items), int(parts[0]), canonical_groups(_groups(parts[1:])))
+        move = Capture(card, _groups(rest[3:].split(" ")))
+    else:
+        main, _, after = rest.partition(" =")
+        if main.count("[") > 1:
+            return None  # two houses in the main group: the full reader reports it
+        value, *extras = after.split(" ")
+        items = tuple(map(_item, main.split("+")[1:]))
+        move = Build(card, canonical_group(items), int(value), _groups(extras))
+    named = move.named
+    if card in named or len(set(named)) != len(named):
+        return None  # a card or house named twice: the full reader reports it
+    return move
 
 
 def _cards(text: str) -> tuple[Card, ...] | None:
@@ -152,3 +158,4 @@ def clear_caches() -> None:
     """Forget the play lines read so far (the benchmark reads every corpus from a cold start)."""
     play_parts.cache_clear()
     read_move.cache_clear()
+    _group.cache_clear()

@@ -1,7 +1,6 @@
 """Tag lines: ``[Name "value"]``, the values of the known tags checked, and their canonical order."""
 from __future__ import annotations
 
-import datetime
 import re
 
 from .lexer import Fail, show
@@ -85,6 +84,7 @@ def tag_value(name: str, value: str, column: int) -> str:
 def is_date(value: str) -> bool:
     if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
         return False
+    import datetime  # here, not at the top: a log without a Date tag does not load it (the command's start-up)
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
