@@ -3,8 +3,9 @@
 phones) keep their games through the keep pages, one with a faulty play and one deal entered score only;
 the director's view shows the 4 tables live; the standings follow each baazi within 3 s; the opponents
 confirm each deal (on the scorekeeper's phone, or on their own by the confirm link), one refuses and the
-director corrects it; round 2 repeats no pairing; the standings and the player pages show the numbers that
-`validate --json` of the same games gives. Screenshots: test-artifacts/browser/club-night-*.png.
+director corrects it; round 2 repeats no pairing; the standings, the results page, standings.csv and the
+player pages show the numbers that `validate --json` of the same games gives.
+Screenshots: test-artifacts/browser/club-night-*.png.
 
 The games are short: a baazi target of 10, one or two deals a table.
 """
@@ -19,6 +20,7 @@ from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
 from tests.web import test_browser_live_keep as keeping
 from tests.web.test_browser_clubs import small_targets
+from tests.web.test_browser_event_desk import check_results, expected_numbers
 from tests.web.test_browser_live_keep import DESKTOP, PHONE, expect_next, settled, validate_json, watch_errors
 
 live_server, base_url = keeping.live_server, keeping.base_url
@@ -282,6 +284,8 @@ def check_numbers(page, base: str, event: int, games: dict[int, int], tmp_path) 
     assert {pair: (cell, points) for pair, cell, points in rows} == {
         pair: (f"{w}–{lost}", f"{points:+d}") for pair, (w, lost, points) in expected.items()}
     assert page.locator("td.confirmed[data-refused='0'][data-missing='0']").count() == 4
+    check_results(page, base, event, expected_numbers(page, base, event, tmp_path))  # results page, standings.csv
+    shot(page, "results-phone")
     for partnership in data["partnerships"]:
         for player in partnership["players"]:
             page.goto(base + player["url"])

@@ -9,6 +9,7 @@ import random
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
 from seeplog.web.db import get_db
+from tests.web.clubs_helpers import named, store_text
 from tests.web.helpers import assert_envelope
 from tests.web.live_helpers import Keeper
 
@@ -216,7 +217,6 @@ def test_a_deleted_tables_answers_go_with_it(client, app):
     event, organiser, tables = event_with_round(client)
     table, game = tables[0], tables[0]["game_id"]
     enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
-    client.get(f"/api/events/{event}/director", headers=bearer(organiser))  # keeps the confirm links' hashes
     assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 201
     assert client.delete(f"/api/live/{game}", headers=bearer(table["edit_token"])).status_code == 204
     with app.app_context():
@@ -227,3 +227,71 @@ def test_a_deleted_tables_answers_go_with_it(client, app):
     assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 404
     tables_now = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
     assert [t["game_id"] for t in tables_now] == [tables[1]["game_id"]]
+
+
+def test_a_round_made_through_the_api_alone_has_working_confirm_links(client, app):
+    made = client.post("/api/events", json={"name": "Links night", "variant": "standard", "partnerships": PAIRS,
+                                            "format": "hand"})
+    event, organiser = made.json["id"], made.json["organiser_token"]
+    by_robin = client.post(f"/api/events/{event}/rounds", headers=bearer(organiser))
+    assert by_robin.status_code == 409  # an event paired by hand: its rounds are entered
+    by_hand = client.post(f"/api/events/{event}/rounds/by-hand", headers=bearer(organiser),
+                          json={"tables": [{"pair_a": 1, "pair_b": 2}, {"pair_a": 3, "pair_b": 4}]}).json
+    _, _, robin = event_with_round(client)
+    for table in [*by_hand["tables"], *robin]:
+        game, link = table["game_id"], table["confirm_token"]
+        assert table["confirm_url"] == f"/live/{game}/confirm#token={link}"
+        enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+        # no organiser view was opened: the link works from the start, and speaks for the opponents only
+        assert answer(client, game, link, deal=1, verdict="refused", reason="we had 45").status_code == 201
+        assert confirmations(client, game)["deals"][0]["via"] == "link"
+        assert answer(client, game, link, deal=1, verdict="confirmed", team="NS").status_code == 403
+    page = client.get(f"/events/{event}").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    html = client.post(f"/events/{event}/organise", data={"csrf_token": csrf, "token": organiser}).get_data(
+        as_text=True)
+    for table in by_hand["tables"]:  # the organiser's view gives the same links again, next to the keep links
+        assert f'class="confirm-link" href="http://localhost/live/{table["game_id"]}/confirm#token=' \
+               f'{table["confirm_token"]}"' in html
+    with app.app_context():
+        assert get_db().execute("select count(*) from confirm_tokens").fetchone()[0] == 4
+
+
+def test_the_keep_page_asks_for_the_confirmations_cheaply_while_it_waits(client):
+    _, _, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    first = client.get(f"/api/live/{game}/confirmations")
+    tag = first.headers["ETag"]
+    unchanged = client.get(f"/api/live/{game}/confirmations", headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == tag and unchanged.data == b""
+    assert answer(client, game, table["confirm_token"], deal=1, verdict="confirmed").status_code == 201
+    answered = client.get(f"/api/live/{game}/confirmations", headers={"If-None-Match": tag})
+    assert answered.status_code == 200 and answered.headers["ETag"] != tag
+    assert answered.json["deals"][0]["status"] == "confirmed" and answered.json["deals"][0]["via"] == "link"
+    enter(client, table, ["deal 2 dealer E", "score NS 30 EW 70"])  # a new score: the state changes too
+    scored = client.get(f"/api/live/{game}/confirmations", headers={"If-None-Match": answered.headers["ETag"]})
+    assert scored.status_code == 200 and [d["status"] for d in scored.json["deals"]] == ["confirmed", "missing"]
+    plain = Keeper(client)
+    assert client.get(f"/api/live/{plain.id}/confirmations", headers={"If-None-Match": "*"}).status_code == 404
+
+
+def test_the_director_sees_an_uploaded_games_table_with_its_scores(client):
+    event, organiser, tables = event_with_round(client)
+    text = named("game-standard-1.seep", {"North": PAIRS[0][0], "South": PAIRS[0][1], "West": PAIRS[3][0],
+                                          "East": PAIRS[3][1]})
+    game = store_text(client, text)
+    attached = client.post(f"/api/events/{event}/games", headers=bearer(organiser), json={"game_id": game, "round": 2})
+    assert attached.status_code == 201, attached.json
+    seen = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+    assert [(t["round"], t["number"], t["uploaded"]) for t in seen] == [(2, 1, True), (1, 1, False), (1, 2, False)]
+    row = seen[0]
+    report = client.get(f"/games/{game}.json").get_json()["games"][0]
+    scored = [d for d in report["deals"] if d["score"]]
+    assert row["state"] == "uploaded" and row["game_id"] == game and (row["pair_a"], row["pair_b"]) == (1, 4)
+    assert row["names"] == [" & ".join(PAIRS[0]), " & ".join(PAIRS[3])]
+    assert row["baazis"] == [report["baazis"]["NS"], report["baazis"]["EW"]]
+    assert row["card_points"] == [sum(d["card_points"][t] for d in scored) for t in ("NS", "EW")]
+    assert row["deals"] == len(scored) and row["scoresheet_url"] == f"/games/{game}"
+    assert not {"entries", "confirmations", "confirm_url", "follow_url", "flagged"} & set(row)
+    assert seen[1]["card_points"] == [0, 0] and "confirm_url" in seen[1]

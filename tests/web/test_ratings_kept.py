@@ -12,9 +12,9 @@ from seeplog.clubs.ratings import Baazi, rate_steps, slug
 from seeplog.fingerprint import library_fingerprint
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from seeplog.web.clubs import ratings_store
-from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baazis, land, plan, recompute_all,
-                                             state, team_of)
+from seeplog.web.clubs import queries, ratings_store
+from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baazis, kept_before, land, plan,
+                                             recompute_all, state, team_of)
 from seeplog.web.db import connect, writing
 from tests.web.clubs_helpers import admin_token, bearer, player_id
 from tests.web.helpers import make_app
@@ -168,3 +168,59 @@ def test_the_kept_leaderboard_page_follows_a_new_game_and_a_rename(client, runne
                           headers=bearer(admin_token(runner)))
     assert renamed.status_code == 200
     assert "Asha Rao" in client.get("/leaderboard").get_data(as_text=True)
+
+
+def test_the_ratings_kept_before_a_point_read_either_way_agree(client, db):
+    rng = random.Random(13)
+    for day in range(1, 11):
+        store(client, game(rng, f"2026-09-{day:02d}"))
+    whos = {(kind, team_of(who)) for kind, who in db.execute("select kind, who from ratings").fetchall()}
+    point = ("2026-09-06", 0, 0, 0)
+    read_in_order = dict(kept_before(db, whos, point))  # the history before the point is short beside them
+    one_by_one = {}
+    for who in whos:  # one asked for: looked up
+        one_by_one.update(kept_before(db, {who}, point))
+    assert read_in_order == one_by_one and 0 < len(one_by_one) < len(whos)
+
+
+BIG = ("rating_history", "rating_baazis", "ratings", "players", "ledger", "deals", "deal_scores", "sweeps", "games")
+
+
+@pytest.mark.parametrize("sql, args", [
+    (f"select kind, who from rating_history indexed by rating_history_order where {ratings_store.ORDER} >= "
+     "(?, ?, ?, ?)", ["2026", 1, 1, 1]),
+    (f"delete from rating_history where {ratings_store.ORDER} >= (?, ?, ?, ?)", ["2026", 1, 1, 1]),
+    (f"select count(*) from (select 1 from rating_baazis where {ratings_store.ORDER} >= (?, ?, ?, ?) limit 5)",
+     ["2026", 1, 1, 1]),
+    ("select mu from rating_history where kind = 'player' and who = '1' and "
+     f"{ratings_store.ORDER} < (?, ?, ?, ?) order by date desc, game_id desc, game desc, position desc limit 1",
+     ["2026", 1, 1, 1]),
+    ("select who from ratings where kind = ? order by ordinal desc, mu desc, who limit 100", ["player"]),
+    ("select count(*) from ratings where kind = ? and (ordinal > ? or ordinal = ? and (mu > ? or mu = ? and "
+     "who < ?))", ["player", 1.0, 1.0, 2.0, 2.0, "1"]),
+    (queries.PICKED.format(games=queries.GAMES_OF_PLAYER) + queries.SEATS, [1]),
+    (queries.PICKED.format(games=queries.GAMES_OF_PAIR) + queries.GAME_ROWS, [1, 2]),
+    *[(queries.PICKED.format(games=queries.GAMES_OF_PLAYER) + sql, [1]) for sql in queries.PER_GAME.values()],
+])
+def test_the_clubs_queries_read_by_an_index(db, sql, args):
+    plan = [row[3] for row in db.execute("explain query plan " + sql, args).fetchall()]
+    assert not [step for step in plan if step.split()[:2] in (["SCAN", t] for t in BIG)], plan
+
+
+def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkeypatch):
+    from seeplog.web.clubs import pages
+    rng = random.Random(14)
+    for day in range(1, 9):
+        store(client, game(rng, f"2026-10-{day:02d}"))
+    asha = player_id(client, "Asha")
+    full = client.get(f"/api/players/{asha}").json
+    assert len(full["record"]["partners"]) > 2 and len(full["games"]) > 4
+    monkeypatch.setattr(pages, "SHOWN", 2)
+    page = client.get(f"/players/{asha}").get_data(as_text=True)
+    assert page.count(">partnership</a></td>") == 2  # the partners' lines
+    assert page.count('<td><a href="/partnerships/') == 4  # and the opponents'
+    assert f"The 2 partners with the most games of {len(full['record']['partners'])}" in page
+    assert f"The 2 opposing partnerships with the most games of {len(full['record']['head_to_head'])}" in page
+    assert f"The newest 4 of {len(full['games'])} games" in page and page.count('class="game-link"') == 4
+    everything = client.get(f"/players/{asha}?all=1").get_data(as_text=True)
+    assert everything.count('class="game-link"') == len(full["games"]) and "show them all" not in everything

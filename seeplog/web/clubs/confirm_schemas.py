@@ -64,19 +64,23 @@ class DirectorTableSchema(Schema):
     pair_a = fields.Integer(required=True)
     pair_b = fields.Integer(required=True)
     names = fields.List(fields.String(), required=True, metadata={"description": "the two partnerships"})
-    state = fields.String(required=True, metadata={"description": "open or closed"})
-    version = fields.Integer(required=True)
-    next = fields.Dict(required=True, metadata={"description": "what the table's game waits for (deal, play)"})
+    state = fields.String(required=True, metadata={"description": "open or closed (kept live), or uploaded"})
+    uploaded = fields.Boolean(required=True, metadata={"description": "an uploaded game attached to the event: "
+                                                                      "its scores only (no entries, no confirmations)"})
     deals = fields.Integer(required=True, metadata={"description": "deals recorded"})
     baazis = fields.List(fields.Integer(), required=True)
-    last_entry = fields.String(required=True, metadata={"description": "the time of the last event, ISO 8601 UTC"})
-    flagged = fields.List(fields.Nested(FlaggedSchema), required=True)
-    confirmations = fields.Nested(ConfirmationsSchema, required=True)
-    entries = fields.List(fields.Dict(), required=True,
-                          metadata={"description": "the last deal's entries: number, line (to correct one)"})
-    follow_url = fields.String(required=True)
+    card_points = fields.List(fields.Integer(), required=True)
     scoresheet_url = fields.String(required=True)
-    confirm_url = fields.String(required=True, metadata={"description": "the opponents' confirm link (a token)"})
+    provisional = fields.Boolean(metadata={"description": "an uploaded game: a deal's score unknown (RULES.md §8.5)"})
+    version = fields.Integer(metadata={"description": "a live table's version"})
+    next = fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"})
+    last_entry = fields.String(metadata={"description": "a live table's last event, ISO 8601 UTC"})
+    flagged = fields.List(fields.Nested(FlaggedSchema), metadata={"description": "a live table's flagged plays"})
+    confirmations = fields.Nested(ConfirmationsSchema, metadata={"description": "a live table's"})
+    entries = fields.List(fields.Dict(),
+                          metadata={"description": "a live table's last deal's entries: number, line (to correct one)"})
+    follow_url = fields.String(metadata={"description": "a live table's follow page"})
+    confirm_url = fields.String(metadata={"description": "a live table's confirm link for the opponents (a token)"})
 
 
 class DirectorSchema(Schema):

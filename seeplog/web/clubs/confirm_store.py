@@ -140,6 +140,13 @@ def answers_version(db: sqlite_utils.Database, event_id: int) -> str:
     return f"{row[0]}.{row[1]}"
 
 
+def table_answers_version(db: sqlite_utils.Database, game_id: int) -> str:
+    """What changes whenever a table's confirmations may: an answer given, or the game's scores (its version)."""
+    row = db.execute("select count(*), coalesce(max(id), 0) from deal_answers where game_id = ?", [game_id]).fetchone()
+    live = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()
+    return f"confirm-{game_id}-{live[0] if live else 0}-{row[0]}.{row[1]}"
+
+
 def check_json(check: DealCheck) -> dict[str, Any]:
     answer = check.answer
     return {"deal": check.deal, "score": dict(check.score), "status": check.status, "changed": check.changed,

@@ -8,6 +8,7 @@ from typing import Any
 import sqlite_utils
 from flask import url_for
 
+from seeplog.clubs.standings import TableResult
 from seeplog.refusals import NotFound, Refused
 from seeplog.ruleset import find_ruleset
 
@@ -15,7 +16,7 @@ from ..live.board import flagged_of
 from ..live.store import Request, load, record, typed_view
 from ..live.view import LiveView
 from .confirm_store import confirmations_json, keep_confirm_tokens
-from .events_store import event_pairs, event_tables, event_version, get_event, table_token
+from .events_store import event_pairs, event_tables, event_version, get_event, table_results, table_token
 from .links import now
 
 LAST_ENTRIES = 40
@@ -34,15 +35,31 @@ def director_json(db: sqlite_utils.Database, event_id: int, organiser_token: str
     event = get_event(db, event_id)
     names = {p["number"]: " & ".join(pl["name"] for pl in p["players"]) for p in event_pairs(db, event_id)}
     links = keep_confirm_tokens(db, event_id, organiser_token)
+    results = {(r.round, r.a): r for r in table_results(db, event_id, event["variant"])}
     tables = []
     for t in sorted(event_tables(db, event_id), key=lambda t: (-t["round"], t["number"])):
-        game = load(db, t["game_id"], view=False) if t["game_id"] is not None and t["pair_b"] is not None else None
+        if t["game_id"] is None or t["pair_b"] is None:
+            continue  # a bye, or a table whose game was deleted
+        result = results[(t["round"], t["pair_a"])]
+        game = load(db, t["game_id"], view=False) if t["live"] else None
         if game is None:
-            continue
-        row = {**table_json(db, typed_view(db, game), t), "names": [names[t["pair_a"]], names[t["pair_b"]]]}
-        row["confirm_url"] = url_for("director.confirm_page", game_id=game.game_id) + f"#token={links[game.game_id]}"
-        tables.append(row)
+            row = upload_json(t, result)
+        else:
+            row = table_json(db, typed_view(db, game), t)
+            confirm = url_for("director.confirm_page", game_id=game.game_id)
+            row["confirm_url"] = f"{confirm}#token={links[game.game_id]}"
+        tables.append({**row, "names": [names[t["pair_a"]], names[t["pair_b"]]],
+                       "card_points": list(result.card_points)})
     return {"id": event["id"], "name": event["name"], "now": now(), "tables": tables}
+
+
+def upload_json(table: dict[str, Any], result: TableResult) -> dict[str, Any]:
+    """A table whose game is an uploaded game attached to the event: its scores and scoresheet (no entries
+    to correct, no confirmations: it was not kept live)."""
+    return {"round": table["round"], "number": table["number"], "game_id": table["game_id"],
+            "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": "uploaded", "uploaded": True,
+            "deals": result.deals, "baazis": list(result.baazis), "provisional": result.provisional,
+            "scoresheet_url": url_for("pages.game", game_id=table["game_id"])}
 
 
 def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any]) -> dict[str, Any]:
@@ -54,7 +71,8 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any])
                 "deal": f.finding.deal} for f in flagged_of(view)]
     confirmations = confirmations_json(db, view.game_id)
     return {"round": table["round"], "number": table["number"], "game_id": view.game_id,
-            "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "version": view.version,
+            "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "uploaded": False,
+            "version": view.version,
             "next": view.next, "deals": len(games[0]["deals"]) if games else 0,
             "baazis": [baazis.get(t, 0) for t in find_ruleset(view.variant).teams], "last_entry": updated,
             "flagged": flagged, "confirmations": confirmations,

@@ -13,7 +13,7 @@ from ..games.api import same_origin_only
 from ..live.schemas import EntryAnswerSchema
 from ..tokens import bearer_token
 from .confirm_schemas import AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorSchema
-from .confirm_store import REALM, confirmations_json, record_answer
+from .confirm_store import REALM, confirmations_json, event_table, record_answer, table_answers_version
 from .director import correct, director_json, director_version
 from .events_store import EventRefused, check_organiser
 
@@ -43,12 +43,19 @@ def organiser(event_id: int) -> str:
 
 
 @blp.get("/live/<int:game_id>/confirmations")
-@blp.response(200, ConfirmationsSchema)
+@blp.response(200, ConfirmationsSchema, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.alt_response(304, description="If-None-Match names the current state: no answer given, no score changed")
 @blp.alt_response(404, schema=ErrorSchema, description="no such live game, or one that is no event's table")
 def confirmations(game_id: int):
     """Where each deal's confirmation stands at an event's table: confirmed, refused (with the reason) or
-    missing (no answer to its score now)."""
-    return confirmations_json(get_db(), game_id), 200, NO_STORE
+    missing (no answer to its score now). The keep page asks again with If-None-Match while it waits for the
+    opponents' answer by their link (304: nothing new)."""
+    db = get_db()
+    headers = {**NO_STORE, "ETag": f'"{table_answers_version(db, game_id)}"'}
+    if request.if_none_match.contains(table_answers_version(db, game_id)):
+        event_table(db, game_id)  # 404 for a game that is no event's table, as a full read
+        return Response(status=304, headers=headers)
+    return confirmations_json(db, game_id), 200, headers
 
 
 @blp.post("/live/<int:game_id>/confirmations")

@@ -107,6 +107,11 @@ class EventSchema(Schema):
 class NewTableSchema(TableSeatsSchema):
     edit_token = fields.String(required=True, metadata={"description": "the table's scorekeeper token, shown once"})
     edit_url = fields.String(required=True)
+    confirm_token = fields.String(required=True, metadata={"description": "the opponents' confirm link's token "
+                                                                          "(kept from the start; the organiser's "
+                                                                          "view shows it again)"})
+    confirm_url = fields.String(required=True, metadata={"description": "the opponents' confirm page, its token "
+                                                                        "in the fragment"})
     follow_url = fields.String(required=True)
 
 

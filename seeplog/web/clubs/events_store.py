@@ -18,7 +18,7 @@ from seeplog.ruleset import find_ruleset
 from ..db import writing
 from ..live.store import create as create_live, header_lines
 from ..tokens import derived_token, new_token, token_hash, token_matches
-from .confirm_store import answers_version
+from .confirm_store import answers_version, confirm_token
 from .links import link_players, now
 
 
@@ -184,8 +184,8 @@ def next_round_number(db: sqlite_utils.Database, event_id: int) -> int:
 def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, pairing: list[Table] | None = None,
                how: str = "round-robin") -> tuple[int, list[dict[str, Any]]]:
     """The next round, paired as `pairing` says (the round-robin's next when None): its tables, each a new live
-    game named for the event whose edit token the organiser token makes (`table_token`). The round number
-    and each table with its edit token.
+    game named for the event whose edit token the organiser token makes (`table_token`), its confirm link's
+    token kept at once (`confirm_token`). The round number and each table with its edit and confirm tokens.
 
     :raises EventChange: when every round of the round-robin has been made.
     """
@@ -196,14 +196,15 @@ def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, p
     seats = ("N", "S", "W", "E") if team_size(event["variant"]) == 2 else ("N", "S")
     tables = []
     for table, (a, b) in enumerate(pairing, start=1):
-        game_id, token = None, None
+        game_id, token, confirm = None, None, None
         if b is not None:
             names = [seat_name(db, p) for pair in (a, b) for p in by_number[pair]["players"]]
             tags = event_tags(event["name"], event["date"], event["place"], event["baazi_target"], f"{number}.{table}")
             token = table_token(organiser_token, event_id, number, table)
             game_id, _ = create_live(db, event["variant"], dict(zip(seats, names)), tags, token)
+            confirm = confirm_token(organiser_token, event_id, game_id)
         tables.append({"round": number, "number": table, "pair_a": a, "pair_b": b, "game_id": game_id,
-                       "edit_token": token})
+                       "edit_token": token, "confirm_token": confirm})
     with writing(db):
         if db.execute("select 1 from event_rounds where event_id = ? and round = ?", [event_id, number]).fetchone():
             raise EventChange(f"round {number} was made meanwhile")
@@ -211,6 +212,9 @@ def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, p
         for t in tables:
             db.execute("insert into event_tables values (?, ?, ?, ?, ?, ?)",
                        [event_id, number, t["number"], t["pair_a"], t["pair_b"], t["game_id"]])
+            if t["confirm_token"]:
+                db.execute("insert or ignore into confirm_tokens values (?, ?)",
+                           [t["game_id"], token_hash(str(t["confirm_token"]))])
     return number, tables
 
 

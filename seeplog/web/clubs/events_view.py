@@ -65,11 +65,15 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
 
 
 def round_json(number: int, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    """A round just made: each table's keep link (its edit token, shown this once) and follow link."""
+    """A round just made: each table's keep link (its edit token, shown this once), the opponents' confirm
+    link (its confirm token) and follow link."""
     played = [t for t in tables if t["pair_b"] is not None]
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
     return {"round": number, "bye": bye,
             "message": f"round {number}: {len(played)} tables" + (f"; partnership {bye} has a bye" if bye else ""),
             "tables": [{**table_seats(t), "edit_token": t["edit_token"],
                         "edit_url": url_for("live_keep.keep", game_id=t["game_id"]) + f"#token={t['edit_token']}",
+                        "confirm_token": t["confirm_token"],
+                        "confirm_url": url_for("director.confirm_page", game_id=t["game_id"])
+                        + f"#token={t['confirm_token']}",
                         "follow_url": url_for("live_pages.follow", game_id=t["game_id"])} for t in played]}

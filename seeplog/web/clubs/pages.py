@@ -43,7 +43,7 @@ def player(player_id: int):
         abort(404, str(e))
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    data = player_data(db, get_player(db, player_id))
+    data = player_data(db, get_player(db, player_id), shown_lines())
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
                            rename=RenameForm(), split=SplitForm(), shown=shown_lines())
 
@@ -64,7 +64,7 @@ def partnership(slug: str):
     players = parse_slug(slug)
     if partnership_slug(players) != slug:
         return redirect(url_for("clubs.partnership", slug=partnership_slug(players)), 301)
-    data = partnership_data(get_db(), players)
+    data = partnership_data(get_db(), players, shown_lines())
     return render_template("clubs/partnership.html", p=data, chart=rating_chart(data), shown=shown_lines())
 
 
@@ -243,16 +243,17 @@ def event_organise(event_id: int):
     cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
               "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
              for r in data["rounds"][-1:] for t in r["tables"] if t.get("live")]
-    director = confirm_cards(event_id, token, cards)
-    return render_template("clubs/event.html", e=data, form=form, keep=keep, cards=cards, director=director,
-                           etag=event_version(get_db(), event_id)), 200, NO_STORE
-
-
-def confirm_cards(event_id: int, token: str, cards: list[dict[str, Any]]) -> str:
-    """Each table card's confirm link for the opponents (with its QR code); the director's view link."""
-    links = keep_confirm_tokens(get_db(), event_id, token)
+    confirm = confirm_links(event_id, token)
     for c in cards:
-        game = c["table"]["game_id"]
-        c["confirm_url"] = url_for("director.confirm_page", game_id=game, _external=True) + f"#token={links[game]}"
+        c["confirm_url"] = confirm[c["table"]["game_id"]]
         c["confirm_qr"] = qr_svg(c["confirm_url"], f"QR code of table {c['table']['number']}'s confirm link")
-    return url_for("director.director_page", event_id=event_id) + f"#token={token}"
+    director = url_for("director.director_page", event_id=event_id) + f"#token={token}"
+    return render_template("clubs/event.html", e=data, form=form, keep=keep, confirm=confirm, cards=cards,
+                           director=director, etag=event_version(get_db(), event_id)), 200, NO_STORE
+
+
+def confirm_links(event_id: int, token: str) -> dict[int, str]:
+    """Each live table's confirm link for the opponents, by game."""
+    links = keep_confirm_tokens(get_db(), event_id, token)
+    return {game: url_for("director.confirm_page", game_id=game, _external=True) + f"#token={link}"
+            for game, link in links.items()}

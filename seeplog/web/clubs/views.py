@@ -61,60 +61,77 @@ def partnership_slug(players: Partnership) -> str:
     return "-".join(str(p) for p in players)
 
 
-def record_json(record: Record, names: dict[int, str], owner: int | None = None) -> dict[str, Any]:
+def record_json(record: Record, names: dict[int, str], owner: int | None = None,
+                shown: int | None = None) -> dict[str, Any]:
+    """The record made JSON-ready; with `shown`, only that many partners and opponents, the most played."""
     to = links()
 
     def team(players: Partnership) -> dict[str, Any]:
         return {"players": [{"id": p, "name": names.get(p, "?"), "url": to.to_player(p)} for p in players],
                 "url": to.to_partnership(players)}
+    partners = sorted(record.partners.items(), key=lambda i: (-i[1].games, i[0]))[:shown]
+    versus = sorted(record.head_to_head.items(), key=lambda i: (-i[1].games, i[0]))[:shown]
     return {**line_json(record.total), "sweeps": record.sweeps,
             "partners": [{"player": team((p,))["players"][0], **line_json(line),
-                          "partnership_url": team(tuple(sorted((p, owner or p))))["url"]}
-                         for p, line in sorted(record.partners.items(), key=lambda i: (-i[1].games, i[0]))],
-            "head_to_head": [{"opponents": team(opp), **line_json(line)}
-                             for opp, line in sorted(record.head_to_head.items(),
-                                                     key=lambda i: (-i[1].games, i[0]))],
+                          "partnership_url": team(tuple(sorted((p, owner or p))))["url"]} for p, line in partners],
+            "head_to_head": [{"opponents": team(opp), **line_json(line)} for opp, line in versus],
             "rules_broken": [{"rule": rule, "count": n} for rule, n in record.broken]}
 
 
-def player_data(db: sqlite_utils.Database, player: Player) -> dict[str, Any]:
-    """The player page's data: names, rating, record, games."""
+def counts(record: Record, seats: list[dict[str, Any]]) -> dict[str, int]:
+    """How many partners, opponents and games a page that shows some of them has in all."""
+    return {"partners": len(record.partners), "head_to_head": len(record.head_to_head),
+            "games": len({(s["game_id"], s["game"]) for s in seats})}
+
+
+def player_data(db: sqlite_utils.Database, player: Player, shown: int | None = None) -> dict[str, Any]:
+    """The player page's data: names, rating, record, games (with `shown`: that many partners and opponents,
+    the most played, and twice as many games, the newest; `counts` says how many in all)."""
     found, seats = sides(db, GAMES_OF_PLAYER, [player.id])
     record = player_record(player.id, matches(found))
     names = player_names(db, {p for s in found for p in s.players})
     return {"id": player.id, "name": player.name, "aliases": player.aliases,
             "rating": rating_data(db, PLAYER, (player.id,)), "updating_from": updating(db),
-            "record": record_json(record, names, player.id), "games": games_json(seats, {player.id})}
+            "record": record_json(record, names, player.id, shown), "counts": counts(record, seats),
+            "games": games_json(seats, {player.id}, shown and 2 * shown)}
 
 
-def partnership_data(db: sqlite_utils.Database, players: Partnership) -> dict[str, Any]:
+def partnership_data(db: sqlite_utils.Database, players: Partnership, shown: int | None = None) -> dict[str, Any]:
     """The partnership page's data: its record and games (those where exactly these players were a team)."""
     games, args = (GAMES_OF_PAIR, list(players)) if len(players) == 2 else (GAMES_OF_PLAYER, [players[0]])
     found, seats = sides(db, games, args)
     record = partnership_record(players, matches(found))
     names = player_names(db, {p for s in found for p in s.players} | set(players))
     own = {s.game for s in found if s.named and s.players == players}
+    own_seats = [s for s in seats if (s["game_id"], s["game"]) in own]
     return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)}
                         for p in players],
-            "record": record_json(record, names),
+            "record": record_json(record, names, shown=shown), "counts": counts(record, own_seats),
             "rating": rating_data(db, PARTNERSHIP, players), "updating_from": updating(db),
-            "games": games_json([s for s in seats if (s["game_id"], s["game"]) in own], set(players))}
+            "games": games_json(own_seats, set(players), shown and 2 * shown)}
 
 
-def games_json(seats: list[dict[str, Any]], own: set[int]) -> list[dict[str, Any]]:
-    """One line per game, newest first: its date, teams (names linked to players), and the side of `own`."""
-    games: dict[tuple[int, int], dict[str, Any]] = {}
-    to = links()
+def games_json(seats: list[dict[str, Any]], own: set[int], shown: int | None = None) -> list[dict[str, Any]]:
+    """One line per game, newest first (with `shown`, that many): its date, teams (names linked to players),
+    and the side of `own`."""
+    by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for s in seats:
-        game = games.setdefault((s["game_id"], s["game"]), {
-            "game_id": s["game_id"], "game": s["game"], "date": s["date"], "variant": s["variant"], "teams": {},
-            "url": to.to_game(s["game_id"], s["game"])})
-        game["teams"].setdefault(s["team"], []).append(
-            {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"],
-             "url": to.to_player(s["player_id"]) if s["player_id"] else None})
-        if s["player_id"] in own:
-            game["side"] = s["team"]
-    return sorted(games.values(), key=lambda row: (row["date"] or "", row["game_id"], row["game"]), reverse=True)
+        by_game.setdefault((s["game_id"], s["game"]), []).append(s)
+    newest = sorted(by_game, key=lambda key: (by_game[key][0]["date"] or "", *key), reverse=True)[:shown]
+    to = links()
+    out = []
+    for game_id, game in newest:
+        line: dict[str, Any] = {"game_id": game_id, "game": game, "date": by_game[(game_id, game)][0]["date"],
+                                "variant": by_game[(game_id, game)][0]["variant"], "teams": {},
+                                "url": to.to_game(game_id, game)}
+        for s in by_game[(game_id, game)]:
+            line["teams"].setdefault(s["team"], []).append(
+                {"seat": s["seat"], "name": s["player_name"] or s["name"], "player_id": s["player_id"],
+                 "url": to.to_player(s["player_id"]) if s["player_id"] else None})
+            if s["player_id"] in own:
+                line["side"] = s["team"]
+        out.append(line)
+    return out
 
 
 LEADERBOARD_PAGE = 100

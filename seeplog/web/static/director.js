@@ -146,7 +146,22 @@
       });
   }
 
+  /* An uploaded game attached to the event: its scores and its scoresheet (no entries, no confirmations). */
+  function uploadCard(t) {
+    var box = el("section", "director-table uploaded"), h = el("h3", "", "Round " + t.round + " · Table " + t.number + " ");
+    box.dataset.game = t.game_id;
+    h.append(el("span", "badge uploaded-badge", "uploaded"));
+    var links = el("p", "links");
+    links.append(link(t.scoresheet_url, "Scoresheet"));
+    box.append(h, el("p", "names", "NS " + t.names[0] + " · EW " + t.names[1]),
+      el("p", "reached", "Uploaded game · " + t.deals + " deal" + (t.deals === 1 ? "" : "s") + " · baazis "
+        + t.baazis.join("–") + " · card points " + t.card_points.join("–") + (t.provisional ? " (provisional)" : "")),
+      el("p", "hint", "Not kept live: no entries to correct, no confirmations."), links);
+    return box;
+  }
+
   function card(t, limit) {
+    if (t.uploaded) return uploadCard(t);
     var idle = t.state === "open" && idleMinutes(t) > limit;
     var raised = t.confirmations.refused > 0;
     var box = el("section", "director-table" + (idle ? " idle" : "") + (raised ? " raised" : ""));
@@ -162,18 +177,19 @@
     return box;
   }
 
+  function refusedAt(t) { return !t.uploaded && t.confirmations.refused > 0; }
+
   function draw() {
     if (!data) return;
     var limit = Number(minutes.value) || 10, open = {};
     slot.querySelectorAll("details.correct[open]").forEach(function (d) { open[d.dataset.game] = d; });
     if (Object.keys(open).length) return;  /* a correction being written: not redrawn under the director's hands */
     /* A table whose score was refused comes first: the director's eye goes there. */
-    var order = data.tables.filter(function (t) { return t.confirmations.refused > 0; })
-      .concat(data.tables.filter(function (t) { return !t.confirmations.refused; }));
+    var order = data.tables.filter(refusedAt).concat(data.tables.filter(function (t) { return !refusedAt(t); }));
     slot.replaceChildren.apply(slot, order.map(function (t) { return card(t, limit); }));
     var idle = data.tables.filter(function (t) { return t.state === "open" && idleMinutes(t) > limit; }).length;
-    var refused = data.tables.filter(function (t) { return t.confirmations.refused > 0; }).length;
-    var flagged = data.tables.reduce(function (n, t) { return n + flaggedPlays(t); }, 0);
+    var refused = data.tables.filter(refusedAt).length;
+    var flagged = data.tables.reduce(function (n, t) { return n + (t.uploaded ? 0 : flaggedPlays(t)); }, 0);
     summary.textContent = data.tables.length + " tables · " + idle + " idle · " + refused + " with a refused score · "
       + flagged + " flagged play" + (flagged === 1 ? "" : "s");
   }

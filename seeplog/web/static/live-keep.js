@@ -10,6 +10,7 @@ import { loadBoard, fetchBoard } from "./keep/board.js";
 import { render, renderBoard } from "./keep/render.js";
 import { onStored, onRefused } from "./keep/answers.js";
 import { wireControls } from "./keep/controls.js";
+import { pollConfirm } from "./keep/confirm.js";
 
 /* The game (and, once no entry waits, the board) asked of the server again, and the page redrawn. */
 async function refresh() {
@@ -33,7 +34,8 @@ function startQueue(token) {
 }
 
 /* Every 3 s: send what waits; with nothing waiting, ask the server whether the game changed (another
- * device's entry shows within one poll; a 304 redraws nothing); offline, see whether it is back every 9 s. */
+ * device's entry shows within one poll; a 304 redraws nothing; an answer by the confirm link shows within
+ * one too); offline, see whether it is back every 9 s. */
 function keepSending() {
   window.addEventListener("online", () => { if (keep.queue.items.length) keep.queue.flush(); else refresh(); });
   let tick = 0;
@@ -50,6 +52,7 @@ async function poll() {
   const reached = await fetchView();
   if (reached === false) keep.queue.setOffline(true);
   if (reached && keep.view && keep.view.version !== version) await refresh();
+  else if (reached) await pollConfirm();  // the opponents may answer by their own link meanwhile
 }
 
 function start() {

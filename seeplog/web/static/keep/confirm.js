@@ -7,20 +7,44 @@ import { keep, redraw } from "./state.js";
 import { button, t, textEl } from "./dom.js";
 
 const url = ($("keep") || { dataset: {} }).dataset.confirm;
-const state = { known: null, version: null, loading: false, refusing: null, said: "" };
+const state = { known: null, version: null, etag: null, loading: false, refusing: null, said: "" };
 
 async function load(version) {
   if (!url || state.loading || version === state.version) return;
   state.loading = true;
   try {
     const response = await fetch(url, { cache: "no-store" });
-    if (response.ok) { state.known = await response.json(); state.version = version; }
+    if (response.ok) {
+      state.etag = response.headers.get("ETag");
+      state.known = await response.json();
+      state.version = version;
+    }
   } catch (e) {
     /* offline: asked again at the next version */
   } finally {
     state.loading = false;
   }
   if (state.known) redraw();
+}
+
+/* While the deal that ended waits for the opponents' answer, the page's 3 s poll asks for the confirmations
+ * too, with If-None-Match (304 while nobody answers): an answer given by the confirm link shows here. */
+export async function pollConfirm() {
+  const box = $("deal-confirm");
+  const waiting = box && !box.hidden && state.known && state.known.deals.some((c) => c.status === "missing");
+  if (!url || state.loading || !waiting) return;
+  state.loading = true;
+  try {
+    const response = await fetch(url, { headers: state.etag ? { "If-None-Match": state.etag } : {}, cache: "no-store" });
+    if (response.status !== 200) return;
+    state.etag = response.headers.get("ETag");
+    state.known = await response.json();
+  } catch (e) {
+    return;  // offline: asked again at the next poll
+  } finally {
+    state.loading = false;
+  }
+  redraw();
 }
 
 async function send(deal, verdict, reason) {
@@ -31,7 +55,7 @@ async function send(deal, verdict, reason) {
     body: JSON.stringify(body),
   });
   const answer = await response.json();
-  if (response.ok) { state.known = answer; state.refusing = null; state.said = ""; }
+  if (response.ok) { state.known = answer; state.etag = null; state.refusing = null; state.said = ""; }
   else state.said = answer.error || t("The answer was not stored ({status}).", { status: response.status });
   redraw();
 }
