@@ -16,6 +16,7 @@ from .live import steps as live_steps
 from .api.jsonbody import bound_json
 from .api.schemas import property_names
 from .security import RowId, secure
+from .languages import bp as language_bp, init_languages
 
 
 def register(app: Flask) -> Api:
@@ -26,6 +27,8 @@ def register(app: Flask) -> Api:
     db.init_app(app)
     commands.init_app(app)
     csrf = CSRFProtect(app)
+    init_languages(app)
+    csrf.exempt(language_bp)  # choosing a language changes nothing but the reader's own pages
     for pages in (views.bp, live_keep.bp, live_pages.bp, notation_help.bp, live_steps.bp, clubs_pages.bp,
                   event_results.bp, event_organise.bp, director_pages.bp):
         app.register_blueprint(pages)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (DateField, Field, FileField, MultipleFileField, PasswordField, SelectField, StringField,
                      TextAreaField)
@@ -14,8 +15,8 @@ from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 
 
 class UploadForm(FlaskForm):
-    files = MultipleFileField("Log files (.seep or .json)")
-    text = TextAreaField("Or paste a log")
+    files = MultipleFileField(_l("Log files (.seep or .json)"))
+    text = TextAreaField(_l("Or paste a log"))
 
     def uploads(self) -> list[tuple[str | None, bytes]]:
         """(file name, bytes) of every file chosen and of the pasted text."""
@@ -28,9 +29,9 @@ class UploadForm(FlaskForm):
 class ManageForm(FlaskForm):
     """Replace or delete a stored game: its manage token, and for a replacement the new log."""
 
-    token = PasswordField("Manage token")
-    file = FileField("New log file (.seep or .json)")
-    text = TextAreaField("Or correct the log here (it opens on the current one)")
+    token = PasswordField(_l("Manage token"))
+    file = FileField(_l("New log file (.seep or .json)"))
+    text = TextAreaField(_l("Or correct the log here (it opens on the current one)"))
 
     def upload(self) -> tuple[str | None, bytes] | None:
         """(file name, bytes) of the new log, file first; None when neither was given."""
@@ -42,11 +43,11 @@ class ManageForm(FlaskForm):
         return None
 
 
-VARIANT_TITLES = {"standard": "Standard", "two-player": "Two players", "juneja": "Juneja", "thirty": "Thirty (satthi)",
-                  "thirty-punjab": "Thirty, Punjab style"}
+VARIANT_TITLES = {"standard": _l("Standard"), "two-player": _l("Two players"), "juneja": _l("Juneja"),
+                  "thirty": _l("Thirty (satthi)"), "thirty-punjab": _l("Thirty, Punjab style")}
 """The variants' names for people; a variant missing here shows its own name."""
 SEAT_FIELDS = tuple((seat, tag.lower(), tag) for seat, tag in SEAT_TAGS.items())
-ROTATIONS = [SelectChoice("pagat", "Pagat (the usual)"), SelectChoice("team", "Team")]
+ROTATIONS = [SelectChoice("pagat", _l("Pagat (the usual)")), SelectChoice("team", _l("Team"))]
 NAME_LENGTH = 40
 TEXT_LENGTH = 120
 
@@ -55,47 +56,50 @@ def variant_choices() -> list[SelectChoice]:
     """Each variant of the library with its name for people, its players and its baazi target."""
     choices = []
     for name in VARIANT_NAMES:
-        title, rules = VARIANT_TITLES.get(name, name), VARIANTS[name]
-        players = "" if rules.players == 4 or "player" in title.lower() else f" · {rules.players} players"
-        choices.append(SelectChoice(name, f"{title}{players} · baazi at {rules.baazi_target}"))
+        title, rules = str(VARIANT_TITLES.get(name, name)), VARIANTS[name]
+        players = "" if rules.players == 4 or name == "two-player" else " · " + gettext(
+            "%(num)s players", num=rules.players)
+        choices.append(SelectChoice(name, f"{title}{players} · " + gettext("baazi at %(target)s",
+                                                                            target=rules.baazi_target)))
     return choices
 
 
 def _one_line(form: FlaskForm, field: Field) -> None:
     if field.data and any(ord(c) < 32 or ord(c) == 127 for c in field.data):
-        raise ValidationError("write it on one line, without control characters")
+        raise ValidationError(gettext("write it on one line, without control characters"))
 
 
 def _whole_number(form: FlaskForm, field: Field) -> None:
     if field.data and count_of(field.data) is None:
-        raise ValidationError(f"a whole number from 1 to {MAX_COUNT:,}, as 100; or leave it empty for the "
-                              "variant's own target")
+        raise ValidationError(gettext("a whole number from 1 to %(most)s, as 100; or leave it empty for the "
+                                      "variant's own target", most=f"{MAX_COUNT:,}"))
 
 
-def _text(label: str, length: int, description: str = "") -> StringField:
-    return StringField(label, [Optional(), Length(max=length, message=f"at most {length} characters"), _one_line],
+def _text(label: object, length: int, description: object = "") -> StringField:
+    too_long = _l("at most %(num)s characters", num=length)
+    return StringField(label, [Optional(), Length(max=length, message=too_long), _one_line],
                        filters=[lambda v: v.strip() if isinstance(v, str) else v], description=description)
 
 
 class LiveNewForm(FlaskForm):
     """Start a live game: the variant, a name per seat, the event, the baazi target, the rotation, the scorer."""
 
-    variant = SelectField("Variant", choices=variant_choices, default="standard")
-    north = _text("North", NAME_LENGTH)
-    west = _text("West", NAME_LENGTH, "four-player variants only")
-    south = _text("South", NAME_LENGTH)
-    east = _text("East", NAME_LENGTH, "four-player variants only")
-    event = _text("Event", TEXT_LENGTH)
-    date = DateField("Date", [Optional()], default=lambda: datetime.now(timezone.utc).date(),
-                     description="the day of the game: today, unless you change it")
-    round = _text("Round", NAME_LENGTH, "optional: the round of the event")
-    target = StringField("Baazi target", [Optional(), _whole_number],
+    variant = SelectField(_l("Variant"), choices=variant_choices, default="standard")
+    north = _text(_l("North"), NAME_LENGTH)
+    west = _text(_l("West"), NAME_LENGTH, _l("four-player variants only"))
+    south = _text(_l("South"), NAME_LENGTH)
+    east = _text(_l("East"), NAME_LENGTH, _l("four-player variants only"))
+    event = _text(_l("Event"), TEXT_LENGTH)
+    date = DateField(_l("Date"), [Optional()], default=lambda: datetime.now(timezone.utc).date(),
+                     description=_l("the day of the game: today, unless you change it"))
+    round = _text(_l("Round"), NAME_LENGTH, _l("optional: the round of the event"))
+    target = StringField(_l("Baazi target"), [Optional(), _whole_number],
                          filters=[lambda v: v.strip() if isinstance(v, str) else v],
-                         description="the lead that wins a baazi; empty: the variant's (100, thirty variants 30)")
-    rotation = SelectField("Dealer rotation", choices=ROTATIONS, default="pagat",
-                           description="pagat: the dealer deals again while their team is behind or level, else the "
-                                       "next seat; team: any player of the team behind may deal")
-    scorer = _text("Scorer", NAME_LENGTH, "optional: who keeps the score")
+                         description=_l("the lead that wins a baazi; empty: the variant's (100, thirty variants 30)"))
+    rotation = SelectField(_l("Dealer rotation"), choices=ROTATIONS, default="pagat",
+                           description=_l("pagat: the dealer deals again while their team is behind or level, else "
+                                          "the next seat; team: any player of the team behind may deal"))
+    scorer = _text(_l("Scorer"), NAME_LENGTH, _l("optional: who keeps the score"))
 
     def seats(self) -> list[tuple[str, Field]]:
         return [(seat, getattr(self, name)) for seat, name, _ in SEAT_FIELDS]
@@ -108,8 +112,8 @@ class LiveNewForm(FlaskForm):
         seats = VARIANTS[self.variant.data].seats
         unused = [field for seat, field in self.seats() if seat not in seats and field.data]
         for field in unused:
-            field.errors = [*field.errors, f"the {self.variant.data} variant has no {field.label.text} seat: "
-                                           "leave it empty"]
+            field.errors = [*field.errors, gettext("the %(variant)s variant has no %(seat)s seat: leave it empty",
+                                                   variant=self.variant.data, seat=field.label.text)]
         return valid and not unused
 
     def players(self) -> dict[str, str]:

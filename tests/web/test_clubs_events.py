@@ -139,7 +139,7 @@ def test_the_organiser_pages(client):
     done = client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token})
     assert done.status_code == 303
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    assert "Round 1 made: 1 tables; partnership" in page and "has a bye" in page
+    assert "Round 1 made: 1 table. Partnership" in page and "has a bye" in page
     organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
     html = organiser.get_data(as_text=True)
     keep_link = html.split('class="keep" href="')[1].split('"')[0]

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -37,12 +38,15 @@ def build_wheel(tmp: Path) -> Path:
     source = tmp / "source"
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+            # the .mo files are left out: the build compiles them
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
         else:
             source.mkdir(exist_ok=True)
             shutil.copy(ROOT / name, source / name)
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", source, "-w", tmp / "wheels")
     (wheel,) = (tmp / "wheels").glob("seeplog-*.whl")
+    with zipfile.ZipFile(wheel) as built:
+        assert {"hi", "pa"} <= {Path(n).parts[3] for n in built.namelist() if n.endswith("LC_MESSAGES/messages.mo")}
     return wheel
 
 
@@ -72,6 +76,8 @@ def test_the_installed_package_serves_every_page_and_the_api(tmp_path):
         wait_until_served(server, 60)
         for path in PAGES:
             assert server.request("GET", path)[0] == 200, (path, log.read_text())
+        hindi = server.request("GET", "/", None, {"Accept-Language": "hi"})[1].decode()
+        assert '<html lang="hi">' in hindi and "<h1>खेल</h1>" in hindi  # the wheel's compiled catalogs
         listed = json.loads(server.request("GET", "/api/games")[1])
         assert len(listed["games"]) == len(list((ROOT / "seeplog" / "web" / "samples").glob("*.seep")))
         status, body = server.request("POST", "/api/live", json.dumps({"variant": "standard"}).encode(),

@@ -27,7 +27,7 @@ def test_the_keep_page_runs_no_inline_script(client):
     html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
     scripts = SCRIPT.findall(html)
     assert [(re.search(r'src="([^"]+)"', attrs).group(1), 'type="module"' in attrs) for attrs, _ in scripts] == [
-        ("/assets/live-keep.js", True), ("/assets/live-manage.js", True)]
+        ("/assets/text.js", False), ("/assets/live-keep.js", True), ("/assets/live-manage.js", True)]
     assert all(body.strip() == "" for _, body in scripts)
     assert not re.search(r"\son[a-z]+=", html)
     for path in ("/assets/live-keep.js", "/assets/live-keep.css", "/assets/live-manage.js", "/assets/live-manage.css"):

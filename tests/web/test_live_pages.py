@@ -190,7 +190,8 @@ def test_the_follow_page_shows_the_game_and_its_board(client):
     assert slot.attrs["data-board-url"] == f"/live/{keeper.id}/board"
     assert slot.attrs["data-etag"] == f"live-{keeper.id}-{keeper.version}"
     scripts = [e.attrs for e in elements(html) if e.tag == "script"]
-    assert scripts == [{"type": "module", "src": "/assets/live-follow.js"},
+    assert scripts == [{"src": "/assets/text.js"},  # the scripts' sentences in the reader's language
+                       {"type": "module", "src": "/assets/live-follow.js"},
                        {"type": "module", "src": "/assets/share.js"}, {"src": "/assets/play.js", "defer": ""}]
 
 
@@ -198,7 +199,8 @@ def test_the_follow_page_holds_no_token_and_no_form(client):
     keeper = bid_throw_game(client)
     html = client.get(f"/live/{keeper.id}").get_data(as_text=True)
     assert keeper.token not in html and "token" not in html.lower()
-    controls = [e for e in elements(html) if e.tag in ("form", "input", "button", "textarea", "select")]
+    controls = [e for e in elements(html) if e.tag in ("form", "input", "button", "textarea", "select")
+                and not choosing_language(e)]
     assert [(e.tag, e.attrs.get("class")) for e in controls] == [("button", "share live-button secondary")]
     assert not [e for e in elements(html) if any(a.startswith("on") for a in e.attrs)]
 
@@ -357,3 +359,9 @@ def test_the_start_form_dates_the_game_today_and_takes_another_day_and_a_round(c
     log = client.get(f"/api/live/{game_id}").json["log"]
     assert '[Date "2026-11-14"]' in log and '[Round "3"]' in log
     assert post_new(client, variant="standard", date="14/11/2026").status_code == 400
+
+
+def choosing_language(element) -> bool:
+    """The header's language chooser (every page has it): a form that holds no token and changes no game."""
+    return (element.tag == "form" and element.attrs.get("class") == "language") or \
+        element.attrs.get("name") in ("lang", "next")

@@ -3,6 +3,7 @@ attached as a table. Each checks the organiser token; a refusal answers its 4xx 
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, url_for
+from flask_babel import gettext, ngettext
 
 from ..db import get_db
 from .event_attach import attach_game
@@ -17,7 +18,7 @@ def checked_token(event_id: int, form: RoundForm) -> str:
     """The form's organiser token, checked (404 for no event, 400 for a bad form, 403 for another token)."""
     get_event(get_db(), event_id)
     if not form.validate():
-        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
     try:
         check_organiser(get_db(), event_id, form.token.data)
     except EventRefused as e:
@@ -31,8 +32,12 @@ def by_hand(event_id: int):
     token = checked_token(event_id, form)
     number, tables = hand_round(get_db(), event_id, token, form.pairs())
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
-    flash(f"Round {number} entered by hand: {sum(1 for t in tables if t['pair_b'] is not None)} tables"
-          + (f"; partnership {bye} has a bye" if bye else "") + ". Each table's keep link: under Organiser.", "ok")
+    played = sum(1 for t in tables if t["pair_b"] is not None)
+    made = ngettext("Round %(round)s entered by hand: %(num)s table.",
+                    "Round %(round)s entered by hand: %(num)s tables.", played, round=number)
+    if bye:
+        made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
+    flash(made + " " + gettext("Each table's keep link: under Organiser."), "ok")
     return redirect(url_for("clubs.event", event_id=event_id) + "#organiser", 303)
 
 
@@ -41,6 +46,7 @@ def attach(event_id: int):
     form = AttachForm()
     checked_token(event_id, form)
     table = attach_game(get_db(), event_id, form.game.data or 0, form.round.data or None)
-    flash(f"Game {table['game_id']} is table {table['number']} of round {table['round']}: partnership "
-          f"{table['pair_a']} v {table['pair_b']}.", "ok")
+    flash(gettext("Game %(game)s is table %(table)s of round %(round)s: partnership %(a)s v %(b)s.",
+                  game=table["game_id"], table=table["number"], round=table["round"], a=table["pair_a"],
+                  b=table["pair_b"]), "ok")
     return redirect(url_for("clubs.event", event_id=event_id), 303)

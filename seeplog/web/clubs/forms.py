@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import gettext, lazy_gettext as _l, ngettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -17,20 +18,21 @@ ONE_LINE = r"^[^\x00-\x1f\x7f\"\\]*$"
 
 
 class AdminForm(FlaskForm):
-    token = PasswordField("Administrator (or event organiser) token",
-                          validators=[DataRequired("the administrator token is needed")])
+    token = PasswordField(_l("Administrator (or event organiser) token"),
+                          validators=[DataRequired(_l("the administrator token is needed"))])
 
 
 class MergeForm(AdminForm):
-    into = IntegerField("Merge into player number", validators=[DataRequired("name the player to merge into")])
+    into = IntegerField(_l("Merge into player number"),
+                        validators=[DataRequired(_l("name the player to merge into"))])
 
 
 class RenameForm(AdminForm):
-    name = StringField("New name", validators=[DataRequired("give the new name"), Length(max=80)])
+    name = StringField(_l("New name"), validators=[DataRequired(_l("give the new name")), Length(max=80)])
 
 
 class SplitForm(AdminForm):
-    alias = StringField("Name to split off", validators=[DataRequired("name the alias to split off")])
+    alias = StringField(_l("Name to split off"), validators=[DataRequired(_l("name the alias to split off"))])
 
 
 def _names(line: str) -> list[str]:
@@ -40,20 +42,22 @@ def _names(line: str) -> list[str]:
 class EventNewForm(FlaskForm):
     """Create an event: name, date, place, variant, baazi target, and the partnerships one a line."""
 
-    name = StringField("Event name", [DataRequired("give the event a name"), Length(max=120), Regexp(ONE_LINE,
-                       message="one line, without quotes")])
-    date = StringField("Date", [Optional(), Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", message="a date as YYYY-MM-DD")])
-    place = StringField("Place", [Optional(), Length(max=120), Regexp(ONE_LINE, message="one line, without quotes")])
-    variant = SelectField("Variant", choices=variant_choices, default="standard")
-    target = IntegerField("Baazi target", [Optional(), NumberRange(1, 9999)],
-                          description="empty: the variant's own (100; thirty variants 30)")
-    format = SelectField("Pairing", default="round-robin", choices=[
-        SelectChoice("round-robin", "Round-robin: every partnership meets every other"),
-        SelectChoice("swiss", "Swiss: by the standings, no rematch"),
-        SelectChoice("hand", "By hand: you name each round's tables")])
-    partnerships = TextAreaField("Partnerships, one a line", [DataRequired("enter the partnerships")],
-                                 description="four-player variants: two names a line, as “Asha & Ravi”; two-player: "
-                                             "one name a line")
+    name = StringField(_l("Event name"), [DataRequired(_l("give the event a name")), Length(max=120),
+                       Regexp(ONE_LINE, message=_l("one line, without quotes"))])
+    date = StringField(_l("Date"), [Optional(), Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                                                       message=_l("a date as YYYY-MM-DD"))])
+    place = StringField(_l("Place"), [Optional(), Length(max=120),
+                                      Regexp(ONE_LINE, message=_l("one line, without quotes"))])
+    variant = SelectField(_l("Variant"), choices=variant_choices, default="standard")
+    target = IntegerField(_l("Baazi target"), [Optional(), NumberRange(1, 9999)],
+                          description=_l("empty: the variant's own (100; thirty variants 30)"))
+    format = SelectField(_l("Pairing"), default="round-robin", choices=[
+        SelectChoice("round-robin", _l("Round-robin: every partnership meets every other")),
+        SelectChoice("swiss", _l("Swiss: by the standings, no rematch")),
+        SelectChoice("hand", _l("By hand: you name each round's tables"))])
+    partnerships = TextAreaField(_l("Partnerships, one a line"), [DataRequired(_l("enter the partnerships"))],
+                                 description=_l("four-player variants: two names a line, as “Asha & Ravi”; "
+                                                "two-player: one name a line"))
 
     def pairs(self) -> list[list[str]]:
         return [_names(line) for line in (self.partnerships.data or "").splitlines() if line.strip()]
@@ -65,19 +69,20 @@ class EventNewForm(FlaskForm):
         size = 2 if VARIANTS[self.variant.data].players == 4 else 1
         pairs = self.pairs()
         wrong = [i for i, names in enumerate(pairs, start=1) if len(names) != size]
-        problems = [f"line {i}: give {size} name{'s' if size > 1 else ''}" for i in wrong]
+        problems = [ngettext("line %(line)s: give %(num)s name", "line %(line)s: give %(num)s names", size, line=i)
+                    for i in wrong]
         if len(pairs) < 2:
-            problems.append("enter at least two partnerships")
+            problems.append(gettext("enter at least two partnerships"))
         if len(pairs) > 64:
-            problems.append("at most 64 partnerships")
+            problems.append(gettext("at most 64 partnerships"))
         if any(len(n) > 80 or not re.fullmatch(ONE_LINE, n) for names in pairs for n in names):
-            problems.append("a name has at most 80 characters, without quotes")
+            problems.append(gettext("a name has at most 80 characters, without quotes"))
         self.partnerships.errors = [*self.partnerships.errors, *problems]
         return not problems
 
 
 class RoundForm(FlaskForm):
-    token = PasswordField("Organiser token", validators=[DataRequired("the organiser token is needed")])
+    token = PasswordField(_l("Organiser token"), validators=[DataRequired(_l("the organiser token is needed"))])
 
 
 TABLE_LINE = re.compile(r"^\s*(\d{1,3})\s*(?:v|vs|-|–|&|,)?\s*(\d{1,3})\s*$", re.IGNORECASE)
@@ -86,8 +91,8 @@ TABLE_LINE = re.compile(r"^\s*(\d{1,3})\s*(?:v|vs|-|–|&|,)?\s*(\d{1,3})\s*$", 
 class HandRoundForm(RoundForm):
     """A round entered by hand: one table a line, North–South's partnership number then East–West's."""
 
-    tables = TextAreaField("Tables, one a line", [DataRequired("name each table's two partnerships")],
-                           description="North–South's partnership number, then East–West's: “4 v 1”")
+    tables = TextAreaField(_l("Tables, one a line"), [DataRequired(_l("name each table's two partnerships"))],
+                           description=_l("North–South's partnership number, then East–West's: “4 v 1”"))
 
     def pairs(self) -> list[tuple[int, int]]:
         found = [TABLE_LINE.match(line) for line in (self.tables.data or "").splitlines() if line.strip()]
@@ -98,10 +103,12 @@ class HandRoundForm(RoundForm):
             return False
         lines = [line for line in (self.tables.data or "").splitlines() if line.strip()]
         bad = [i for i, line in enumerate(lines, start=1) if not TABLE_LINE.match(line)]
-        self.tables.errors = [f"line {i}: write a table as two partnership numbers, “4 v 1”" for i in bad]
+        self.tables.errors = [gettext("line %(line)s: write a table as two partnership numbers, “4 v 1”", line=i)
+                              for i in bad]
         return not bad
 
 
 class AttachForm(RoundForm):
-    game = IntegerField("Game number", [DataRequired("give the uploaded game's number"), NumberRange(1, 2 ** 62)])
-    round = IntegerField("Round", [Optional(), NumberRange(1, 999)], description="empty: the last round")
+    game = IntegerField(_l("Game number"), [DataRequired(_l("give the uploaded game's number")),
+                                            NumberRange(1, 2 ** 62)])
+    round = IntegerField(_l("Round"), [Optional(), NumberRange(1, 999)], description=_l("empty: the last round"))

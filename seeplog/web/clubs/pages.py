@@ -5,6 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import get_locale, gettext, lazy_gettext as _l, ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
@@ -81,13 +82,13 @@ def rating_chart(data: dict[str, Any]) -> Any:
     return history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
 
 
-def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: str,
+def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: Any,
                  players: list[int] | None = None) -> WerkzeugResponse:
     """Check the form and the token (an administrator's, or the organiser's of an event of the `players`
     concerned), make the change, and go to the player's page; a refusal says why."""
     back = url_for("clubs.player", player_id=player_id)
     if not form.validate():
-        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
     db = get_db()
     try:
         check_may_change(db, form.token.data, players or [player_id])
@@ -98,7 +99,7 @@ def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], don
         abort(404, str(e))
     except PlayerChange as e:
         abort(400, str(e))
-    flash(done.format(result=result), "ok")
+    flash(str(done) % {"name": getattr(result, "name", "")}, "ok")
     return redirect(url_for("clubs.player", player_id=result.id) if result else back, 303)
 
 
@@ -106,21 +107,21 @@ def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], don
 def merge(player_id: int):
     form = MergeForm()
     return admin_change(player_id, form, lambda: merge_players(get_db(), player_id, form.into.data or 0),
-                        "Merged: every name is now {result.name}'s.", [player_id, form.into.data or 0])
+                        _l("Merged: every name is now %(name)s's."), [player_id, form.into.data or 0])
 
 
 @bp.post("/players/<int:player_id>/rename")
 def rename(player_id: int):
     form = RenameForm()
     return admin_change(player_id, form, lambda: rename_player(get_db(), player_id, form.name.data or ""),
-                        "Renamed to {result.name}.")
+                        _l("Renamed to %(name)s."))
 
 
 @bp.post("/players/<int:player_id>/split")
 def split(player_id: int):
     form = SplitForm()
     return admin_change(player_id, form, lambda: split_alias(get_db(), player_id, form.alias.data or ""),
-                        "Split off: {result.name} is a player of its own.")
+                        _l("Split off: %(name)s is a player of its own."))
 
 
 @bp.get("/leaderboard")
@@ -130,7 +131,7 @@ def leaderboard():
         abort(400, "page= is a whole number from 1")
     db = get_db()
     now = state(db)
-    key = (current_app.config["DATABASE"], now.version, now.stale_from, page)
+    key = (current_app.config["DATABASE"], now.version, now.stale_from, page, str(get_locale()))
     if "_flashes" in session:  # a message for this visitor alone: not from, nor into, the kept pages
         return render_template("clubs/leaderboard.html", board=leaderboard_json(db, page))
     html = BOARDS.get(key)
@@ -144,7 +145,8 @@ def leaderboard():
 
 BOARDS: dict[tuple[Any, ...], str] = {}
 """Leaderboard pages as rendered, per store, ratings version (it moves with every kept rating and player's
-name), work under way and page: the same for every visitor until the ratings change."""
+name), work under way, page and language: the same for every visitor who reads that language until the
+ratings change."""
 
 
 @bp.get("/events")
@@ -202,7 +204,7 @@ def organiser(event_id: int, form: RoundForm) -> str:
     """The organiser token of a form, checked (400 without one, 403 when it is not the event's)."""
     known_event(event_id)
     if not form.validate():
-        abort(400, "; ".join(m for ms in form.errors.values() for m in ms))
+        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
     try:
         check_organiser(get_db(), event_id, form.token.data)
     except EventRefused as e:
@@ -220,8 +222,12 @@ def event_round(event_id: int):
     except EventChange as e:
         abort(409, str(e))
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
-    flash(f"Round {number} made: {sum(1 for t in tables if t['pair_b'] is not None)} tables"
-          + (f"; partnership {bye} has a bye" if bye else "") + ". Each table's keep link: under Organiser.", "ok")
+    played = sum(1 for t in tables if t["pair_b"] is not None)
+    made = ngettext("Round %(round)s made: %(num)s table.", "Round %(round)s made: %(num)s tables.", played,
+                    round=number)
+    if bye:
+        made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
+    flash(made + " " + gettext("Each table's keep link: under Organiser."), "ok")
     return redirect(url_for("clubs.event", event_id=event_id) + "#organiser", 303)
 
 

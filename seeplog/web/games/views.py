@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
                    send_from_directory, url_for)
+from flask_babel import gettext
 from marshmallow import ValidationError
 
 import seeplog
@@ -17,7 +18,7 @@ from ..clubs.queries import seat_links
 from ..db import get_db
 from .exports import scoresheet_csv
 from ..forms import ManageForm, UploadForm
-from .manage import (SameLog, already_stored, TokenRefused, check_token, delete_game, history, issue_token,
+from .manage import (SameLog, TokenRefused, check_token, delete_game, history, issue_token,
                      replace_game)
 from .playpage import play_page
 from .queries import Filters, find_games, get_game
@@ -95,7 +96,7 @@ def upload():
         return render_template("upload.html", form=form, results=[])
     results = [upload_one(name, data) for name, data in form.uploads()]
     if not results:
-        flash("Choose a file or paste a log first.", "error")
+        flash(gettext("Choose a file or paste a log first."), "error")
     elif len(results) == 1 and results[0]["id"]:
         flash(results[0]["message"], "ok")
         # The token goes in the fragment, which no request carries (game-token.js shows it): never in the
@@ -107,14 +108,16 @@ def upload():
 
 
 def upload_one(name: str | None, data: bytes) -> dict:
-    label = name or "pasted log"
+    label = name or gettext("pasted log")
     try:
         stored = store(get_db(), from_bytes(data, name), current_app.config["UPLOAD_LIMITS"])
     except BadUpload as exc:
         return {"name": label, "id": None, "message": exc.message, "errors": exc.errors, "findings": None}
     except TooMuch as exc:
         return {"name": label, "id": None, "message": exc.message, "errors": [], "findings": None}
-    message = f"Stored {label}." if stored.created else already_stored(label, stored.id)
+    message = gettext("Stored %(name)s.", name=label) if stored.created else gettext(
+        "%(name)s is already stored as #%(game)s: its manage token was shown when it was first uploaded (that "
+        "token replaces or deletes it; no new one is given).", name=label, game=stored.id)
     token = issue_token(get_db(), stored.id) if stored.created else None
     doc = stored.report or served_report(stored_game(stored.id), current_app.config["UPLOAD_LIMITS"])
     return {"name": label, "id": stored.id, "message": message, "errors": [], "token": token,
@@ -133,9 +136,9 @@ def replace(game_id: int):
             raise BadUpload("choose a file or paste the new log")
         replace_game(get_db(), game_id, from_bytes(new[1], new[0]))
     except (TokenRefused, BadUpload, SameLog) as exc:
-        flash(f"Not replaced: {getattr(exc, 'message', None) or exc}.", "error")
+        flash(gettext("Not replaced: %(reason)s.", reason=getattr(exc, "message", None) or exc), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
-    flash("Replaced: the game keeps its id; the text it held is kept in its history.", "ok")
+    flash(gettext("Replaced: the game keeps its id; the text it held is kept in its history."), "ok")
     return redirect(url_for("pages.game", game_id=game_id)), 303
 
 
@@ -149,10 +152,10 @@ def delete(game_id: int):
             raise TokenRefused("the form has expired: reload the page and try again")
         check_token(get_db(), game_id, form.token.data)
     except TokenRefused as exc:
-        flash(f"Not deleted: {exc}.", "error")
+        flash(gettext("Not deleted: %(reason)s.", reason=exc), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
     delete_game(get_db(), game_id)
-    flash(f"Deleted {title_of(row)} (game {game_id}).", "ok")
+    flash(gettext("Deleted %(title)s (game %(game)s).", title=title_of(row), game=game_id), "ok")
     return redirect(url_for("pages.index")), 303
 
 

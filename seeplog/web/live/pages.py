@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import get_locale
 from markupsafe import Markup
 
 from seeplog.refusals import BadInput
@@ -47,13 +48,13 @@ def not_modified(game_id: int) -> Response | None:
 
 
 BOARDS: Kept[Markup] = Kept(2048)
-"""Each worker's rendered boards by store, game, version and parts: the followers of a game cost one
+"""Each worker's rendered boards by store, game, version, parts and language: the followers of a game cost one
 rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, about 30 MB)."""
 
 
 def board_html(view: LiveView, parts: tuple[str, ...] = PARTS) -> Markup:
     """The board fragment of a live game (rendered once per version in each worker)."""
-    key = (current_app.config["DATABASE"], view.game_id, view.version, parts)
+    key = (current_app.config["DATABASE"], view.game_id, view.version, parts, str(get_locale()))
     return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(view), parts=parts,
                                                           recent=RECENT_PLAYS)))
 

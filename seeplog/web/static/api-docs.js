@@ -4,7 +4,7 @@ window.addEventListener("DOMContentLoaded", function () {
   window.SwaggerUIBundle({
     url: root.getAttribute("data-spec"),
     domNode: root,
-    deepLinking: true,
+    deepLinking: false,  // its links sit inside each operation's button: a control within a control (axe: nested-interactive)
     docExpansion: "list",
     defaultModelsExpandDepth: 0,
     tryItOutEnabled: false

@@ -34,27 +34,27 @@
                  headers: { "Content-Type": "application/json", Authorization: "Bearer " + token } })
       .then(function (r) { return r.json().then(function (j) { return [r.ok, j]; }); })
       .then(function (got) {
-        if (got[0]) { refusing = null; said.textContent = "Stored."; draw(got[1]); }
-        else said.textContent = got[1].error || "Not stored.";
+        if (got[0]) { refusing = null; said.textContent = window.seeplogText("Stored."); draw(got[1]); }
+        else said.textContent = got[1].error || window.seeplogText("Not stored.");
       })
-      .catch(function () { said.textContent = "Cannot reach the server: try again."; });
+      .catch(function () { said.textContent = window.seeplogText("Cannot reach the server: try again."); });
   }
 
   function actions(li, c) {
     if (!token) return;
     if (refusing === c.deal) {
       var input = el("input");
-      input.placeholder = "Why is it wrong?";
+      input.placeholder = window.seeplogText("Why is it wrong?");
       input.maxLength = 300;
-      input.setAttribute("aria-label", "Why deal " + c.deal + "'s score is wrong");
-      var go = el("button", "danger", "Send the refusal");
+      input.setAttribute("aria-label", window.seeplogText("Why deal {deal}'s score is wrong", { deal: c.deal }));
+      var go = el("button", "danger", window.seeplogText("Send the refusal"));
       go.addEventListener("click", function () { if (input.value.trim()) send(c.deal, "refused", input.value.trim()); });
       li.append(input, go);
       return;
     }
-    var yes = el("button", "confirm", team + " confirm " + Object.keys(c.score).map(function (t) { return c.score[t]; }).join("–"));
+    var yes = el("button", "confirm", window.seeplogText("{team} confirm {score}", { team: team, score: scoreText(c.score) }));
     yes.addEventListener("click", function () { send(c.deal, "confirmed"); });
-    var no = el("button", "quiet", "Refuse…");
+    var no = el("button", "quiet", window.seeplogText("Refuse…"));
     no.addEventListener("click", function () { refusing = c.deal; draw(last); });
     li.append(yes, no);
   }
@@ -62,16 +62,16 @@
   function draw(data) {
     last = data;
     list.replaceChildren();
-    if (!data.deals.length) list.append(el("li", "hint", "No deal is over yet."));
+    if (!data.deals.length) list.append(el("li", "hint", window.seeplogText("No deal is over yet.")));
     data.deals.forEach(function (c) {
       var li = el("li");
       li.dataset.deal = c.deal;
       li.dataset.status = c.status;
-      li.append(el("p", "", "Deal " + c.deal + ": " + scoreText(c.score)));
-      if (c.status === "confirmed") li.append(el("p", "confirmed", "✓ confirmed"));
-      else if (c.status === "refused") li.append(el("p", "refused", "refused: “" + c.reason + "”"));
+      li.append(el("p", "", window.seeplogText("Deal {deal}: {score}", { deal: c.deal, score: scoreText(c.score) })));
+      if (c.status === "confirmed") li.append(el("p", "confirmed", "✓ " + window.seeplogText("confirmed")));
+      else if (c.status === "refused") li.append(el("p", "refused", window.seeplogText("refused: “{reason}”", { reason: c.reason })));
       else {
-        if (c.changed) li.append(el("p", "hint", "Corrected since the last answer: confirm it again."));
+        if (c.changed) li.append(el("p", "hint", window.seeplogText("Corrected since the last answer: confirm it again.")));
         actions(li, c);
       }
       list.append(li);

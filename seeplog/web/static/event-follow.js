@@ -11,9 +11,9 @@ if (slot && status && canPoll()) {
       const fresh = fragmentPart(html, "event-live-body");
       const old = document.getElementById("event-live-body");
       if (fresh && old) old.replaceWith(fresh);
-      status.textContent = "Standings updated " + new Date().toLocaleTimeString() + ".";
+      status.textContent = window.seeplogText("Standings updated {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang) });
     },
     checked() { return true; },
-    lost() { status.textContent = "Cannot reach the server: trying again."; },
+    lost() { status.textContent = window.seeplogText("Cannot reach the server: trying again."); },
   });
 }

@@ -45,7 +45,7 @@ function closedBadge() {
   var badge = document.querySelector(".live-head .crumbs .badge");
   if (!badge) return;
   badge.className = "badge live-closed";
-  badge.textContent = "closed";
+  badge.textContent = window.seeplogText("closed");
 }
 
 function swap(html) {
@@ -64,22 +64,23 @@ function swap(html) {
 }
 
 function follow() {
-  say("Live · checks every few seconds", "ok");
+  say(window.seeplogText("Live · checks every few seconds"), "ok");
   poll(slot.getAttribute("data-board-url"), slot.getAttribute("data-etag"), 1500, 15000, {
     changed: swap,
     checked(changed) {
       const board = document.getElementById("live-board");
       if (board && board.getAttribute("data-state") === "closed") {
         closedBadge();
-        say("The game is closed: this is its final board (checked " + clock() + ").", "");
+        say(window.seeplogText("The game is closed: this is its final board (checked {time}).", { time: clock() }), "");
         return false;
       }
-      say((changed ? "Updated " : "Up to date · checked ") + clock(), changed ? "changed" : "ok");
+      if (changed) say(window.seeplogText("Updated {time}", { time: clock() }), "changed");
+      else say(window.seeplogText("Up to date · checked {time}", { time: clock() }), "ok");
       return true;
     },
-    gone() { say("This game is no longer kept here.", "lost"); },
-    lost() { say("Connection lost, retrying…", "lost"); },
-    paused() { say("Paused while the page is hidden.", ""); },
+    gone() { say(window.seeplogText("This game is no longer kept here."), "lost"); },
+    lost() { say(window.seeplogText("Connection lost, retrying…"), "lost"); },
+    paused() { say(window.seeplogText("Paused while the page is hidden."), ""); },
   });
 }
 

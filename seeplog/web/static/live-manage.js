@@ -38,7 +38,7 @@ async function reopen() {
     await send("/reopen", { note: "reopened on the keep-score page" });
     location.reload();
   } catch (error) {
-    said(`Not reopened: ${error.message}`);
+    said(window.seeplogText("Not reopened: {why}", { why: error.message }));
   }
 }
 
@@ -55,23 +55,23 @@ async function saveTags(event) {
   event.preventDefault();
   const tags = changedTags(event.target);
   if (!Object.keys(tags).length) {
-    said("Nothing changed.");
+    said(window.seeplogText("Nothing changed."));
     return;
   }
   try {
     await send("/tags", { tags, note: `changed on the keep-score page: ${Object.keys(tags).join(", ")}` });
     location.reload();
   } catch (error) {
-    said(`Not saved: ${error.message}`);
+    said(window.seeplogText("Not saved: {why}", { why: error.message }));
   }
 }
 
 async function deleteGame() {
-  if (!window.confirm("Delete this game for good? Its log, scoresheet and history are removed.")) return;
+  if (!window.confirm(window.seeplogText("Delete this game for good? Its log, scoresheet and history are removed."))) return;
   try {
     await call("", "DELETE");
   } catch (error) {
-    said(`Not deleted: ${error.message}`);
+    said(window.seeplogText("Not deleted: {why}", { why: error.message }));
     return;
   }
   for (const key of [TOKEN_KEY, VIEW_KEY, BOARD_KEY]) localStorage.removeItem(key);

@@ -43,9 +43,9 @@
     button.addEventListener("click", function () {
       var text = document.getElementById(button.getAttribute("data-copy")).textContent.trim();
       navigator.clipboard.writeText(text).then(function () {
-        button.textContent = "Copied";
+        button.textContent = window.seeplogText("Copied");
         setTimeout(function () { button.textContent = label; }, 2000);
-      }, function () { button.textContent = "Select the link and copy it"; });
+      }, function () { button.textContent = window.seeplogText("Select the link and copy it"); });
     });
   });
 }());

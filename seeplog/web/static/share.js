@@ -40,9 +40,9 @@ async function share(button, said) {
     }
   }
   try {
-    said.textContent = (await copied(url)) ? "Link copied: " + url : "Copy this link: " + url;
+    said.textContent = (await copied(url)) ? window.seeplogText("Link copied: {url}", { url }) : window.seeplogText("Copy this link: {url}", { url });
   } catch (error) {
-    said.textContent = "Copy this link: " + url;
+    said.textContent = window.seeplogText("Copy this link: {url}", { url });
   }
 }
 

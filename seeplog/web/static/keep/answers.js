@@ -2,7 +2,7 @@
  * newly flagged or cleared. */
 import { $ } from "./page.js";
 import { keep, hooks, redraw } from "./state.js";
-import { button, textEl } from "./dom.js";
+import { button, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
 
 export function onStored(item, answer) {
@@ -17,29 +17,29 @@ export function onRefused(item, body) {
   const banner = $("banner");
   banner.className = "banner refused";
   const where = (body.errors || []).map((e) => `${e.rule ? `${e.rule}: ` : ""}${e.message}`).join("; ");
-  banner.replaceChildren(textEl("p", "banner-title", `Not recorded: ${itemText(item)}`),
+  banner.replaceChildren(textEl("p", "banner-title", t("Not recorded: {item}", { item: itemText(item) })),
     textEl("p", "", body.error || ""), ...(where ? [textEl("p", "", where)] : []), closeButton());
   banner.hidden = false;
   redraw();
 }
 
 function closeButton() {
-  return button("OK", "small quiet close", () => { $("banner").hidden = true; });
+  return button(t("OK"), "small quiet close", () => { $("banner").hidden = true; });
 }
 
 /* The server's words for the entry stored, in the "said" line. */
 function sayStored(item, answer) {
   const verdict = answer.verdict;
   $("said").textContent = verdict && verdict.words ? verdict.words
-    : answer.kind === "append" ? `Recorded: ${answer.line}`
-      : `${answer.kind}${answer.entry ? ` entry ${answer.entry}` : ""}${answer.line ? `: ${answer.line}` : ""} — done`;
+    : answer.kind === "append" ? t("Recorded: {line}", { line: answer.line })
+      : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${answer.line}` : ""} — ${t("done")}`;
   $("said").hidden = false;
 }
 
 function showAnswer(item, answer) {
   if (item.path === "/undo") return;
   if (item.path === "/close") {
-    $("said").textContent = "The game is closed: it takes no more entries.";
+    $("said").textContent = t("The game is closed: it takes no more entries.");
     $("said").hidden = false;
     return;
   }
@@ -53,15 +53,15 @@ function showAnswer(item, answer) {
   }
   banner.replaceChildren();
   banner.className = problems.length ? "banner flagged" : "banner info";
-  if (problems.length) banner.append(textEl("p", "banner-title", `Flagged: ${answer.line || itemText(item)}`));
+  if (problems.length) banner.append(textEl("p", "banner-title", t("Flagged: {line}", { line: answer.line || itemText(item) })));
   for (const p of problems) {
     const line = document.createElement("p");
-    line.append(textEl("strong", "rule", p.rule || "error"), document.createTextNode(` ${p.message}`));
+    line.append(textEl("strong", "rule", p.rule || t("error")), document.createTextNode(` ${p.message}`));
     banner.append(line);
   }
-  const where = (f) => `entry ${f.entry}${f.play ? ` (play ${f.play})` : ""}`;
-  for (const f of answer.revealed) banner.append(textEl("p", "revealed", `Now flagged, ${where(f)}: ${f.rule} ${f.message || ""}`));
-  for (const f of answer.cleared) banner.append(textEl("p", "cleared", `Cleared, ${where(f)}: ${f.rule}`));
+  const where = (f) => (f.play ? t("entry {entry} (play {play})", f) : t("entry {entry}", f));
+  for (const f of answer.revealed) banner.append(textEl("p", "revealed", `${t("Now flagged, {where}:", { where: where(f) })} ${f.rule} ${f.message || ""}`));
+  for (const f of answer.cleared) banner.append(textEl("p", "cleared", `${t("Cleared, {where}:", { where: where(f) })} ${f.rule}`));
   banner.append(closeButton());
   banner.hidden = false;
 }

@@ -2,7 +2,7 @@
  * offline and marked as behind while entries wait. */
 import { $, boardUrl, BOARD_KEY } from "./page.js";
 import { keep } from "./state.js";
-import { fragment } from "./dom.js";
+import { fragment, t } from "./dom.js";
 
 export function loadBoard() {
   try { return JSON.parse(localStorage.getItem(BOARD_KEY) || "null"); } catch (e) { return null; }
@@ -42,6 +42,6 @@ export function drawBoard(floorKnown) {
   $("floor-now").dataset.version = board ? String(board.version) : "";
   $("board-behind").hidden = !behind;
   $("board-behind").textContent = board
-    ? "Drawn before the entries still waiting: it is drawn again once they are stored."
-    : "The floor is drawn once the server can be reached.";
+    ? t("Drawn before the entries still waiting: it is drawn again once they are stored.")
+    : t("The floor is drawn once the server can be reached.");
 }

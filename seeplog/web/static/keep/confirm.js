@@ -4,7 +4,7 @@
  * server, not here. */
 import { $ } from "./page.js";
 import { keep, redraw } from "./state.js";
-import { button, textEl } from "./dom.js";
+import { button, t, textEl } from "./dom.js";
 
 const url = ($("keep") || { dataset: {} }).dataset.confirm;
 const state = { known: null, version: null, etag: null, loading: false, refusing: null, said: "" };
@@ -56,7 +56,7 @@ async function send(deal, verdict, reason) {
   });
   const answer = await response.json();
   if (response.ok) { state.known = answer; state.etag = null; state.refusing = null; state.said = ""; }
-  else state.said = answer.error || `The answer was not stored (${response.status}).`;
+  else state.said = answer.error || t("The answer was not stored ({status}).", { status: response.status });
   redraw();
 }
 
@@ -64,22 +64,22 @@ const scoreText = (score) => Object.keys(score).map((t) => score[t]).join("–")
 
 function askBox(check) {
   const team = state.known.team;
-  const out = [textEl("h2", "", `${team}: is deal ${check.deal}'s score right?`),
+  const out = [textEl("h2", "", t("{team}: is deal {deal}'s score right?", { team, deal: check.deal })),
     textEl("p", "hint", `${Object.entries(check.score).map(([t, s]) => `${t} ${s}`).join(" · ")}`
-      + (check.changed ? " (corrected since the last answer)" : ""))];
+      + (check.changed ? ` ${t("(corrected since the last answer)")}` : ""))];
   if (state.refusing === check.deal) {
     const input = document.createElement("input");
     input.id = "refuse-reason";
-    input.setAttribute("aria-label", "Why the score is wrong");
-    input.placeholder = "Why is it wrong?";
+    input.setAttribute("aria-label", t("Why the score is wrong"));
+    input.placeholder = t("Why is it wrong?");
     input.maxLength = 300;
-    out.push(input, button("Send the refusal", "danger", () => {
+    out.push(input, button(t("Send the refusal"), "danger", () => {
       if (input.value.trim()) send(check.deal, "refused", input.value.trim());
       else input.focus();
-    }, { role: "refuse-send" }), button("Back", "quiet", () => { state.refusing = null; redraw(); }));
+    }, { role: "refuse-send" }), button(t("Back"), "quiet", () => { state.refusing = null; redraw(); }));
   } else {
-    out.push(button(`${team} confirm ${scoreText(check.score)}`, "confirm", () => send(check.deal, "confirmed"),
-      { role: "confirm" }), button("Refuse…", "quiet", () => { state.refusing = check.deal; redraw(); },
+    out.push(button(t("{team} confirm {score}", { team, score: scoreText(check.score) }), "confirm", () => send(check.deal, "confirmed"),
+      { role: "confirm" }), button(t("Refuse…"), "quiet", () => { state.refusing = check.deal; redraw(); },
       { role: "refuse" }));
   }
   return out;
@@ -87,8 +87,8 @@ function askBox(check) {
 
 function answeredBox(check) {
   const team = check.team || state.known.team;
-  if (check.status === "confirmed") return [textEl("p", "confirmed", `✓ ${team} confirmed deal ${check.deal}: ${scoreText(check.score)}`)];
-  return [textEl("p", "refused", `${team} refused deal ${check.deal}: “${check.reason}”. The director is told.`)];
+  if (check.status === "confirmed") return [textEl("p", "confirmed", `✓ ${t("{team} confirmed deal {deal}: {score}", { team, deal: check.deal, score: scoreText(check.score) })}`)];
+  return [textEl("p", "refused", t("{team} refused deal {deal}: “{reason}”. The director is told.", { team, deal: check.deal, reason: check.reason }))];
 }
 
 /* Drawn after the end-of-deal panel: the deal that ended, as its confirmation stands. */
@@ -109,7 +109,7 @@ export function renderConfirm(next) {
 function earlier(shown) {
   const waiting = state.known.deals.filter((c) => c.status === "missing" && c.deal !== shown);
   if (!waiting.length) return [];
-  return [textEl("p", "hint", "Also waiting for the opponents' answer:"), ...waiting.map((c) =>
-    button(`${state.known.team} confirm deal ${c.deal}: ${scoreText(c.score)}`, "quiet",
+  return [textEl("p", "hint", t("Also waiting for the opponents' answer:")), ...waiting.map((c) =>
+    button(t("{team} confirm deal {deal}: {score}", { team: state.known.team, deal: c.deal, score: scoreText(c.score) }), "quiet",
       () => send(c.deal, "confirmed"), { role: "confirm-earlier", deal: String(c.deal) }))];
 }

@@ -2,7 +2,7 @@
  * changed, and for each entry waiting on this phone a choice: re-apply it after the change, or drop it. */
 import { $, seats } from "./page.js";
 import { keep, hooks } from "./state.js";
-import { button, textEl } from "./dom.js";
+import { button, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
 import { seatName } from "./cards.js";
 
@@ -10,34 +10,37 @@ import { seatName } from "./cards.js";
 function eventWords(e) {
   const words = (e.line || "").trim().split(/\s+/);
   const card = (words[1] || "").split(/[+=]/)[0];
-  const entry = e.entry ? `entry ${e.entry}` : "an entry";
+  const entry = e.entry ? t("entry {entry}", e) : t("an entry");
+  const said = { entry, line: e.line, seat: words[0], card, kind: e.kind };
   switch (e.kind) {
     case "append":
-      return seats.includes(words[0]) && card ? `${seatName(words[0])}'s ${card} was entered` : `“${e.line}” was entered`;
+      return seats.includes(words[0]) && card ? t("{seat}'s {card} was entered", { ...said, seat: seatName(words[0]) })
+        : t("“{line}” was entered", said);
     case "replace":
-      return `${entry} was corrected to “${e.line}”`;
+      return t("{entry} was corrected to “{line}”", said);
     case "insert":
-      return `“${e.line}” was inserted before ${entry}`;
+      return t("“{line}” was inserted before {entry}", said);
     case "delete":
-      return `${entry} was deleted`;
+      return t("{entry} was deleted", said);
     case "undo":
-      return `${entry} was undone`;
+      return t("{entry} was undone", said);
     case "close":
-      return "the game was closed";
+      return t("the game was closed");
     case "reopen":
-      return "the game was reopened";
+      return t("the game was reopened");
     case "retag":
-      return /\[(North|West|South|East) /.test(e.line || "") ? "a player's name was fixed" : "the game was renamed";
+      return /\[(North|West|South|East) /.test(e.line || "") ? t("a player's name was fixed") : t("the game was renamed");
     default:
-      return `${entry} was changed (${e.kind})`;
+      return t("{entry} was changed ({kind})", said);
   }
 }
 
 /* The other device's changes in one sentence, each seat with its player where the game names one. */
 export function changeSentence(events) {
   const said = events.map(eventWords);
-  const joined = said.length > 1 ? `${said.slice(0, -1).join(", ")} and ${said[said.length - 1]}` : said[0] || "the game changed";
-  return `${joined[0].toUpperCase()}${joined.slice(1)} on the other phone.`;
+  const joined = said.length > 1 ? t("{some} and {last}", { some: said.slice(0, -1).join(", "), last: said[said.length - 1] })
+    : said[0] || t("the game changed");
+  return t("{changes} on the other phone.", { changes: `${joined[0].toUpperCase()}${joined.slice(1)}` });
 }
 
 export function renderConflict() {
@@ -53,8 +56,9 @@ export function renderConflict() {
   const info = keep.queue.conflictInfo;
   const items = keep.queue.items;
   box.replaceChildren(textEl("p", "changed", changeSentence(info.events)),
-    textEl("p", "", `${items.length === 1 ? "Your entry was" : "Your entries were"} not stored yet: re-apply each after the change, or drop it.`),
-    choices(items), ...(items.length > 1 ? [button("Re-apply them all", "", () => decideAll())] : []));
+    textEl("p", "", items.length === 1 ? t("Your entry was not stored yet: re-apply it after the change, or drop it.")
+      : t("Your entries were not stored yet: re-apply each after the change, or drop it.")),
+    choices(items), ...(items.length > 1 ? [button(t("Re-apply them all"), "", () => decideAll())] : []));
   if (fresh) window.scrollTo({ top: 0 }); // the question sits just under the next step: in sight
 }
 
@@ -65,8 +69,8 @@ function choices(items) {
     const li = document.createElement("li");
     li.dataset.clientId = item.client_id;
     li.append(textEl("code", "", itemText(item)),
-      button("Re-apply", "small", () => decide(item, "reapply"), { choice: "reapply" }),
-      button("Drop", "small quiet", () => decide(item, "drop"), { choice: "drop" }));
+      button(t("Re-apply"), "small", () => decide(item, "reapply"), { choice: "reapply" }),
+      button(t("Drop"), "small quiet", () => decide(item, "drop"), { choice: "drop" }));
     list.append(li);
   }
   return list;

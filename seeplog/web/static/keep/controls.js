@@ -6,6 +6,8 @@ import { ahead } from "./ahead.js";
 import { scoreLine } from "./score.js";
 import { itemText } from "./waiting.js";
 import { renderEntries } from "./entries.js";
+import { t } from "./dom.js";
+import { watchFocus } from "./focus.js";
 
 function undo() {
   const queue = keep.queue;
@@ -13,10 +15,10 @@ function undo() {
   const entries = keep.view ? keep.view.entries : [];
   const line = waiting ? itemText(waiting) : (entries.length ? entries[entries.length - 1].line : null);
   if (queue.takeBackLast()) {
-    $("said").textContent = `Taken back before it was sent: ${line}`;
+    $("said").textContent = t("Taken back before it was sent: {line}", { line });
   } else {
     queue.add("/undo", { note: "undo on the keep-score page" });
-    $("said").textContent = line ? `Undone: ${line}` : "Undone: the last entry.";
+    $("said").textContent = line ? t("Undone: {line}", { line }) : t("Undone: the last entry.");
   }
   $("said").hidden = false;
   $("banner").hidden = true;
@@ -50,6 +52,7 @@ function setMode(mode) {
 }
 
 export function wireControls() {
+  watchFocus();
   $("notation").addEventListener("submit", (event) => {
     event.preventDefault();
     const line = $("line").value.trim();
@@ -59,7 +62,7 @@ export function wireControls() {
   });
   $("undo").addEventListener("click", undo);
   $("close-game").addEventListener("click", () => {
-    if (!window.confirm("Close the game? It then takes no more entries (it can be reopened).")) return;
+    if (!window.confirm(t("Close the game? It then takes no more entries (it can be reopened)."))) return;
     keep.queue.add("/close", { note: "closed on the keep-score page" });
     $("finish").open = false;
   });

@@ -3,7 +3,7 @@
  * here the next deal can be recorded by its score alone. */
 import { $, teams } from "./page.js";
 import { keep, redraw } from "./state.js";
-import { button, textEl } from "./dom.js";
+import { button, t, textEl } from "./dom.js";
 import { cardLabel, seatName } from "./cards.js";
 
 /* Shown between deals, once the deal that ended is stored (entries still waiting: not known yet). */
@@ -15,20 +15,20 @@ export function renderDealEnd(next) {
   box.hidden = !show;
   if (!show) return;
   if (waiting || !ended) {
-    box.replaceChildren(textEl("h2", "", `Deal ${next.deal - 1} is over`),
-      textEl("p", "hint", "Its scores show here once the entries waiting on this phone are stored."));
+    box.replaceChildren(textEl("h2", "", t("Deal {deal} is over", { deal: next.deal - 1 })),
+      textEl("p", "hint", t("Its scores show here once the entries waiting on this phone are stored.")));
     return;
   }
-  box.replaceChildren(textEl("h2", "", `Deal ${ended.number} is over`), scoreTable(ended),
+  box.replaceChildren(textEl("h2", "", t("Deal {deal} is over", { deal: ended.number })), scoreTable(ended),
     ...leftoverLines(ended), standing(ended),
-    button(`Deal ${next.deal}: score only…`, "quiet", () => { keep.mode = "score"; redraw(); }, { role: "score-only" }));
+    button(t("Deal {deal}: score only…", next), "quiet", () => { keep.mode = "score"; redraw(); }, { role: "score-only" }));
 }
 
 function scoreTable(ended) {
   const table = document.createElement("table");
   table.className = "deal-end-scores";
   const head = table.createTHead().insertRow();
-  for (const title of ["Team", "Card points", "Sweeps", "Score"]) head.append(textEl("th", "", title));
+  for (const title of [t("Team"), t("Card points"), t("Sweeps"), t("Score")]) head.append(textEl("th", "", title));
   const body = table.createTBody();
   for (const team of teams) {
     const row = body.insertRow();
@@ -42,22 +42,22 @@ function scoreTable(ended) {
 function leftoverLines(ended) {
   const out = [];
   if (ended.cards_taken) {
-    out.push(textEl("p", "taken", `Cards taken: ${teams.map((t) => `${t} ${ended.cards_taken[t]}`).join(" · ")}`));
+    out.push(textEl("p", "taken", t("Cards taken: {counts}", { counts: teams.map((team) => `${team} ${ended.cards_taken[team]}`).join(" · ") })));
   }
   const left = ended.leftover;
-  if (!left) out.push(textEl("p", "leftover", "Recorded by its score: no floor to take."));
-  else if (!left.cards.length) out.push(textEl("p", "leftover", "Nothing was left on the floor."));
+  if (!left) out.push(textEl("p", "leftover", t("Recorded by its score: no floor to take.")));
+  else if (!left.cards.length) out.push(textEl("p", "leftover", t("Nothing was left on the floor.")));
   else {
-    out.push(textEl("p", "leftover", `Left on the floor: ${left.cards.map(cardLabel).join(" ")} — to ${left.team}, `
-      + `the team of the last capture (${seatName(left.seat)})`));
+    out.push(textEl("p", "leftover", t("Left on the floor: {cards} — to {team}, the team of the last capture ({seat})",
+      { cards: left.cards.map(cardLabel).join(" "), team: left.team, seat: seatName(left.seat) })));
   }
   return out;
 }
 
 function standing(ended) {
-  const lead = ended.lead.team ? `${ended.lead.team} leads by ${ended.lead.points}` : "The lead is 0";
-  const baazi = ended.baazi ? ` · ${ended.baazi} won a baazi` : "";
+  const lead = ended.lead.team ? t("{team} leads by {points}", ended.lead) : t("The lead is 0");
+  const baazi = ended.baazi ? ` · ${t("{team} won a baazi", { team: ended.baazi })}` : "";
   const baazis = Object.entries(ended.baazis || {}).map(([t, n]) => `${t} ${n}`).join(" – ");
-  const dealers = ended.allowed_dealers.length ? ended.allowed_dealers.map(seatName).join(" or ") : "any seat";
-  return textEl("p", "standing", `${lead}${baazi} · baazis ${baazis} · next dealer: ${dealers}`);
+  const dealers = ended.allowed_dealers.length ? ended.allowed_dealers.map(seatName).join(` ${t("or")} `) : t("any seat");
+  return textEl("p", "standing", `${lead}${baazi} · ${t("baazis {baazis} · next dealer: {dealers}", { baazis, dealers })}`);
 }

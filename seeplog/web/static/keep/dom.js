@@ -1,4 +1,10 @@
 /* Small builders of page elements. */
+
+/* A sentence in the reader's language (static/text.js reads the page's translations). */
+export function t(text, values) {
+  return window.seeplogText ? window.seeplogText(text, values) : text;
+}
+
 export function button(text, cls, onClick, data) {
   const b = document.createElement("button");
   b.type = "button";

@@ -2,9 +2,9 @@
  * insert before, delete, each with an optional reason. */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
-import { button, textEl } from "./dom.js";
+import { button, t, textEl } from "./dom.js";
 
-const SUBMIT_WORDS = { replace: "Save the correction", insert_before: "Insert" };
+const SUBMIT_WORDS = { replace: () => t("Save the correction"), insert_before: () => t("Insert") };
 
 export function renderEntries() {
   const list = $("entry-list");
@@ -16,7 +16,7 @@ export function renderEntries() {
   renderDealChoice(deals, deal);
   const entries = all.filter((e) => e.deal === deal);
   for (const e of entries) list.append(entryItem(e));
-  if (!entries.length) list.append(textEl("li", "hint", "No entry in this deal yet."));
+  if (!entries.length) list.append(textEl("li", "hint", t("No entry in this deal yet.")));
 }
 
 function entryItem(e) {
@@ -27,7 +27,7 @@ function entryItem(e) {
   line.textContent = e.line;
   const head = document.createElement("div");
   head.className = "entry-head";
-  head.append(textEl("span", "entry-place", e.play ? `play ${e.play}` : e.kind), line);
+  head.append(textEl("span", "entry-place", e.play ? t("play {play}", e) : e.kind), line);
   li.append(head);
   if (e.words) li.append(textEl("p", "words", e.words));
   for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${f.message}`));
@@ -35,9 +35,9 @@ function entryItem(e) {
   actions.className = "entry-actions";
   const correct = (kind, text) => () => { keep.correcting = { number: e.number, kind, line: text }; renderEntries(); };
   actions.append(
-    button("Edit", "small", correct("replace", e.line)),
-    button("Insert before", "small", correct("insert_before", "")),
-    button("Delete", "small quiet", correct("delete", "")));
+    button(t("Edit"), "small", correct("replace", e.line)),
+    button(t("Insert before"), "small", correct("insert_before", "")),
+    button(t("Delete"), "small quiet", correct("delete", "")));
   li.append(actions);
   if (keep.correcting && keep.correcting.number === e.number) li.append(correctionForm(keep.correcting));
   return li;
@@ -48,7 +48,7 @@ function renderDealChoice(deals, deal) {
   select.replaceChildren(...deals.map((d) => {
     const option = document.createElement("option");
     option.value = String(d);
-    option.textContent = `Deal ${d}`;
+    option.textContent = t("Deal {deal}", { deal: d });
     option.selected = d === deal;
     return option;
   }));
@@ -59,7 +59,7 @@ function correctionInput(c) {
   const input = document.createElement("input");
   input.name = "correction-line";
   input.value = c.line;
-  input.setAttribute("aria-label", c.kind === "replace" ? `new line for entry ${c.number}` : `line to insert before entry ${c.number}`);
+  input.setAttribute("aria-label", c.kind === "replace" ? t("new line for entry {number}", c) : t("line to insert before entry {number}", c));
   input.autocapitalize = "off";
   input.spellcheck = false;
   return input;
@@ -71,13 +71,13 @@ function correctionForm(c) {
   const input = c.kind === "delete" ? null : correctionInput(c);
   const reason = document.createElement("input");
   reason.name = "reason";
-  reason.placeholder = "reason (optional)";
-  reason.setAttribute("aria-label", "reason (optional)");
+  reason.placeholder = t("reason (optional)");
+  reason.setAttribute("aria-label", t("reason (optional)"));
   const submit = document.createElement("button");
   submit.type = "submit";
-  submit.textContent = SUBMIT_WORDS[c.kind] || `Delete entry ${c.number}`;
+  submit.textContent = SUBMIT_WORDS[c.kind] ? SUBMIT_WORDS[c.kind]() : t("Delete entry {number}", c);
   form.append(...(input ? [input] : []), reason, submit,
-    button("Cancel", "quiet", () => { keep.correcting = null; renderEntries(); }));
+    button(t("Cancel"), "quiet", () => { keep.correcting = null; renderEntries(); }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const body = { [c.kind]: c.number };

@@ -4,7 +4,8 @@
  * judges the line once it is stored, and flags it as usual). */
 import { steps } from "./page.js";
 import { keep, addLine } from "./state.js";
-import { button, note, textEl } from "./dom.js";
+import { button, note, t, textEl } from "./dom.js";
+import { focusGrid } from "./focus.js";
 import { cardLabel } from "./cards.js";
 import { floorAhead } from "./floor.js";
 
@@ -20,25 +21,25 @@ function drawGuided(list) {
   const floor = floorAhead();
   list.replaceChildren(note(g.why));
   if (!floor) {
-    list.append(note("The floor is not known on this phone (a correction or a shorthand capture waits): record the throw, or type the play in the notation box."),
-      action("throw", `${g.seat} ${g.card}`, "Throw"));
+    list.append(note(t("The floor is not known on this phone (a correction or a shorthand capture waits): record the throw, or type the play in the notation box.")),
+      action("throw", `${g.seat} ${g.card}`, t("Throw")));
     return;
   }
-  list.append(textEl("p", "guided-step", "Tap what it takes or joins on the floor, then what happened:"),
+  list.append(textEl("p", "guided-step", t("Tap what it takes or joins on the floor, then what happened:")),
     floorChoices(list, floor), actions(floor));
 }
 
 function floorChoices(list, floor) {
   const box = document.createElement("div");
   box.className = "guided-floor";
-  const items = [...floor.houses.map((h) => [`[${h.value}]`, `[${h.value}] house ${h.cards.map(cardLabel).join(" ")}`]),
+  const items = [...floor.houses.map((h) => [`[${h.value}]`, `[${h.value}] ${t("house")} ${h.cards.map(cardLabel).join(" ")}`]),
     ...floor.loose.map((c) => [c, cardLabel(c)])];
   for (const [key, label] of items) {
     const b = button(label, "small floor-item", () => { toggle(key); drawGuided(list); }, { item: key });
     b.setAttribute("aria-pressed", String(keep.guided.chosen.includes(key)));
     box.append(b);
   }
-  if (!items.length) box.append(note("The floor is empty."));
+  if (!items.length) box.append(note(t("The floor is empty.")));
   return box;
 }
 
@@ -51,21 +52,23 @@ function actions(floor) {
   const g = keep.guided;
   const box = document.createElement("div");
   box.className = "guided-actions";
-  if (g.chosen.length) box.append(action("take", captureLine(g), "Take them"));
-  else box.append(action("throw", `${g.seat} ${g.card}`, "Throw"));
+  if (g.chosen.length) box.append(action("take", captureLine(g), t("Take them")));
+  else box.append(action("throw", `${g.seat} ${g.card}`, t("Throw")));
   for (const v of steps.house_values) {
-    box.append(action("build", houseLine(g, v, floor), `House of ${v}`, { value: String(v) }));
+    box.append(action("build", houseLine(g, v, floor), t("House of {value}", { value: v }), { value: String(v) }));
   }
   return box;
 }
 
 function action(kind, line, words, data = {}) {
   const b = button("", `outcome guided ${kind}`, () => {
+    const played = keep.pickedCard;
     keep.pickedCard = null;
     keep.guided = null;
     addLine(line);
+    focusGrid(played);
   }, { action: kind, line, ...data });
-  b.append(textEl("span", "move", words), textEl("span", "kind", `${line} · judged once stored`));
+  b.append(textEl("span", "move", words), textEl("span", "kind", `${line} · ${t("judged once stored")}`));
   return b;
 }
 

@@ -1,6 +1,7 @@
 /* The "what comes next" line at the top of the page, in words. */
 import { keep } from "./state.js";
 import { playerName } from "./cards.js";
+import { t } from "./dom.js";
 
 /* A key that changes when the step changes (the page then forgets the seat and cards picked for it). */
 export function nextKey(next) {
@@ -16,25 +17,25 @@ export function playSeat(next) {
 export function describeNext(next) {
   switch (next.kind) {
     case "deal":
-      return [`Deal ${next.deal} — ${next.dealer ? `dealer ${next.dealer}` : "who deals?"}`, next.why || ""];
+      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), next.why || ""];
     case "bid":
     case "floor": {
-      const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `bid: ${next.seat || ""}`.trim() : "floor"));
-      return [`Deal ${next.deal} (dealer ${next.dealer}) — ${parts.join(", ")}`, ""];
+      const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `${t("bid:")} ${next.seat || ""}`.trim() : t("floor")));
+      return [`${t("Deal {deal} (dealer {dealer})", next)} — ${parts.join(", ")}`, ""];
     }
     case "play":
       return describePlay(next);
     case "closed":
-      return ["The game is closed", "It takes no more entries."];
+      return [t("The game is closed"), t("It takes no more entries.")];
     default:
-      return ["Loading the game…", ""];
+      return [t("Loading the game…"), ""];
   }
 }
 
 function describePlay(next) {
   const seat = playSeat(next);
-  const who = playerName(seat) ? `${playerName(seat)} plays` : "";
+  const who = playerName(seat) ? t("{name} plays", { name: playerName(seat) }) : "";
   const stopped = next.stopped
-    ? `The replay stops at play ${next.stopped.play}: ${next.stopped.rule} ${next.stopped.message}` : "";
-  return [`Deal ${next.deal}, play ${next.play} — ${seat} to play`, [who, stopped].filter(Boolean).join(" · ")];
+    ? `${t("The replay stops at play {play}:", next.stopped)} ${next.stopped.rule} ${next.stopped.message}` : "";
+  return [t("Deal {deal}, play {play} — {seat} to play", { deal: next.deal, play: next.play, seat }), [who, stopped].filter(Boolean).join(" · ")];
 }

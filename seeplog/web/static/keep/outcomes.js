@@ -1,21 +1,22 @@
 /* The outcomes of the card picked to play (asked of the server): each a button that records its line. */
 import { $, api } from "./page.js";
 import { keep, addLine } from "./state.js";
-import { button, note } from "./dom.js";
+import { button, note, t } from "./dom.js";
+import { focusGrid, focusOutcomes } from "./focus.js";
 import { cardLabel } from "./cards.js";
 import { ahead } from "./ahead.js";
 import { playSeat } from "./next.js";
 import { showGuided } from "./guided.js";
 
-const KIND_WORDS = { capture: "capture", house: "house", break: "break a house", throw: "throw" };
+const KIND_WORDS = { capture: () => t("capture"), house: () => t("house"), break: () => t("break a house"), throw: () => t("throw") };
 
 export async function showOutcomes(card) {
   const seat = playSeat(ahead().next);
   const key = `${card}/${seat}/${keep.queue.items.length}/${keep.view ? keep.view.version : 0}`;
   keep.outcomesFor = key;
-  $("outcomes-title").textContent = `${seat} plays ${cardLabel(card)}: what happened?`;
+  $("outcomes-title").textContent = t("{seat} plays {card}: what happened?", { seat, card: cardLabel(card) });
   const list = $("outcome-list");
-  list.replaceChildren(note("Looking up what this card can do…"));
+  list.replaceChildren(note(t("Looking up what this card can do…")));
   await drained(5000);
   if (keep.outcomesFor !== key) return;
   const found = keep.queue.items.length ? null : await askOutcomes(card, seat);
@@ -23,12 +24,13 @@ export async function showOutcomes(card) {
   list.replaceChildren();
   if (!found) {
     showGuided(list, card, seat, keep.queue.items.length
-      ? "Entries are still waiting to be stored: this phone lays them on the floor itself."
-      : "The server cannot be reached: this phone keeps the floor itself.");
+      ? t("Entries are still waiting to be stored: this phone lays them on the floor itself.")
+      : t("The server cannot be reached: this phone keeps the floor itself."));
   } else {
     listOutcomes(list, found);
   }
   $("outcomes").scrollIntoView({ block: "nearest" });
+  focusOutcomes();
 }
 
 /* The outcomes that keep the rules first, in a compact grid; those that break one folded below them
@@ -42,7 +44,8 @@ function listOutcomes(list, found) {
   fold.className = "outcome-fold";
   fold.open = !legal.length;
   const summary = document.createElement("summary");
-  summary.textContent = `${others.length} ${others.length === 1 ? "outcome breaks" : "outcomes break"} a rule — what happened may still be one`;
+  summary.textContent = others.length === 1 ? t("1 outcome breaks a rule — what happened may still be one")
+    : t("{count} outcomes break a rule — what happened may still be one", { count: others.length });
   const grid = document.createElement("div");
   grid.className = "outcome-grid";
   grid.append(...others.map(outcomeButton));
@@ -72,21 +75,23 @@ async function drained(ms) {
 
 function outcomeButton(outcome) {
   const b = button("", `outcome ${outcome.legal ? "legal" : "illegal"}`, () => {
+    const played = keep.pickedCard;
     keep.pickedCard = null;
     addLine(outcome.line);
+    focusGrid(played);
   }, { line: outcome.line, move: outcome.move });
   const move = document.createElement("span");
   move.className = "move";
   move.textContent = outcome.move;
   const kind = document.createElement("span");
   kind.className = "kind";
-  const verdict = outcome.unjudged ? " · judged once stored" : "";
-  kind.textContent = `${KIND_WORDS[outcome.kind] || outcome.kind}${verdict}`;
+  const verdict = outcome.unjudged ? ` · ${t("judged once stored")}` : "";
+  kind.textContent = `${KIND_WORDS[outcome.kind] ? KIND_WORDS[outcome.kind]() : outcome.kind}${verdict}`;
   b.append(move, kind);
   for (const v of outcome.violations) {
     const rule = document.createElement("span");
     rule.className = "rule";
-    rule.textContent = `breaks ${v.rule}: ${v.message}`;
+    rule.textContent = `${t("breaks {rule}:", v)} ${v.message}`;
     b.append(rule);
   }
   return b;

@@ -1,8 +1,8 @@
 /* The card picker: 52 buttons, for the floor's four cards, a hand's cards, or the card played. */
 import { $ } from "./page.js";
 import { keep, redraw, addLine } from "./state.js";
-import { button } from "./dom.js";
-import { RANKS, SUITS, SUIT_NAMES } from "./cards.js";
+import { button, t } from "./dom.js";
+import { RANKS, SUITS, cardName } from "./cards.js";
 import { showOutcomes } from "./outcomes.js";
 
 /* Show the picker for `pickerMode` ("floor", "hand", "play", or null: hidden), cards seen disabled. */
@@ -18,7 +18,7 @@ export function renderPicker(pickerMode, seen, held) {
     b.disabled = seen.has(card);
     b.classList.toggle("seen", seen.has(card));
     b.classList.toggle("held", held.has(card));
-    b.title = held.has(card) ? "shown in a hand line, not played yet" : "";
+    b.title = held.has(card) ? t("shown in a hand line, not played yet") : "";
     b.setAttribute("aria-pressed", String(isPicked));
   }
 }
@@ -28,11 +28,11 @@ function buildPicker(box) {
     const row = document.createElement("div");
     row.className = `suit-row suit-${suit}`;
     row.setAttribute("role", "group");
-    row.setAttribute("aria-label", SUIT_NAMES[suit]);
+    row.setAttribute("aria-label", { s: t("spades"), h: t("hearts"), d: t("diamonds"), c: t("clubs") }[suit]);
     for (const rank of RANKS) {
       const card = rank + suit;
       const b = button(`${rank}${symbol}`, `pick suit-${suit}`, () => pick(card), { card });
-      b.setAttribute("aria-label", card);
+      b.setAttribute("aria-label", cardName(card));
       row.append(b);
     }
     box.append(row);

@@ -11,6 +11,8 @@ import { drawBoard } from "./board.js";
 import { renderQueue, renderLastEntry } from "./waiting.js";
 import { renderEntries } from "./entries.js";
 import { renderDealEnd } from "./dealend.js";
+import { t } from "./dom.js";
+import { keepFocus } from "./focus.js";
 import { renderConfirm } from "./confirm.js";
 
 const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
@@ -21,7 +23,7 @@ export function render() {
   forgetChoicesOnNewStep(next);
   const [main, why] = describeNext(next);
   $("next-main").textContent = main;
-  $("next-why").textContent = why + (guessed ? " (the waiting corrections are applied once stored)" : "");
+  $("next-why").textContent = why + (guessed ? ` ${t("(the waiting corrections are applied once stored)")}` : "");
   renderStatus();
   document.querySelectorAll(".deal-number").forEach((el) => { el.textContent = next.deal || ""; });
   showSteps(next);
@@ -39,6 +41,7 @@ export function render() {
   renderQueue();
   renderLastEntry();
   renderEntries();
+  keepFocus();
 }
 
 /* The floor and ledger alone drawn again (the board fragment came). */

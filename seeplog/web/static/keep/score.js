@@ -1,8 +1,8 @@
 /* Score only: a deal recorded by its score line, without its plays. */
 import { $, teams } from "./page.js";
-import { textEl } from "./dom.js";
+import { t, textEl } from "./dom.js";
 
-const FIELDS = [["points", "card points"], ["sweeps", "sweep points"]];
+const FIELDS = [["points", () => t("card points")], ["sweeps", () => t("sweep points")]];
 
 export function renderScore() {
   const box = $("score-teams");
@@ -23,7 +23,7 @@ function scoreField(team, name, label) {
   input.inputMode = "numeric";
   input.name = `${team}-${name}`;
   if (name === "sweeps") input.value = "0";
-  l.append(textEl("span", "", label), input);
+  l.append(textEl("span", "", label()), input);
   return l;
 }
 

@@ -2,7 +2,7 @@
  * whose hand is picked. */
 import { $, seats, steps } from "./page.js";
 import { keep, redraw, addLine } from "./state.js";
-import { button, textEl } from "./dom.js";
+import { button, t, textEl } from "./dom.js";
 import { cardLabel, playerName, seatName } from "./cards.js";
 import { playSeat } from "./next.js";
 
@@ -10,7 +10,7 @@ const BID_VALUES = [9, 10, 11, 12, 13];
 
 export function renderDealers(next) {
   const allowed = next.allowed_dealers && next.allowed_dealers.length ? next.allowed_dealers : seats;
-  $("dealers").replaceChildren(...allowed.map((seat) => button(`${seatName(seat)} deals`,
+  $("dealers").replaceChildren(...allowed.map((seat) => button(t("{seat} deals", { seat: seatName(seat) }),
     seat === next.dealer ? "primary" : "", () => addLine(`deal ${next.deal} dealer ${seat}`), { seat })));
 }
 
@@ -21,13 +21,13 @@ export function renderBid(next) {
     b.setAttribute("aria-pressed", String(seat === bidder));
     return b;
   }));
-  $("bid-values").replaceChildren(...BID_VALUES.map((v) => button(`${bidder} bids ${v}`, "value", () => {
+  $("bid-values").replaceChildren(...BID_VALUES.map((v) => button(t("{seat} bids {value}", { seat: bidder, value: v }), "value", () => {
     addLine(`bid ${bidder} ${v}`);
   }, { value: v })));
   const picked = keep.picked;
   $("floor-title").textContent = picked.length
-    ? `Floor: ${picked.map(cardLabel).join(" ")} — ${4 - picked.length} more`
-    : "Floor: pick its 4 cards";
+    ? t("Floor: {cards} — {count} more", { cards: picked.map(cardLabel).join(" "), count: 4 - picked.length })
+    : t("Floor: pick its 4 cards");
 }
 
 export function renderPlaySeats(next) {
@@ -39,7 +39,7 @@ export function renderPlaySeats(next) {
       redraw();
     }, { seat });
     b.setAttribute("aria-pressed", String(seat === current));
-    b.append(textEl("span", "seat-note", seat === next.seat ? "in turn" : playerName(seat)));
+    b.append(textEl("span", "seat-note", seat === next.seat ? t("in turn") : playerName(seat)));
     return b;
   }));
 }
@@ -47,5 +47,5 @@ export function renderPlaySeats(next) {
 export function renderHandStep(next) {
   document.querySelector("#step-hand .hand-seat").textContent = keep.chosenSeat || next.seat || "";
   const picked = keep.picked;
-  $("hand-record").textContent = picked.length ? `Record hand ${picked.map(cardLabel).join(" ")}` : "Record hand";
+  $("hand-record").textContent = picked.length ? t("Record hand {cards}", { cards: picked.map(cardLabel).join(" ") }) : t("Record hand");
 }

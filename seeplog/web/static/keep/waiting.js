@@ -1,23 +1,23 @@
 /* The entries not stored yet: waiting to be sent, or refused by the server and kept to fix. */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
-import { button, textEl } from "./dom.js";
+import { button, t, textEl } from "./dom.js";
 
 /* A queued entry in words. */
 export function itemText(item) {
   const b = item.body;
-  if (item.path === "/undo") return "undo the last entry";
-  if (item.path === "/close") return "close the game";
-  if (b.replace) return `replace entry ${b.replace} by ${b.line}`;
-  if (b.insert_before) return `insert before entry ${b.insert_before}: ${b.line}`;
-  if (b.delete) return `delete entry ${b.delete}`;
+  if (item.path === "/undo") return t("undo the last entry");
+  if (item.path === "/close") return t("close the game");
+  if (b.replace) return t("replace entry {replace} by {line}", b);
+  if (b.insert_before) return t("insert before entry {insert_before}: {line}", b);
+  if (b.delete) return t("delete entry {delete}", b);
   return b.line;
 }
 
 export function renderQueue() {
   const list = $("queue-list");
   list.replaceChildren(
-    ...keep.queue.items.map((item) => textEl("li", "waiting", `${itemText(item)} — waiting`)),
+    ...keep.queue.items.map((item) => textEl("li", "waiting", `${itemText(item)} — ${t("waiting")}`)),
     ...keep.queue.refusedItems.map(refusedItem));
   $("queue-view").hidden = !list.childElementCount;
 }
@@ -26,13 +26,13 @@ function refusedItem(item) {
   const li = document.createElement("li");
   li.className = "refused";
   const drop = () => keep.queue.dropRefused(item.client_id);
-  li.append(textEl("span", "", `${itemText(item)} — refused: ${item.error}`),
-    button("Fix", "small", () => {
+  li.append(textEl("span", "", `${itemText(item)} — ${t("refused:")} ${item.error}`),
+    button(t("Fix"), "small", () => {
       $("line").value = item.body.line || "";
       $("line").focus();
       drop();
     }),
-    button("Dismiss", "small quiet", drop));
+    button(t("Dismiss"), "small quiet", drop));
   return li;
 }
 
@@ -44,11 +44,11 @@ export function renderLastEntry() {
   const el = $("last-entry");
   const last = entries[entries.length - 1];
   if (items.length) {
-    el.replaceChildren(textEl("span", "label", "Last, waiting:"), textEl("code", "", itemText(items[items.length - 1])));
+    el.replaceChildren(textEl("span", "label", t("Last, waiting:")), textEl("code", "", itemText(items[items.length - 1])));
   } else if (last) {
-    el.replaceChildren(textEl("span", "label", `Last, entry ${last.number}:`), textEl("code", "", last.line),
-      ...(last.findings.length ? [textEl("span", "flag", " — flagged")] : []));
+    el.replaceChildren(textEl("span", "label", t("Last, entry {number}:", last)), textEl("code", "", last.line),
+      ...(last.findings.length ? [textEl("span", "flag", ` — ${t("flagged")}`)] : []));
   } else {
-    el.replaceChildren(textEl("span", "label", "No entry yet."));
+    el.replaceChildren(textEl("span", "label", t("No entry yet.")));
   }
 }

@@ -1,0 +1,90 @@
+"""The pages' languages (Flask-Babel): English, Hindi and Punjabi in Gurmukhi.
+
+The reader picks one with the chooser on every page (POST /language, kept in the `lang` cookie, so no
+address changes); without the cookie the browser's Accept-Language decides. Catalogs live in
+seeplog/web/translations/; their .mo files are compiled from the committed .po files by the build
+(setup.py, .ci/setup, `pybabel compile`), and a checkout compiles a missing or stale one at start-up.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Flask, redirect, request, url_for
+from flask_babel import Babel, format_decimal, get_locale
+
+from .scripttext import script_translations
+
+LANGUAGES = {"en": "English", "hi": "हिन्दी", "pa": "ਪੰਜਾਬੀ"}
+"""Each language's code and its name in itself, as the chooser shows it."""
+
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+bp = Blueprint("language", __name__)
+
+
+def chosen_language() -> str:
+    """The reader's language: the cookie's, else the best of Accept-Language, else English."""
+    kept = request.cookies.get(COOKIE)
+    if kept in LANGUAGES:
+        return kept
+    return request.accept_languages.best_match(list(LANGUAGES), default="en") or "en"
+
+
+def _same_site_path(target: str | None) -> str:
+    """`target` when it is a path on this site (never another host), else the games list."""
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return url_for("pages.index")
+
+
+@bp.post("/language")
+def choose():
+    """Keep the chosen language in a cookie and go back to the page it was chosen on."""
+    code = request.form.get("lang", "")
+    response = redirect(_same_site_path(request.form.get("next")), code=303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True,
+                            secure=request.is_secure)
+    return response
+
+
+def compile_catalogs(folder: Path = TRANSLATIONS) -> None:
+    """Compile each .po whose .mo is missing or older (a checkout; a wheel ships them compiled)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in folder.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        try:
+            with mo.open("wb") as target:
+                write_mo(target, catalog)
+        except OSError:  # a read-only install: its build compiled them
+            return
+
+
+def init_languages(app: Flask) -> None:
+    """Attach Flask-Babel, the chooser's route and what every template needs to draw the chooser."""
+    compile_catalogs()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=chosen_language)
+    app.register_blueprint(bp)
+    app.jinja_env.filters["number"] = format_decimal
+    app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
+
+    @app.context_processor
+    def language_choices():
+        return {"languages": LANGUAGES, "language": str(get_locale() or "en"),
+                "script_translations": script_translations}
+
+    @app.after_request
+    def vary_on_language(response):
+        if response.mimetype == "text/html":
+            response.vary.add("Cookie")
+            response.vary.add("Accept-Language")
+        return response

@@ -1,0 +1,103 @@
+"""Every page in English, Hindi and Punjabi at 390x844 (a phone), in headless chromium (issue 25): axe-core
+(shipped by axe-playwright-python, nothing from a CDN) finds no serious or critical violation, `target-size`
+included; no page is wider than the screen with the longer words; the text is in the reader's script; the
+chooser changes the language and not the address. Screenshots go to test-artifacts/browser/lang-*.png.
+
+Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.helpers import EXAMPLES
+from tests.web import test_browser as served
+
+SHOTS = served.SHOTS
+live_server, base_url, browser_type_launch_args = served.live_server, served.base_url, served.browser_type_launch_args
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+AXE = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+SCRIPT = {"en": re.compile(r"[A-Za-z]"), "hi": re.compile("[\u0900-\u097f]"), "pa": re.compile("[\u0a00-\u0a7f]")}
+HEADINGS = {"en": "Games", "hi": "खेल", "pa": "ਖੇਡਾਂ"}
+
+
+@pytest.fixture(scope="module")
+def places(browser, base_url) -> dict[str, str]:
+    """A stored game with a flagged play, a live game, an event with a round: each page to open."""
+    context = browser.new_context()
+    request = context.request
+    stored = request.post(base_url + "/api/games", data=(EXAMPLES / "r-capture-all.seep").read_bytes(),
+                          headers={"Content-Type": "text/plain"})
+    game = stored.json()["id"]
+    live = request.post(base_url + "/api/live", data={"variant": "standard"}).json()
+    for line in ("deal 1 dealer N", "floor Kh Jc 9s 2s", "bid E 13"):
+        version = request.get(f"{base_url}/api/live/{live['id']}").json()["version"]
+        answer = request.post(f"{base_url}/api/live/{live['id']}/entries", data={"line": line, "version": version},
+                              headers={"Authorization": f"Bearer {live['edit_token']}"})
+        assert answer.status == 201, answer.text()
+    made = request.post(base_url + "/api/events", data={"name": "Club night", "variant": "standard",
+                                                        "partnerships": [["Asha", "Ravi"], ["Meena", "Dev"]]}).json()
+    rounds = request.post(f"{base_url}/api/events/{made['id']}/rounds",
+                          headers={"Authorization": f"Bearer {made['organiser_token']}"})
+    assert rounds.status == 201, rounds.text()
+    context.close()
+    return {"games": "/", "scoresheet": f"/games/{game}", "play-flagged": f"/games/{game}/deals/2/plays/48",
+            "keep": live["edit_url"], "standings": f"/events/{made['id']}", "follow": f"/live/{live['id']}",
+            "upload": "/upload", "notation": "/notation", "live-new": "/live/new", "players": "/players",
+            "leaderboard": "/leaderboard", "events": "/events", "new-event": "/events/new", "api": "/api/docs",
+            "results": f"/events/{made['id']}/results", "director": f"/events/{made['id']}/director"}
+
+
+def serious(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands: rule, then where."""
+    found = Axe().run(page, options=AXE).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}" for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
+def opened(page, url: str, name: str) -> None:
+    page.goto(url)
+    if name == "keep":
+        page.wait_for_function("() => document.getElementById('keep-status').textContent.trim() !== ''")
+    if name == "api":
+        page.wait_for_selector(".opblock", timeout=10_000)
+
+
+@pytest.mark.parametrize("language", ["en", "hi", "pa"])
+def test_every_page_in_each_language_fits_a_phone_and_passes_axe(browser, base_url, places, language):
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    for name, path in places.items():
+        opened(page, base_url + path, name)
+        assert page.evaluate("document.documentElement.lang") == language, name
+        assert serious(page) == [], f"{name} in {language}"
+        wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wider <= 0, f"{name} in {language} is {wider} px wider than the phone"
+        heading = page.locator("h1").first.inner_text() if page.locator("h1").count() else ""
+        assert name in ("scoresheet", "standings", "keep", "follow") or SCRIPT[language].search(heading), name
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"lang-{language}-{name}.png"), full_page=True)
+    context.close()
+
+
+def test_the_chooser_changes_the_language_not_the_address(browser, base_url, places):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    address = base_url + places["play-flagged"]
+    page.goto(address)
+    for language in ("hi", "pa", "en"):
+        page.locator(f"form.language button[value={language}]").click()
+        page.wait_for_load_state()
+        assert page.url == address and page.evaluate("document.documentElement.lang") == language
+        assert page.locator(f"form.language button[value={language}]").get_attribute("aria-current") == "true"
+    page.goto(base_url + "/")
+    page.locator("form.language button[value=pa]").focus()
+    page.keyboard.press("Enter")  # by keyboard too
+    page.wait_for_function("() => document.documentElement.lang === 'pa'")
+    assert page.url == base_url + "/" and page.locator("h1").inner_text() == HEADINGS["pa"]
+    context.close()
