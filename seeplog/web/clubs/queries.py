@@ -2,6 +2,7 @@
 violations) seen through the alias -> player mapping, made into the library's sides."""
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -17,8 +18,9 @@ join players p2 on p2.game_id = p1.game_id and p2.game = p1.game and p2.team = p
 join player_aliases a2 on a2.key = p2.name_key where a1.player_id = ? and a2.player_id = ?"""
 """The games where two players sat in one team."""
 
-PICKED = "with picked (game_id, game) as materialized ({games}) "
-"""The games asked for, found once for every query of a page."""
+PICKED = ("with picked (game_id, game) as materialized (select json_extract(value, '$[0]'), "
+          "json_extract(value, '$[1]') from json_each(?)) ")
+"""The games asked for (found once per page, given to each query as a JSON list of [game_id, game])."""
 
 GAME_ROWS = """select k.game_id, k.game, coalesce(t.value, g.date) as date, g.variant
 from picked k join games g indexed by games_clubs on g.id = k.game_id
@@ -43,13 +45,17 @@ PER_GAME = {
 """What the sides need of each game, one query each over the games picked (by the tables' primary keys)."""
 
 
-def seat_rows(db: sqlite_utils.Database, games: str, args: list[Any]) -> list[dict[str, Any]]:
-    """Every seat of the games `games` (a select of game_id, game) holds: team, name as written, player, date,
-    by game, then seat letter."""
-    with_games = PICKED.format(games=games)
-    dated = {(r[0], r[1]): (r[2], r[3]) for r in db.execute(with_games + GAME_ROWS, args)}
+def picked(db: sqlite_utils.Database, games: str, args: list[Any]) -> list[str]:
+    """The games `games` (a select of game_id, game) finds, as the argument of a query that starts with PICKED."""
+    return [json.dumps(db.execute(games, args).fetchall())]
+
+
+def seat_rows(db: sqlite_utils.Database, games: list[str]) -> list[dict[str, Any]]:
+    """Every seat of the games `games` (see `picked`) holds: team, name as written, player, date, by game,
+    then seat letter."""
+    dated = {(r[0], r[1]): (r[2], r[3]) for r in db.execute(PICKED + GAME_ROWS, games)}
     out = []
-    for r in db.execute(with_games + SEATS, args):
+    for r in db.execute(PICKED + SEATS, games):
         date, variant = dated[(r[0], r[1])]
         out.append({"game_id": r[0], "game": r[1], "seat": r[2], "team": r[3], "name": r[4], "player_id": r[5],
                     "player_name": r[6], "date": date, "variant": variant})
@@ -57,9 +63,8 @@ def seat_rows(db: sqlite_utils.Database, games: str, args: list[Any]) -> list[di
     return out
 
 
-def per_game(db: sqlite_utils.Database, games: str, args: list[Any]) -> dict[str, Any]:
-    with_games = PICKED.format(games=games)
-    rows = {name: db.execute(with_games + sql, args).fetchall() for name, sql in PER_GAME.items()}
+def per_game(db: sqlite_utils.Database, games: list[str]) -> dict[str, Any]:
+    rows = {name: db.execute(PICKED + sql, games).fetchall() for name, sql in PER_GAME.items()}
     broken: dict[tuple[int, int, str], Counter[str]] = defaultdict(Counter)
     for game_id, game, seat, rule in rows["broken"]:
         broken[(game_id, game, seat)][rule] += 1
@@ -71,8 +76,9 @@ def per_game(db: sqlite_utils.Database, games: str, args: list[Any]) -> dict[str
 
 def sides(db: sqlite_utils.Database, games: str, args: list[Any]) -> tuple[list[Side], list[dict[str, Any]]]:
     """The sides of the games `games` selects, and their seat rows."""
-    seats = seat_rows(db, games, args)
-    got = per_game(db, games, args)
+    found = picked(db, games, args)
+    seats = seat_rows(db, found)
+    got = per_game(db, found)
     teams: dict[tuple[int, int, str], list[dict[str, Any]]] = defaultdict(list)
     for seat in seats:
         teams[(seat["game_id"], seat["game"], seat["team"])].append(seat)
