@@ -201,7 +201,6 @@ BIG = ("rating_history", "rating_baazis", "ratings", "players", "ledger", "deals
     (queries.GAMES_OF_PLAYER, [1]),
     (queries.GAMES_OF_PAIR, [1, 2]),
     (queries.PICKED + queries.SEATS, ["[[1, 1], [2, 1]]"]),
-    (queries.PICKED + queries.GAME_ROWS, ["[[1, 1], [2, 1]]"]),
     *[(queries.PICKED + sql, ["[[1, 1], [2, 1]]"]) for sql in queries.PER_GAME.values()],
 ])
 def test_the_clubs_queries_read_by_an_index(db, sql, args):

@@ -22,14 +22,16 @@ PICKED = ("with picked (game_id, game) as materialized (select json_extract(valu
           "json_extract(value, '$[1]') from json_each(?)) ")
 """The games asked for (found once per page, given to each query as a JSON list of [game_id, game])."""
 
-GAME_ROWS = """select k.game_id, k.game, coalesce(t.value, g.date) as date, g.variant
-from picked k join games g indexed by games_clubs on g.id = k.game_id
-left join game_tags t on t.game_id = k.game_id and t.game = k.game and t.name = 'Date'"""
-"""Each game's date and variant: from the games_clubs index (the games row itself starts with the whole log)."""
+SEATS = """select p.game_id, p.game, p.seat, p.team, p.name, a.player_id, c.name, coalesce(t.value, g.date),
+g.variant from picked k join games g indexed by games_clubs on g.id = k.game_id
+left join game_tags t on t.game_id = k.game_id and t.game = k.game and t.name = 'Date'
+join players p on p.game_id = k.game_id and p.game = k.game
+left join player_aliases a on a.key = p.name_key left join club_players c on c.id = a.player_id
+order by p.game_id, p.game, p.seat"""
+"""Each seat of the games picked, with its game's date and variant (from the games_clubs index: the games row
+itself starts with the whole log)."""
 
-SEATS = """select p.game_id, p.game, p.seat, p.team, p.name, a.player_id, c.name as player_name
-from picked k join players p on p.game_id = k.game_id and p.game = k.game
-left join player_aliases a on a.key = p.name_key left join club_players c on c.id = a.player_id"""
+SEAT_KEYS = ("game_id", "game", "seat", "team", "name", "player_id", "player_name", "date", "variant")
 
 PER_GAME = {
     "deals": "select d.game_id, d.game, count(*) from picked k join deals d using (game_id, game) "
@@ -53,14 +55,7 @@ def picked(db: sqlite_utils.Database, games: str, args: list[Any]) -> list[str]:
 def seat_rows(db: sqlite_utils.Database, games: list[str]) -> list[dict[str, Any]]:
     """Every seat of the games `games` (see `picked`) holds: team, name as written, player, date, by game,
     then seat letter."""
-    dated = {(r[0], r[1]): (r[2], r[3]) for r in db.execute(PICKED + GAME_ROWS, games)}
-    out = []
-    for r in db.execute(PICKED + SEATS, games):
-        date, variant = dated[(r[0], r[1])]
-        out.append({"game_id": r[0], "game": r[1], "seat": r[2], "team": r[3], "name": r[4], "player_id": r[5],
-                    "player_name": r[6], "date": date, "variant": variant})
-    out.sort(key=lambda s: (s["game_id"], s["game"], s["seat"]))
-    return out
+    return [dict(zip(SEAT_KEYS, r)) for r in db.execute(PICKED + SEATS, games)]
 
 
 def per_game(db: sqlite_utils.Database, games: list[str]) -> dict[str, Any]:
