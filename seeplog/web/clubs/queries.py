@@ -87,7 +87,8 @@ def sides(db: sqlite_utils.Database, games: str, args: list[Any]) -> tuple[list[
             key, members[0]["date"], team, tuple(sorted(m["player_id"] for m in named)), None not in ids,
             got["deals"].get(key, 0), scored, card_points or 0, score or 0, got["baazis"].get((game_id, game, team), 0),
             {m["player_id"]: got["sweeps"].get((game_id, game, m["seat"]), 0) for m in named},
-            {m["player_id"]: got["broken"][(game_id, game, m["seat"])] for m in named}))
+            {m["player_id"]: got["broken"][(game_id, game, m["seat"])] for m in named
+             if (game_id, game, m["seat"]) in got["broken"]}))
     return out, seats
 
 
