@@ -125,6 +125,7 @@ def _record(own: list[Match], players: list[int]) -> Record:
             versus.setdefault(match.opponent.players, Line()).add(match)
         for player in players:
             sweeps += match.side.sweeps.get(player, 0)
-            broken.update(match.side.broken.get(player, Counter()))
+            if player in match.side.broken:
+                broken.update(match.side.broken[player])
     ranked = sorted(broken.items(), key=lambda item: (-item[1], item[0]))
     return Record(total, sweeps, {}, versus, ranked)

@@ -1,4 +1,5 @@
-"""The store: a sqlite-utils Database per request on `g`, and its migrations.
+"""The store: a sqlite-utils Database per request on `g` (each thread keeps its connection from one request
+to the next), and its migrations.
 
 Several processes write at once (gunicorn workers): the store runs in WAL mode (readers never wait for
 a writer), waits up to BUSY_TIMEOUT for the write lock, and every write takes that lock first
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -87,17 +89,42 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         db.execute("COMMIT")
 
 
+KEPT = threading.local()
+"""Each thread's connection, kept between its requests: opening one and reading the schema again costs
+about a millisecond, a tenth of a busy player page (seeplog/web/clubs)."""
+
+
+def kept_db(path: str) -> sqlite_utils.Database:
+    """The thread's kept connection to `path` (made anew for another store, or while the kept one is in a
+    transaction: a request within another's app context)."""
+    kept = getattr(KEPT, "db", None)
+    if kept is not None and KEPT.path == path:
+        if not kept.conn.in_transaction:
+            return kept  # type: ignore[no-any-return]
+        return connect(path)
+    if kept is not None:
+        kept.close()
+    KEPT.db, KEPT.path = connect(path), path
+    return KEPT.db  # type: ignore[no-any-return]
+
+
 def get_db() -> sqlite_utils.Database:
-    """The request's database, opened on first use."""
+    """The request's database, opened on first use (the thread's kept connection)."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db = kept_db(current_app.config["DATABASE"])
     return g.db
 
 
 def close_db(exc: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
+    """The end of a request: its connection closed, or kept with no transaction left open."""
+    db: sqlite_utils.Database | None = g.pop("db", None)
+    if db is None:
+        return
+    kept = db is getattr(KEPT, "db", None)
+    if not kept:
         db.close()
+    elif db.conn.in_transaction:
+        db.execute("ROLLBACK")
 
 
 def applied(db: sqlite_utils.Database) -> list[str]:

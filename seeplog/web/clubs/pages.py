@@ -17,6 +17,7 @@ from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEven
 from .event_rounds import next_round
 from .confirm_store import keep_confirm_tokens
 from .events_view import event_json
+from .game_lines import game_lines
 from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
 from .ratings_store import state
@@ -25,6 +26,7 @@ from .players_store import (AdminRefused, NoPlayer, check_may_change, current_id
 from .views import leaderboard_json, partnership_data, partnership_slug, player_data
 
 bp = Blueprint("clubs", __name__)
+bp.add_app_template_filter(game_lines, "club_game_lines")
 NO_STORE = {"Cache-Control": "no-store"}
 """For a page or answer that shows a token: no cache keeps it."""
 

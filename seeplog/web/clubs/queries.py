@@ -2,6 +2,7 @@
 violations) seen through the alias -> player mapping, made into the library's sides."""
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -17,17 +18,20 @@ join players p2 on p2.game_id = p1.game_id and p2.game = p1.game and p2.team = p
 join player_aliases a2 on a2.key = p2.name_key where a1.player_id = ? and a2.player_id = ?"""
 """The games where two players sat in one team."""
 
-PICKED = "with picked (game_id, game) as materialized ({games}) "
-"""The games asked for, found once for every query of a page."""
+PICKED = ("with picked (game_id, game) as materialized (select json_extract(value, '$[0]'), "
+          "json_extract(value, '$[1]') from json_each(?)) ")
+"""The games asked for (found once per page, given to each query as a JSON list of [game_id, game])."""
 
-GAME_ROWS = """select k.game_id, k.game, coalesce(t.value, g.date) as date, g.variant
-from picked k join games g indexed by games_clubs on g.id = k.game_id
-left join game_tags t on t.game_id = k.game_id and t.game = k.game and t.name = 'Date'"""
-"""Each game's date and variant: from the games_clubs index (the games row itself starts with the whole log)."""
+SEATS = """select p.game_id, p.game, p.seat, p.team, p.name, a.player_id, c.name, coalesce(t.value, g.date),
+g.variant from picked k join games g indexed by games_clubs on g.id = k.game_id
+left join game_tags t on t.game_id = k.game_id and t.game = k.game and t.name = 'Date'
+join players p on p.game_id = k.game_id and p.game = k.game
+left join player_aliases a on a.key = p.name_key left join club_players c on c.id = a.player_id
+order by p.game_id, p.game, p.seat"""
+"""Each seat of the games picked, with its game's date and variant (from the games_clubs index: the games row
+itself starts with the whole log)."""
 
-SEATS = """select p.game_id, p.game, p.seat, p.team, p.name, a.player_id, c.name as player_name
-from picked k join players p on p.game_id = k.game_id and p.game = k.game
-left join player_aliases a on a.key = p.name_key left join club_players c on c.id = a.player_id"""
+SEAT_KEYS = ("game_id", "game", "seat", "team", "name", "player_id", "player_name", "date", "variant")
 
 PER_GAME = {
     "deals": "select d.game_id, d.game, count(*) from picked k join deals d using (game_id, game) "
@@ -43,23 +47,19 @@ PER_GAME = {
 """What the sides need of each game, one query each over the games picked (by the tables' primary keys)."""
 
 
-def seat_rows(db: sqlite_utils.Database, games: str, args: list[Any]) -> list[dict[str, Any]]:
-    """Every seat of the games `games` (a select of game_id, game) holds: team, name as written, player, date,
-    by game, then seat letter."""
-    with_games = PICKED.format(games=games)
-    dated = {(r[0], r[1]): (r[2], r[3]) for r in db.execute(with_games + GAME_ROWS, args)}
-    out = []
-    for r in db.execute(with_games + SEATS, args):
-        date, variant = dated[(r[0], r[1])]
-        out.append({"game_id": r[0], "game": r[1], "seat": r[2], "team": r[3], "name": r[4], "player_id": r[5],
-                    "player_name": r[6], "date": date, "variant": variant})
-    out.sort(key=lambda s: (s["game_id"], s["game"], s["seat"]))
-    return out
+def picked(db: sqlite_utils.Database, games: str, args: list[Any]) -> list[str]:
+    """The games `games` (a select of game_id, game) finds, as the argument of a query that starts with PICKED."""
+    return [json.dumps(db.execute(games, args).fetchall())]
 
 
-def per_game(db: sqlite_utils.Database, games: str, args: list[Any]) -> dict[str, Any]:
-    with_games = PICKED.format(games=games)
-    rows = {name: db.execute(with_games + sql, args).fetchall() for name, sql in PER_GAME.items()}
+def seat_rows(db: sqlite_utils.Database, games: list[str]) -> list[dict[str, Any]]:
+    """Every seat of the games `games` (see `picked`) holds: team, name as written, player, date, by game,
+    then seat letter."""
+    return [dict(zip(SEAT_KEYS, r)) for r in db.execute(PICKED + SEATS, games)]
+
+
+def per_game(db: sqlite_utils.Database, games: list[str]) -> dict[str, Any]:
+    rows = {name: db.execute(PICKED + sql, games).fetchall() for name, sql in PER_GAME.items()}
     broken: dict[tuple[int, int, str], Counter[str]] = defaultdict(Counter)
     for game_id, game, seat, rule in rows["broken"]:
         broken[(game_id, game, seat)][rule] += 1
@@ -71,8 +71,9 @@ def per_game(db: sqlite_utils.Database, games: str, args: list[Any]) -> dict[str
 
 def sides(db: sqlite_utils.Database, games: str, args: list[Any]) -> tuple[list[Side], list[dict[str, Any]]]:
     """The sides of the games `games` selects, and their seat rows."""
-    seats = seat_rows(db, games, args)
-    got = per_game(db, games, args)
+    found = picked(db, games, args)
+    seats = seat_rows(db, found)
+    got = per_game(db, found)
     teams: dict[tuple[int, int, str], list[dict[str, Any]]] = defaultdict(list)
     for seat in seats:
         teams[(seat["game_id"], seat["game"], seat["team"])].append(seat)
@@ -86,7 +87,8 @@ def sides(db: sqlite_utils.Database, games: str, args: list[Any]) -> tuple[list[
             key, members[0]["date"], team, tuple(sorted(m["player_id"] for m in named)), None not in ids,
             got["deals"].get(key, 0), scored, card_points or 0, score or 0, got["baazis"].get((game_id, game, team), 0),
             {m["player_id"]: got["sweeps"].get((game_id, game, m["seat"]), 0) for m in named},
-            {m["player_id"]: got["broken"][(game_id, game, m["seat"])] for m in named}))
+            {m["player_id"]: got["broken"][(game_id, game, m["seat"])] for m in named
+             if (game_id, game, m["seat"]) in got["broken"]}))
     return out, seats
 
 
