@@ -2,34 +2,22 @@
 attached as a table. Each checks the organiser token; a refusal answers its 4xx and changes nothing."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, url_for
+from flask import Blueprint, flash, redirect, url_for
 from flask_babel import gettext, ngettext
 
 from ..db import get_db
 from .event_attach import attach_game
 from .event_rounds import hand_round
-from .events_store import EventRefused, check_organiser, get_event
-from .forms import AttachForm, HandRoundForm, RoundForm
+from .forms import AttachForm, HandRoundForm
+from .pages import organiser
 
 bp = Blueprint("event_organise", __name__)
-
-
-def checked_token(event_id: int, form: RoundForm) -> str:
-    """The form's organiser token, checked (404 for no event, 400 for a bad form, 403 for another token)."""
-    get_event(get_db(), event_id)
-    if not form.validate():
-        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
-    try:
-        check_organiser(get_db(), event_id, form.token.data)
-    except EventRefused as e:
-        abort(403, str(e))
-    return form.token.data or ""
 
 
 @bp.post("/events/<int:event_id>/rounds/by-hand")
 def by_hand(event_id: int):
     form = HandRoundForm()
-    token = checked_token(event_id, form)
+    token = organiser(event_id, form)
     number, tables = hand_round(get_db(), event_id, token, form.pairs())
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
     played = sum(1 for t in tables if t["pair_b"] is not None)
@@ -44,7 +32,7 @@ def by_hand(event_id: int):
 @bp.post("/events/<int:event_id>/games")
 def attach(event_id: int):
     form = AttachForm()
-    checked_token(event_id, form)
+    organiser(event_id, form)
     table = attach_game(get_db(), event_id, form.game.data or 0, form.round.data or None)
     flash(gettext("Game %(game)s is table %(table)s of round %(round)s: partnership %(a)s v %(b)s.",
                   game=table["game_id"], table=table["number"], round=table["round"], a=table["pair_a"],
