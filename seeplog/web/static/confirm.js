@@ -27,6 +27,10 @@
     return Object.keys(score).map(function (t) { return t + " " + score[t]; }).join(" – ");
   }
 
+  function scoreValues(score) {  // "57–43": the button names the team, the score's order is the variant's
+    return Object.keys(score).map(function (t) { return score[t]; }).join("–");
+  }
+
   function send(deal, verdict, reason) {
     var body = { deal: deal, verdict: verdict, team: team };
     if (reason) body.reason = reason;
@@ -52,7 +56,7 @@
       li.append(input, go);
       return;
     }
-    var yes = el("button", "confirm", window.seeplogText("{team} confirm {score}", { team: team, score: scoreText(c.score) }));
+    var yes = el("button", "confirm", window.seeplogText("{team} confirm {score}", { team: team, score: scoreValues(c.score) }));
     yes.addEventListener("click", function () { send(c.deal, "confirmed"); });
     var no = el("button", "quiet", window.seeplogText("Refuse…"));
     no.addEventListener("click", function () { refusing = c.deal; draw(last); });
