@@ -1,15 +1,18 @@
 """The keep page by keyboard alone (issue 25), in headless chromium: one whole deal entered with Tab, Shift+Tab
 and Enter only; focus moves to the outcomes when a card is picked and back to the card grid after the entry,
 never to the page's start; one polite live region says each verdict in words; the cards have names a screen
-reader reads, in the reader's language; the focus ring is drawn, and unlike a picked card.
+reader reads, in the reader's language; the focus ring is drawn, and unlike a picked card; the status
+("offline", "all entries stored") is said in a polite region of its own, never over the verdict.
 
 Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
 """
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
@@ -81,7 +84,7 @@ def test_one_whole_deal_by_keyboard_alone(browser, base_url):
     keys = Keyboard(page)
     lines = deal_lines(1, "N", random_deal(VARIANTS["standard"], "N", random.Random(25)))
     regions = page.locator("#keep [aria-live], #keep [role=status]")  # the rename form's own note aside
-    assert [r.get_attribute("id") for r in regions.all()] == ["said", "manage-said"]
+    assert [r.get_attribute("id") for r in regions.all()] == ["said", "status-said", "manage-said"]
 
     keys.choose("#dealers button[data-seat=N]")
     expect_next(page, "Deal 1 (dealer N)")
@@ -113,6 +116,34 @@ def test_one_whole_deal_by_keyboard_alone(browser, base_url):
     assert doc["report"]["games"][0]["deals"][0]["complete"]
     assert doc["next"]["kind"] == "deal" and doc["next"]["deal"] == 2
     print(f"one deal by keyboard: {keys.keys} keys")
+    context.close()
+
+
+def test_the_status_is_heard_apart_from_the_verdict(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base_url)
+    open_keep(page, base_url, game)
+    keys = Keyboard(page)
+    status, said = page.locator("#status-said"), page.locator("#said")
+    assert status.get_attribute("aria-live") == "polite" and not status.evaluate("e => e.hidden")
+    keys.choose("#dealers button[data-seat=N]")
+    expect_next(page, "Deal 1 (dealer N)")
+    settled(page)
+    verdict = said.inner_text().strip()
+    assert verdict
+
+    context.set_offline(True)
+    lines = deal_lines(1, "N", random_deal(VARIANTS["standard"], "N", random.Random(25)))
+    for card in next(line for line in lines if line.startswith("floor ")).split()[1:]:
+        keys.choose(f"#picker button[data-card='{card}']")
+    expect(status).to_have_text(re.compile(r"^offline — \d+ entr(y|ies) waiting$"), timeout=15_000)
+    assert said.inner_text().strip() == verdict  # the status does not cut the verdict's words
+    page.screenshot(path=str(SHOTS / "keyboard-keep-offline.png"))
+
+    context.set_offline(False)
+    expect(status).to_have_text("all entries stored", timeout=20_000)
+    expect(said).not_to_have_text(verdict)  # the floor's own verdict, in its own region
     context.close()
 
 

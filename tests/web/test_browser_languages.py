@@ -7,11 +7,14 @@ Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtu
 """
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from seeplog.playout import deal_lines, random_deal
+from seeplog.ruleset import VARIANTS
 from tests.helpers import EXAMPLES
 from tests.web import test_browser as served
 
@@ -52,6 +55,27 @@ def places(browser, base_url) -> dict[str, str]:
             "results": f"/events/{made['id']}/results", "director": f"/events/{made['id']}/director"}
 
 
+@pytest.fixture(scope="module")
+def ended(browser, base_url) -> dict[str, str]:
+    """An event's table whose first deal is over: its keep page (the deal-end panel) and its confirm link."""
+    context = browser.new_context()
+    request = context.request
+    made = request.post(base_url + "/api/events", data={"name": "Confirm night", "variant": "standard",
+                                                        "partnerships": [["Asha", "Ravi"], ["Meena", "Dev"]]}).json()
+    organiser = {"Authorization": f"Bearer {made['organiser_token']}"}
+    table = request.post(f"{base_url}/api/events/{made['id']}/rounds", headers=organiser).json()["tables"][0]
+    live = f"{base_url}/api/live/{table['game_id']}"
+    version = request.get(live).json()["version"]
+    for line in deal_lines(1, "N", random_deal(VARIANTS["standard"], "N", random.Random(25))):
+        answer = request.post(f"{live}/entries", data={"line": line, "version": version},
+                              headers={"Authorization": f"Bearer {table['edit_token']}"})
+        assert answer.status == 201, answer.text()
+        version = answer.json()["version"]
+    director = request.get(f"{base_url}/api/events/{made['id']}/director", headers=organiser).json()
+    context.close()
+    return {"deal-end": table["edit_url"], "confirm": director["tables"][0]["confirm_url"]}
+
+
 def serious(page) -> list[str]:
     """axe-core's serious and critical violations on the page as it stands: rule, then where."""
     found = Axe().run(page, options=AXE).response["violations"]
@@ -82,6 +106,39 @@ def test_every_page_in_each_language_fits_a_phone_and_passes_axe(browser, base_u
         assert name in ("scoresheet", "standings", "keep", "follow") or SCRIPT[language].search(heading), name
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"lang-{language}-{name}.png"), full_page=True)
+    context.close()
+
+
+def passes(page, language: str, name: str) -> None:
+    """No serious or critical violation, nothing wider than the phone; a screenshot to look at."""
+    assert serious(page) == [], f"{name} in {language}"
+    wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert wider <= 0, f"{name} in {language} is {wider} px wider than the phone"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"lang-{language}-{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("language", ["en", "hi", "pa"])
+def test_the_keep_pages_panels_and_the_confirm_page_pass_axe(browser, base_url, places, ended, language):
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    opened(page, base_url + places["keep"], "keep")
+    page.locator("#picker button[data-card='Ks']").click()
+    page.locator("#outcome-list button.outcome").first.wait_for()
+    folded = page.locator("#outcome-list details.outcome-fold > summary")
+    if folded.count():
+        folded.first.click()  # the outcomes that break a rule, unfolded too
+    passes(page, language, "keep-outcomes")
+    page.goto(base_url + ended["deal-end"])
+    page.locator("#deal-end .deal-end-scores").wait_for()
+    passes(page, language, "keep-deal-end")
+    page.goto(base_url + ended["confirm"])
+    page.locator("#confirm-deals li button.confirm").wait_for()
+    passes(page, language, "confirm")
+    page.locator("#confirm-deals li button.quiet").click()
+    page.locator("#confirm-deals li input").wait_for()  # the refusal's reason asked
+    passes(page, language, "confirm-refusing")
     context.close()
 
 

@@ -172,6 +172,23 @@ def test_the_scripts_read_their_sentences_from_the_page(client):
     assert 'id="page-strings"' not in client.get("/").get_data(as_text=True)  # English: the scripts' own
 
 
+ENGLISH_SAID = re.compile(r'(?:\bel\("\w+", "[^"]*", "|link\([^,()]+, "|(?:textContent|placeholder) = "|field\(")'
+                          r'[A-Za-z]')
+"""A script writing an English sentence onto the page itself, not through its translation."""
+
+
+def test_the_directors_view_says_its_sentences_in_the_readers_language(client):
+    director = (ROOT / "seeplog" / "web" / "static" / "director.js").read_text(encoding="utf-8")
+    assert ENGLISH_SAID.findall(director) == []
+    assert ENGLISH_SAID.findall('box.append(el("summary", "", "Correct an entry"));') != []  # the scan finds one
+    assert {"Round {round} · Table {table}", "{count} with a refused score"} <= set(script_sentences())
+    for code, round_table in (("hi", "राउंड {round} · मेज़ {table}"), ("pa", "ਰਾਊਂਡ {round} · ਮੇਜ਼ {table}")):
+        client.set_cookie("lang", code)
+        page = client.get("/").get_data(as_text=True)
+        block = re.search(r'<script type="application/json" id="page-strings">(.*?)</script>', page, re.S)
+        assert json.loads(block.group(1))["Round {round} · Table {table}"] == round_table
+
+
 def test_numbers_are_written_in_the_readers_locale(app):
     with app.test_request_context(headers={"Cookie": "lang=hi"}):
         render = app.jinja_env.from_string("{{ 1234567 | number }} · {{ 2.25 | decimal1 }}").render

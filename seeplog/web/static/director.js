@@ -16,6 +16,8 @@
   var token = localStorage.getItem(key);
   var slot = document.getElementById("director-tables"), status = document.getElementById("director-status");
   var summary = document.getElementById("director-summary"), minutes = document.getElementById("idle-minutes");
+  /* Each sentence in the reader's language, from the page (static/text.js). */
+  function t(text, values) { return window.seeplogText(text, values); }
   var EVERY = 2000, etag = null, data = null, fetchedAt = 0, timer = null, said = {};
   if (!token) { document.getElementById("director-no-token").hidden = false; return; }
   document.getElementById("director-ui").hidden = false;
@@ -40,31 +42,36 @@
   }
 
   function reached(next) {
-    if (next.kind === "closed") return "Closed";
-    if (next.kind === "play") return "Deal " + next.deal + ", play " + next.play + (next.seat ? " (" + next.seat + " to play)" : "");
-    if (next.kind === "deal") return "Deal " + next.deal + " to deal";
-    return "Deal " + (next.deal || 1) + ": " + next.kind;
+    if (next.kind === "closed") return t("Closed");
+    if (next.kind === "play" && next.seat) return t("Deal {deal}, play {play} ({seat} to play)", next);
+    if (next.kind === "play") return t("Deal {deal}, play {play}", next);
+    if (next.kind === "deal") return t("Deal {deal} to deal", next);
+    return t("Deal {deal}: {kind}", { deal: next.deal || 1, kind: next.kind });
   }
 
-  function head(t, idle, raised) {
-    var h = el("h3", "", "Round " + t.round + " · Table " + t.number + " ");
-    if (t.state === "closed") h.append(el("span", "badge closed-badge", "closed"));
-    if (idle) h.append(el("span", "badge idle-badge", "idle"));
-    if (raised) h.append(el("span", "badge raised-badge", "refused"));
+  function tableName(tb) { return t("Round {round} · Table {table}", { round: tb.round, table: tb.number }); }
+
+  function head(tb, idle, raised) {
+    var h = el("h3", "", tableName(tb) + " ");
+    if (tb.state === "closed") h.append(el("span", "badge closed-badge", t("closed")));
+    if (idle) h.append(el("span", "badge idle-badge", t("idle")));
+    if (raised) h.append(el("span", "badge raised-badge", t("refused")));
     return h;
   }
 
   function confirmLines(c) {
     var out = [], over = c.deals.length;
     var missing = c.deals.filter(function (d) { return d.status === "missing"; }).map(function (d) { return d.deal; });
-    out.push(el("p", "confirms", "Confirmed " + c.confirmed + " of " + over + " deal" + (over === 1 ? "" : "s")
-      + (missing.length ? " · to confirm: deal " + missing.join(", ") : "")));
+    var confirmed = over === 1 ? t("Confirmed {confirmed} of 1 deal", c)
+      : t("Confirmed {confirmed} of {count} deals", { confirmed: c.confirmed, count: over });
+    out.push(el("p", "confirms", confirmed + (missing.length ? " · " + t("to confirm: deal {deals}", { deals: missing.join(", ") }) : "")));
     var refused = c.deals.filter(function (d) { return d.status === "refused"; });
     if (refused.length) {
       var ul = el("ul", "refusals");
       refused.forEach(function (d) {
-        ul.append(el("li", "", c.team + " refused deal " + d.deal + " (" + Object.keys(d.score).map(function (k) {
-          return k + " " + d.score[k]; }).join(" – ") + "): “" + d.reason + "”"));
+        var score = Object.keys(d.score).map(function (k) { return k + " " + d.score[k]; }).join(" – ");
+        ul.append(el("li", "", t("{team} refused deal {deal} ({score}): “{reason}”",
+          { team: c.team, deal: d.deal, score: score, reason: d.reason })));
       });
       out.push(ul);
     }
@@ -72,20 +79,21 @@
   }
 
   /* The entries flagged (an entry may break more than one rule). */
-  function flaggedPlays(t) {
+  function flaggedPlays(tb) {
     var seen = {};
-    t.flagged.forEach(function (f) { seen[f.entry ? "e" + f.entry : f.rule + f.message] = true; });
+    tb.flagged.forEach(function (f) { seen[f.entry ? "e" + f.entry : f.rule + f.message] = true; });
     return Object.keys(seen).length;
   }
 
-  function flagLines(t) {
-    if (!t.flagged.length) return [el("p", "hint", "No flagged play.")];
+  function flagLines(tb) {
+    if (!tb.flagged.length) return [el("p", "hint", t("No flagged play."))];
     var ul = el("ul", "flags");
-    t.flagged.forEach(function (f) {
-      ul.append(el("li", "", (f.entry ? "entry " + f.entry + " " + (f.line || "") + ": " : "") + f.rule + " " + f.message));
+    tb.flagged.forEach(function (f) {
+      var where = f.entry ? t("entry {entry} {line}:", { entry: f.entry, line: f.line || "" }) + " " : "";
+      ul.append(el("li", "", where + f.rule + " " + f.message));
     });
-    var plays = flaggedPlays(t);
-    return [el("p", "flagged", plays + " flagged play" + (plays === 1 ? "" : "s") + " waiting"), ul];
+    var plays = flaggedPlays(tb);
+    return [el("p", "flagged", plays === 1 ? t("1 flagged play waiting") : t("{count} flagged plays waiting", { count: plays })), ul];
   }
 
   function field(labelText, input) {
@@ -94,90 +102,103 @@
     return label;
   }
 
-  function correctForm(t) {
+  function correctForm(tb) {
     var box = el("details", "correct");
-    box.dataset.game = t.game_id;
-    box.append(el("summary", "", "Correct an entry"));
+    box.dataset.game = tb.game_id;
+    box.append(el("summary", "", t("Correct an entry")));
     var form = el("form", "correct-form");
     var entry = el("select");
     entry.name = "entry";
-    t.entries.slice().reverse().forEach(function (e) {
+    tb.entries.slice().reverse().forEach(function (e) {
       var o = el("option", "", e.number + ": " + e.line);
       o.value = e.number;
       entry.append(o);
     });
     var kind = el("select");
     kind.name = "kind";
-    [["replace", "Replace it with"], ["insert_before", "Insert before it"], ["delete", "Delete it"]].forEach(function (k) {
+    [["replace", t("Replace it with")], ["insert_before", t("Insert before it")], ["delete", t("Delete it")]].forEach(function (k) {
       var o = el("option", "", k[1]);
       o.value = k[0];
       kind.append(o);
     });
-    var line = el("input"), note = el("input"), go = el("button", "", "Correct");
-    line.name = "line"; line.placeholder = "the line as it should read"; line.autocomplete = "off";
-    note.name = "note"; note.placeholder = "why (kept in the game's history)"; note.required = true;
+    var line = el("input"), note = el("input"), go = el("button", "", t("Correct"));
+    line.name = "line"; line.placeholder = t("the line as it should read"); line.autocomplete = "off";
+    note.name = "note"; note.placeholder = t("why (kept in the game's history)"); note.required = true;
     go.type = "submit";
-    var lineField = field("Line", line);
+    var lineField = field(t("Line"), line);
     kind.addEventListener("change", function () { lineField.hidden = kind.value === "delete"; });
-    form.append(field("Entry", entry), field("Change", kind), lineField, field("Director's note", note), go);
-    form.addEventListener("submit", function (ev) { ev.preventDefault(); correct(t, form); });
+    form.append(field(t("Entry"), entry), field(t("Change"), kind), lineField, field(t("Director's note"), note), go);
+    form.addEventListener("submit", function (ev) { ev.preventDefault(); correct(tb, form); });
     box.append(form);
     return box;
   }
 
-  function correct(t, form) {
-    var body = { version: t.version, note: form.note.value.trim() };
+  function corrected(got) {
+    if (!got[0]) return t("Not corrected: {error}", { error: got[1].error || t("refused") });
+    return got[1].line ? t("Corrected: entry {entry} reads {line} (version {version}).", got[1])
+      : t("Corrected: entry {entry} deleted (version {version}).", got[1]);
+  }
+
+  function correct(tb, form) {
+    var body = { version: tb.version, note: form.note.value.trim() };
     body[form.kind.value] = Number(form.entry.value);
     if (form.kind.value !== "delete") body.line = form.line.value.trim();
-    fetch("/api/events/" + eventId + "/tables/" + t.game_id + "/entries", {
+    fetch("/api/events/" + eventId + "/tables/" + tb.game_id + "/entries", {
       method: "POST", cache: "no-store", body: JSON.stringify(body),
       headers: { "Content-Type": "application/json", Authorization: "Bearer " + token } })
       .then(function (r) { return r.json().then(function (j) { return [r.ok, j]; }); })
       .then(function (got) {
-        said[t.game_id] = got[0] ? "Corrected: entry " + got[1].entry + (got[1].line ? " reads " + got[1].line : " deleted")
-          + " (version " + got[1].version + ")." : "Not corrected: " + (got[1].error || "refused");
-        var shown = slot.querySelector("section[data-game='" + t.game_id + "'] .correct-said");
-        if (shown) shown.textContent = said[t.game_id];
+        said[tb.game_id] = corrected(got);
+        var shown = slot.querySelector("section[data-game='" + tb.game_id + "'] .correct-said");
+        if (shown) shown.textContent = said[tb.game_id];
         if (got[0]) { form.parentNode.open = false; poll(); }
       })
       .catch(function () {
-        var shown = slot.querySelector("section[data-game='" + t.game_id + "'] .correct-said");
-        if (shown) shown.textContent = "Cannot reach the server: try again.";
+        var shown = slot.querySelector("section[data-game='" + tb.game_id + "'] .correct-said");
+        if (shown) shown.textContent = t("Cannot reach the server: try again.");
       });
   }
 
   /* An uploaded game attached to the event: its scores and its scoresheet (no entries, no confirmations). */
-  function uploadCard(t) {
-    var box = el("section", "director-table uploaded"), h = el("h3", "", "Round " + t.round + " · Table " + t.number + " ");
-    box.dataset.game = t.game_id;
-    h.append(el("span", "badge uploaded-badge", "uploaded"));
+  function names(tb) { return el("p", "names", t("NS {ns} · EW {ew}", { ns: tb.names[0], ew: tb.names[1] })); }
+
+  function uploadCard(tb) {
+    var box = el("section", "director-table uploaded"), h = el("h3", "", tableName(tb) + " ");
+    box.dataset.game = tb.game_id;
+    h.append(el("span", "badge uploaded-badge", t("uploaded")));
     var links = el("p", "links");
-    links.append(link(t.scoresheet_url, "Scoresheet"));
-    box.append(h, el("p", "names", "NS " + t.names[0] + " · EW " + t.names[1]),
-      el("p", "reached", "Uploaded game · " + t.deals + " deal" + (t.deals === 1 ? "" : "s") + " · baazis "
-        + t.baazis.join("–") + " · card points " + t.card_points.join("–") + (t.provisional ? " (provisional)" : "")),
-      el("p", "hint", "Not kept live: no entries to correct, no confirmations."), links);
+    links.append(link(tb.scoresheet_url, t("Scoresheet")));
+    var points = { points: tb.card_points.join("–") };
+    box.append(h, names(tb), el("p", "reached", [t("Uploaded game"),
+      tb.deals === 1 ? t("1 deal") : t("{count} deals", { count: tb.deals }),
+      t("baazis {baazis}", { baazis: tb.baazis.join("–") }),
+      tb.provisional ? t("card points {points} (provisional)", points) : t("card points {points}", points)].join(" · ")),
+      el("p", "hint", t("Not kept live: no entries to correct, no confirmations.")), links);
     return box;
   }
 
-  function card(t, limit) {
-    if (t.uploaded) return uploadCard(t);
-    var idle = t.state === "open" && idleMinutes(t) > limit;
-    var raised = t.confirmations.refused > 0;
+  function lastEntry(tb) {
+    var at = new Date(tb.last_entry).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return t("Last entry {time} ({minutes} min ago)", { time: at, minutes: Math.floor(idleMinutes(tb)) });
+  }
+
+  function card(tb, limit) {
+    if (tb.uploaded) return uploadCard(tb);
+    var idle = tb.state === "open" && idleMinutes(tb) > limit;
+    var raised = tb.confirmations.refused > 0;
     var box = el("section", "director-table" + (idle ? " idle" : "") + (raised ? " raised" : ""));
-    box.dataset.game = t.game_id;
-    box.append(head(t, idle, raised), el("p", "names", "NS " + t.names[0] + " · EW " + t.names[1]),
-      el("p", "reached", reached(t.next) + " · baazis " + t.baazis.join("–")),
-      el("p", "last-entry", "Last entry " + new Date(t.last_entry).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
-        + " (" + Math.floor(idleMinutes(t)) + " min ago)"));
-    confirmLines(t.confirmations).concat(flagLines(t)).forEach(function (n) { box.append(n); });
+    box.dataset.game = tb.game_id;
+    box.append(head(tb, idle, raised), names(tb),
+      el("p", "reached", reached(tb.next) + " · " + t("baazis {baazis}", { baazis: tb.baazis.join("–") })),
+      el("p", "last-entry", lastEntry(tb)));
+    confirmLines(tb.confirmations).concat(flagLines(tb)).forEach(function (n) { box.append(n); });
     var links = el("p", "links");
-    links.append(link(t.follow_url, "Follow"), link(t.scoresheet_url, "Scoresheet"), link(t.confirm_url, "Confirm link"));
-    box.append(links, correctForm(t), el("p", "correct-said", said[t.game_id] || ""));
+    links.append(link(tb.follow_url, t("Follow")), link(tb.scoresheet_url, t("Scoresheet")), link(tb.confirm_url, t("Confirm link")));
+    box.append(links, correctForm(tb), el("p", "correct-said", said[tb.game_id] || ""));
     return box;
   }
 
-  function refusedAt(t) { return !t.uploaded && t.confirmations.refused > 0; }
+  function refusedAt(tb) { return !tb.uploaded && tb.confirmations.refused > 0; }
 
   function draw() {
     if (!data) return;
@@ -187,11 +208,12 @@
     /* A table whose score was refused comes first: the director's eye goes there. */
     var order = data.tables.filter(refusedAt).concat(data.tables.filter(function (t) { return !refusedAt(t); }));
     slot.replaceChildren.apply(slot, order.map(function (t) { return card(t, limit); }));
-    var idle = data.tables.filter(function (t) { return t.state === "open" && idleMinutes(t) > limit; }).length;
+    var idle = data.tables.filter(function (tb) { return tb.state === "open" && idleMinutes(tb) > limit; }).length;
     var refused = data.tables.filter(refusedAt).length;
-    var flagged = data.tables.reduce(function (n, t) { return n + (t.uploaded ? 0 : flaggedPlays(t)); }, 0);
-    summary.textContent = data.tables.length + " tables · " + idle + " idle · " + refused + " with a refused score · "
-      + flagged + " flagged play" + (flagged === 1 ? "" : "s");
+    var flagged = data.tables.reduce(function (n, tb) { return n + (tb.uploaded ? 0 : flaggedPlays(tb)); }, 0);
+    summary.textContent = [data.tables.length === 1 ? t("1 table") : t("{count} tables", { count: data.tables.length }),
+      t("{count} idle", { count: idle }), t("{count} with a refused score", { count: refused }),
+      flagged === 1 ? t("1 flagged play") : t("{count} flagged plays", { count: flagged })].join(" · ");
   }
 
   function poll() {
@@ -208,11 +230,11 @@
       .then(function (got) {
         if (got) { data = got; fetchedAt = Date.now(); }
         draw();
-        status.textContent = "Tables as of " + new Date().toLocaleTimeString() + ".";
+        status.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString() });
         timer = setTimeout(poll, EVERY);
       })
       .catch(function (e) {
-        status.textContent = e.message === "token" ? "This is not the event's organiser link." : "Cannot reach the server: trying again.";
+        status.textContent = e.message === "token" ? t("This is not the event's organiser link.") : t("Cannot reach the server: trying again.");
         if (e.message !== "token") timer = setTimeout(poll, EVERY * 3);
       });
   }
