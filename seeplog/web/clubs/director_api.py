@@ -7,15 +7,14 @@ from typing import Any
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from ..api.errors import ApiError, ErrorSchema
+from ..api.errors import ErrorSchema
 from ..db import get_db
-from ..games.api import same_origin_only
+from ..api.guards import required_bearer, same_origin_only
 from ..live.schemas import EntryAnswerSchema
-from ..tokens import bearer_token
 from .confirm_schemas import AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorSchema
 from .confirm_store import REALM, confirmations_json, event_table, record_answer, table_answers_version
 from .director import correct, director_json, director_version
-from .events_store import EventRefused, check_organiser
+from .events_store import check_organiser
 
 blp = Blueprint("confirm_api", __name__, url_prefix="/api",
                 description="Opponent confirmation of each deal's score, and the director's view of an event")
@@ -24,21 +23,10 @@ blp.before_request(same_origin_only)
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def bearer(realm: str, what: str) -> str:
-    token = bearer_token(request.headers.get("Authorization"))
-    if token is None:
-        raise ApiError(401, f"send {what}: Authorization: Bearer <token>",
-                       headers={"WWW-Authenticate": f'Bearer realm="{realm}"'})
-    return token
-
-
 def organiser(event_id: int) -> str:
     """The request's organiser token, checked: 401 without one, 403 not the event's, 404 no event."""
-    token = bearer("seeplog event", "the event's organiser token")
-    try:
-        check_organiser(get_db(), event_id, token)
-    except EventRefused as e:
-        raise ApiError(403, str(e)) from None
+    token = required_bearer("seeplog event", "send the event's organiser token: Authorization: Bearer <token>")
+    check_organiser(get_db(), event_id, token)  # a refusal answers 403 (web/api/errors.STATUS)
     return token
 
 
@@ -72,7 +60,8 @@ def answer(args: dict[str, Any], game_id: int):
     """The opponents confirm a deal's score, or refuse it with a reason: on the scorekeeper's phone (the
     table's edit token) or from their own (the confirm link's token). Nothing is stored when refused."""
     db = get_db()
-    record_answer(db, game_id, bearer(REALM, "the table's edit token or its confirm link's token"), args)
+    record_answer(db, game_id, required_bearer(REALM, "send the table's edit token or its confirm link's token: "
+                                                         "Authorization: Bearer <token>"), args)
     return confirmations_json(db, game_id), 201, NO_STORE
 
 

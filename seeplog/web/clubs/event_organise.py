@@ -9,7 +9,7 @@ from ..db import get_db
 from .event_attach import attach_game
 from .event_rounds import hand_round
 from .forms import AttachForm, HandRoundForm
-from .pages import organiser
+from .pages import organiser, played_tables, round_made
 
 bp = Blueprint("event_organise", __name__)
 
@@ -19,14 +19,9 @@ def by_hand(event_id: int):
     form = HandRoundForm()
     token = organiser(event_id, form)
     number, tables = hand_round(get_db(), event_id, token, form.pairs())
-    bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
-    played = sum(1 for t in tables if t["pair_b"] is not None)
     made = ngettext("Round %(round)s entered by hand: %(num)s table.",
-                    "Round %(round)s entered by hand: %(num)s tables.", played, round=number)
-    if bye:
-        made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
-    flash(made + " " + gettext("Each table's keep link: under Organiser."), "ok")
-    return redirect(url_for("clubs.event", event_id=event_id) + "#organiser", 303)
+                    "Round %(round)s entered by hand: %(num)s tables.", played_tables(tables), round=number)
+    return round_made(event_id, tables, made)
 
 
 @bp.post("/events/<int:event_id>/games")

@@ -8,23 +8,16 @@ import json
 from typing import Any
 
 import sqlite_utils
-from flask import Blueprint, Response, abort, render_template
+from flask import Blueprint, Response, render_template
 
 from ..db import get_db
-from .events_store import NoEvent, event_tables
-from .events_view import event_json
+from .events_store import event_tables
+from .pages import known_event
 
 bp = Blueprint("event_results", __name__)
 
 CSV_COLUMNS = ("rank", "pair", "name", "played", "byes", "baazis_won", "baazis_lost", "baazi_difference",
                "card_points_for", "card_points_against", "card_point_difference", "provisional")
-
-
-def known_event(event_id: int) -> dict[str, Any]:
-    try:
-        return event_json(get_db(), event_id)
-    except NoEvent as e:
-        abort(404, str(e))
 
 
 def attachment(body: str, filename: str, content_type: str) -> Response:

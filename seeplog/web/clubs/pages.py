@@ -223,10 +223,19 @@ def event_round(event_id: int):
         number, tables = next_round(get_db(), event_id, token)
     except EventChange as e:
         abort(409, str(e))
+    made = ngettext("Round %(round)s made: %(num)s table.", "Round %(round)s made: %(num)s tables.",
+                    played_tables(tables), round=number)
+    return round_made(event_id, tables, made)
+
+
+def played_tables(tables: list[dict[str, Any]]) -> int:
+    """The tables of a new round that are played (not a bye)."""
+    return sum(1 for t in tables if t["pair_b"] is not None)
+
+
+def round_made(event_id: int, tables: list[dict[str, Any]], made: str) -> WerkzeugResponse:
+    """Back to the event page, saying what a new round made: `made`, its bye, where its keep links are."""
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
-    played = sum(1 for t in tables if t["pair_b"] is not None)
-    made = ngettext("Round %(round)s made: %(num)s table.", "Round %(round)s made: %(num)s tables.", played,
-                    round=number)
     if bye:
         made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
     flash(made + " " + gettext("Each table's keep link: under Organiser."), "ok")
