@@ -368,7 +368,7 @@ def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, 
             box.fill(line)
             box.press("Enter")
         expect_next(page, f"play {11 + n} —")
-        assert page.locator("#keep-status").inner_text() == f"offline — {n} {'entry' if n == 1 else 'entries'} waiting"
+        expect(page.locator("#keep-status")).to_have_text(f"offline — {n} {'entry' if n == 1 else 'entries'} waiting")
     assert page.locator("#queue-list li.waiting").count() == 5
     following = plays[15].split()[0]
     expect_next(page, f"Deal 1, play 16 — {following} to play")
