@@ -162,8 +162,7 @@ def _seen_again(play: Play, number: int, seen: dict[Card, str | int]) -> _Stop:
     card = play.move.card
     where = seen[card]
     said = Said("{card} was already seen in this deal (play {play})", card=str(card), play=where) \
-        if isinstance(where, int) else Said("{card} was already seen in this deal ({where})", card=str(card),
-                                            where=where)
+        if isinstance(where, int) else Said("{card} was already seen in this deal (floor)", card=str(card))
     return _Stop(_at(Violation("E-CARD", said), number, play))
 
 
