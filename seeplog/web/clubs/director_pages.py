@@ -54,7 +54,7 @@ def director_page(event_id: int):
         event = get_event(get_db(), event_id)
     except NoEvent as e:
         abort(404, str(e))
-    return render_template("clubs/director.html", e=event), NO_STORE
+    return render_template("clubs/director.html", e=event, finding_texts=True), NO_STORE
 
 
 @bp.get("/live/<int:game_id>/confirm")

@@ -132,7 +132,10 @@ class LiveGameSchema(Schema):
     state = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
     variant = fields.String(required=True)
     log = fields.String(required=True)
-    entries = fields.List(fields.Dict(), required=True)
+    entries = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each entry's line, place and findings: rule, play, seat, line, column, message (English, "
+                       "as in the report) and said (the message's template and parameters, a parameter perhaps "
+                       "a template of its own, for a page to say it in the reader's language)"})
     report = fields.Dict(required=True, metadata={"description": "REPORT.md; a deal still being played has "
                                                                 "in_progress true"})
     next = fields.Dict(required=True, metadata={"description": "kind deal (dealer, why), bid (seat), floor, "
