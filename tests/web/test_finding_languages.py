@@ -168,3 +168,43 @@ def test_the_keep_page_carries_the_findings_templates_in_its_language(client):
     assert set(library_templates()) <= set(strings)
     games = client.get("/").get_data(as_text=True)  # a page that shows no live findings carries none
     assert "the bid {value} is not 9 to 13" not in games
+
+
+def kept_with_a_wrong_bid(client) -> dict:
+    made = client.post("/api/live", json={"variant": "standard"}).json
+    version = made["version"]
+    for line in ("deal 1 dealer N", "floor Kh Jc 9s 2s", "bid E 14"):
+        answer = client.post(f"/api/live/{made['id']}/entries", json={"line": line, "version": version},
+                             headers={"Authorization": f"Bearer {made['edit_token']}"})
+        version = answer.json["version"]
+    return made
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_follow_page_and_its_board_say_the_findings_in_the_readers_language(client, code):
+    made = kept_with_a_wrong_bid(client)
+    said = translations(code)["the bid {value} is not 9 to 13"].format(value=14)
+    for path in (f"/live/{made['id']}", f"/live/{made['id']}/board"):
+        page = html.unescape(with_language(client, code).get(path).get_data(as_text=True))
+        assert said in page and "the bid 14 is not 9 to 13" not in page, path
+        assert translations(code)["Bid 9 to 13"] in page, path
+
+
+def test_the_directors_flagged_plays_carry_their_template_and_the_page_its_translations(client):
+    made = client.post("/api/events", json={"name": "Club night", "variant": "standard",
+                                            "partnerships": [["Asha", "Ravi"], ["Meena", "Dev"]]}).json
+    organiser = {"Authorization": f"Bearer {made['organiser_token']}"}
+    table = client.post(f"/api/events/{made['id']}/rounds", headers=organiser).json["tables"][0]
+    live = f"/api/live/{table['game_id']}"
+    version = client.get(live).json["version"]
+    for line in ("deal 1 dealer N", "floor Kh Jc 9s 2s", "bid E 14"):
+        answer = client.post(f"{live}/entries", json={"line": line, "version": version},
+                             headers={"Authorization": f"Bearer {table['edit_token']}"})
+        assert answer.status_code == 201, answer.json
+        version = answer.json["version"]
+    flagged = client.get(f"/api/events/{made['id']}/director", headers=organiser).json["tables"][0]["flagged"]
+    assert flagged[0]["message"] == "the bid 14 is not 9 to 13"
+    assert flagged[0]["said"] == {"template": "the bid {value} is not 9 to 13", "params": {"value": 14}}
+    page = with_language(client, "pa").get(f"/events/{made['id']}/director").get_data(as_text=True)
+    strings = json.loads(re.search(r'id="page-strings">(.*?)</script>', page, re.S).group(1))
+    assert strings["the bid {value} is not 9 to 13"] == translations("pa")["the bid {value} is not 9 to 13"]

@@ -53,7 +53,10 @@ class FlaggedSchema(Schema):
     entry = fields.Integer(allow_none=True)
     line = fields.String(allow_none=True)
     rule = fields.String(required=True)
-    message = fields.String(required=True)
+    message = fields.String(required=True, metadata={"description": "in English, as the report says it"})
+    said = fields.Dict(allow_none=True, metadata={"description": "the message's template and parameters (a "
+                                                                "parameter perhaps a template of its own), for "
+                                                                "a page to say it in the reader's language"})
     deal = fields.Integer(allow_none=True)
 
 
