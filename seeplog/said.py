@@ -56,6 +56,11 @@ def said_json(text: str) -> dict[str, Any] | None:
                        for name, value in text.params}}
 
 
+def said_field(text: str) -> dict[str, Any]:
+    """``{"said": …}`` (`said_json`) for a `Said`, to add to a finding's JSON; nothing for any other text."""
+    return {"said": said_json(text)} if isinstance(text, Said) else {}
+
+
 def N_(template: str) -> str:
     """Marks a sentence of the library for the pages' catalogs (the rule catalogue); it returns it as is."""
     return template

@@ -208,3 +208,15 @@ def test_the_directors_flagged_plays_carry_their_template_and_the_page_its_trans
     page = with_language(client, "pa").get(f"/events/{made['id']}/director").get_data(as_text=True)
     strings = json.loads(re.search(r'id="page-strings">(.*?)</script>', page, re.S).group(1))
     assert strings["the bid {value} is not 9 to 13"] == translations("pa")["the bid {value} is not 9 to 13"]
+
+
+def test_a_refused_lines_error_keeps_its_english_and_carries_its_template(client):
+    made = client.post("/api/live", json={"variant": "standard"}).json
+    refused = client.post(f"/api/live/{made['id']}/entries",
+                          json={"line": "deal 1 dealer Q", "version": made["version"]},
+                          headers={"Authorization": f"Bearer {made['edit_token']}"})
+    assert refused.status_code == 422
+    error = refused.json["errors"][0]
+    assert error["message"] == "'Q' is not the dealer: expected N, W, S or E"
+    assert error["said"]["template"] == "{word} is not {what}: expected {seats}"
+    assert error["said"]["params"]["what"] == {"template": "the dealer", "params": {}}

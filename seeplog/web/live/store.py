@@ -2,8 +2,7 @@
 
 The events (`live_events`) are the truth; the entries, the log, the report and the view that followers
 read are derived from them at each event and kept with the game, so reading a live game replays nothing:
-the API answers the view's stored JSON, the pages read the typed view kept with the analysis (`typed_view`).
-"""
+the API answers the view's stored JSON, the pages read the typed view kept with the analysis (`typed_view`)."""
 from __future__ import annotations
 
 import itertools
@@ -22,6 +21,7 @@ from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, Live
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refused
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
+from seeplog.said import said_field
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
 
@@ -251,8 +251,8 @@ def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str,
             canonical, read = read_in_place(entries, at, req.line or "", old.live)
         except EntryRefused as refused:
             e = refused.error
-            raise Refused(f"the line cannot be recorded: {e.msg}",
-                          [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
+            item = {"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column, **said_field(e.msg)}
+            raise Refused(f"the line cannot be recorded: {e.msg}", [item]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)

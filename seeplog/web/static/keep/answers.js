@@ -16,9 +16,11 @@ export function onStored(item, answer) {
 export function onRefused(item, body) {
   const banner = $("banner");
   banner.className = "banner refused";
-  const where = (body.errors || []).map((e) => `${e.rule ? `${e.rule}: ` : ""}${e.message}`).join("; ");
+  const errors = body.errors || [];
+  const where = errors.map((e) => `${e.rule ? `${e.rule}: ` : ""}${said(e)}`).join("; ");
+  const told = errors.length && errors.every((e) => e.said);  /* the errors say it all, in the reader's language */
   banner.replaceChildren(textEl("p", "banner-title", t("Not recorded: {item}", { item: itemText(item) })),
-    textEl("p", "", body.error || ""), ...(where ? [textEl("p", "", where)] : []), closeButton());
+    ...(told ? [] : [textEl("p", "", body.error || "")]), ...(where ? [textEl("p", "", where)] : []), closeButton());
   banner.hidden = false;
   redraw();
 }
