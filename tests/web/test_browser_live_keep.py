@@ -67,12 +67,12 @@ def open_keep(page, base: str, game: dict) -> None:
 def settled(page, timeout: float = 15_000) -> None:
     """Wait until the page says every entry is stored (the queue is empty and the view fresh)."""
     page.wait_for_function(
-        "() => document.getElementById('keep-status').textContent.startsWith('all entries stored')",
+        "() => document.getElementById('keep-status')?.textContent.startsWith('all entries stored') === true",
         timeout=timeout)
 
 
 def expect_next(page, text: str, timeout: float = 15_000) -> None:
-    page.wait_for_function("t => document.getElementById('next-main').textContent.includes(t)", arg=text,
+    page.wait_for_function("t => document.getElementById('next-main')?.textContent.includes(t) === true", arg=text,
                            timeout=timeout)
 
 
