@@ -35,6 +35,12 @@ class Finding:
     link: str | None
     """The play's dispute view."""
 
+    @property
+    def explanation(self) -> str:
+        """The rule in plain words ('' for a rule the catalogue does not have)."""
+        rule = RULES.get(self.rule)
+        return rule.explanation if rule else ""
+
 
 @dataclass(frozen=True)
 class SheetLine:
