@@ -35,12 +35,6 @@ class Finding:
     link: str | None
     """The play's dispute view."""
 
-    @property
-    def explanation(self) -> str:
-        """The rule in plain words ('' for a rule the catalogue does not have)."""
-        rule = RULES.get(self.rule)
-        return rule.explanation if rule else ""
-
 
 @dataclass(frozen=True)
 class SheetLine:
@@ -88,7 +82,8 @@ class GameSheet:
 class LogLine:
     number: int
     text: str
-    notes: tuple[str, ...]
+    notes: tuple[tuple[str, str], ...]
+    """Each finding on the line: its rule and its sentence."""
     kind: str
     """'' for a clean line, else 'violation' or 'error'."""
 
@@ -237,7 +232,7 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
         found = by_line.get(number, [])
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
         shown = line if len(line) <= PAGE_LINE_CHARS else line[:PAGE_LINE_CHARS] + "…"
-        out.append(LogLine(number, shown, tuple(f"{f.rule} {f.message}" for f in found), kind))
+        out.append(LogLine(number, shown, tuple((f.rule, f.message) for f in found), kind))
     return tuple(out)
 
 
