@@ -58,7 +58,7 @@ if str(ROOT) not in sys.path:
 
 import seeplog  # noqa: E402
 from seeplog.analysis import build  # noqa: E402
-from seeplog.notation.fastpath import clear_caches  # noqa: E402
+from seeplog.notation.grammar import clear_caches  # noqa: E402
 from seeplog.playout import random_game  # noqa: E402
 
 VARIANT_ORDER = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")
