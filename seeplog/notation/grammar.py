@@ -20,7 +20,7 @@ from ..ruleset import SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR, VARIA
 from .model import (BidLine, DealStart, FloorCards, Hand, NotationError, Play, Redeal, ScoreLine, Statement,
                     Unreadable)
 from .tags import read_tag
-from .words import (_alternatives, end, is_card, read_annotation, read_cards, read_move, read_number,
+from .words import (alternatives, end, is_card, read_annotation, read_cards, read_move, read_number,
                     read_seat)
 
 KEYWORDS = ("deal", "redeal", "hand", "floor", "bid", "score")
@@ -221,7 +221,7 @@ def read_play(cur: Cursor, table: Table) -> Play:
     first = cur.peek()
     assert first is not None
     if is_card(first.text):
-        raise cur.fail(f"a play starts with its seat: expected a seat ({_alternatives(table.seats)}) "
+        raise cur.fail(f"a play starts with its seat: expected a seat ({alternatives(table.seats)}) "
                        f"before {show(first.text)}", first)
     seat = read_seat(cur, table.seats)
     move, columns = read_move(cur)

@@ -58,7 +58,7 @@ def _once(cur: Cursor, item: Item, token: Token, seen: dict[Item, int]) -> None:
 
 def read_seat(cur: Cursor, allowed: tuple[str, ...], what: str = "a seat") -> str:
     """A seat (or a score's team) of the table: E-SEAT for a word that is none of them."""
-    expected = f"{what} ({_alternatives(allowed)})"
+    expected = f"{what} ({alternatives(allowed)})"
     token = cur.expect(expected)
     text = token.text.upper()
     if token.kind == "word" and text in allowed:
@@ -67,15 +67,15 @@ def read_seat(cur: Cursor, allowed: tuple[str, ...], what: str = "a seat") -> st
         raise cur.fail(f"expected {expected}, found {show(token.text)}", token)
     if text in SEATS_FOUR or text in TEAMS_FOUR:
         table = "two-player" if allowed[0] == "N" and len(allowed) == 2 else "four-player"
-        raise cur.fail(f"{text} is not {what} at a {table} table: expected {_alternatives(allowed)}", token,
+        raise cur.fail(f"{text} is not {what} at a {table} table: expected {alternatives(allowed)}", token,
                        "E-SEAT")
-    raise cur.fail(f"{show(token.text)} is not {what}: expected {_alternatives(allowed)}", token, "E-SEAT")
+    raise cur.fail(f"{show(token.text)} is not {what}: expected {alternatives(allowed)}", token, "E-SEAT")
 
 
-def _alternatives(words: tuple[str, ...]) -> str:
+def alternatives(words: tuple[str, ...]) -> str:
     """Words as alternatives in a message.
 
-    >>> _alternatives(("N", "W", "S", "E"))
+    >>> alternatives(("N", "W", "S", "E"))
     'N, W, S or E'
     """
     return ", ".join(words[:-1]) + " or " + words[-1]
