@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..cards import BY_ORDER, DECK, RANK_SYMBOLS, Card, Suit
 from .lexer import Cursor, Fail, show
 from ..moves import Build, Capture, HouseRef, Item, Move, Throw, canonical_group, in_group_order
 from ..ruleset import SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR, VARIANTS, seat_class
+from ..said import Said
+from .phrases import A_SEAT, A_TEAM, AFTER, DEAL_NUMBER, DEALER_WORD, START, THE_DEALER, WHAT
 from .model import (BidLine, DealStart, FloorCards, Hand, NotationError, Play, Redeal, ScoreLine, Statement,
                     Unreadable)
 from .tags import read_tag
@@ -24,7 +26,6 @@ from .words import (alternatives, end, is_card, read_annotation, read_cards, rea
                     read_seat)
 
 KEYWORDS = ("deal", "redeal", "hand", "floor", "bid", "score")
-START = "a keyword (deal, redeal, hand, floor, bid, score), a seat or a tag [Name \"value\"]"
 
 
 class Table:
@@ -66,8 +67,8 @@ def read_tokens(text: str, number: int, table: Table) -> Statement | None:
     try:
         bad = NOT_UTF8.search(text)
         if bad:
-            raise Fail("E-SYNTAX", f"byte 0x{ord(bad.group()) - 0xdc00:02x} is not UTF-8 text: "
-                                   "save the log as UTF-8", bad.start() + 1)
+            raise Fail("E-SYNTAX", Said("byte {byte} is not UTF-8 text: save the log as UTF-8",
+                                        byte=f"0x{ord(bad.group()) - 0xdc00:02x}"), bad.start() + 1)
         if first.text.startswith("["):
             return read_tag(text, number)
         return read_statement(cur, table)
@@ -221,32 +222,32 @@ def read_play(cur: Cursor, table: Table) -> Play:
     first = cur.peek()
     assert first is not None
     if is_card(first.text):
-        raise cur.fail(f"a play starts with its seat: expected a seat ({alternatives(table.seats)}) "
-                       f"before {show(first.text)}", first)
+        raise cur.fail(Said("a play starts with its seat: expected a seat ({seats}) before {found}",
+                            seats=alternatives(table.seats), found=show(first.text)), first)
     seat = read_seat(cur, table.seats)
     move, columns = read_move(cur)
     annotation = read_annotation(cur)
-    end(cur, "the play")
+    end(cur, AFTER["play"])
     return Play(seat, move, annotation, columns, first.column, cur.line)
 
 
-DEAL_FORM = "a deal line is 'deal N dealer SEAT'"
-
-
 def read_deal(cur: Cursor, table: Table) -> DealStart:
-    number = read_number(cur, f"the deal number (1, 2, …): {DEAL_FORM}", least=1)
+    number = read_number(cur, DEAL_NUMBER, least=1)
     if cur.peek() is None:
-        raise cur.fail(f"expected 'dealer' and the dealer's seat at the end of the line: {DEAL_FORM}")
-    word = cur.word("'dealer' and the dealer's seat")
+        raise cur.fail(Said("expected 'dealer' and the dealer's seat at the end of the line: a deal line is "
+                            "'deal N dealer SEAT'"))
+    word = cur.word(DEALER_WORD)
     if word.text.lower() != "dealer":
-        raise cur.fail(f"expected 'dealer' after the deal number, found {show(word.text)}: {DEAL_FORM}", word)
+        raise cur.fail(Said("expected 'dealer' after the deal number, found {found}: a deal line is "
+                            "'deal N dealer SEAT'", found=show(word.text)), word)
     seat = cur.peek()
     if seat is not None and seat.text.lower() in ("north", "west", "south", "east"):
-        raise cur.fail(f"{show(seat.text)} is not a seat: seats are {' '.join(table.seats)} "
-                       f"(write 'deal {number} dealer {seat.text[0].upper()}')", seat, "E-SEAT")
-    dealer = read_seat(cur, table.seats, "the dealer")
+        raise cur.fail(Said("{word} is not a seat: seats are {seats} (write 'deal {number} dealer {seat}')",
+                            word=show(seat.text), seats=" ".join(table.seats), number=number,
+                            seat=seat.text[0].upper()), seat, "E-SEAT")
+    dealer = read_seat(cur, table.seats, THE_DEALER)
     annotation = read_annotation(cur)
-    end(cur, "the dealer")
+    end(cur, AFTER["dealer"])
     return DealStart(number, dealer, annotation, line=cur.line)
 
 
@@ -255,49 +256,54 @@ def read_redeal(cur: Cursor, table: Table) -> Redeal:
     if cur.at("word", "floor"):
         cur.take()
     else:
-        seat = read_seat(cur, table.seats, "the bidder's seat or 'floor'")
-    cards = read_cards(cur, "cards shown", 4)
-    end(cur, "the four cards")
+        seat = read_seat(cur, table.seats, WHAT["redeal seat"])
+    cards = read_cards(cur, WHAT["shown"], 4)
+    end(cur, AFTER["redeal"])
     return Redeal(seat, cards, line=cur.line)
 
 
 def read_hand(cur: Cursor, table: Table) -> Hand:
     seat = read_seat(cur, table.seats)
-    cards = read_cards(cur, "the cards of the hand")
-    end(cur, "the cards")
+    cards = read_cards(cur, WHAT["hand"])
+    end(cur, AFTER["hand"])
     return Hand(seat, cards, line=cur.line)
 
 
 def read_floor(cur: Cursor, table: Table) -> FloorCards:
-    cards = read_cards(cur, "floor cards", 4)
-    end(cur, "the four floor cards")
+    cards = read_cards(cur, WHAT["floor"], 4)
+    end(cur, AFTER["floor"])
     return FloorCards(cards, line=cur.line)
 
 
 def read_bid(cur: Cursor, table: Table) -> BidLine:
-    seat = read_seat(cur, table.seats, "the bidder's seat")
-    value = read_number(cur, "the bid value (9 to 13)", faces=True)
-    end(cur, "the bid")
+    seat = read_seat(cur, table.seats, WHAT["bidder"])
+    value = read_number(cur, WHAT["bid"], faces=True)
+    end(cur, AFTER["bid"])
     return BidLine(seat, value, line=cur.line)
 
 
 def read_score(cur: Cursor, table: Table) -> ScoreLine:
-    what = "a seat" if table.teams == SEATS_TWO else "a team"
+    what = A_SEAT if table.teams == SEATS_TWO else A_TEAM
     found: dict[str, tuple[int, int]] = {}
     for _ in table.teams:
         token = cur.peek()
         team = read_seat(cur, table.teams, what)
         if team in found:
             other = next(t for t in table.teams if t not in found)
-            raise cur.fail(f"{team} is scored twice: expected {other}", token)
-        points = read_number(cur, f"{team}'s card points")
+            raise cur.fail(Said("{team} is scored twice: expected {other}", team=team, other=other), token)
+        points = read_number(cur, _points(team, False))
         sweeps = 0
         if cur.at("plus"):
             cur.take()
-            sweeps = read_number(cur, f"{team}'s sweep points after '+'")
+            sweeps = read_number(cur, _points(team, True))
         found[team] = (points, sweeps)
-    end(cur, "the score")
+    end(cur, AFTER["score"])
     return ScoreLine(tuple((t, *found[t]) for t in table.teams), line=cur.line)
+
+
+@cache
+def _points(team: str, sweeps: bool) -> Said:
+    return Said("{team}'s sweep points after '+'", team=team) if sweeps else Said("{team}'s card points", team=team)
 
 
 READERS = {"deal": read_deal, "redeal": read_redeal, "hand": read_hand, "floor": read_floor,
@@ -313,8 +319,9 @@ def read_statement(cur: Cursor, table: Table) -> Statement:
     if is_play_like(cur.text):
         return read_play(cur, table)
     if first.kind == "word":
-        raise cur.fail(f"unknown keyword {show(first.text)}: expected {START}", first)
-    raise cur.fail(f"unexpected {show(first.text)} at the start of the line: expected {START}", first)
+        raise cur.fail(Said("unknown keyword {word}: expected {start}", word=show(first.text), start=START), first)
+    raise cur.fail(Said("unexpected {found} at the start of the line: expected {start}", found=show(first.text),
+                        start=START), first)
 
 
 def is_play_like(text: str) -> bool:

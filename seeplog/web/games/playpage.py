@@ -12,11 +12,13 @@ from seeplog.dispute import Alternative, PlayView, replay_view
 from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay
 from seeplog.rules import RULES, Violation
+from seeplog.said import Said
 from seeplog.scoresheet import players
 from seeplog.state import State
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from ..cardviews import CardFace, FloorView, card_face, faces, floor_view, named
+from ..findings import SHORTENED
 from .playlinks import play_link, plays_shown, stopping_error
 from .store import stored_analysis
 from .viewmodels import title_of
@@ -284,7 +286,12 @@ def unrepeated(message: str, summary: str) -> str:
     'a house of 18'
     """
     head, sep, tail = message.rpartition(": ")
-    return head if sep and head and tail.strip(" .").lower() == summary.lower() else message
+    if not (sep and head and tail.strip(" .").lower() == summary.lower()):
+        return message
+    if isinstance(message, Said):  # kept a template, to be said in the reader's language
+        short = message.template.rpartition(": ")[0]
+        return Said(short, **message.fields) if short in SHORTENED else message
+    return head
 
 
 def _strip(ctx: DealContext, current: int) -> tuple[StripItem, ...]:
