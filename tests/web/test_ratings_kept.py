@@ -218,6 +218,7 @@ def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkey
     full = client.get(f"/api/players/{asha}").json
     assert len(full["record"]["partners"]) > 2 and len(full["games"]) > 4
     monkeypatch.setattr(pages, "SHOWN", 2)
+    monkeypatch.setattr(pages, "GAMES_PAGE", 4)
     page = client.get(f"/players/{asha}").get_data(as_text=True)
     assert page.count(">partnership</a></td>") == 2  # the partners' lines
     assert page.count('<td><a href="/partnerships/') == 4  # and the opponents'

@@ -153,3 +153,15 @@ def test_the_api_answers_as_its_schema_dumps(stored, client):
     data = client.get(f"/api/players/{rated}").json
     assert data["rating"] and data["record"]["partners"] and data["games"]
     assert PlayerSchema().dump(data) == data
+
+
+def test_the_startup_rebuild_of_a_stale_store_writes_the_rows_again(app, stored):
+    from seeplog.web.startup import rebuild_stale
+    db, ids = stored
+    before = kept_rows(db)
+    with writing(db):
+        db.execute("delete from seat_records")
+        db.execute("update games set derived_with = 'an older library'")
+        db.execute("update meta set value = 'an older library' where key = 'derived_with'")
+    assert rebuild_stale(app.config["DATABASE"]) == len(ids)
+    assert kept_rows(db) == before

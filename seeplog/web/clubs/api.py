@@ -41,7 +41,7 @@ def players():
     return {"players": [{**p, "url": url_for("clubs.player", player_id=p["id"])} for p in list_players(get_db())]}
 
 
-GAMES_PER_PAGE = 100
+GAMES_PER_PAGE = 50
 """Games of a player the API gives a page."""
 
 
@@ -51,7 +51,7 @@ GAMES_PER_PAGE = 100
 @blp.alt_response(400, schema=ErrorSchema, description="a page that is not a whole number from 1")
 @blp.alt_response(404, schema=ErrorSchema, description="no such player")
 def player(args: dict[str, Any], player_id: int):
-    """A player's names, record (partners, head-to-head, rules broken) and a page of its games (100, the
+    """A player's names, record (partners, head-to-head, rules broken) and a page of its games (50, the
     newest first). A merged player's id answers with the player it was merged into."""
     db = get_db()
     data = player_data(db, get_player(db, current_id(db, player_id)), page=args["page"], per_page=GAMES_PER_PAGE)

@@ -10,17 +10,22 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 
-def seat_html(seat: dict[str, Any]) -> str:
-    name = escape(seat["name"])
-    return f'<a href="{escape(seat["url"])}">{name}</a>' if seat["url"] else str(name)
+def seat_html(seat: dict[str, Any], made: dict[tuple[str, str | None], str]) -> str:
+    """A seat's name, linked to its player; `made` keeps those made on the page (a name comes back often)."""
+    key = (seat["name"], seat["url"])
+    html = made.get(key)
+    if html is None:
+        name = escape(seat["name"])
+        html = made[key] = f'<a href="{escape(seat["url"])}">{name}</a>' if seat["url"] else str(name)
+    return html
 
 
-def game_line_html(line: dict[str, Any], title: str, undated: str) -> str:
+def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tuple[str, str | None], str]) -> str:
     """One game of `views.games_json`: its link, variant and teams (the side of the page's own players marked);
     `title` is "game %(game)s" in the reader's language, `undated` the word for a game without a date."""
     number = f".{line['game']}" if line["game"] > 1 else ""
     teams = " · ".join(f'<span class="{"own" if team == line.get("side") else ""}">{escape(team)}: '
-                       + " &amp; ".join(seat_html(s) for s in seats) + "</span>"
+                       + " &amp; ".join(seat_html(s, made) for s in seats) + "</span>"
                        for team, seats in line["teams"].items())
     named = title % {"game": f"{line['game_id']}{number}"}
     return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(line["date"] or undated)} · '
@@ -31,7 +36,8 @@ def game_line_html(line: dict[str, Any], title: str, undated: str) -> str:
 def game_lines(games: list[dict[str, Any]]) -> Markup:
     """The list items of `games`, escaped."""
     title, undated = _("game %(game)s"), _("undated")  # once a page: a look-up costs as much as a line
-    return Markup("".join(game_line_html(line, title, undated) for line in games))
+    made: dict[tuple[str, str | None], str] = {}
+    return Markup("".join(game_line_html(line, title, undated, made) for line in games))
 
 
 def figures_html(line: dict[str, Any]) -> str:

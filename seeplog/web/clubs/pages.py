@@ -50,7 +50,7 @@ def player(player_id: int):
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= 1_000_000:
         abort(400, "page= is a whole number from 1")
-    data = player_data(db, get_player(db, player_id), shown_lines(), page, 2 * SHOWN)
+    data = player_data(db, get_player(db, player_id), shown_lines(), page, GAMES_PAGE)
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
                            rename=RenameForm(), split=SplitForm(), shown=shown_lines())
 
@@ -78,6 +78,10 @@ def partnership(slug: str):
 SHOWN = 25
 """Lines of a page's partners and head-to-head tables shown unless ?all=1 (and twice as many games): a
 player of a big club has hundreds; the API gives them all."""
+
+
+GAMES_PAGE = 20
+"""Games a player page shows, the newest first, with links to the pages of older ones."""
 
 
 def shown_lines() -> int | None:

@@ -107,8 +107,7 @@ def player_names(db: sqlite_utils.Database, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
     marks = ",".join("?" * len(ids))
-    return {r["id"]: r["name"] for r in db.query(f"select id, name from club_players where id in ({marks})",
-                                                 sorted(ids))}
+    return dict(db.execute(f"select id, name from club_players where id in ({marks})", sorted(ids)).fetchall())
 
 
 SEAT_ORDER = "case p.seat when 'N' then 0 when 'W' then 1 when 'S' then 2 else 3 end"

@@ -111,7 +111,7 @@ class PlayerCountsSchema(Schema):
 
 class PlayerQuerySchema(Schema):
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000),
-                          metadata={"description": "the page of the player's games: 100 a page, the newest first"})
+                          metadata={"description": "the page of the player's games: 50 a page, the newest first"})
 
 
 class PlayerRowSchema(Schema):
