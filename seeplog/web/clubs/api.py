@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
-from ..api.errors import ErrorSchema
+from ..api.errors import refusals
 from .players_store import (Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
@@ -48,8 +48,7 @@ GAMES_PER_PAGE = 50
 @blp.get("/players/<int:player_id>")
 @blp.arguments(PlayerQuerySchema, location="query", error_status_code=400)
 @blp.response(200, PlayerSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="a page that is not a whole number from 1")
-@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+@refusals(blp, {400: "a page that is not a whole number from 1", 404: "no such player"})
 def player(args: dict[str, Any], player_id: int):
     """A player's names, record (partners, head-to-head, rules broken) and a page of its games (50, the
     newest first). A merged player's id answers with the player it was merged into."""
@@ -58,16 +57,11 @@ def player(args: dict[str, Any], player_id: int):
     return jsonify(data)  # as PlayerSchema would dump it (tests/web/test_seat_records.py), without its cost: 7 ms
 
 
-ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
-                (401, "no administrator token"),
-                (403, "not an administrator token, nor the organiser token of an event of these players"),
-                (404, "no such player"))
-
-
-def admin_doc(view: Callable[..., Any]) -> Callable[..., Any]:
-    for status, text in ADMIN_ERRORS:
-        view = blp.alt_response(status, schema=ErrorSchema, description=text)(view)
-    return view
+admin_doc = refusals(blp, {400: "the change cannot be made (a merge into itself, an unknown alias, an empty name)",
+                           401: "no administrator token",
+                           403: "not an administrator token, nor the organiser token of an event of these players",
+                           404: "no such player"})
+"""The answers every administrator's change may get."""
 
 
 @blp.post("/players/<int:player_id>/merge")
@@ -100,7 +94,7 @@ def split(args: dict[str, Any], player_id: int):
 
 @blp.get("/partnerships/<int:first>-<int:second>")
 @blp.response(200, PartnershipSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+@refusals(blp, {404: "no such player"})
 def partnership(first: int, second: int):
     """A partnership's record and games: the two players as one team (four-player variants)."""
     db = get_db()
@@ -109,7 +103,7 @@ def partnership(first: int, second: int):
 
 @blp.get("/partnerships/<int:first>")
 @blp.response(200, PartnershipSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+@refusals(blp, {404: "no such player"})
 def partnership_alone(first: int):
     """A two-player variant's partnership: the player alone."""
     db = get_db()
@@ -119,7 +113,7 @@ def partnership_alone(first: int):
 @blp.get("/leaderboard")
 @blp.arguments(LeaderboardQuerySchema, location="query", error_status_code=400)
 @blp.response(200, LeaderboardSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="a page that is not a whole number from 1")
+@refusals(blp, {400: "a page that is not a whole number from 1"})
 def leaderboard(args: dict[str, Any]):
     """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
     best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""
