@@ -6,6 +6,9 @@ sentence again in the reader's language: the template is the message id of the p
 extraction keyword `Said`), and a parameter may itself be a `Said` (a phrase translated on its own). Card
 names and seats are parameters in notation (``Td``, ``N``). Plain: no gettext here.
 
+This is the library's one kind of sentence kept as data, and `N_` its one marker: any other sentence
+the library makes for a page (a play in words, why a seat deals) is a `Said` too.
+
 >>> said = Said("the bid {value} is not 9 to 13", value=14)
 >>> said, said.template, said.fields
 ('the bid 14 is not 9 to 13', 'the bid {value} is not 9 to 13', {'value': 14})
