@@ -55,4 +55,5 @@ def post_worker_init(worker):
     """Each worker compiles the page templates before its first request (seeplog/web/warm.py)."""
     from seeplog.web.warm import warm
 
-    warm(worker.wsgi)
+    compiled = warm(worker.wsgi)
+    worker.log.info("worker %s ready: %s templates compiled", worker.pid, compiled)
