@@ -126,7 +126,8 @@ def entry_lines(rng: random.Random, entries: int) -> list[str]:
     return lines
 
 
-async def table(port: int, seconds: float, rng: random.Random, figures: Figures, games: list[int]) -> None:
+async def table(port: int, seconds: float, rng: random.Random, lines: list[str], figures: Figures,
+                games: list[int]) -> None:
     conn = Connection(port)
     try:
         status, _, body = await conn.request("POST", "/api/live", {"variant": "standard"})
@@ -138,7 +139,6 @@ async def table(port: int, seconds: float, rng: random.Random, figures: Figures,
         auth = {"Authorization": f"Bearer {started['edit_token']}"}
         games.append(game_id)
         figures.sent[game_id] = []
-        lines = entry_lines(rng, int(seconds / ENTRY_EVERY) + 2)
         end = time.monotonic() + seconds
         await asyncio.sleep(rng.uniform(0, ENTRY_EVERY))
         for line in lines:
@@ -184,12 +184,19 @@ async def follower(pool: asyncio.Queue, game_id: int, seconds: float, rng: rando
         await asyncio.sleep(POLL_EVERY * rng.uniform(1 - JITTER, 1 + JITTER))
 
 
-async def run_load(origin: int, follow_port: int, tables: int, followers: int, seconds: float,
-                   seed: int, wrk_folder: Path | None = None) -> Figures:
+def table_scripts(tables: int, seconds: float, seed: int) -> list[tuple[random.Random, list[str]]]:
+    """Each table's random generator and the lines it will send (its random game), made before the run:
+    a game's playout costs the load generator more CPU than sending it."""
     rng = random.Random(seed)
+    tables_rng = [random.Random(rng.random()) for _ in range(tables)]
+    return [(r, entry_lines(r, int(seconds / ENTRY_EVERY) + 2)) for r in tables_rng]
+
+
+async def run_load(write_port: int, follow_port: int, scripts: list[tuple[random.Random, list[str]]],
+                   followers: int, seconds: float, seed: int, wrk_folder: Path | None = None) -> Figures:
+    rng, tables = random.Random(seed + 1), len(scripts)
     figures, games = Figures(), []
-    writers = [asyncio.create_task(table(origin, seconds, random.Random(rng.random()), figures, games))
-               for _ in range(tables)]
+    writers = [asyncio.create_task(table(write_port, seconds, r, lines, figures, games)) for r, lines in scripts]
     while len(games) + sum(figures.errors.values()) < tables:  # the followers follow started games
         await asyncio.sleep(0.05)
     if wrk_folder is not None and followers and games:
@@ -375,11 +382,11 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
         server = start_gunicorn(folder, origin)
         proxy = start_nginx(folder, free_port(), origin) if through_nginx else None
         try:
-            follow_port = _listen_port(folder) if proxy else origin
+            front = _listen_port(folder) if proxy else origin  # with nginx, the tables write through it too
+            scripts = table_scripts(tables, seconds, seed)
             cpu0, client0 = cpu_seconds(server.pid), _client_cpu()
             proxy0 = cpu_seconds(proxy.pid) if proxy else 0.0
-            figures = run_apart(run_load, origin, follow_port, tables, followers, seconds, seed,
-                                folder if wrk else None)
+            figures = run_apart(run_load, front, front, scripts, followers, seconds, seed, folder if wrk else None)
             cpu, client = cpu_seconds(server.pid) - cpu0, _client_cpu() - client0
             proxy_cpu = cpu_seconds(proxy.pid) - proxy0 if proxy else None
             wrong = run_apart(stored_once, origin, figures)
