@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rules import Violation
+from .said import Said
 from .ruleset import Ruleset
 
 
@@ -123,9 +124,8 @@ class Ledger:
         dealer = result.dealer or _rotation_seat(last, rules)
         findings: tuple[Violation, ...] = ()
         if last is not None and self._unknown_from is None and dealer not in last.allowed_dealers:
-            names = " or ".join(last.allowed_dealers)
-            findings = (Violation("R-DEALER", f"{dealer} deals, but the rotation names {names}",
-                                  None, dealer, result.line, 1),)
+            findings = (Violation("R-DEALER", _wrong_dealer(dealer, last.allowed_dealers), None, dealer,
+                                  result.line, 1),)
         if result.unknown and self._unknown_from is None:
             self._unknown_from = result.number
         lead, baazi = settle(self._lead, result.score, rules)
@@ -139,6 +139,14 @@ class Ledger:
         self.last = LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed, self._unknown_from,
                               result.unknown)
         return self.last, findings
+
+
+def _wrong_dealer(dealer: str, allowed: tuple[str, ...]) -> Said:
+    """R-DEALER's sentence: the seat that dealt and the one or two seats the rotation names."""
+    names: str = allowed[0]
+    for seat in allowed[1:]:
+        names = Said("{first} or {second}", first=names, second=seat)
+    return Said("{dealer} deals, but the rotation names {names}", dealer=dealer, names=names)
 
 
 def _rotation_seat(last: LedgerRow | None, rules: Ruleset) -> str:

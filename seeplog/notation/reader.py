@@ -1,6 +1,6 @@
 """Reading Seep logs (NOTATION.md): one statement per line, every bad line kept and reported.
 
-`parse` reads a whole file; `read_line` reads one line. A line that cannot be read becomes an
+`parse` reads a whole file; `read_line` (`grammar`) reads one line. A line that cannot be read becomes an
 `Unreadable` statement carrying a `NotationError` (``E-SYNTAX``, ``E-CARD`` or ``E-SEAT``) with the
 line and the column where reading stopped, and the lines after it are read as usual.
 """
@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from .fastpath import fast_line
-from .lexer import Cursor, Fail, show
+from ..said import Said
+from .lexer import Cursor, show
 from .model import (BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
 from ..ruleset import SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR
-from .grammar import KEYWORDS, Table, is_play_like, read_statement
-from .tags import KNOWN_TAGS, VARIANT_NAMES, read_tag, tag_order
+from .grammar import KEYWORDS, Table, canonical_statement, is_play_like, read_line, read_tokens
+from .tags import KNOWN_TAGS, VARIANT_NAMES, tag_order
 
 __all__ = [
     "parse", "parse_strict", "read_line", "split_lines", "NotationError", "Log", "Game", "Deal", "Statement", "Tag",
@@ -25,44 +25,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- lines
-
-NOT_UTF8 = re.compile("[\udc80-\udcff]")
-
-
-def read_line(text: str, number: int, variant: str = "standard") -> Statement | None:
-    """Read one line; None for a blank or comment line. An unreadable line becomes `Unreadable`.
-
-    >>> play = read_line("w jd X 2s+9S Jc  {forced}", 7)
-    >>> play.seat, play.move.groups, play.annotation, play.line
-    ('W', ((Card(Jc),), (Card(9s), Card(2s))), 'forced', 7)
-    >>> read_line("W Jd x Jc 9s+2z", 8).error
-    NotationError('E-CARD', "'2z' is not a card: expected a rank (A 2-9 T J Q K) and a suit (s h d c)", \
-line=8, column=14)
-    """
-    cur = Cursor(text)
-    first = cur.peek()
-    if first is None:
-        return None
-    try:
-        statement = _read(cur, text, Table(variant))
-    except Fail as fail:
-        error = NotationError(fail.rule, fail.msg, number, fail.column, fail.column + fail.width)
-        seat = first.text.upper() if first.text.upper() in SEATS_FOUR else None
-        return Unreadable(text.rstrip(), error, seat, is_play_like(text), line=number)
-    object.__setattr__(statement, "line", number)
-    return statement
-
-
-def _read(cur: Cursor, text: str, table: Table) -> Statement:
-    bad = NOT_UTF8.search(text)
-    if bad:
-        raise Fail("E-SYNTAX", f"byte 0x{ord(bad.group()) - 0xdc00:02x} is not UTF-8 text: "
-                               "save the log as UTF-8", bad.start() + 1)
-    first = cur.peek()
-    if first is not None and first.text.startswith("["):
-        return read_tag(text)
-    return read_statement(cur, table)
-
 
 LINES_AT_ONCE = 1 << 16
 """Characters split into lines at a time: a long log's lines are made a part at a time, not all at once."""
@@ -164,8 +126,9 @@ class _Games:
         earlier = next((s for s in self.header if isinstance(s, Tag) and s.name == tag.name), None)
         if earlier is None:
             return tag
-        error = NotationError("E-SYNTAX", f"a second {tag.name} tag in this game (line {earlier.line} "
-                                          f"already says {show(earlier.value)})", tag.line, _indent(text))
+        said = Said("a second {name} tag in this game (line {line} already says {value})", name=tag.name,
+                    line=earlier.line, value=show(earlier.value))
+        error = NotationError("E-SYNTAX", said, tag.line, _indent(text))
         return Unreadable(text.rstrip(), error, line=tag.line)
 
     def add_bad_deal(self, bad: Unreadable, text: str) -> None:
@@ -210,21 +173,27 @@ def _indent(text: str) -> int:
 def _outside_deal(statement: Statement, text: str) -> Statement:
     if isinstance(statement, Unreadable):
         return statement
-    error = NotationError("E-SYNTAX", "this line belongs to a deal: expected a 'deal N dealer SEAT' line "
-                                      "before it", statement.line, _indent(text))
+    error = NotationError("E-SYNTAX", Said("this line belongs to a deal: expected a 'deal N dealer SEAT' line "
+                                           "before it"), statement.line, _indent(text))
     return Unreadable(text.rstrip(), error, line=statement.line)
 
 
 def _in_deal(statement: Statement, deal: list[Statement], text: str) -> Statement:
     """Refuse a second floor, bid or score line in one deal."""
     if isinstance(statement, (FloorCards, BidLine, ScoreLine)) and any(isinstance(s, type(statement)) for s in deal):
-        keyword = {FloorCards: "floor", BidLine: "bid", ScoreLine: "score"}[type(statement)]
         first = next(s for s in deal if isinstance(s, type(statement)))
-        number = deal[0].number  # type: ignore[attr-defined]
-        error = NotationError("E-SYNTAX", f"a second {keyword} line in deal {number} (the first is on line "
-                                          f"{first.line})", statement.line, _indent(text))
+        error = NotationError("E-SYNTAX", _second_line(statement, deal[0].number, first.line),  # type: ignore[attr-defined]
+                              statement.line, _indent(text))
         return Unreadable(text.rstrip(), error, line=statement.line)
     return statement
+
+
+def _second_line(statement: Statement, deal: int, first: int) -> Said:
+    if isinstance(statement, FloorCards):
+        return Said("a second floor line in deal {deal} (the first is on line {first})", deal=deal, first=first)
+    if isinstance(statement, BidLine):
+        return Said("a second bid line in deal {deal} (the first is on line {first})", deal=deal, first=first)
+    return Said("a second score line in deal {deal} (the first is on line {first})", deal=deal, first=first)
 
 
 def parse(text: str) -> Log:
@@ -257,12 +226,11 @@ def read_by_deal(lines: Iterable[tuple[int, str]]) -> Iterator[Game | Deal]:
     games = _Games()
     done = games.done
     for number, line in lines:
-        statement = fast_line(line, number, games.table.seats)
+        # read_line's two ways, at the game's table: canonical spelling by patterns, else token by token
+        statement = canonical_statement(line, number, games.table.seats) or read_tokens(line, number, games.table)
         if type(statement) is Play and games.deal is not None:
             games.deal.append(statement)  # most lines: a play of the deal being read, added here directly
             continue
-        if statement is None:
-            statement = read_line(line, number, "two-player" if games.table.seats == SEATS_TWO else "standard")
         if statement is not None:
             games.add(statement, line)
             if done:

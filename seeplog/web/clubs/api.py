@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
-from ..api.errors import ErrorSchema
+from ..api.errors import refusals
 from .players_store import (Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
@@ -43,7 +43,7 @@ def players():
 
 @blp.get("/players/<int:player_id>")
 @blp.response(200, PlayerSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+@refusals(blp, {404: "no such player"})
 def player(player_id: int):
     """A player's names, record (partners, head-to-head, rules broken) and games. A merged player's id
     answers with the player it was merged into."""
@@ -51,16 +51,11 @@ def player(player_id: int):
     return player_data(db, get_player(db, current_id(db, player_id)))
 
 
-ADMIN_ERRORS = ((400, "the change cannot be made (a merge into itself, an unknown alias, an empty name)"),
-                (401, "no administrator token"),
-                (403, "not an administrator token, nor the organiser token of an event of these players"),
-                (404, "no such player"))
-
-
-def admin_doc(view: Callable[..., Any]) -> Callable[..., Any]:
-    for status, text in ADMIN_ERRORS:
-        view = blp.alt_response(status, schema=ErrorSchema, description=text)(view)
-    return view
+admin_doc = refusals(blp, {400: "the change cannot be made (a merge into itself, an unknown alias, an empty name)",
+                           401: "no administrator token",
+                           403: "not an administrator token, nor the organiser token of an event of these players",
+                           404: "no such player"})
+"""The answers every administrator's change may get."""
 
 
 @blp.post("/players/<int:player_id>/merge")
@@ -93,7 +88,7 @@ def split(args: dict[str, Any], player_id: int):
 
 @blp.get("/partnerships/<int:first>-<int:second>")
 @blp.response(200, PartnershipSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+@refusals(blp, {404: "no such player"})
 def partnership(first: int, second: int):
     """A partnership's record and games: the two players as one team (four-player variants)."""
     db = get_db()
@@ -102,7 +97,7 @@ def partnership(first: int, second: int):
 
 @blp.get("/partnerships/<int:first>")
 @blp.response(200, PartnershipSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such player")
+@refusals(blp, {404: "no such player"})
 def partnership_alone(first: int):
     """A two-player variant's partnership: the player alone."""
     db = get_db()
@@ -112,7 +107,7 @@ def partnership_alone(first: int):
 @blp.get("/leaderboard")
 @blp.arguments(LeaderboardQuerySchema, location="query", error_status_code=400)
 @blp.response(200, LeaderboardSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="a page that is not a whole number from 1")
+@refusals(blp, {400: "a page that is not a whole number from 1"})
 def leaderboard(args: dict[str, Any]):
     """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
     best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""

@@ -82,7 +82,8 @@ class GameSheet:
 class LogLine:
     number: int
     text: str
-    notes: tuple[str, ...]
+    notes: tuple[tuple[str, str], ...]
+    """Each finding on the line: its rule and its sentence."""
     kind: str
     """'' for a clean line, else 'violation' or 'error'."""
 
@@ -125,8 +126,6 @@ class GameRow:
     """When it was uploaded, ``YYYY-MM-DD HH:MM`` UTC."""
     live: str | None = None
     """'open' or 'closed' for a game kept live, None for an upload."""
-    lines_more: int = 0
-    """Lines of this part not shown (PAGE_LINES are)."""
 
 
 def title_of(row: dict[str, Any]) -> str:
@@ -233,7 +232,7 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
         found = by_line.get(number, [])
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
         shown = line if len(line) <= PAGE_LINE_CHARS else line[:PAGE_LINE_CHARS] + "…"
-        out.append(LogLine(number, shown, tuple(f"{f.rule} {f.message}" for f in found), kind))
+        out.append(LogLine(number, shown, tuple((f.rule, f.message) for f in found), kind))
     return tuple(out)
 
 
