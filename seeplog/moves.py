@@ -84,7 +84,7 @@ class Build:
     """The house this play breaks, if its main group names one."""
 
     def __post_init__(self) -> None:
-        # Plain loops, no generators: every move the fast path reads is built here.
+        # Plain loops, no generators: every house play a log names is built here.
         named, broken = self.items, None
         for group in self.extras:
             named += group
