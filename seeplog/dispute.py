@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from .cards import Card
 from .hands import HandKnowledge
-from .legal import legal_outcomes, outcome_key
+from .legal import outcome_key, position_before
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, a_house, canonical, group_text, move_text
 from .notation import Game
 from .replay import DealReplay, Step, replay_deal
@@ -106,7 +106,7 @@ def legal_alternatives(step: Step, hands: HandKnowledge) -> tuple[tuple[Alternat
     """The outcomes the seat to move could have chosen, in notation and in words, sorted by text; and
     whether the list is complete."""
     turn = step.before.turn
-    found = legal_outcomes(step.before, turn, hands.known(step.number - 1, turn))
+    found = position_before(step.before, hands, step.number - 1).outcomes
     played = outcome_key(canonical(step.move))
     alternatives = sorted((Alternative(o.text, describe(o.move, turn, step.before), str(o.card), o.groupings,
                                        o.key == played) for card in found for o in card.outcomes),
