@@ -21,7 +21,7 @@ class HouseRef:
     def __new__(cls, value: int) -> HouseRef:
         ref = cls._made.get(value)
         if ref is None:
-            ref = object.__new__(cls)
+            ref = super().__new__(cls)
             object.__setattr__(ref, "value", value)
             object.__setattr__(ref, "order", -1000 - value)
             cls._made[value] = ref
