@@ -78,19 +78,21 @@ def rate_steps(baazis: Iterable[Baazi], start: dict[Who, Rating] | None = None) 
     steps of the baazis from that point on are the same as those of rating every baazi from scratch."""
     model = PlackettLuce()
     current = dict(start or {})
+    # the model's own value of each rating in `current`, kept (making one again costs)
+    skill = {who: model.rating(mu=r.mu, sigma=r.sigma) for who, r in current.items()}
     steps: list[Step] = []
     for b in rated(baazis):
         for kind, sides in ((PLAYER, ([(p,) for p in b.winner], [(p,) for p in b.loser])),
                             (PARTNERSHIP, ([b.winner], [b.loser]))):
-            teams = [[model.rating(mu=r.mu, sigma=r.sigma) if (r := current.get((kind, w))) else model.rating()
-                      for w in side] for side in sides]
+            teams = [[skill.get((kind, w)) or model.rating() for w in side] for side in sides]
             new = model.rate(teams, ranks=[1, 2])
             for side, ratings, wins in ((sides[0], new[0], 1), (sides[1], new[1], 0)):
                 for who, rating in zip(side, ratings):
                     old = current.get((kind, who))
                     played, won = (old.baazis, old.won) if old else (0, 0)
-                    current[(kind, who)] = Rating(who, rating.mu, rating.sigma, played + 1, won + wins)
-                    steps.append(Step(kind, b.order, current[(kind, who)]))
+                    skill[(kind, who)] = rating
+                    current[(kind, who)] = now = Rating(who, rating.mu, rating.sigma, played + 1, won + wins)
+                    steps.append(Step(kind, b.order, now))
     return steps
 
 
