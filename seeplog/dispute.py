@@ -3,7 +3,7 @@ words, what it broke and what the rules allowed instead. Pure values for the dis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .cards import Card
 from .hands import HandKnowledge
@@ -14,20 +14,27 @@ from .replay import DealReplay, Step, replay_deal
 from .rules import RULES, Violation
 from .ruleset import ruleset_for
 from .state import State
+from .words import N_, Said, Value
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, sorted(cards)))
+THROWS = N_("{seat} throws {card} loose")
+TAKES = N_("{seat} takes {taken} with {card}")
+TAKES_NOTHING = N_("{seat} takes nothing with {card}")
+THE_HOUSE = N_("the {value}-house")
+RAISES = N_("{seat} raises the {old}-house to {value} with {card}")
+RAISES_JOINING = N_("{seat} raises the {old}-house to {value} with {card}, joining the {value}-house")
+CEMENTS = N_("{seat} adds {cards} to the {value}-house, cementing it")
+BUILDS = N_("{seat} builds {house}: {card}")
+BUILDS_ON = N_("{seat} builds {house}: {card} on the loose {loose}")
+A_HOUSE, AN_HOUSE = N_("a {value}-house"), N_("an {value}-house")
+WITH_MORE = N_("{play}, with {extras}")
+A_SWEEP = N_("{play}; a sweep")
 
 
-def _group_words(group: Group) -> str:
+def _group_words(group: Group) -> Said | str:
     if len(group) == 1 and isinstance(group[0], HouseRef):
-        return f"the {group[0].value}-house"
+        return Said(THE_HOUSE, {"value": group[0].value})
     return group_text(group)
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def describe(move: Move, seat: str, before: State) -> str:
@@ -39,27 +46,42 @@ def describe(move: Move, seat: str, before: State) -> str:
     >>> describe(Build(c("4c"), (c("5h"),), 9), "E", start(VARIANTS["standard"], (c("5h"),), "E", None))
     'E builds a 9-house: 4c on the loose 5h'
     """
+    return described(move, seat, before).english()
+
+
+def described(move: Move, seat: str, before: State) -> Said:
+    """The play as a sentence to say in any language (`describe` says it in English)."""
+    card = str(move.card)
     if isinstance(move, Throw):
-        return f"{seat} throws {move.card} loose"
+        return Said(THROWS, {"seat": seat, "card": card})
     if isinstance(move, Capture):
         groups = move.groups or ()
-        return f"{seat} takes {_and([_group_words(g) for g in groups]) if groups else 'nothing'} with {move.card}"
-    return _describe_build(move, seat, before)
+        if not groups:
+            return Said(TAKES_NOTHING, {"seat": seat, "card": card})
+        return Said(TAKES, {"seat": seat, "taken": tuple(_group_words(g) for g in groups), "card": card})
+    play = _described_build(move, seat, before)
+    if move.extras:
+        return Said(WITH_MORE, {"play": play, "extras": tuple(group_text(g) for g in move.extras)})
+    return play
 
 
-def _describe_build(move: Build, seat: str, before: State) -> str:
-    extras = f", with {_and([group_text(g) for g in move.extras])}" if move.extras else ""
+def _described_build(move: Build, seat: str, before: State) -> Said:
     there = before.house(move.value)
+    said: dict[str, Value] = {"seat": seat, "card": str(move.card), "value": move.value}
     if move.broken is not None:
-        verb = f"raises the {move.broken.value}-house to {move.value} with {move.card}"
-        if there is not None and move.broken.value != move.value:
-            verb += f", joining the {move.value}-house"
-        return f"{seat} {verb}{extras}"
+        joining = there is not None and move.broken.value != move.value
+        return Said(RAISES_JOINING if joining else RAISES, {**said, "old": move.broken.value})
     if there is not None:
-        what = "+".join(map(str, (move.card,) + move.loose))
-        return f"{seat} adds {what} to the {move.value}-house, cementing it{extras}"
-    loose = f" on the loose {'+'.join(map(str, move.loose))}" if move.loose else ""
-    return f"{seat} builds {a_house(move.value)}: {move.card}{loose}{extras}"
+        return Said(CEMENTS, {**said, "cards": "+".join(map(str, (move.card,) + move.loose))})
+    house = Said(AN_HOUSE if a_house(move.value).startswith("an ") else A_HOUSE, {"value": move.value})
+    if move.loose:
+        return Said(BUILDS_ON, {**said, "house": house, "loose": "+".join(map(str, move.loose))})
+    return Said(BUILDS, {**said, "house": house})
+
+
+def swept(play: Said) -> Said:
+    """The play, said with the sweep it made."""
+    return Said(A_SWEEP, {"play": play})
 
 
 @dataclass(frozen=True)
@@ -73,6 +95,8 @@ class Alternative:
     """How many groupings of the same cards reach this outcome (each once its own line)."""
     played: bool = False
     """It takes or joins what the play made did (perhaps grouped otherwise)."""
+    said: Said | None = None
+    """`words` as a sentence to say in the reader's language."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +116,8 @@ class PlayView:
     """The seat whose turn it was (the legal plays are that seat's)."""
     legal_complete: bool = True
     """False when a floor too large for the bounds left some outcomes unlisted."""
+    said: Said | None = None
+    """`words` as a sentence to say in the reader's language."""
 
     @property
     def violations(self) -> tuple[Violation, ...]:
@@ -102,15 +128,21 @@ class PlayView:
         return move_text(self.step.move)
 
 
+def alternative(text: str, move: Move, seat: str, before: State, card: str = "", groupings: int = 1,
+                played: bool = False) -> Alternative:
+    """An outcome `move` of `seat` at `before`, with its words (English) and its sentence."""
+    said = described(move, seat, before)
+    return Alternative(text, said.english(), card, groupings, played, said)
+
+
 def legal_alternatives(step: Step, hands: HandKnowledge) -> tuple[tuple[Alternative, ...], bool]:
     """The outcomes the seat to move could have chosen, in notation and in words, sorted by text; and
     whether the list is complete."""
     turn = step.before.turn
     found = legal_outcomes(step.before, turn, hands.known(step.number - 1, turn))
     played = outcome_key(canonical(step.move))
-    alternatives = sorted((Alternative(o.text, describe(o.move, turn, step.before), str(o.card), o.groupings,
-                                       o.key == played) for card in found for o in card.outcomes),
-                          key=lambda a: a.text)
+    alternatives = sorted((alternative(o.text, o.move, turn, step.before, str(o.card), o.groupings, o.key == played)
+                           for card in found for o in card.outcomes), key=lambda a: a.text)
     return tuple(alternatives), all(card.complete for card in found)
 
 
@@ -153,8 +185,9 @@ def replay_view(replay: DealReplay, play_number: int) -> PlayView:
     hands = replay.hands
     assert hands is not None  # known whenever the replay made a step
     legal, complete = legal_alternatives(step, hands)
-    return PlayView(deal_number, play_number, len(replay.steps), step, describe(step.move, step.seat, step.before),
-                    _hands(step, replay, hands), legal, step.before.turn, complete)
+    said = described(step.move, step.seat, step.before)
+    return PlayView(deal_number, play_number, len(replay.steps), step, said.english(),
+                    _hands(step, replay, hands), legal, step.before.turn, complete, said)
 
 
 # ---------------------------------------------------------------- JSON

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from .rules import Violation
 from .ruleset import Ruleset
+from .words import N_
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,12 @@ class LedgerRow:
         return self.unknown_from is not None
 
 
+PROVISIONAL = N_("deal {deal}'s score is not known: the lead from here on is provisional")
+
+
 def provisional_note(unknown_from: int) -> str:
     """Why rows are provisional, in a player's words (RULES.md §8.5)."""
-    return f"deal {unknown_from}'s score is not known: the lead from here on is provisional"
+    return PROVISIONAL.format(deal=unknown_from)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "seeplog" / "web" / "translations"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None, "N_": None}
 SCRIPTS = ("seeplog/web/static/**.js", "seeplog.web.scripttext:extract_scripts")
 
 

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..engine import check, resolve
 from ..legal import Search, shown_grouping
-from ..ledger import LedgerRow, provisional_note
+from ..ledger import PROVISIONAL, LedgerRow, provisional_note
 from ..moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from ..notation import Deal, Hand, Play
 from ..analysis import Analysis, GameAnalysis
 from ..replay import DealReplay
 from ..ruleset import VARIANTS, Ruleset
 from ..state import Known, State, start
+from ..words import N_, Said, Value
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,19 @@ def what_next(now: Now, *, closed: bool = False) -> dict[str, Any]:
     analysis = now.analysis
     if analysis is None or not analysis.deals:
         return {"kind": "deal", "deal": 1, "dealer": None, "allowed_dealers": list(now.rules.seats),
-                "why": "the first deal's dealer is free", **_standing(None, now.rules)}
+                **_why(Said(FIRST_FREE)), **_standing(None, now.rules)}
     last, row = analysis.deals[-1].replay, analysis.ledger[-1]
     standing = _standing(analysis, analysis.rules)
     if not last.in_progress:
         return {"kind": "deal", "deal": last.deal.number + 1, "dealer": row.next_dealer,
-                "allowed_dealers": list(row.allowed_dealers), "why": rotation_reason(row, analysis.rules),
+                "allowed_dealers": list(row.allowed_dealers), **_why(rotation_said(row, analysis.rules)),
                 **standing}
     return {**_in_deal(last.deal, analysis.rules, now.last), **standing}
+
+
+def _why(said: Said) -> dict[str, Any]:
+    """Why a seat deals: in English ("why", as the API always said it) and as a sentence ("why_said")."""
+    return {"why": said.english(), "why_said": said.json()}
 
 
 def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
@@ -70,31 +76,54 @@ def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
     standing = {"lead": {"team": row.lead.team, "points": row.lead.points}, "baazis": analysis.baazis}
     if row.unknown_from is not None:
         standing["provisional"] = provisional_note(row.unknown_from)
+        standing["provisional_said"] = Said(PROVISIONAL, {"deal": row.unknown_from}).json()
     return standing
+
+
+FIRST_FREE = N_("the first deal's dealer is free")
+UNKNOWN = N_("deal {deal}'s score is not known, so any seat may deal")
+AFTER_BAAZI = N_("{team} won a baazi on deal {deal}, so {who} deals")
+NO_SCORE = N_("deal {deal} has no score, so the lead stands and {who} deals")
+LEAD_ZERO = N_("the lead is 0, so {dealer} deals again")
+PASSES = N_("{team} leads by {points}, so the deal passes to {who}")
+DEALS = N_("{team} leads by {points}, so {who} deals")
+NOT_JUDGED = N_("{reason} (the rotation goes on from the recorded dealer; with the lead provisional, no dealer "
+                "is judged)")
+EITHER = N_("{one} or {other}")
 
 
 def rotation_reason(row: LedgerRow, rules: Ruleset) -> str:
     """Why the rotation names the next dealer, in a sentence."""
+    return rotation_said(row, rules).english()
+
+
+def rotation_said(row: LedgerRow, rules: Ruleset) -> Said:
+    """Why the rotation names the next dealer, as a sentence to say in any language."""
     reason = _named_because(row, rules)
     if row.unknown_from is not None and not row.unknown:
-        return f"{reason} (the rotation goes on from the recorded dealer; with the lead provisional, " \
-               "no dealer is judged)"
+        return Said(NOT_JUDGED, {"reason": reason})
     return reason
 
 
-def _named_because(row: LedgerRow, rules: Ruleset) -> str:
-    who = " or ".join(row.allowed_dealers)
+def either(seats: tuple[str, ...] | list[str]) -> Value:
+    """Seats of which one deals: "N", "N or S"."""
+    if len(seats) < 2:
+        return "".join(seats)
+    return Said(EITHER, {"one": seats[0], "other": either(seats[1:])})
+
+
+def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
+    who = either(row.allowed_dealers)
     if row.unknown:
-        return f"deal {row.deal}'s score is not known, so any seat may deal"
+        return Said(UNKNOWN, {"deal": row.deal})
     if row.baazi is not None:
-        return f"{row.baazi} won a baazi on deal {row.deal}, so {who} deals"
+        return Said(AFTER_BAAZI, {"team": row.baazi, "deal": row.deal, "who": who})
     if row.score is None:
-        return f"deal {row.deal} has no score, so the lead stands and {who} deals"
+        return Said(NO_SCORE, {"deal": row.deal, "who": who})
     if row.lead.team is None:
-        return f"the lead is 0, so {row.dealer} deals again"
-    if row.lead.team == rules.team_of(row.dealer):
-        return f"{row.lead.team} leads by {row.lead.points}, so the deal passes to {who}"
-    return f"{row.lead.team} leads by {row.lead.points}, so {who} deals"
+        return Said(LEAD_ZERO, {"dealer": row.dealer})
+    lead = {"team": row.lead.team, "points": row.lead.points, "who": who}
+    return Said(PASSES if row.lead.team == rules.team_of(row.dealer) else DEALS, lead)
 
 
 def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str, Any]:

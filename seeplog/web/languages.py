@@ -12,6 +12,7 @@ from pathlib import Path
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, format_decimal, get_locale
 
+from .dates import init_dates
 from .scripttext import script_translations
 
 LANGUAGES = {"en": "English", "hi": "हिन्दी", "pa": "ਪੰਜਾਬੀ"}
@@ -74,6 +75,7 @@ def init_languages(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=chosen_language)
     app.register_blueprint(bp)
+    init_dates(app)
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
 

@@ -8,6 +8,8 @@ from typing import Any
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from ..dates import local_date
+
 
 def seat_html(seat: dict[str, Any]) -> str:
     name = escape(seat["name"])
@@ -21,7 +23,8 @@ def game_line_html(line: dict[str, Any]) -> str:
                        + " &amp; ".join(seat_html(s) for s in seats) + "</span>"
                        for team, seats in line["teams"].items())
     title = _("game %(game)s", game=f"{line['game_id']}{number}")
-    return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(line["date"] or _("undated"))} · '
+    date = local_date(line["date"]) if line["date"] else _("undated")
+    return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(date)} · '
             f'{escape(title)}</a>\n    <span class="hint">{escape(line["variant"])}</span><br>\n'
             f'    {teams}\n  </li>')
 

@@ -10,13 +10,14 @@ from functools import cached_property
 from typing import Any
 
 from seeplog.analysis import Analysis
-from seeplog.dispute import describe
+from seeplog.dispute import described, swept
 from seeplog.live.entries import LiveLog, by_entry
 from seeplog.live.table import Now, leftover, now_of, table, what_next
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
 from seeplog.report import violation_json
 from seeplog.rules import Violation
+from seeplog.words import Said
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -50,15 +51,21 @@ class EntryView:
     line: str
     log_line: int
     place: Place
-    words: str | None
+    said: Said | None
+    """The play in words, to say in the reader's language (None for a line that is no play replayed)."""
     findings: tuple[Violation, ...]
+
+    @property
+    def words(self) -> str | None:
+        return self.said.english() if self.said else None
 
     @cached_property
     def json(self) -> dict[str, Any]:
         place = self.place
         return {"number": self.number, "id": self.id, "line": self.line, "log_line": self.log_line,
                 "kind": place.kind, "deal": place.deal, "play": place.play, "seat": place.seat,
-                "words": self.words, "findings": [violation_json(f) for f in self.findings]}
+                "words": self.words, "said": self.said.json() if self.said else None,
+                "findings": [violation_json(f) for f in self.findings]}
 
     @cached_property
     def json_text(self) -> str:
@@ -156,8 +163,14 @@ def place_of(log: Log, line: int) -> Place:
     return NOWHERE
 
 
-def play_words(now: Now) -> dict[int, str]:
-    """The plays of the last deal in words, by log line (the scorekeeper reads them back)."""
+def play_words(now: Now) -> dict[int, Said]:
+    """The plays of the last deal in words, by log line (the scorekeeper reads them back); a sweep said."""
     if now.last is None:
         return {}
-    return {step.statement.line: describe(step.move, step.seat, step.before) for step in now.last.steps}
+    return {step.statement.line: _with_sweep(described(step.move, step.seat, step.before),
+                                             len(step.after.sweeps) > len(step.before.sweeps))
+            for step in now.last.steps}
+
+
+def _with_sweep(said: Said, sweep: bool) -> Said:
+    return swept(said) if sweep else said

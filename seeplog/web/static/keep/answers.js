@@ -2,7 +2,7 @@
  * newly flagged or cleared. */
 import { $ } from "./page.js";
 import { keep, hooks, redraw } from "./state.js";
-import { button, t, textEl } from "./dom.js";
+import { button, said, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
 
 export function onStored(item, answer) {
@@ -30,7 +30,7 @@ function closeButton() {
 /* The server's words for the entry stored, in the "said" line. */
 function sayStored(item, answer) {
   const verdict = answer.verdict;
-  $("said").textContent = verdict && verdict.words ? verdict.words
+  $("said").textContent = verdict && verdict.said ? said(verdict.said) : verdict && verdict.words ? verdict.words
     : answer.kind === "append" ? t("Recorded: {line}", { line: answer.line })
       : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${answer.line}` : ""} — ${t("done")}`;
   $("said").hidden = false;

@@ -5,6 +5,11 @@ export function t(text, values) {
   return window.seeplogText ? window.seeplogText(text, values) : text;
 }
 
+/* A sentence the server sends as data (seeplog/words.py), in the reader's language. */
+export function said(sentence) {
+  return window.seeplogSaid ? window.seeplogSaid(sentence) : sentence.text;
+}
+
 export function button(text, cls, onClick, data) {
   const b = document.createElement("button");
   b.type = "button";

@@ -1,7 +1,7 @@
 /* The "what comes next" line at the top of the page, in words. */
 import { keep } from "./state.js";
 import { playerName } from "./cards.js";
-import { t } from "./dom.js";
+import { said, t } from "./dom.js";
 
 /* A key that changes when the step changes (the page then forgets the seat and cards picked for it). */
 export function nextKey(next) {
@@ -17,7 +17,7 @@ export function playSeat(next) {
 export function describeNext(next) {
   switch (next.kind) {
     case "deal":
-      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), next.why || ""];
+      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), next.why_said ? said(next.why_said) : next.why || ""];
     case "bid":
     case "floor": {
       const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `${t("bid:")} ${next.seat || ""}`.trim() : t("floor")));
