@@ -7,6 +7,7 @@ static/text.js's `seeplogSaid`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from typing import Any, Union
 
 SENTENCES: list[str] = []
@@ -22,7 +23,8 @@ def N_(text: str) -> str:  # noqa: N802 (the marker's usual name, which pybabel'
 AND = N_("{some} and {last}")
 """A list of values said in one: "Kc, 9d and the 13-house"."""
 
-Value = Union[str, int, "Said", tuple["Value", ...]]
+Value = Union[str, int, None, "Said", tuple["Value", ...]]
+Translate = Callable[[str], str]
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,12 @@ class Said:
     """A sentence: its English text with `{name}` places, and the values that fill them."""
 
     text: str
-    args: dict[str, Value] = field(default_factory=dict)
+    args: Mapping[str, Value] = field(default_factory=dict)
 
     def english(self) -> str:
         return self.say(lambda text: text)
 
-    def say(self, translate: Any) -> str:
+    def say(self, translate: Translate) -> str:
         """The sentence with `translate` (English text -> the reader's) applied to it and to each part."""
         return translate(self.text).format(**{name: _said(value, translate) for name, value in self.args.items()})
 
@@ -49,7 +51,7 @@ class Said:
         return {"text": self.text, "args": {name: _json(value) for name, value in self.args.items()}}
 
 
-def _said(value: Value, translate: Any) -> str:
+def _said(value: Value, translate: Translate) -> str:
     if isinstance(value, Said):
         return value.say(translate)
     if isinstance(value, tuple):
@@ -57,7 +59,7 @@ def _said(value: Value, translate: Any) -> str:
         if len(parts) < 2:
             return "".join(parts)
         return translate(AND).format(some=", ".join(parts[:-1]), last=parts[-1])
-    return str(value)
+    return "" if value is None else str(value)
 
 
 def _json(value: Value) -> Any:

@@ -122,7 +122,7 @@ def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
         return Said(NO_SCORE, {"deal": row.deal, "who": who})
     if row.lead.team is None:
         return Said(LEAD_ZERO, {"dealer": row.dealer})
-    lead = {"team": row.lead.team, "points": row.lead.points, "who": who}
+    lead: dict[str, Value] = {"team": row.lead.team, "points": row.lead.points, "who": who}
     return Said(PASSES if row.lead.team == rules.team_of(row.dealer) else DEALS, lead)
 
 

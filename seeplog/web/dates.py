@@ -45,13 +45,14 @@ def moment_of(text: str) -> datetime | None:
 
 
 def local_moment(value: object) -> str:
-    """A stored time as the reader writes one (date and hours:minutes, UTC as the pages say); else as it is."""
+    """A stored time as the reader writes one (date, and 24-hour hours:minutes in UTC as the pages say); else as
+    it is."""
     text = "" if value is None else str(value)
     moment = moment_of(text)
     if moment is None:
         return text
-    pattern = get_datetime_format("medium", locale=get_locale() or "en")
-    return pattern.replace("{1}", format_date(moment, "medium")).replace("{0}", format_time(moment, "short"))
+    pattern = str(get_datetime_format("medium", locale=get_locale() or "en"))
+    return pattern.replace("{1}", format_date(moment, "medium")).replace("{0}", format_time(moment, "HH:mm"))
 
 
 def init_dates(app: Flask) -> None:
