@@ -13,6 +13,7 @@ from typing import Any, Callable
 from .cards import Card
 from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text
 from .rules import Violation
+from .said import Param, Said
 from .ruleset import HOUSE_VALUES, KEY_CARD_OF, KEY_CARDS
 from .state import Known, State
 from .sums import a_maximal_packing, a_subset, can_make
@@ -43,7 +44,7 @@ def _missed(left: list[Card], value: int) -> str:
 
 def wrong_turn(state: State, seat: str) -> Violation:
     """R-TURN for a seat that plays out of turn (`engine.check` judges the turn before the checks below)."""
-    return Violation("R-TURN", f"{seat} plays, but it is {state.turn}'s turn")
+    return Violation("R-TURN", Said("{seat} plays, but it is {turn}'s turn", seat=seat, turn=state.turn))
 
 
 def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Violation | None:
@@ -58,22 +59,23 @@ def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Viola
         return None
     if type(move) is Build and move.value == v:
         return None  # a house play onto that same house: R-HOUSE-HOLD judges it
-    return Violation("R-OWNER-KEEP", f"{seat} owns the {v}-house and plays the last card of that value "
-                                     f"({move.card}) without taking it")
+    return Violation("R-OWNER-KEEP", Said("{seat} owns the {value}-house and plays the last card of that value "
+                                          "({card}) without taking it", seat=seat, value=v, card=str(move.card)))
 
 
 # ---------------------------------------------------------------- throws and captures
 
 def check_must_capture(state: State, seat: str, move: Throw, known: Known) -> Violation | None:
     if could_capture(state, move.card) and (not state.rules.punjab or a_legal_capture(state, seat, move.card, known)):
-        return Violation("R-MUST-CAPTURE", f"{move.card} could capture and may not be thrown")
+        return Violation("R-MUST-CAPTURE", Said("{card} could capture and may not be thrown", card=str(move.card)))
     return None
 
 
 def check_capture_house_set(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     for group in move.groups or ():
         if len(group) > 1 and any(type(i) is HouseRef for i in group):
-            return Violation("R-CAPTURE-HOUSE-SET", "a house can only be taken whole and alone, not as part of a set")
+            return Violation("R-CAPTURE-HOUSE-SET",
+                             Said("a house can only be taken whole and alone, not as part of a set"))
     return None
 
 
@@ -82,10 +84,12 @@ def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> V
     for group in move.groups or ():
         if len(group) == 1 and type(group[0]) is HouseRef:
             if group[0].value != v:
-                return Violation("R-CAPTURE-SUM", f"{move.card} cannot take the {group[0].value}-house: "
-                                                  "a house is taken only by a card of its value")
+                return Violation("R-CAPTURE-SUM", Said("{card} cannot take the {value}-house: a house is taken "
+                                                       "only by a card of its value", card=str(move.card),
+                                                       value=group[0].value))
         elif _sum(group) != v and HouseRef not in map(type, group):  # a house in a set: R-CAPTURE-HOUSE-SET
-            return Violation("R-CAPTURE-SUM", f"{group_text(group)} does not add up to {v}")
+            return Violation("R-CAPTURE-SUM", Said("{cards} does not add up to {value}", cards=group_text(group),
+                                                   value=v))
     return None
 
 
@@ -93,10 +97,12 @@ def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> V
     v = move.card.value
     named = move.named
     if state.houses and state.house(v) is not None and HouseRef(v) not in named:
-        return Violation("R-CAPTURE-ALL", f"{move.card} left [{v}] on the floor, which it also takes")
+        return Violation("R-CAPTURE-ALL", Said("{card} left [{value}] on the floor, which it also takes",
+                                                   card=str(move.card), value=v))
     if can_make(state.loose, v, without=named):
         left = [c for c in state.loose if c not in named]
-        return Violation("R-CAPTURE-ALL", f"{move.card} left {_missed(left, v)} on the floor, which it also takes")
+        return Violation("R-CAPTURE-ALL", Said("{card} left {cards} on the floor, which it also takes",
+                                                   card=str(move.card), cards=_missed(left, v)))
     return None
 
 
@@ -104,42 +110,45 @@ def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> V
 
 def check_house_value(state: State, seat: str, move: Build, known: Known) -> Violation | None:
     if move.value not in HOUSE_VALUES:
-        return Violation("R-HOUSE-VALUE", f"a house of {move.value}: houses are 9 to 13")
+        return Violation("R-HOUSE-VALUE", Said("a house of {value}: houses are 9 to 13", value=move.value))
     return None
 
 
 def check_house_sum(state: State, seat: str, move: Build, known: Known) -> Violation | None:
     broken, V, card = move.broken, move.value, move.card
     if broken is not None and not move.loose and broken.value + card.value != V:
-        return Violation("R-HOUSE-SUM", f"the {broken.value}-house raised by {card} makes "
-                                        f"{broken.value + card.value}, not {V}")
+        return Violation("R-HOUSE-SUM", Said("the {value}-house raised by {card} makes {total}, not {house}",
+                                             value=broken.value, card=str(card), total=broken.value + card.value,
+                                             house=V))
     if broken is None and card.value + _sum(move.items) != V:
-        return Violation("R-HOUSE-SUM", f"the main group adds up to {card.value + _sum(move.items)}, not {V}")
+        return Violation("R-HOUSE-SUM", Said("the main group adds up to {total}, not {house}",
+                                             total=card.value + _sum(move.items), house=V))
     for group in move.extras:
         if _sum(group) != V:
-            return Violation("R-HOUSE-SUM", f"the extra group {group_text(group)} adds up to {_sum(group)}, "
-                                            f"not {V}")
+            return Violation("R-HOUSE-SUM", Said("the extra group {cards} adds up to {total}, not {house}",
+                                                 cards=group_text(group), total=_sum(group), house=V))
     return None
 
 
 def check_break_loose(state: State, seat: str, move: Build, known: Known) -> Violation | None:
     if move.broken is not None and move.loose:
-        return Violation("R-BREAK-LOOSE", f"the {move.broken.value}-house is raised with loose cards "
-                                          f"({' '.join(map(str, move.loose))})")
+        return Violation("R-BREAK-LOOSE", Said("the {value}-house is raised with loose cards ({cards})",
+                                               value=move.broken.value, cards=" ".join(map(str, move.loose))))
     return None
 
 
 def check_break_cemented(state: State, seat: str, move: Build, known: Known) -> Violation | None:
     house = state.house(move.broken.value) if move.broken is not None else None
     if house is not None and house.cemented:
-        return Violation("R-BREAK-CEMENTED", f"the {house.value}-house is cemented and cannot be broken")
+        return Violation("R-BREAK-CEMENTED", Said("the {value}-house is cemented and cannot be broken",
+                                                 value=house.value))
     return None
 
 
 def check_break_own(state: State, seat: str, move: Build, known: Known) -> Violation | None:
     house = state.house(move.broken.value) if move.broken is not None else None
     if house is not None and seat in house.owners:
-        return Violation("R-BREAK-OWN", f"{seat} breaks a house {seat} owns")
+        return Violation("R-BREAK-OWN", Said("{seat} breaks a house {seat} owns", seat=seat))
     return None
 
 
@@ -150,7 +159,8 @@ def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Viol
     used = move.named
     if can_make(state.loose, move.value, without=used):
         left = [c for c in state.loose if c not in used]
-        return Violation("R-HOUSE-AUTO", f"the new {move.value}-house must also take {_missed(left, move.value)}")
+        return Violation("R-HOUSE-AUTO", Said("the new {value}-house must also take {cards}", value=move.value,
+                                                     cards=_missed(left, move.value)))
     return None
 
 
@@ -160,8 +170,12 @@ def check_house_hold(state: State, seat: str, move: Build, known: Known) -> Viol
     there = state.house(move.value)
     if there is not None and state.rules.partner(seat) in there.owners:
         return None
-    verb = "adds to" if there is not None else "makes"
-    return Violation("R-HOUSE-HOLD", f"{seat} {verb} {a_house(move.value)} without holding a card of {move.value}")
+    house = Said("an {value}-house", value=move.value) if a_house(move.value).startswith("an ") else \
+        Said("a {value}-house", value=move.value)
+    fields: dict[str, Param] = {"seat": seat, "house": house, "value": move.value}
+    said = Said("{seat} adds to {house} without holding a card of {value}", **fields) if there is not None else \
+        Said("{seat} makes {house} without holding a card of {value}", **fields)
+    return Violation("R-HOUSE-HOLD", said)
 
 
 def check_house_limit(state: State, seat: str, move: Build, known: Known) -> Violation | None:
@@ -171,7 +185,8 @@ def check_house_limit(state: State, seat: str, move: Build, known: Known) -> Vio
     if move.broken is not None and move.broken.value != move.value:
         values.discard(move.broken.value)
     if limit is not None and len(values) > limit and len(values) > len(state.houses):
-        return Violation("R-HOUSE-LIMIT", f"the play leaves {len(values)} houses (at most {limit})")
+        return Violation("R-HOUSE-LIMIT", Said("the play leaves {houses} houses (at most {limit})",
+                                                  houses=len(values), limit=limit))
     return None
 
 
@@ -183,11 +198,14 @@ def check_bid_play(state: State, seat: str, move: Move, known: Known) -> Violati
     if bid is None:
         return None
     if type(move) is Build and move.value != bid:
-        return Violation("R-BID-PLAY", f"the bid play makes a house of {move.value}, not of the bid {bid}")
+        return Violation("R-BID-PLAY", Said("the bid play makes a house of {value}, not of the bid {bid}",
+                                            value=move.value, bid=bid))
     if type(move) is Capture and move.card.value != bid:
-        return Violation("R-BID-PLAY", f"the bid play captures with {move.card}, not a card of the bid {bid}")
+        return Violation("R-BID-PLAY", Said("the bid play captures with {card}, not a card of the bid {bid}",
+                                            card=str(move.card), bid=bid))
     if type(move) is Throw and move.card.value != bid:
-        return Violation("R-BID-PLAY", f"the bid play throws {move.card}, not a card of the bid {bid}")
+        return Violation("R-BID-PLAY", Said("the bid play throws {card}, not a card of the bid {bid}",
+                                            card=str(move.card), bid=bid))
     return None
 
 
@@ -200,8 +218,8 @@ def check_bid_throw(state: State, seat: str, move: Throw, known: Known) -> Viola
         return None  # a throw that could itself capture is R-MUST-CAPTURE alone
     for alternative in bid_alternatives(state, known.hand, bid):
         if breaks_nothing(state, seat, alternative, known):
-            return Violation("R-BID-THROW", f"the bidder throws {move.card} although "
-                                            f"{move_text(canonical(alternative))} was possible")
+            return Violation("R-BID-THROW", Said("the bidder throws {card} although {play} was possible",
+                                                 card=str(move.card), play=move_text(canonical(alternative))))
     return None
 
 
@@ -273,10 +291,12 @@ def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Vio
     own = KEY_CARDS.get(move.card)
     if own is not None and (seat, own) not in state.built:
         if type(move) is Capture and any(type(i) is Card for i in move.named):
-            return Violation("R-PUNJAB-FIRST", f"{move.card} takes loose cards before {seat} built a {own}-house")
+            return Violation("R-PUNJAB-FIRST", Said("{card} takes loose cards before {seat} built a {value}-house",
+                                                    card=str(move.card), seat=seat, value=own))
         if type(move) is Build and move.value > own:
-            return Violation("R-PUNJAB-FIRST", f"{move.card} joins a {move.value}-house before {seat} "
-                                               f"built a {own}-house")
+            return Violation("R-PUNJAB-FIRST", Said("{card} joins a {house}-house before {seat} built a "
+                                                    "{value}-house", card=str(move.card), house=move.value,
+                                                    seat=seat, value=own))
     if type(move) is Build and move.value in KEY_CARD_OF:
         return _punjab_first_house(state, seat, move, known)
     return None
@@ -289,7 +309,8 @@ def _punjab_first_house(state: State, seat: str, move: Build, known: Known) -> V
     holder = known.holders.get(card)
     if holder is None or holder == seat or (type(holder) is frozenset and seat in holder):
         return None  # played already (anyone may build), the builder's, or perhaps the builder's (§3, §6)
-    return Violation("R-PUNJAB-FIRST", f"the first {move.value}-house may only be built by the holder of {card}")
+    return Violation("R-PUNJAB-FIRST", Said("the first {value}-house may only be built by the holder of {card}",
+                                                value=move.value, card=str(card)))
 
 
 # ---------------------------------------------------------------- which checks apply

@@ -14,7 +14,7 @@ from .replay import DealReplay, Step, replay_deal
 from .rules import RULES, Violation
 from .ruleset import ruleset_for
 from .state import State
-from .words import N_, Said, Value
+from .said import N_, Param, Said
 
 
 THROWS = N_("{seat} throws {card} loose")
@@ -29,16 +29,31 @@ BUILDS_ON = N_("{seat} builds {house}: {card} on the loose {loose}")
 A_HOUSE, AN_HOUSE = N_("a {value}-house"), N_("an {value}-house")
 WITH_MORE = N_("{play}, with {extras}")
 A_SWEEP = N_("{play}; a sweep")
+ONE_MORE, LAST_ONE = N_("{first}, {second}"), N_("{some} and {last}")
+SENTENCES = (THROWS, TAKES, TAKES_NOTHING, THE_HOUSE, RAISES, RAISES_JOINING, CEMENTS, BUILDS, BUILDS_ON, A_HOUSE,
+             AN_HOUSE, WITH_MORE, A_SWEEP, ONE_MORE, LAST_ONE)
+"""The sentences of a play in words (`described`), for the pages that say them in the reader's language."""
 
 
-def _group_words(group: Group) -> Said | str:
+def listed(parts: list[Param]) -> Param:
+    """Parts said as one: "Kc, 9d and the 13-house"."""
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    some = parts[0]
+    for part in parts[1:-1]:
+        some = Said(ONE_MORE, first=some, second=part)
+    return Said(LAST_ONE, some=some, last=parts[-1])
+
+
+def _group_words(group: Group) -> Param:
     if len(group) == 1 and isinstance(group[0], HouseRef):
-        return Said(THE_HOUSE, {"value": group[0].value})
+        return Said(THE_HOUSE, value=group[0].value)
     return group_text(group)
 
 
-def describe(move: Move, seat: str, before: State) -> str:
-    """The play in words: ``E builds a 9-house: 4c on the loose 5h``.
+def describe(move: Move, seat: str, before: State) -> Said:
+    """The play in words: ``E builds a 9-house: 4c on the loose 5h`` (a `Said`: pages say it in the reader's
+    language).
 
     >>> from seeplog.ruleset import VARIANTS
     >>> from seeplog.state import start
@@ -46,42 +61,37 @@ def describe(move: Move, seat: str, before: State) -> str:
     >>> describe(Build(c("4c"), (c("5h"),), 9), "E", start(VARIANTS["standard"], (c("5h"),), "E", None))
     'E builds a 9-house: 4c on the loose 5h'
     """
-    return described(move, seat, before).english()
-
-
-def described(move: Move, seat: str, before: State) -> Said:
-    """The play as a sentence to say in any language (`describe` says it in English)."""
     card = str(move.card)
     if isinstance(move, Throw):
-        return Said(THROWS, {"seat": seat, "card": card})
+        return Said(THROWS, seat=seat, card=card)
     if isinstance(move, Capture):
         groups = move.groups or ()
         if not groups:
-            return Said(TAKES_NOTHING, {"seat": seat, "card": card})
-        return Said(TAKES, {"seat": seat, "taken": tuple(_group_words(g) for g in groups), "card": card})
-    play = _described_build(move, seat, before)
+            return Said(TAKES_NOTHING, seat=seat, card=card)
+        return Said(TAKES, seat=seat, taken=listed([_group_words(g) for g in groups]), card=card)
+    play = _describe_build(move, seat, before)
     if move.extras:
-        return Said(WITH_MORE, {"play": play, "extras": tuple(group_text(g) for g in move.extras)})
+        return Said(WITH_MORE, play=play, extras=listed([group_text(g) for g in move.extras]))
     return play
 
 
-def _described_build(move: Build, seat: str, before: State) -> Said:
+def _describe_build(move: Build, seat: str, before: State) -> Said:
     there = before.house(move.value)
-    said: dict[str, Value] = {"seat": seat, "card": str(move.card), "value": move.value}
+    said: dict[str, Param] = {"seat": seat, "card": str(move.card), "value": move.value}
     if move.broken is not None:
         joining = there is not None and move.broken.value != move.value
-        return Said(RAISES_JOINING if joining else RAISES, {**said, "old": move.broken.value})
+        return Said(RAISES_JOINING if joining else RAISES, **said, old=move.broken.value)
     if there is not None:
-        return Said(CEMENTS, {**said, "cards": "+".join(map(str, (move.card,) + move.loose))})
-    house = Said(AN_HOUSE if a_house(move.value).startswith("an ") else A_HOUSE, {"value": move.value})
+        return Said(CEMENTS, **said, cards="+".join(map(str, (move.card,) + move.loose)))
+    house = Said(AN_HOUSE if a_house(move.value).startswith("an ") else A_HOUSE, value=move.value)
     if move.loose:
-        return Said(BUILDS_ON, {**said, "house": house, "loose": "+".join(map(str, move.loose))})
-    return Said(BUILDS, {**said, "house": house})
+        return Said(BUILDS_ON, **said, house=house, loose="+".join(map(str, move.loose)))
+    return Said(BUILDS, **said, house=house)
 
 
 def swept(play: Said) -> Said:
     """The play, said with the sweep it made."""
-    return Said(A_SWEEP, {"play": play})
+    return Said(A_SWEEP, play=play)
 
 
 @dataclass(frozen=True)
@@ -95,8 +105,6 @@ class Alternative:
     """How many groupings of the same cards reach this outcome (each once its own line)."""
     played: bool = False
     """It takes or joins what the play made did (perhaps grouped otherwise)."""
-    said: Said | None = None
-    """`words` as a sentence to say in the reader's language."""
 
 
 @dataclass(frozen=True)
@@ -116,8 +124,6 @@ class PlayView:
     """The seat whose turn it was (the legal plays are that seat's)."""
     legal_complete: bool = True
     """False when a floor too large for the bounds left some outcomes unlisted."""
-    said: Said | None = None
-    """`words` as a sentence to say in the reader's language."""
 
     @property
     def violations(self) -> tuple[Violation, ...]:
@@ -130,9 +136,8 @@ class PlayView:
 
 def alternative(text: str, move: Move, seat: str, before: State, card: str = "", groupings: int = 1,
                 played: bool = False) -> Alternative:
-    """An outcome `move` of `seat` at `before`, with its words (English) and its sentence."""
-    said = described(move, seat, before)
-    return Alternative(text, said.english(), card, groupings, played, said)
+    """An outcome `move` of `seat` at `before`, with its words."""
+    return Alternative(text, describe(move, seat, before), card, groupings, played)
 
 
 def legal_alternatives(step: Step, hands: HandKnowledge) -> tuple[tuple[Alternative, ...], bool]:
@@ -185,9 +190,8 @@ def replay_view(replay: DealReplay, play_number: int) -> PlayView:
     hands = replay.hands
     assert hands is not None  # known whenever the replay made a step
     legal, complete = legal_alternatives(step, hands)
-    said = described(step.move, step.seat, step.before)
-    return PlayView(deal_number, play_number, len(replay.steps), step, said.english(),
-                    _hands(step, replay, hands), legal, step.before.turn, complete, said)
+    return PlayView(deal_number, play_number, len(replay.steps), step, describe(step.move, step.seat, step.before),
+                    _hands(step, replay, hands), legal, step.before.turn, complete)
 
 
 # ---------------------------------------------------------------- JSON

@@ -14,6 +14,7 @@ from .cards import BY_ORDER, Card
 from .checks import checks_for, kind_of, wrong_turn
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text
 from .rules import Violation
+from .said import Said
 from .state import House, Known, State, Sweep
 from .sums import packings, partitions
 
@@ -42,12 +43,14 @@ def expand_capture(state: State, move: Capture) -> Capture | Violation:
         if (head or mask) and pack.maximal(mask):
             choices.append(mask)
             if len(choices) > 1:
-                return Violation("E-AMBIGUOUS", f"{card} x: more than one maximal capture")
+                return Violation("E-AMBIGUOUS", Said("{card} x: more than one maximal capture", card=str(card)))
     if not pack.complete:
-        return Violation("E-AMBIGUOUS", f"{card} x: too many sets of the loose cards add up to {card.value} to "
-                                        "tell whether one capture is meant; write the capture out")
+        return Violation("E-AMBIGUOUS", Said("{card} x: too many sets of the loose cards add up to {value} to "
+                                             "tell whether one capture is meant; write the capture out",
+                                             card=str(card), value=card.value))
     if not choices:
-        return Violation("E-SHAPE", f"{card} x: nothing on the floor adds up to {card.value}")
+        return Violation("E-SHAPE", Said("{card} x: nothing on the floor adds up to {value}", card=str(card),
+                                         value=card.value))
     return _capture_of(state, card, head, choices[0], pack.counts[choices[0]])
 
 
@@ -79,16 +82,18 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
     named = move.named
     if len(set(named)) != len(named):
         twice = next(item for item in named if named.count(item) > 1)
-        return move, Violation("E-CARD", f"{twice} is named twice in this play")
+        return move, Violation("E-CARD", Said("{item} is named twice in this play", item=str(twice)))
     loose = state.loose
     for item in named:
         if type(item) is Card:
             if item not in loose:
-                return move, Violation("E-FLOOR", f"{item} is not a loose card on the floor", target=item)
+                return move, Violation("E-FLOOR", Said("{card} is not a loose card on the floor", card=str(item)),
+                                       target=item)
         elif state.house(item.value) is None:
-            return move, Violation("E-FLOOR", f"there is no {item.value}-house on the floor", target=item)
+            return move, Violation("E-FLOOR", Said("there is no {value}-house on the floor", value=item.value),
+                                   target=item)
     if type(move) is Build and not named and _house_size(state, move) < 2:
-        return move, Violation("E-SHAPE", f"{move_text(move)}: a house needs at least two cards")
+        return move, Violation("E-SHAPE", Said("{play}: a house needs at least two cards", play=move_text(move)))
     return move, None
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rules import Violation
+from .said import N_, Said
 from .ruleset import Ruleset
-from .words import N_
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,9 @@ class LedgerRow:
 PROVISIONAL = N_("deal {deal}'s score is not known: the lead from here on is provisional")
 
 
-def provisional_note(unknown_from: int) -> str:
-    """Why rows are provisional, in a player's words (RULES.md §8.5)."""
-    return PROVISIONAL.format(deal=unknown_from)
+def provisional_note(unknown_from: int) -> Said:
+    """Why rows are provisional, in a player's words (RULES.md §8.5; a `Said`)."""
+    return Said(PROVISIONAL, deal=unknown_from)
 
 
 @dataclass(frozen=True)
@@ -127,9 +127,8 @@ class Ledger:
         dealer = result.dealer or _rotation_seat(last, rules)
         findings: tuple[Violation, ...] = ()
         if last is not None and self._unknown_from is None and dealer not in last.allowed_dealers:
-            names = " or ".join(last.allowed_dealers)
-            findings = (Violation("R-DEALER", f"{dealer} deals, but the rotation names {names}",
-                                  None, dealer, result.line, 1),)
+            findings = (Violation("R-DEALER", _wrong_dealer(dealer, last.allowed_dealers), None, dealer,
+                                  result.line, 1),)
         if result.unknown and self._unknown_from is None:
             self._unknown_from = result.number
         lead, baazi = settle(self._lead, result.score, rules)
@@ -143,6 +142,14 @@ class Ledger:
         self.last = LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed, self._unknown_from,
                               result.unknown)
         return self.last, findings
+
+
+def _wrong_dealer(dealer: str, allowed: tuple[str, ...]) -> Said:
+    """R-DEALER's sentence: the seat that dealt and the one or two seats the rotation names."""
+    names: str = allowed[0]
+    for seat in allowed[1:]:
+        names = Said("{first} or {second}", first=names, second=seat)
+    return Said("{dealer} deals, but the rotation names {names}", dealer=dealer, names=names)
 
 
 def _rotation_seat(last: LedgerRow | None, rules: Ruleset) -> str:

@@ -14,6 +14,7 @@ from .hands import HandKnowledge, first_four_of, reveal
 from .moves import Capture, Item, Move, Throw
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
+from .said import Param, Said
 from .ruleset import HALF_PLAYS, HOUSE_VALUES, KEY_CARDS, Ruleset, ruleset_for
 from .state import Known, State, start
 
@@ -117,29 +118,34 @@ def _redeal_violations(deal: Deal, rules: Ruleset) -> Iterator[Violation]:
     for redeal in deal.of(Redeal):
         if redeal.seat is None:
             if not rules.floor_redeal or not any(c in KEY_CARDS for c in redeal.cards):
-                yield Violation("R-REDEAL", "the floor held neither Td nor 9s, so it was not redealt"
-                                if rules.floor_redeal else f"a floor redeal is not a rule of {rules.name}",
+                yield Violation("R-REDEAL", Said("the floor held neither Td nor 9s, so it was not redealt")
+                                if rules.floor_redeal else Said("a floor redeal is not a rule of {variant}",
+                                                                variant=rules.name),
                                 None, None, redeal.line, 1)
             continue
         high = [c for c in redeal.cards if c.value >= 9]
         if high:
-            yield Violation("R-REDEAL", f"the shown hand holds {' '.join(map(str, high))}, so a bid was possible",
+            yield Violation("R-REDEAL", Said("the shown hand holds {cards}, so a bid was possible",
+                                                 cards=" ".join(map(str, high))),
                             None, redeal.seat, redeal.line, 1)
 
 
 def _bid_violations(bid: BidLine, rules: Ruleset, deal: Deal, hands: HandKnowledge) -> Iterator[Violation]:
     dealer = deal.dealer
     if bid.value not in HOUSE_VALUES:
-        yield Violation("R-BID-RANGE", f"the bid {bid.value} is not 9 to 13", None, bid.seat, bid.line, 1)
+        yield Violation("R-BID-RANGE", Said("the bid {value} is not 9 to 13", value=bid.value), None, bid.seat,
+                        bid.line, 1)
     if bid.seat != rules.right_of(dealer) and deal.start.dealer_known:  # a guessed dealer is not judged
-        yield Violation("R-TURN", f"{bid.seat} bids, but the bid belongs to {rules.right_of(dealer)}, "
-                                  "the seat to the dealer's right", 1, bid.seat, bid.line, 1)
+        yield Violation("R-TURN", Said("{seat} bids, but the bid belongs to {right}, the seat to the dealer's right",
+                                       seat=bid.seat, right=rules.right_of(dealer)), 1, bid.seat, bid.line, 1)
     known = hands.known(0, bid.seat)
     if bid.value in HOUSE_VALUES and known.holds_value(bid.value) is False:
-        whose = "first four" if hands.first_four is not None else "cards"
-        listed = " ".join(map(str, sorted(known.hand)))
-        yield Violation("R-BID-HOLD", f"the bid {bid.value} is not the value of a card in {bid.seat}'s {whose} "
-                                      f"({listed})", 1, bid.seat, bid.line, 1)
+        fields: dict[str, Param] = {"value": bid.value, "seat": bid.seat,
+                                    "cards": " ".join(map(str, sorted(known.hand)))}
+        said = Said("the bid {value} is not the value of a card in {seat}'s first four ({cards})", **fields) \
+            if hands.first_four is not None else \
+            Said("the bid {value} is not the value of a card in {seat}'s cards ({cards})", **fields)
+        yield Violation("R-BID-HOLD", said, 1, bid.seat, bid.line, 1)
 
 
 # ---------------------------------------------------------------- the plays
@@ -154,8 +160,10 @@ class _Stop(Exception):
 def _seen_again(play: Play, number: int, seen: dict[Card, str | int]) -> _Stop:
     """E-CARD for a card played after it was seen in the deal (on the floor or in an earlier play)."""
     card = play.move.card
-    where = seen[card] if isinstance(seen[card], str) else f"play {seen[card]}"
-    return _Stop(_at(Violation("E-CARD", f"{card} was already seen in this deal ({where})"), number, play))
+    where = seen[card]
+    said = Said("{card} was already seen in this deal (play {play})", card=str(card), play=where) \
+        if isinstance(where, int) else Said("{card} was already seen in this deal (floor)", card=str(card))
+    return _Stop(_at(Violation("E-CARD", said), number, play))
 
 
 def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
@@ -163,15 +171,18 @@ def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
     card = play.move.card
     holder = hands.recorded_by.get(card)
     if holder is not None and holder != play.seat:
-        raise _Stop(_at(Violation("E-HAND", f"{card} is in {holder}'s recorded hand, not {play.seat}'s"),
+        raise _Stop(_at(Violation("E-HAND", Said("{card} is in {holder}'s recorded hand, not {seat}'s",
+                                                 card=str(card), holder=holder, seat=play.seat)),
                         number, play))
     own = hands.recorded.get(play.seat)
     if number == 1 and hands.first_four is not None and card not in hands.first_four:
         listed = " ".join(map(str, sorted(hands.first_four)))
-        raise _Stop(_at(Violation("E-HAND", f"the bid play {card} is not one of {play.seat}'s first four cards "
-                                            f"({listed})"), number, play))
+        raise _Stop(_at(Violation("E-HAND", Said("the bid play {card} is not one of {seat}'s first four cards "
+                                                 "({cards})", card=str(card), seat=play.seat, cards=listed)),
+                        number, play))
     if own is not None and len(own) >= 12 and card not in own:
-        raise _Stop(_at(Violation("E-HAND", f"{card} is not in {play.seat}'s recorded hand"), number, play))
+        raise _Stop(_at(Violation("E-HAND", Said("{card} is not in {seat}'s recorded hand", card=str(card),
+                                                 seat=play.seat)), number, play))
 
 
 @dataclass
@@ -221,18 +232,21 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
         if keep:
             steps.append(Step(number, seat, move, statement, before, state, known, violations))
         if two and number == HALF_PLAYS:
-            run.extra.extend(_houses_left(state, statement, "before the second hands are taken up", HALF_PLAYS))
+            run.extra.extend(_houses_left(state, statement, HALF_PLAYS))
     run.state, run.played = state, played
     return run
 
 
-def _houses_left(state: State, last: Play, when: str, play: int | None = None) -> Iterator[Violation]:
+def _houses_left(state: State, last: Play, play: int | None = None) -> Iterator[Violation]:
     """R-HOUSE-LEFT for each house on the floor: at the end of the deal (play None), or after the first
     half of a two-player deal (play 24, REPORT.md)."""
     for house in state.houses:
         cards = " ".join(map(str, house.cards))
-        yield Violation("R-HOUSE-LEFT", f"the {house.value}-house ({cards}) is left on the floor {when}",
-                        play, None, last.line, 1)
+        said = Said("the {value}-house ({cards}) is left on the floor at the end", value=house.value, cards=cards) \
+            if play is None else \
+            Said("the {value}-house ({cards}) is left on the floor before the second hands are taken up",
+                 value=house.value, cards=cards)
+        yield Violation("R-HOUSE-LEFT", said, play, None, last.line, 1)
 
 
 def _missing_line(deal: Deal, in_progress: bool) -> list[Violation]:
@@ -241,8 +255,9 @@ def _missing_line(deal: Deal, in_progress: bool) -> list[Violation]:
     missing = "floor" if deal.floor is None else "bid"
     if (deal.plays or ((deal.floor or deal.bid) and deal.score is None)) and not in_progress \
             and not _unreadable(deal, missing):
-        return [Violation("E-INCOMPLETE", f"deal {deal.number} has no {missing} line", None, None,
-                          deal.start.line, 1)]
+        said = Said("deal {deal} has no floor line", deal=deal.number) if missing == "floor" else \
+            Said("deal {deal} has no bid line", deal=deal.number)
+        return [Violation("E-INCOMPLETE", said, None, None, deal.start.line, 1)]
     return []
 
 
@@ -281,10 +296,11 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     elif run.played < rules.plays_per_deal:
         last = deal.plays[-1] if deal.plays else deal.start
         if not in_progress:
-            errors.append(Violation("E-INCOMPLETE", f"the deal stops after {run.played} plays of "
-                                                    f"{rules.plays_per_deal}", None, None, last.line, 1))
+            errors.append(Violation("E-INCOMPLETE", Said("the deal stops after {played} plays of {plays}",
+                                                         played=run.played, plays=rules.plays_per_deal),
+                                    None, None, last.line, 1))
     else:
-        violations.extend(_houses_left(run.state, deal.plays[-1], "at the end"))  # type: ignore[arg-type]
+        violations.extend(_houses_left(run.state, deal.plays[-1]))  # type: ignore[arg-type]
         final = finish(run.state)
     return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, tuple(_in_order(violations)),
                       tuple(errors), final, partial, hands, in_progress and final is None)

@@ -10,6 +10,7 @@ from .ledger import Ledger, LedgerRow
 from .notation import Deal, Game, split_lines
 from .notation.reader import read_by_deal
 from .rules import Violation
+from .said import Said
 from .ruleset import Ruleset, ruleset_for
 
 
@@ -67,7 +68,7 @@ def _game_entry(game: Game, rules: Ruleset, deals: list[dict[str, Any]], rows: l
 
 
 NO_GAME = {"rule": "E-SYNTAX", "play": None, "seat": None, "line": 1, "column": 1,
-           "message": "the log holds no game: expected tags or a 'deal' line"}
+           "message": Said("the log holds no game: expected tags or a 'deal' line")}
 
 
 def report_json(analysis: Analysis) -> dict[str, Any]:

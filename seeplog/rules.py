@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .moves import Item
+from .said import N_
 
 
 @dataclass(frozen=True)
@@ -37,88 +38,88 @@ def _rules(*rows: tuple[str, str, str, str]) -> dict[str, Rule]:
 
 
 RULES: dict[str, Rule] = _rules(
-    ("R-TURN", "Play in turn",
-     "Play goes counter-clockwise (N, W, S, E) from the bidder; the bid is made by the seat to the dealer's right.",
+    ("R-TURN", N_("Play in turn"),
+     N_("Play goes counter-clockwise (N, W, S, E) from the bidder; the bid is made by the seat to the dealer's right."),
      "§5"),
-    ("R-DEALER", "The rotation names the dealer",
-     "After a deal the team that is behind deals: the same dealer on a 0 lead or when behind, the seat to the "
+    ("R-DEALER", N_("The rotation names the dealer"),
+     N_("After a deal the team that is behind deals: the same dealer on a 0 lead or when behind, the seat to the "
      "right when ahead, the partner's turn after a baazi. Not judged after a deal whose score cannot be known "
-     "(the lead is then provisional, and any seat may deal).", "§8"),
-    ("R-REDEAL", "Redeal only without a bid",
-     "The hand is redealt only when the bidder's four cards hold nothing of 9 or more (thirty variants: or the "
-     "floor holds Td or 9s).", "§2.2"),
-    ("R-BID-RANGE", "Bid 9 to 13", "A bid names a house value from 9 to 13.", "§2.3"),
-    ("R-BID-HOLD", "Bid a card you hold",
-     "The bid must be the value of a card among the bidder's first four cards. Without a hand line for them "
-     "the bidder's whole hand is used, and it is flagged only where the bidder certainly held no such card.",
+     "(the lead is then provisional, and any seat may deal)."), "§8"),
+    ("R-REDEAL", N_("Redeal only without a bid"),
+     N_("The hand is redealt only when the bidder's four cards hold nothing of 9 or more (thirty variants: or the "
+     "floor holds Td or 9s)."), "§2.2"),
+    ("R-BID-RANGE", N_("Bid 9 to 13"), N_("A bid names a house value from 9 to 13."), "§2.3"),
+    ("R-BID-HOLD", N_("Bid a card you hold"),
+     N_("The bid must be the value of a card among the bidder's first four cards. Without a hand line for them "
+     "the bidder's whole hand is used, and it is flagged only where the bidder certainly held no such card."),
      "§2.3, §3"),
-    ("R-BID-PLAY", "Play the bid",
-     "The bid play builds a house of the bid value, captures with a card of the bid value, or throws a card "
-     "of the bid value.", "§2.5"),
-    ("R-BID-THROW", "Throw the bid card only as a last resort",
-     "The bidder may throw the bid card only when the first four cards allow no house of the bid value and "
-     "no capture with a card of it that breaks no rule. Judged only when a hand line records the first four.",
+    ("R-BID-PLAY", N_("Play the bid"),
+     N_("The bid play builds a house of the bid value, captures with a card of the bid value, or throws a card "
+     "of the bid value."), "§2.5"),
+    ("R-BID-THROW", N_("Throw the bid card only as a last resort"),
+     N_("The bidder may throw the bid card only when the first four cards allow no house of the bid value and "
+     "no capture with a card of it that breaks no rule. Judged only when a hand line records the first four."),
      "§2.5, §3, §6"),
-    ("R-CAPTURE-SUM", "Capture what adds up",
-     "A card takes a house of its own value, or loose cards that add up to its value.", "§5.1"),
-    ("R-CAPTURE-HOUSE-SET", "A house is taken alone",
-     "A house can only be taken whole and alone, never as part of a set with other cards.", "§5.1"),
-    ("R-CAPTURE-ALL", "Take everything you can",
-     "A capture takes everything the card can take: no house of its value and no set of loose cards adding "
-     "up to it may be left.", "§5.1"),
-    ("R-MUST-CAPTURE", "No throw when you can capture",
-     "A card that could capture something may not be thrown as a loose card (a capture the rules forbid, "
-     "as Punjab's first-house rule may, does not count).", "§5.2, §6"),
-    ("R-HOUSE-VALUE", "Houses are 9 to 13",
-     "A house is built to the value of a card that can take it, 9 to 13 (9, T, J, Q or K); no house "
-     "of more or less.", "§5.3"),
-    ("R-HOUSE-SUM", "A house adds up",
-     "The played card and its loose cards (or the broken house) add up to the house value, and so does each "
-     "extra group.", "§5.3"),
-    ("R-HOUSE-AUTO", "A new house takes its matches",
-     "A new house takes every loose card and set of loose cards of its value along with it (it is cemented).",
+    ("R-CAPTURE-SUM", N_("Capture what adds up"),
+     N_("A card takes a house of its own value, or loose cards that add up to its value."), "§5.1"),
+    ("R-CAPTURE-HOUSE-SET", N_("A house is taken alone"),
+     N_("A house can only be taken whole and alone, never as part of a set with other cards."), "§5.1"),
+    ("R-CAPTURE-ALL", N_("Take everything you can"),
+     N_("A capture takes everything the card can take: no house of its value and no set of loose cards adding "
+     "up to it may be left."), "§5.1"),
+    ("R-MUST-CAPTURE", N_("No throw when you can capture"),
+     N_("A card that could capture something may not be thrown as a loose card (a capture the rules forbid, "
+     "as Punjab's first-house rule may, does not count)."), "§5.2, §6"),
+    ("R-HOUSE-VALUE", N_("Houses are 9 to 13"),
+     N_("A house is built to the value of a card that can take it, 9 to 13 (9, T, J, Q or K); no house "
+     "of more or less."), "§5.3"),
+    ("R-HOUSE-SUM", N_("A house adds up"),
+     N_("The played card and its loose cards (or the broken house) add up to the house value, and so does each "
+     "extra group."), "§5.3"),
+    ("R-HOUSE-AUTO", N_("A new house takes its matches"),
+     N_("A new house takes every loose card and set of loose cards of its value along with it (it is cemented)."),
      "§5.3"),
-    ("R-HOUSE-HOLD", "Hold the house card",
-     "Whoever builds or adds to a house must still hold a card of its value, unless the house was already "
+    ("R-HOUSE-HOLD", N_("Hold the house card"),
+     N_("Whoever builds or adds to a house must still hold a card of its value, unless the house was already "
      "there and the partner owns it. Where the log stops early, flagged only where the player certainly "
-     "held none.", "§5.3, §3"),
-    ("R-BREAK-LOOSE", "Break with the played card only",
-     "A house is raised (broken) by the played card alone, never with loose cards.", "§5.3"),
-    ("R-BREAK-CEMENTED", "A cemented house stays", "A cemented (pukka) house cannot be broken.", "§5.3"),
-    ("R-BREAK-OWN", "Do not break your own house",
-     "A player may break a partner's or an opponent's house, never one they own.", "§5.3"),
-    ("R-OWNER-KEEP", "Owners keep their card",
-     "The owner of a house keeps a card of its value until the house is taken or the owner is released by a "
-     "break. Where the log stops early, flagged only where the owner certainly held no other.", "§5.4, §3"),
-    ("R-HOUSE-LEFT", "No house left over",
-     "Every house must be taken before the deal ends (two players: before the second hands are taken up, "
-     "flagged at play 24).", "§2.7-8"),
-    ("R-HOUSE-LIMIT", "Limited houses",
-     "With MaxHouses, no play may leave more houses than that on the floor; only the play that raises the "
-     "number of houses above the limit is flagged.", "§6"),
-    ("R-PUNJAB-FIRST", "Punjab: Td and 9s first make their house",
-     "Td (9s) may not take loose cards or join a higher house until its holder has built a 10-house "
+     "held none."), "§5.3, §3"),
+    ("R-BREAK-LOOSE", N_("Break with the played card only"),
+     N_("A house is raised (broken) by the played card alone, never with loose cards."), "§5.3"),
+    ("R-BREAK-CEMENTED", N_("A cemented house stays"), N_("A cemented (pukka) house cannot be broken."), "§5.3"),
+    ("R-BREAK-OWN", N_("Do not break your own house"),
+     N_("A player may break a partner's or an opponent's house, never one they own."), "§5.3"),
+    ("R-OWNER-KEEP", N_("Owners keep their card"),
+     N_("The owner of a house keeps a card of its value until the house is taken or the owner is released by a "
+     "break. Where the log stops early, flagged only where the owner certainly held no other."), "§5.4, §3"),
+    ("R-HOUSE-LEFT", N_("No house left over"),
+     N_("Every house must be taken before the deal ends (two players: before the second hands are taken up, "
+     "flagged at play 24)."), "§2.7-8"),
+    ("R-HOUSE-LIMIT", N_("Limited houses"),
+     N_("With MaxHouses, no play may leave more houses than that on the floor; only the play that raises the "
+     "number of houses above the limit is flagged."), "§6"),
+    ("R-PUNJAB-FIRST", N_("Punjab: Td and 9s first make their house"),
+     N_("Td (9s) may not take loose cards or join a higher house until its holder has built a 10-house "
      "(9-house), and the first such house is built by the holder of that card; once that card has been "
-     "played, by anyone.", "§6"),
-    ("R-SCORE-CLAIM", "The recorded score is right",
-     "A played deal's recorded score must equal the score computed from its plays.", "§9"),
-    ("R-SCORE-TOTAL", "Card points add up",
-     "A recorded deal's card points must add up to the variant's total (100, or 30; 60 with satthi).", "§9"),
-    ("E-SYNTAX", "A readable line",
-     "The line could not be read as Seep notation (where a card is expected: no word of letters, digits and "
-     "suit symbols).", "§10"),
-    ("E-CARD", "Real cards, each once",
-     "A card that is not in the pack (a word of letters, digits and suit symbols where a card is expected), or "
-     "a card seen twice in one deal.", "§10"),
-    ("E-FLOOR", "Take what is on the floor", "The play names a loose card or house that is not on the floor.",
+     "played, by anyone."), "§6"),
+    ("R-SCORE-CLAIM", N_("The recorded score is right"),
+     N_("A played deal's recorded score must equal the score computed from its plays."), "§9"),
+    ("R-SCORE-TOTAL", N_("Card points add up"),
+     N_("A recorded deal's card points must add up to the variant's total (100, or 30; 60 with satthi)."), "§9"),
+    ("E-SYNTAX", N_("A readable line"),
+     N_("The line could not be read as Seep notation (where a card is expected: no word of letters, digits and "
+     "suit symbols)."), "§10"),
+    ("E-CARD", N_("Real cards, each once"),
+     N_("A card that is not in the pack (a word of letters, digits and suit symbols where a card is expected), or "
+     "a card seen twice in one deal."), "§10"),
+    ("E-FLOOR", N_("Take what is on the floor"), N_("The play names a loose card or house that is not on the floor."),
      "§10"),
-    ("E-HAND", "Play what the hand holds", "The play contradicts a recorded hand line.", "§10"),
-    ("E-SHAPE", "A real play", "The play is none of capture, throw or house play.", "§10"),
-    ("E-SEAT", "A seat of the table", "The seat is not one of this variant's seats.", "§10"),
-    ("E-AMBIGUOUS", "A clear shorthand",
-     "The shorthand capture 'C x' has more than one maximal choice: write out the groups.", "§10"),
-    ("E-INCOMPLETE", "A whole deal", "The deal stops before its last play (a deal that a log error stops, such "
-     "as an unreadable floor line, has that error alone).", "§10"),
+    ("E-HAND", N_("Play what the hand holds"), N_("The play contradicts a recorded hand line."), "§10"),
+    ("E-SHAPE", N_("A real play"), N_("The play is none of capture, throw or house play."), "§10"),
+    ("E-SEAT", N_("A seat of the table"), N_("The seat is not one of this variant's seats."), "§10"),
+    ("E-AMBIGUOUS", N_("A clear shorthand"),
+     N_("The shorthand capture 'C x' has more than one maximal choice: write out the groups."), "§10"),
+    ("E-INCOMPLETE", N_("A whole deal"), N_("The deal stops before its last play (a deal that a log error stops, such "
+     "as an unreadable floor line, has that error alone)."), "§10"),
 )
 
 

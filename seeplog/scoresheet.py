@@ -5,9 +5,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .analysis import DealAnalysis, GameAnalysis
-from .ledger import PROVISIONAL, LedgerRow, provisional_note
+from .ledger import LedgerRow, provisional_note
 from .ruleset import SEAT_TAGS
-from .words import N_, Said
+from .said import N_, Param, Said
 
 ANY_DEALER = N_("any seat may deal")
 """The next dealer after a deal whose score is not known (RULES.md §8.5)."""
@@ -32,10 +32,6 @@ class SheetRow:
     as recorded at the table and why (no plays logged, the replay stopped at an error, …)."""
     provisional: str = ""
     """Why the row's lead is provisional, in a sentence ('' for an exact row)."""
-    note_said: Said | None = None
-    """`note` as a sentence to say in any language."""
-    provisional_said: Said | None = None
-    """`provisional` as a sentence to say in any language."""
 
 
 def seat_names(tags: Mapping[str, str], seats: Iterable[str]) -> dict[str, str]:
@@ -52,14 +48,12 @@ def sheet_rows(analysis: GameAnalysis) -> list[SheetRow]:
     for deal, row in zip(analysis.deals, analysis.ledger):
         score, replay = deal.score, deal.replay
         lead = f"{row.lead.team} {row.lead.points}" if row.lead.team else "0"
-        note = deal_note_said(deal)
-        unknown = Said(PROVISIONAL, {"deal": row.unknown_from}) if row.unknown_from is not None else None
         rows.append(SheetRow(
             replay.deal.number, row.dealer, replay.bidder, replay.bid,
             score.card_points if score else None, score.sweep_points if score else None,
             score.score if score else None, lead, row.baazi, next_dealer_text(row),
-            len(deal.violations) + len(deal.errors), note.english() if note else "",
-            provisional_note(row.unknown_from) if row.unknown_from is not None else "", note, unknown))
+            len(deal.violations) + len(deal.errors), deal_note(deal),
+            provisional_note(row.unknown_from) if row.unknown_from is not None else ""))
     return rows
 
 
@@ -80,35 +74,30 @@ LOG_STOPS = N_("{what}: the log stops after {played} of {plays} plays")
 
 
 def deal_note(deal: DealAnalysis) -> str:
-    """Why a deal's score is the one recorded at the table (or missing), in a sentence; '' when computed."""
-    note = deal_note_said(deal)
-    return note.english() if note else ""
-
-
-def deal_note_said(deal: DealAnalysis) -> Said | None:
-    """`deal_note` as a sentence to say in any language; None when the score is computed.
+    """Why a deal's score is the one recorded at the table (or missing), in a sentence (a `Said`); '' when
+    computed.
 
     The deal line's own error comes first, then a deal without plays, then the error that stopped the
     replay, then a log that stops early."""
     score, replay = deal.score, deal.replay
     if score is not None and score.cards_taken is not None:
-        return None
+        return ""
     what = Said(RECORDED if score is not None else NO_SCORE)
     start = replay.deal.start
     line_error = next((e for e in deal.errors if e.line == start.line), None) if start.recovered else None
     stop = next((e for e in deal.errors if e is not line_error), None)
-    plays = {"played": replay.played, "plays": replay.rules.plays_per_deal}
+    plays: dict[str, Param] = {"played": replay.played, "plays": replay.rules.plays_per_deal}
     if line_error is not None and (replay.score_only or stop is None):
-        return Said(UNREAD_DEAL_LINE, {"what": what, "rule": line_error.rule, "line": line_error.line})
+        return Said(UNREAD_DEAL_LINE, what=what, rule=line_error.rule, line=line_error.line or 0)
     if replay.in_progress and not deal.errors:
-        return Said(IN_PROGRESS, plays)
+        return Said(IN_PROGRESS, **plays)
     if replay.score_only:
-        return Said(NO_PLAYS, {"what": what})
+        return Said(NO_PLAYS, what=what)
     if stop is not None and stop.rule != "E-INCOMPLETE":
         if stop.play:
-            return Said(STOPPED_AT_PLAY, {"what": what, "play": stop.play, "rule": stop.rule})
-        return Said(STOPPED_AT_LINE, {"what": what, "line": stop.line, "rule": stop.rule})
-    return Said(LOG_STOPS, {"what": what, **plays})
+            return Said(STOPPED_AT_PLAY, what=what, play=stop.play, rule=stop.rule)
+        return Said(STOPPED_AT_LINE, what=what, line=stop.line or 0, rule=stop.rule)
+    return Said(LOG_STOPS, what=what, **plays)
 
 
 def team_values(values: dict[str, int] | None, teams: tuple[str, ...], missing: str = "-") -> tuple[str, ...]:

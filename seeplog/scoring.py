@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from .notation import ScoreLine
 from .replay import DealReplay
 from .rules import Violation
+from .said import Param, Said
 from .ruleset import Ruleset
 from .state import State, Sweep
 
@@ -60,24 +61,32 @@ def score_deal(replay: DealReplay) -> tuple[DealScore | None, list[Violation]]:
         computed = computed_score(replay.final)
         if recorded and (recorded.card_points, recorded.sweep_points) != (computed.card_points, computed.sweep_points):
             assert line is not None  # what was recorded was read from it
-            return computed, [Violation("R-SCORE-CLAIM", f"recorded {score_text(recorded)}, computed "
-                                                         f"{score_text(computed)}", None, None, line.line, 1)]
+            said = Said("recorded {recorded}, computed {computed}", recorded=score_text(recorded),
+                        computed=score_text(computed))
+            return computed, [Violation("R-SCORE-CLAIM", said, None, None, line.line, 1)]
         return computed, []
     if recorded and replay.score_only and not _adds_up(recorded, replay.rules):
         assert line is not None  # what was recorded was read from it
         points = " ".join(f"{t} {p}" for t, p in recorded.card_points.items())
-        return recorded, [Violation("R-SCORE-TOTAL", f"recorded card points {points} add up to "
-                                                     f"{sum(recorded.card_points.values())}, not to "
-                                                     f"{_expected_total(replay.rules)}", None, None, line.line, 1)]
+        said = Said("recorded card points {points} add up to {total}, not to {expected}", points=points,
+                    total=sum(recorded.card_points.values()), expected=_expected_total(replay.rules))
+        return recorded, [Violation("R-SCORE-TOTAL", said, None, None, line.line, 1)]
     return recorded, []
 
 
-def _expected_total(rules: Ruleset) -> str:
+def _expected_total(rules: Ruleset) -> Said:
     """The totals a deal's card points may add up to, in words: ``the standard total of 100 (90 when the
     cards split 26-26)``."""
-    split = f" ({rules.total - rules.most_cards_bonus} when the cards split 26-26)" if rules.most_cards_bonus else ""
-    satthi = f"; or 0 and {2 * rules.total} for a satthi" if rules.satthi else ""
-    return f"the {rules.name} total of {rules.total}{split}{satthi}"
+    fields: dict[str, Param] = {"variant": rules.name, "total": rules.total,
+                                "split": rules.total - rules.most_cards_bonus, "satthi": 2 * rules.total}
+    if rules.most_cards_bonus and rules.satthi:
+        return Said("the {variant} total of {total} ({split} when the cards split 26-26); or 0 and {satthi} "
+                    "for a satthi", **fields)
+    if rules.most_cards_bonus:
+        return Said("the {variant} total of {total} ({split} when the cards split 26-26)", **fields)
+    if rules.satthi:
+        return Said("the {variant} total of {total}; or 0 and {satthi} for a satthi", **fields)
+    return Said("the {variant} total of {total}", **fields)
 
 
 def _adds_up(score: DealScore, rules: Ruleset) -> bool:

@@ -1,7 +1,8 @@
 """Refresh the pages' message catalogs: extract every marked sentence (babel.cfg: templates, flash messages
-and form errors; seeplog/web/scripttext.py: the scripts' sentences) into messages.pot, and update the Hindi
-and Punjabi catalogs from it (new sentences come in untranslated; tests/web/test_languages.py then fails
-until each has its translation). Run from the repository root: `python tools/messages.py`."""
+and form errors, the library's findings and rule catalogue; seeplog/web/scripttext.py: the scripts'
+sentences) into messages.pot, and update the Hindi and Punjabi catalogs from it (new sentences come in
+untranslated; tests/web/test_languages.py then fails until each has its translation). Run from the repository
+root: `python tools/messages.py`."""
 from __future__ import annotations
 
 import sys
@@ -14,7 +15,11 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "seeplog" / "web" / "translations"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None, "N_": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None,
+            "Said": None, "N_": None}
+"""`Said` and `N_` mark the library's sentences (seeplog.said): its findings and the rule catalogue."""
+WIDTH = 120
+"""The Hindi and Punjabi catalogs' line width, as they are committed (Babel's default, 76, for messages.pot)."""
 SCRIPTS = ("seeplog/web/static/**.js", "seeplog.web.scripttext:extract_scripts")
 
 
@@ -40,7 +45,7 @@ def refresh() -> None:
             catalog = read_po(source)
         catalog.update(template, no_fuzzy_matching=True)
         with po.open("wb") as out:
-            write_po(out, catalog, no_location=True, sort_output=True, ignore_obsolete=True)
+            write_po(out, catalog, no_location=True, sort_output=True, ignore_obsolete=True, width=WIDTH)
         print(f"{po.relative_to(ROOT)}: {sum(1 for m in catalog if m.id and not m.string)} untranslated")
 
 

@@ -22,6 +22,7 @@ from ..moves import Capture
 from ..analysis import Analysis, DealAnalysis, GameAnalysis, analyse_game
 from ..report import violation_json
 from ..rules import Violation
+from ..said import Said
 from ..notation.tags import KNOWN_TAGS
 from ..canonical import dumps
 from ..notation.writer import statement_text
@@ -273,8 +274,8 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str,
     log = reread(before.text, before.log, text) if before is not None else parse(text)
     found = statement_at(log, line)
     if found is None:
-        raise EntryRefused(NotationError("E-SYNTAX", "the line holds no statement (only a comment or "
-                                                     "spaces)", index + 1, 1))
+        raise EntryRefused(NotationError("E-SYNTAX", Said("the line holds no statement (only a comment or spaces)"),
+                                         index + 1, 1))
     error = found.error if isinstance(found, Unreadable) else next((e for e in log.errors if e.line == line), None)
     if error is not None:  # unreadable, or read only by changing it (deal 0 as deal 1): refused as sent
         raise EntryRefused(NotationError(error.rule, error.msg, index + 1, error.column, error.end_column))

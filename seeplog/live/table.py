@@ -16,7 +16,7 @@ from ..analysis import Analysis, GameAnalysis
 from ..replay import DealReplay
 from ..ruleset import VARIANTS, Ruleset
 from ..state import Known, State, start
-from ..words import N_, Said, Value
+from ..said import N_, Param, Said
 
 
 @dataclass(frozen=True)
@@ -54,19 +54,14 @@ def what_next(now: Now, *, closed: bool = False) -> dict[str, Any]:
     analysis = now.analysis
     if analysis is None or not analysis.deals:
         return {"kind": "deal", "deal": 1, "dealer": None, "allowed_dealers": list(now.rules.seats),
-                **_why(Said(FIRST_FREE)), **_standing(None, now.rules)}
+                "why": Said(FIRST_FREE), **_standing(None, now.rules)}
     last, row = analysis.deals[-1].replay, analysis.ledger[-1]
     standing = _standing(analysis, analysis.rules)
     if not last.in_progress:
         return {"kind": "deal", "deal": last.deal.number + 1, "dealer": row.next_dealer,
-                "allowed_dealers": list(row.allowed_dealers), **_why(rotation_said(row, analysis.rules)),
+                "allowed_dealers": list(row.allowed_dealers), "why": rotation_reason(row, analysis.rules),
                 **standing}
     return {**_in_deal(last.deal, analysis.rules, now.last), **standing}
-
-
-def _why(said: Said) -> dict[str, Any]:
-    """Why a seat deals: in English ("why", as the API always said it) and as a sentence ("why_said")."""
-    return {"why": said.english(), "why_said": said.json()}
 
 
 def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
@@ -76,7 +71,6 @@ def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
     standing = {"lead": {"team": row.lead.team, "points": row.lead.points}, "baazis": analysis.baazis}
     if row.unknown_from is not None:
         standing["provisional"] = provisional_note(row.unknown_from)
-        standing["provisional_said"] = Said(PROVISIONAL, {"deal": row.unknown_from}).json()
     return standing
 
 
@@ -89,41 +83,41 @@ PASSES = N_("{team} leads by {points}, so the deal passes to {who}")
 DEALS = N_("{team} leads by {points}, so {who} deals")
 NOT_JUDGED = N_("{reason} (the rotation goes on from the recorded dealer; with the lead provisional, no dealer "
                 "is judged)")
-EITHER = N_("{one} or {other}")
+EITHER = N_("{first} or {second}")
+REASONS = (FIRST_FREE, UNKNOWN, AFTER_BAAZI, NO_SCORE, LEAD_ZERO, PASSES, DEALS, NOT_JUDGED, EITHER, PROVISIONAL)
+"""The sentences of why a seat deals (and of a provisional lead), for the pages that say them."""
 
 
-def rotation_reason(row: LedgerRow, rules: Ruleset) -> str:
-    """Why the rotation names the next dealer, in a sentence."""
-    return rotation_said(row, rules).english()
-
-
-def rotation_said(row: LedgerRow, rules: Ruleset) -> Said:
-    """Why the rotation names the next dealer, as a sentence to say in any language."""
+def rotation_reason(row: LedgerRow, rules: Ruleset) -> Said:
+    """Why the rotation names the next dealer, in a sentence (a `Said`: pages say it in the reader's language)."""
     reason = _named_because(row, rules)
     if row.unknown_from is not None and not row.unknown:
-        return Said(NOT_JUDGED, {"reason": reason})
+        return Said(NOT_JUDGED, reason=reason)
     return reason
 
 
-def either(seats: tuple[str, ...] | list[str]) -> Value:
+def either(seats: tuple[str, ...] | list[str]) -> Param:
     """Seats of which one deals: "N", "N or S"."""
-    if len(seats) < 2:
-        return "".join(seats)
-    return Said(EITHER, {"one": seats[0], "other": either(seats[1:])})
+    if not seats:
+        return ""
+    names: Param = seats[0]
+    for seat in seats[1:]:
+        names = Said(EITHER, first=names, second=seat)
+    return names
 
 
 def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
     who = either(row.allowed_dealers)
     if row.unknown:
-        return Said(UNKNOWN, {"deal": row.deal})
+        return Said(UNKNOWN, deal=row.deal)
     if row.baazi is not None:
-        return Said(AFTER_BAAZI, {"team": row.baazi, "deal": row.deal, "who": who})
+        return Said(AFTER_BAAZI, team=row.baazi, deal=row.deal, who=who)
     if row.score is None:
-        return Said(NO_SCORE, {"deal": row.deal, "who": who})
+        return Said(NO_SCORE, deal=row.deal, who=who)
     if row.lead.team is None:
-        return Said(LEAD_ZERO, {"dealer": row.dealer})
-    lead: dict[str, Value] = {"team": row.lead.team, "points": row.lead.points, "who": who}
-    return Said(PASSES if row.lead.team == rules.team_of(row.dealer) else DEALS, lead)
+        return Said(LEAD_ZERO, dealer=row.dealer)
+    lead: dict[str, Param] = {"team": row.lead.team, "points": row.lead.points, "who": who}
+    return Said(PASSES if row.lead.team == rules.team_of(row.dealer) else DEALS, **lead)
 
 
 def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str, Any]:

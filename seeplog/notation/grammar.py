@@ -6,10 +6,14 @@ what the line needs there, saying what was expected.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ..cards import Card, parse_card
 from .lexer import Cursor, Token, show
 from ..moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
+from ..said import Said
+from .phrases import (A_CARD, A_HOUSE, A_SEAT, A_TEAM, AFTER, AN_ANNOTATION, DEAL_NUMBER, DEALER_WORD, HOUSE_VALUE,
+                      MISPLACED, NO_X, ONE_X, PLAYED_CARD, START, THE_DEALER, VALUE_AFTER_EQ, WHAT)
 from ..ruleset import HOUSE_VALUES, SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR, VARIANTS
 from .model import BidLine, DealStart, FloorCards, Hand, Play, Redeal, ScoreLine, Statement
 
@@ -20,7 +24,6 @@ CARD_LIKE = re.compile("(?:[^\\W_]|[\u2660-\u2667\ufe0f])+")
 the pack is E-CARD, anything else E-SYNTAX (NOTATION.md, Cards)."""
 HOUSE_WORDS = frozenset(map(str, HOUSE_VALUES))
 """A house value written without its brackets (``11``), in the digits 0-9."""
-START = "a keyword (deal, redeal, hand, floor, bid, score), a seat or a tag [Name \"value\"]"
 
 
 class Table:
@@ -44,58 +47,71 @@ def is_card(text: str) -> bool:
     return True
 
 
-def read_card(cur: Cursor, seen: dict[Item, int], expected: str = "a card") -> tuple[Card, Token]:
+def read_card(cur: Cursor, seen: dict[Item, int], expected: str = A_CARD) -> tuple[Card, Token]:
     """A card token; E-CARD for a word that is no card, or for a card already named on this line."""
     token = cur.expect(expected)
     if token.kind != "word":
-        raise cur.fail(f"expected {expected}, found {show(token.text)}", token)
+        raise cur.fail(_found(expected, token), token)
     try:
         card = parse_card(token.text)
     except ValueError:
         if CARD_LIKE.fullmatch(token.text) is None:
-            raise cur.fail(f"expected {expected} (a rank A 2-9 T J Q K and a suit s h d c), "
-                           f"found {show(token.text)}", token) from None
+            raise cur.fail(Said("expected {expected} (a rank A 2-9 T J Q K and a suit s h d c), found {found}",
+                                expected=expected, found=show(token.text)), token) from None
         raise cur.fail(_not_a_card(token.text), token, "E-CARD") from None
     _once(cur, card, token, seen)
     return card, token
 
 
-def _not_a_card(text: str) -> str:
+def _found(expected: str, token: Token) -> Said:
+    return Said("expected {expected}, found {found}", expected=expected, found=show(token.text))
+
+
+def _not_a_card(text: str) -> Said:
     if len(text) > 1 and text[-1] in "xX" and is_card(text[:-1]):
-        return f"{show(text)} is not a card: 'x' stands alone, with a space before it"
-    return f"{show(text)} is not a card: expected a rank (A 2-9 T J Q K) and a suit (s h d c)"
+        return Said("{word} is not a card: 'x' stands alone, with a space before it", word=show(text))
+    return Said("{word} is not a card: expected a rank (A 2-9 T J Q K) and a suit (s h d c)", word=show(text))
 
 
 def _once(cur: Cursor, item: Item, token: Token, seen: dict[Item, int]) -> None:
     if item in seen:
         rule = "E-CARD" if isinstance(item, Card) else "E-SYNTAX"
-        raise cur.fail(f"{item} is named twice on this line (first at column {seen[item]})", token, rule)
+        raise cur.fail(Said("{item} is named twice on this line (first at column {column})", item=str(item),
+                            column=seen[item]), token, rule)
     seen[item] = token.column
 
 
-def read_seat(cur: Cursor, allowed: tuple[str, ...], what: str = "a seat") -> str:
+def read_seat(cur: Cursor, allowed: tuple[str, ...], what: str = A_SEAT) -> str:
     """A seat (or a score's team) of the table: E-SEAT for a word that is none of them."""
-    expected = f"{what} ({_alternatives(allowed)})"
+    expected = _seat_phrase(what, allowed)
     token = cur.expect(expected)
     text = token.text.upper()
     if token.kind == "word" and text in allowed:
         return text
     if token.kind != "word" or not text.isalpha():
-        raise cur.fail(f"expected {expected}, found {show(token.text)}", token)
+        raise cur.fail(_found(expected, token), token)
+    fields = {"word": text, "what": what, "seats": _alternatives(allowed)}
     if text in SEATS_FOUR or text in TEAMS_FOUR:
-        table = "two-player" if allowed[0] == "N" and len(allowed) == 2 else "four-player"
-        raise cur.fail(f"{text} is not {what} at a {table} table: expected {_alternatives(allowed)}", token,
-                       "E-SEAT")
-    raise cur.fail(f"{show(token.text)} is not {what}: expected {_alternatives(allowed)}", token, "E-SEAT")
+        raise cur.fail(Said("{word} is not {what} at a two-player table: expected {seats}", **fields)
+                       if allowed[0] == "N" and len(allowed) == 2 else
+                       Said("{word} is not {what} at a four-player table: expected {seats}", **fields), token, "E-SEAT")
+    fields["word"] = show(token.text)
+    raise cur.fail(Said("{word} is not {what}: expected {seats}", **fields), token, "E-SEAT")
 
 
-def _alternatives(words: tuple[str, ...]) -> str:
+@cache
+def _seat_phrase(what: str, allowed: tuple[str, ...]) -> Said:
+    return Said("{what} ({seats})", what=what, seats=_alternatives(allowed))
+
+
+@cache
+def _alternatives(words: tuple[str, ...]) -> Said:
     """Words as alternatives in a message.
 
     >>> _alternatives(("N", "W", "S", "E"))
     'N, W, S or E'
     """
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return Said("{words} or {last}", words=", ".join(words[:-1]), last=words[-1])
 
 
 def read_number(cur: Cursor, expected: str, *, faces: bool = False, least: int = 0) -> int:
@@ -108,10 +124,10 @@ def number_of(cur: Cursor, token: Token, expected: str, *, faces: bool = False, 
     if faces and text in FACE_VALUES:
         return FACE_VALUES[text]
     if not (text.isascii() and text.isdigit()):
-        raise cur.fail(f"expected {expected}, found {show(token.text)}", token)
+        raise cur.fail(_found(expected, token), token)
     if len(text) > 4 or int(text) < least:
-        raise cur.fail(f"expected {expected}, found {show(token.text)}: "
-                       f"a number from {least} to 9999", token)
+        raise cur.fail(Said("expected {expected}, found {found}: a number from {least} to 9999",
+                            expected=expected, found=show(token.text), least=least), token)
     return int(text)
 
 
@@ -121,20 +137,22 @@ def read_cards(cur: Cursor, what: str, count: int | None = None) -> tuple[Card, 
     seen: dict[Item, int] = {}
     while cur.at("word"):
         if len(cards) == count:
-            raise cur.fail(f"expected {count} {what}, found more: this is card {count + 1}", cur.peek())
+            raise cur.fail(Said("expected {count} {what}, found more: this is card {next}", count=count, what=what,
+                                next=count + 1), cur.peek())
         cards.append(read_card(cur, seen)[0])
     if cards and count is not None and len(cards) < count:
-        raise cur.fail(f"expected {count} {what}, found {len(cards)}", cur.peek())
+        raise cur.fail(Said("expected {count} {what}, found {found}", count=count, what=what, found=len(cards)),
+                       cur.peek())
     if not cards:
         token = cur.peek()
-        raise cur.fail(f"expected {what}" + (f", found {show(token.text)}" if token else " at the end of the line"),
-                       token)
+        raise cur.fail(_found(what, token) if token else Said("expected {expected} at the end of the line",
+                                                              expected=what), token)
     return tuple(sorted(cards))
 
 
 def read_annotation(cur: Cursor) -> str | None:
     if cur.at("annotation"):
-        return cur.expect("an annotation").text[1:-1]
+        return cur.expect(AN_ANNOTATION).text[1:-1]
     return None
 
 
@@ -144,11 +162,12 @@ def end(cur: Cursor, after: str) -> None:
     if token is None:
         return
     if token.kind == "open":
-        raise cur.fail("an annotation opened with '{' is not closed with '}' on this line", token)
+        raise cur.fail(Said("an annotation opened with '{{' is not closed with '}}' on this line"), token)
     if token.kind == "annotation":
-        raise cur.fail(f"unexpected annotation after {after}: annotations follow a 'deal' line or a play, "
-                       "once", token)
-    raise cur.fail(f"unexpected {show(token.text)} after {after}: expected the end of the line", token)
+        raise cur.fail(Said("unexpected annotation after {after}: annotations follow a 'deal' line or a play, once",
+                            after=after), token)
+    raise cur.fail(Said("unexpected {found} after {after}: expected the end of the line", found=show(token.text),
+                        after=after), token)
 
 
 # ---------------------------------------------------------------- moves
@@ -156,29 +175,29 @@ def end(cur: Cursor, after: str) -> None:
 def read_house(cur: Cursor, token: Token) -> HouseRef:
     inner = token.text[1:-1]
     if not inner.strip():
-        raise cur.fail("expected a house value inside '[ ]', as [11]", token)
+        raise cur.fail(Said("expected a house value inside '[ ]', as [11]"), token)
     if "+" in inner or len(inner.split()) > 1:
-        raise cur.fail("a house is named by its value alone, as [11]", token)
+        raise cur.fail(Said("a house is named by its value alone, as [11]"), token)
     word = Token("word", inner, token.column + 1)
-    return HouseRef(number_of(cur, word, "a house value inside '[ ]'", faces=True))
+    return HouseRef(number_of(cur, word, HOUSE_VALUE, faces=True))
 
 
 def read_item(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, houses: bool = True) -> Item:
     """A card or, where `houses`, a house ``[V]``."""
     token = cur.peek()
     if token is None or token.kind not in ("word", "house"):
-        raise cur.fail("expected a card or a house [V] after '+'" + (
-            f", found {show(token.text)}" if token else " at the end of the line"), token)
+        raise cur.fail(Said("expected a card or a house [V] after '+', found {found}", found=show(token.text))
+                       if token else Said("expected a card or a house [V] after '+' at the end of the line"), token)
     if token.kind == "word" and token.text in HOUSE_WORDS:
-        raise cur.fail(f"{show(token.text)} is not a card: a house is written in brackets, [{token.text}]",
-                       token, "E-CARD")
+        raise cur.fail(Said("{word} is not a card: a house is written in brackets, [{value}]", word=show(token.text),
+                            value=token.text), token, "E-CARD")
     if token.kind == "word":
         item: Item = read_card(cur, seen)[0]
     elif not houses:
-        raise cur.fail(f"an extra group is loose cards only: the house {token.text} cannot join another house",
-                       token)
+        raise cur.fail(Said("an extra group is loose cards only: the house {house} cannot join another house",
+                            house=token.text), token)
     else:
-        item = read_house(cur, cur.expect("a house"))
+        item = read_house(cur, cur.expect(A_HOUSE))
         _once(cur, item, token, seen)
     columns.setdefault(item, token.column)
     return item
@@ -192,42 +211,36 @@ def read_group(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, 
     return tuple(items)
 
 
-MISPLACED = {
-    "plus": "a '+' stands between two cards or houses",
-    "eq": "'=' belongs to a house play ('C+I =V'); it is written once, after the main group",
-    "other": "a house is written [V], with the value inside '[ ]'",
-}
-
-
 def read_groups(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, houses: bool,
                 what: str) -> tuple[Group, ...]:
     """Groups up to the end of the line (or its annotation)."""
     groups = []
     while (token := cur.peek()) is not None and token.kind not in ("annotation", "open"):
         if token.kind == "word" and token.text.lower() == "x":
-            raise cur.fail(f"a second 'x': {what}", token)
+            raise cur.fail(Said("a second 'x': {why}", why=what), token)
         if token.kind not in ("word", "house"):
-            raise cur.fail(f"unexpected {show(token.text)}: {MISPLACED.get(token.kind, what)}", token)
+            raise cur.fail(Said("unexpected {found}: {why}", found=show(token.text),
+                                why=MISPLACED.get(token.kind, what)), token)
         groups.append(read_group(cur, columns, seen, houses=houses))
     return tuple(groups)
 
 
 def read_move(cur: Cursor) -> tuple[Move, dict[Item, int]]:
     seen: dict[Item, int] = {}
-    card, token = read_card(cur, seen, "the played card")
+    card, token = read_card(cur, seen, PLAYED_CARD)
     columns: dict[Item, int] = {card: token.column}
     nxt = cur.peek()
     if nxt is None or nxt.kind in ("annotation", "open"):
         return Throw(card), columns
     if nxt.kind == "word" and nxt.text.lower() == "x":
         cur.take()
-        groups = read_groups(cur, columns, seen, houses=True, what="a capture is 'C x G G …', with one 'x'")
+        groups = read_groups(cur, columns, seen, houses=True, what=ONE_X)
         return canonical(Capture(card, groups or None)), columns
     if nxt.kind in ("plus", "eq"):
         return read_build(cur, card, columns, seen), columns
-    hint = f"expected 'x' before {show(nxt.text)} to capture it" if is_card(nxt.text) else (
-        "expected 'x' (capture), '+' or '=' (house play), or the end of the line (throw)")
-    raise cur.fail(f"unexpected {show(nxt.text)} after the card: {hint}", nxt)
+    hint = Said("expected 'x' before {found} to capture it", found=show(nxt.text)) if is_card(nxt.text) else (
+        Said("expected 'x' (capture), '+' or '=' (house play), or the end of the line (throw)"))
+    raise cur.fail(Said("unexpected {found} after the card: {hint}", found=show(nxt.text), hint=hint), nxt)
 
 
 def read_build(cur: Cursor, card: Card, columns: dict[Item, int], seen: dict[Item, int]) -> Build:
@@ -238,14 +251,15 @@ def read_build(cur: Cursor, card: Card, columns: dict[Item, int], seen: dict[Ite
         token = cur.peek()
         items.append(read_item(cur, columns, seen))
         if isinstance(items[-1], HouseRef) and sum(isinstance(i, HouseRef) for i in items) > 1:
-            raise cur.fail("a house play breaks at most one house", token)
+            raise cur.fail(Said("a house play breaks at most one house"), token)
     eq = cur.take()
     if eq is None or eq.kind != "eq":
-        found = f", found {show(eq.text)}" if eq else " at the end of the line"
-        raise cur.fail(f"expected '=' and the house value after the house play's cards{found}", eq)
-    value = read_number(cur, "the house value after '='", faces=True)
-    extras = read_groups(cur, columns, seen, houses=False,
-                         what="a house play is 'C+I =V G G …', with no 'x'")
+        raise cur.fail(Said("expected '=' and the house value after the house play's cards, found {found}",
+                            found=show(eq.text)) if eq else
+                       Said("expected '=' and the house value after the house play's cards at the end of the line"),
+                       eq)
+    value = read_number(cur, VALUE_AFTER_EQ, faces=True)
+    extras = read_groups(cur, columns, seen, houses=False, what=NO_X)
     return canonical(Build(card, tuple(items), value, extras))  # type: ignore[return-value]
 
 
@@ -255,32 +269,32 @@ def read_play(cur: Cursor, table: Table) -> Play:
     first = cur.peek()
     assert first is not None
     if is_card(first.text):
-        raise cur.fail(f"a play starts with its seat: expected a seat ({_alternatives(table.seats)}) "
-                       f"before {show(first.text)}", first)
+        raise cur.fail(Said("a play starts with its seat: expected a seat ({seats}) before {found}",
+                            seats=_alternatives(table.seats), found=show(first.text)), first)
     seat = read_seat(cur, table.seats)
     move, columns = read_move(cur)
     annotation = read_annotation(cur)
-    end(cur, "the play")
+    end(cur, AFTER["play"])
     return Play(seat, move, annotation, columns, first.column)
 
 
-DEAL_FORM = "a deal line is 'deal N dealer SEAT'"
-
-
 def read_deal(cur: Cursor, table: Table) -> DealStart:
-    number = read_number(cur, f"the deal number (1, 2, …): {DEAL_FORM}", least=1)
+    number = read_number(cur, DEAL_NUMBER, least=1)
     if cur.peek() is None:
-        raise cur.fail(f"expected 'dealer' and the dealer's seat at the end of the line: {DEAL_FORM}")
-    word = cur.word("'dealer' and the dealer's seat")
+        raise cur.fail(Said("expected 'dealer' and the dealer's seat at the end of the line: a deal line is "
+                            "'deal N dealer SEAT'"))
+    word = cur.word(DEALER_WORD)
     if word.text.lower() != "dealer":
-        raise cur.fail(f"expected 'dealer' after the deal number, found {show(word.text)}: {DEAL_FORM}", word)
+        raise cur.fail(Said("expected 'dealer' after the deal number, found {found}: a deal line is "
+                            "'deal N dealer SEAT'", found=show(word.text)), word)
     seat = cur.peek()
     if seat is not None and seat.text.lower() in ("north", "west", "south", "east"):
-        raise cur.fail(f"{show(seat.text)} is not a seat: seats are {' '.join(table.seats)} "
-                       f"(write 'deal {number} dealer {seat.text[0].upper()}')", seat, "E-SEAT")
-    dealer = read_seat(cur, table.seats, "the dealer")
+        raise cur.fail(Said("{word} is not a seat: seats are {seats} (write 'deal {number} dealer {seat}')",
+                            word=show(seat.text), seats=" ".join(table.seats), number=number,
+                            seat=seat.text[0].upper()), seat, "E-SEAT")
+    dealer = read_seat(cur, table.seats, THE_DEALER)
     annotation = read_annotation(cur)
-    end(cur, "the dealer")
+    end(cur, AFTER["dealer"])
     return DealStart(number, dealer, annotation)
 
 
@@ -289,49 +303,54 @@ def read_redeal(cur: Cursor, table: Table) -> Redeal:
     if cur.at("word", "floor"):
         cur.take()
     else:
-        seat = read_seat(cur, table.seats, "the bidder's seat or 'floor'")
-    cards = read_cards(cur, "cards shown", 4)
-    end(cur, "the four cards")
+        seat = read_seat(cur, table.seats, WHAT["redeal seat"])
+    cards = read_cards(cur, WHAT["shown"], 4)
+    end(cur, AFTER["redeal"])
     return Redeal(seat, cards)
 
 
 def read_hand(cur: Cursor, table: Table) -> Hand:
     seat = read_seat(cur, table.seats)
-    cards = read_cards(cur, "the cards of the hand")
-    end(cur, "the cards")
+    cards = read_cards(cur, WHAT["hand"])
+    end(cur, AFTER["hand"])
     return Hand(seat, cards)
 
 
 def read_floor(cur: Cursor, table: Table) -> FloorCards:
-    cards = read_cards(cur, "floor cards", 4)
-    end(cur, "the four floor cards")
+    cards = read_cards(cur, WHAT["floor"], 4)
+    end(cur, AFTER["floor"])
     return FloorCards(cards)
 
 
 def read_bid(cur: Cursor, table: Table) -> BidLine:
-    seat = read_seat(cur, table.seats, "the bidder's seat")
-    value = read_number(cur, "the bid value (9 to 13)", faces=True)
-    end(cur, "the bid")
+    seat = read_seat(cur, table.seats, WHAT["bidder"])
+    value = read_number(cur, WHAT["bid"], faces=True)
+    end(cur, AFTER["bid"])
     return BidLine(seat, value)
 
 
 def read_score(cur: Cursor, table: Table) -> ScoreLine:
-    what = "a seat" if table.teams == SEATS_TWO else "a team"
+    what = A_SEAT if table.teams == SEATS_TWO else A_TEAM
     found: dict[str, tuple[int, int]] = {}
     for _ in table.teams:
         token = cur.peek()
         team = read_seat(cur, table.teams, what)
         if team in found:
             other = next(t for t in table.teams if t not in found)
-            raise cur.fail(f"{team} is scored twice: expected {other}", token)
-        points = read_number(cur, f"{team}'s card points")
+            raise cur.fail(Said("{team} is scored twice: expected {other}", team=team, other=other), token)
+        points = read_number(cur, _points(team, False))
         sweeps = 0
         if cur.at("plus"):
             cur.take()
-            sweeps = read_number(cur, f"{team}'s sweep points after '+'")
+            sweeps = read_number(cur, _points(team, True))
         found[team] = (points, sweeps)
-    end(cur, "the score")
+    end(cur, AFTER["score"])
     return ScoreLine(tuple((t, *found[t]) for t in table.teams))
+
+
+@cache
+def _points(team: str, sweeps: bool) -> Said:
+    return Said("{team}'s sweep points after '+'", team=team) if sweeps else Said("{team}'s card points", team=team)
 
 
 READERS = {"deal": read_deal, "redeal": read_redeal, "hand": read_hand, "floor": read_floor,
@@ -347,8 +366,9 @@ def read_statement(cur: Cursor, table: Table) -> Statement:
     if is_play_like(cur.text):
         return read_play(cur, table)
     if first.kind == "word":
-        raise cur.fail(f"unknown keyword {show(first.text)}: expected {START}", first)
-    raise cur.fail(f"unexpected {show(first.text)} at the start of the line: expected {START}", first)
+        raise cur.fail(Said("unknown keyword {word}: expected {start}", word=show(first.text), start=START), first)
+    raise cur.fail(Said("unexpected {found} at the start of the line: expected {start}", found=show(first.text),
+                        start=START), first)
 
 
 def is_play_like(text: str) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..said import Said
+
 TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<comment>\#)
@@ -104,11 +106,12 @@ class Cursor:
         """The next token; at the end of the line, a failure saying what was expected there."""
         token = self.take()
         if token is None:
-            raise self.fail(f"expected {expected} at the end of the line")
+            raise self.fail(Said("expected {expected} at the end of the line", expected=expected))
         return token
 
     def word(self, expected: str) -> Token:
         token = self.expect(expected)
         if token.kind != "word":
-            raise self.fail(f"expected {expected}, found {show(token.text)}", token)
+            raise self.fail(Said("expected {expected}, found {found}", expected=expected, found=show(token.text)),
+                            token)
         return token

@@ -10,6 +10,7 @@ import re
 from typing import Iterable, Iterator
 
 from .fastpath import fast_line
+from ..said import Said
 from .lexer import Cursor, Fail, show
 from .model import (BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
@@ -56,8 +57,8 @@ line=8, column=14)
 def _read(cur: Cursor, text: str, table: Table) -> Statement:
     bad = NOT_UTF8.search(text)
     if bad:
-        raise Fail("E-SYNTAX", f"byte 0x{ord(bad.group()) - 0xdc00:02x} is not UTF-8 text: "
-                               "save the log as UTF-8", bad.start() + 1)
+        raise Fail("E-SYNTAX", Said("byte {byte} is not UTF-8 text: save the log as UTF-8",
+                                    byte=f"0x{ord(bad.group()) - 0xdc00:02x}"), bad.start() + 1)
     first = cur.peek()
     if first is not None and first.text.startswith("["):
         return read_tag(text)
@@ -164,8 +165,9 @@ class _Games:
         earlier = next((s for s in self.header if isinstance(s, Tag) and s.name == tag.name), None)
         if earlier is None:
             return tag
-        error = NotationError("E-SYNTAX", f"a second {tag.name} tag in this game (line {earlier.line} "
-                                          f"already says {show(earlier.value)})", tag.line, _indent(text))
+        said = Said("a second {name} tag in this game (line {line} already says {value})", name=tag.name,
+                    line=earlier.line, value=show(earlier.value))
+        error = NotationError("E-SYNTAX", said, tag.line, _indent(text))
         return Unreadable(text.rstrip(), error, line=tag.line)
 
     def add_bad_deal(self, bad: Unreadable, text: str) -> None:
@@ -210,21 +212,27 @@ def _indent(text: str) -> int:
 def _outside_deal(statement: Statement, text: str) -> Statement:
     if isinstance(statement, Unreadable):
         return statement
-    error = NotationError("E-SYNTAX", "this line belongs to a deal: expected a 'deal N dealer SEAT' line "
-                                      "before it", statement.line, _indent(text))
+    error = NotationError("E-SYNTAX", Said("this line belongs to a deal: expected a 'deal N dealer SEAT' line "
+                                           "before it"), statement.line, _indent(text))
     return Unreadable(text.rstrip(), error, line=statement.line)
 
 
 def _in_deal(statement: Statement, deal: list[Statement], text: str) -> Statement:
     """Refuse a second floor, bid or score line in one deal."""
     if isinstance(statement, (FloorCards, BidLine, ScoreLine)) and any(isinstance(s, type(statement)) for s in deal):
-        keyword = {FloorCards: "floor", BidLine: "bid", ScoreLine: "score"}[type(statement)]
         first = next(s for s in deal if isinstance(s, type(statement)))
-        number = deal[0].number  # type: ignore[attr-defined]
-        error = NotationError("E-SYNTAX", f"a second {keyword} line in deal {number} (the first is on line "
-                                          f"{first.line})", statement.line, _indent(text))
+        error = NotationError("E-SYNTAX", _second_line(statement, deal[0].number, first.line),  # type: ignore[attr-defined]
+                              statement.line, _indent(text))
         return Unreadable(text.rstrip(), error, line=statement.line)
     return statement
+
+
+def _second_line(statement: Statement, deal: int, first: int) -> Said:
+    if isinstance(statement, FloorCards):
+        return Said("a second floor line in deal {deal} (the first is on line {first})", deal=deal, first=first)
+    if isinstance(statement, BidLine):
+        return Said("a second bid line in deal {deal} (the first is on line {first})", deal=deal, first=first)
+    return Said("a second score line in deal {deal} (the first is on line {first})", deal=deal, first=first)
 
 
 def parse(text: str) -> Log:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from .lexer import Fail, show
+from ..said import Said
 from ..ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 from .model import Statement, Tag
 
@@ -23,19 +24,20 @@ def read_tag(text: str) -> Tag:
     assert m is not None
     name = m.group("name")
     if not TAG_NAME.fullmatch(name):
-        found = f", found {show(name)}" if name else ""
-        raise Fail("E-SYNTAX", f"expected a tag name after '[' (letters, digits, '-', '_'){found}",
-                   m.start("name") + 1, max(1, len(name)))
+        said = Said("expected a tag name after '[' (letters, digits, '-', '_'), found {found}", found=show(name)) \
+            if name else Said("expected a tag name after '[' (letters, digits, '-', '_')")
+        raise Fail("E-SYNTAX", said, m.start("name") + 1, max(1, len(name)))
     if m.group("value") is None:
         return _tag_problem(text, m, name)
     if m.group("close") is None:
-        found = f", found {show(text[m.end():m.end() + 1])}" if m.end() < len(text) else " at the end of the line"
-        raise Fail("E-SYNTAX", f"expected ']' to close the tag{found} (a '\"' inside a value is written \\\")",
-                   m.end() + 1)
+        said = Said("expected ']' to close the tag, found {found} (a '\"' inside a value is written \\\")",
+                    found=show(text[m.end():m.end() + 1])) if m.end() < len(text) else \
+            Said("expected ']' to close the tag at the end of the line (a '\"' inside a value is written \\\")")
+        raise Fail("E-SYNTAX", said, m.end() + 1)
     rest = text[m.end():]
     if rest and not rest.startswith("#"):
-        raise Fail("E-SYNTAX", f"unexpected {show(rest.split()[0])} after the tag: expected the end of the line",
-                   m.end() + 1, len(rest.split()[0]))
+        raise Fail("E-SYNTAX", Said("unexpected {found} after the tag: expected the end of the line",
+                                    found=show(rest.split()[0])), m.end() + 1, len(rest.split()[0]))
     name = next((k for k in KNOWN_TAGS if k.lower() == name.lower()), name)
     value = unescape(m.group("value")[1:-1])
     return Tag(name, tag_value(name, value, m.start("value") + 1))
@@ -57,23 +59,27 @@ def _tag_problem(text: str, m: re.Match[str], name: str) -> Tag:
     while at < len(text) and text[at].isspace():
         at += 1
     if at < len(text) and text[at] == '"':
-        raise Fail("E-SYNTAX", "the tag value is not closed with '\"'", at + 1)
-    found = f", found {show(text[at:].split()[0])}" if at < len(text) and text[at:].split() else ""
-    raise Fail("E-SYNTAX", f"expected a quoted value after the tag name {name}, as [{name} \"…\"]{found}", at + 1)
+        raise Fail("E-SYNTAX", Said("the tag value is not closed with '\"'"), at + 1)
+    said = Said("expected a quoted value after the tag name {name}, as [{name} \"…\"], found {found}", name=name,
+                found=show(text[at:].split()[0])) if at < len(text) and text[at:].split() else \
+        Said("expected a quoted value after the tag name {name}, as [{name} \"…\"]", name=name)
+    raise Fail("E-SYNTAX", said, at + 1)
 
 
 def tag_value(name: str, value: str, column: int) -> str:
     """The value of a known tag, checked and in canonical form (variant names lower-case, numbers plain)."""
     problem = None
     if name == "Variant" and value.lower() not in VARIANT_NAMES:
-        problem = f"unknown variant {show(value)}: expected one of {', '.join(VARIANT_NAMES)}"
+        problem = Said("unknown variant {value}: expected one of {names}", value=show(value),
+                       names=", ".join(VARIANT_NAMES))
     elif name in ("BaaziTarget", "MaxHouses") and count_of(value) is None:
-        bound = f"from 1 to {MAX_COUNT:,}" if value.isascii() and value.isdigit() and value.strip("0") else "above 0"
-        problem = f"{name} is a whole number {bound}, not {show(value)}"
+        problem = Said("{name} is a whole number from 1 to {most}, not {value}", name=name, most=f"{MAX_COUNT:,}",
+                       value=show(value)) if value.isascii() and value.isdigit() and value.strip("0") else \
+            Said("{name} is a whole number above 0, not {value}", name=name, value=show(value))
     elif name == "Rotation" and value.lower() not in ("pagat", "team"):
-        problem = f"unknown rotation {show(value)}: expected pagat or team"
+        problem = Said("unknown rotation {value}: expected pagat or team", value=show(value))
     elif name == "Date" and not is_date(value):
-        problem = f"a date is written YYYY-MM-DD (a real day), not {show(value)}"
+        problem = Said("a date is written YYYY-MM-DD (a real day), not {value}", value=show(value))
     if problem:
         raise Fail("E-SYNTAX", problem, column, len(value) + 2)
     if name in ("Variant", "Rotation"):

@@ -13,6 +13,7 @@ from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, format_decimal, get_locale
 
 from .dates import init_dates
+from .findings import rule_explanation, rule_summary, said_here
 from .scripttext import script_translations
 
 LANGUAGES = {"en": "English", "hi": "हिन्दी", "pa": "ਪੰਜਾਬੀ"}
@@ -78,6 +79,7 @@ def init_languages(app: Flask) -> None:
     init_dates(app)
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
+    app.jinja_env.filters.update(said=said_here, rule_summary=rule_summary, rule_explanation=rule_explanation)
 
     @app.context_processor
     def language_choices():

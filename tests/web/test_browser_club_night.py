@@ -228,7 +228,7 @@ def test_a_club_night(browser, base_url, tmp_path):
     opponents.locator("#confirm-deals li[data-deal='2'][data-status=confirmed]").wait_for()
     shot(opponents, "confirm-again-phone")
 
-    director.wait_for_function("() => document.getElementById('director-summary').textContent"
+    director.wait_for_function("() => document.getElementById('director-summary')?.textContent"
                                ".includes('0 with a refused score')")
     director.fill("#idle-minutes", "0.02")
     director.locator("#idle-minutes").dispatch_event("change")

@@ -86,7 +86,7 @@ def serious(page) -> list[str]:
 def opened(page, url: str, name: str) -> None:
     page.goto(url)
     if name == "keep":
-        page.wait_for_function("() => document.getElementById('keep-status').textContent.trim() !== ''")
+        page.wait_for_function("() => (document.getElementById('keep-status')?.textContent.trim() ?? '') !== ''")
     if name == "api":
         page.wait_for_selector(".opblock", timeout=10_000)
 

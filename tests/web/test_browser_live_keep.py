@@ -67,12 +67,12 @@ def open_keep(page, base: str, game: dict) -> None:
 def settled(page, timeout: float = 15_000) -> None:
     """Wait until the page says every entry is stored (the queue is empty and the view fresh)."""
     page.wait_for_function(
-        "() => document.getElementById('keep-status').textContent.startsWith('all entries stored')",
+        "() => document.getElementById('keep-status')?.textContent.startsWith('all entries stored') === true",
         timeout=timeout)
 
 
 def expect_next(page, text: str, timeout: float = 15_000) -> None:
-    page.wait_for_function("t => document.getElementById('next-main').textContent.includes(t)", arg=text,
+    page.wait_for_function("t => document.getElementById('next-main')?.textContent.includes(t) === true", arg=text,
                            timeout=timeout)
 
 
@@ -379,7 +379,7 @@ def test_offline_entries_survive_a_reload_and_are_stored_once_in_order(browser, 
     page.route("**/api/**", lambda route: route.abort())  # before the network returns: no entry slips out
     context.set_offline(False)
     page.reload()
-    page.wait_for_function("() => document.getElementById('keep-status').textContent.startsWith('offline')")
+    page.wait_for_function("() => document.getElementById('keep-status')?.textContent.startsWith('offline')")
     assert page.locator("#keep-status").inner_text() == "offline — 5 entries waiting"
     assert page.locator("#queue-list li.waiting").all_inner_texts() == [f"{line} — waiting" for line in waiting]
     expect_next(page, f"Deal 1, play 16 — {following} to play")
@@ -593,7 +593,7 @@ def test_an_entry_made_before_the_page_ever_reached_the_api_is_sent_once_it_can(
     game = start(page, base_url)
     page.route("**/api/**", lambda route: route.abort())
     page.goto(base_url + game["edit_url"])
-    page.wait_for_function("() => document.getElementById('keep-status').textContent.startsWith('offline')")
+    page.wait_for_function("() => document.getElementById('keep-status')?.textContent.startsWith('offline')")
     box = page.locator("input[name=line]")
     box.fill("deal 1 dealer W")
     box.press("Enter")

@@ -55,7 +55,7 @@ def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser,
     for context, page, _ in (first, second):
         context.set_offline(True)
         enter(page, mine[page])
-        page.wait_for_function("() => document.getElementById('keep-status').textContent.includes('waiting')")
+        page.wait_for_function("() => document.getElementById('keep-status')?.textContent.includes('waiting')")
     for context, _, _ in (first, second):
         context.set_offline(False)  # both phones send at once ("online")
     loser = None
@@ -72,7 +72,7 @@ def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser,
     assert said == f"{seat} ({PLAYERS[seat]})'s {card_of(theirs)} was entered on the other phone."
     assert loser.locator("#conflict li code").all_inner_texts() == [mine[loser]]
     assert api_doc(loser, base_url, game)["entries"][-1]["line"] == theirs  # fetched: the game as it is now
-    loser.wait_for_function("t => document.getElementById('last-entry').textContent.includes(t)", arg=mine[loser])
+    loser.wait_for_function("t => document.getElementById('last-entry')?.textContent.includes(t)", arg=mine[loser])
     loser.screenshot(path=str(SHOTS / f"two-devices-{other}-conflict.png"))
 
     press(loser, loser.locator("#conflict li button[data-choice=reapply]"))
@@ -82,7 +82,7 @@ def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser,
     assert lines[-2:] == [theirs, mine[loser]] and lines.count(mine[loser]) == 1
     # The winner's view catches up within one poll of the loser's entry being stored.
     winner.wait_for_function(
-        "v => document.getElementById('keep-status').textContent === `all entries stored (version ${v})`",
+        "v => document.getElementById('keep-status')?.textContent === `all entries stored (version ${v})`",
         arg=doc["version"], timeout=POLL_MS + 1_500)
     for page in (winner, loser):
         assert shown_log(page) == [e["line"] for e in doc["entries"] if e["deal"] is not None]
@@ -113,7 +113,7 @@ def test_an_entry_dropped_after_the_conflict_is_never_sent(browser, base_url):
     context.set_offline(False)
     page.locator("#conflict").wait_for()
     card = card_of(plays[4])  # the name comes from the game as fetched after the conflict: the page had none
-    page.wait_for_function("t => document.querySelector('#conflict p.changed').textContent === t",
+    page.wait_for_function("t => document.querySelector('#conflict p.changed')?.textContent === t",
                            arg=f"A player's name was fixed and {seat} (Ravi)'s {card} was entered on the other phone.")
     page.screenshot(path=str(SHOTS / "two-devices-named-conflict.png"))
     page.locator("#conflict li button[data-choice=drop]").tap()

@@ -13,12 +13,14 @@ from seeplog.dispute import Alternative, PlayView, replay_view
 from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay
 from seeplog.rules import RULES, Violation
+from seeplog.said import Said
 from seeplog.scoresheet import players
 from seeplog.state import State
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from ..saying import say
 from ..cardviews import CardFace, FloorView, card_face, faces, floor_view, named
+from ..findings import SHORTENED
 from .playlinks import play_link, plays_shown, stopping_error
 from .store import stored_analysis
 from .viewmodels import title_of
@@ -211,7 +213,7 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
     return PlayPage(
         **_frame(ctx, row, play_number), seat=named(step.seat, names),
         turn=named(view.turn, names) if view.turn != step.seat else None,
-        move=view.text, card=str(step.move.card), words=say(view.said) or view.words,
+        move=view.text, card=str(step.move.card), words=say(view.words),
         annotation=step.statement.annotation, line=step.statement.line,
         before=floor_view(step.before, step.after, "used", names),
         after=floor_view(step.after, step.before, "new", names),
@@ -289,7 +291,12 @@ def unrepeated(message: str, summary: str) -> str:
     'a house of 18'
     """
     head, sep, tail = message.rpartition(": ")
-    return head if sep and head and tail.strip(" .").lower() == summary.lower() else message
+    if not (sep and head and tail.strip(" .").lower() == summary.lower()):
+        return message
+    if isinstance(message, Said):  # kept a template, to be said in the reader's language
+        short = message.template.rpartition(": ")[0]
+        return Said(short, **message.fields) if short in SHORTENED else message
+    return head
 
 
 def _strip(ctx: DealContext, current: int) -> tuple[StripItem, ...]:
@@ -361,7 +368,7 @@ def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
 
 def said_of(alternative: Alternative) -> str:
     """An outcome in words, in the reader's language."""
-    return say(alternative.said) or alternative.words
+    return say(alternative.words)
 
 
 def _legal(view: PlayView) -> tuple[AlternativeView, ...]:

@@ -85,7 +85,8 @@ class GameSheet:
 class LogLine:
     number: int
     text: str
-    notes: tuple[str, ...]
+    notes: tuple[tuple[str, str], ...]
+    """Each finding on the line: its rule and its sentence."""
     kind: str
     """'' for a clean line, else 'violation' or 'error'."""
 
@@ -164,8 +165,7 @@ def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str
         [_named(s, names) for s in row.next_dealer.split(" or ")])
     return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
                      _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, say(row.note_said) or row.note, steps,
-                     say(row.provisional_said) or row.provisional)
+                     nxt, row.flagged, say(row.note), steps, say(row.provisional))
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
@@ -238,7 +238,7 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
         found = by_line.get(number, [])
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
         shown = line if len(line) <= PAGE_LINE_CHARS else line[:PAGE_LINE_CHARS] + "…"
-        out.append(LogLine(number, shown, tuple(f"{f.rule} {f.message}" for f in found), kind))
+        out.append(LogLine(number, shown, tuple((f.rule, f.message) for f in found), kind))
     return tuple(out)
 
 

@@ -7,7 +7,9 @@ from typing import Any
 
 from seeplog.cards import Rank
 from seeplog.ruleset import HOUSE_VALUES, Ruleset
-from seeplog.words import N_, Said
+from seeplog.said import N_, Said
+
+from ..saying import sentence
 
 WAITING_WHY = N_("the rotation is known once the waiting entries are stored")
 
@@ -27,7 +29,7 @@ def steps_ahead(rules: Ruleset) -> dict[str, Any]:
         "bidder": {seat: rules.right_of(seat) for seat in rules.seats},
         "plays": {seat: plays_from(rules, seat) for seat in rules.seats},
         "after_deal": {"kind": "deal", "dealer": None, "allowed_dealers": list(rules.seats), "why": WAITING_WHY,
-                       "why_said": Said(WAITING_WHY).json()},
+                       "why_sentence": sentence(Said(WAITING_WHY))},
         "house_values": list(HOUSE_VALUES),
         "rank_values": {rank.symbol: int(rank) for rank in Rank},
     }

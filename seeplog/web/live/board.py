@@ -9,11 +9,10 @@ from typing import Any
 from seeplog.cards import parse_card
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
-from seeplog.ledger import PROVISIONAL, Lead, LedgerRow
-from seeplog.live.table import rotation_said
+from seeplog.ledger import Lead, LedgerRow, provisional_note
+from seeplog.live.table import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
-from seeplog.words import Said
 
 from ..dates import local_date
 from ..saying import say, say_all, say_either
@@ -116,7 +115,7 @@ def next_words(step: dict[str, Any], names: dict[str, str]) -> dict[str, str]:
         else:
             out["headline"] = gettext("Deal %(deal)s — dealer %(seat)s", deal=step["deal"],
                                       seat=say_either([named(s, names) for s in dealers]))
-        out["why"] = say(Said.of(step["why_said"])) if step.get("why_said") else step["why"]
+        out["why"] = say(step["why"])
     elif kind == "bid":
         out["headline"] = gettext("Deal %(deal)s — bid: %(seat)s", deal=step["deal"],
                                   seat=named(step["seat"], names))
@@ -139,8 +138,7 @@ def standing_words(step: dict[str, Any]) -> str:
     said = gettext("%(team)s leads by %(points)s", team=lead["team"], points=lead["points"]) if lead.get("team") \
         else gettext("the lead is 0")
     if step.get("provisional"):
-        why = say(Said.of(step["provisional_said"])) if step.get("provisional_said") else step["provisional"]
-        said += f" ({why})"
+        said += f" ({say(step['provisional'])})"
     baazis = baazi_words(step.get("baazis") or {})
     return f"{said}; {baazis}" if baazis else said
 
@@ -187,7 +185,7 @@ def plays_of(view: LiveView, game: int, names: dict[str, str]) -> tuple[PlayLine
         seat = e.place.seat
         if e.place.kind != "play" or e.place.deal != deal or e.place.play is None:
             continue
-        words = say(e.said) if e.said else gettext("%(seat)s plays %(line)s", seat=named(seat, names) if seat
+        words = say(e.words) if e.words else gettext("%(seat)s plays %(line)s", seat=named(seat, names) if seat
                                                    else gettext("a seat"), line=e.line)
         out.append(PlayLine(e.place.play, e.number, e.line, words,
                             tuple(typed_finding(f, view.game_id, game, deal) for f in e.findings)))
@@ -233,8 +231,8 @@ def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tu
                               f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
                               ANY_DEALER if ledger_row.unknown else
                               say_either([named(s, names) for s in ledger_row.allowed_dealers]),
-                              say(rotation_said(ledger_row, rules)),
-                              say(Said(PROVISIONAL, {"deal": unknown_from})) if unknown_from is not None else ""))
+                              say(rotation_reason(ledger_row, rules)),
+                              say(provisional_note(unknown_from)) if unknown_from is not None else ""))
     return tuple(out)
 
 

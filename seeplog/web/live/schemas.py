@@ -111,9 +111,9 @@ class VerdictSchema(Schema):
     errors = fields.List(fields.Dict(), required=True)
     violations = fields.List(fields.Dict(), required=True)
     words = fields.String(allow_none=True, metadata={"description": "the play in words, in English"})
-    said = fields.Dict(allow_none=True, metadata={
+    sentence = fields.Dict(allow_none=True, metadata={
         "description": "the same sentence to say in any language: its English text with {name} places and the "
-                       "values that fill them (text, a list of values, or such a sentence)"})
+                       "values that fill them (text, a number, or such a sentence)"})
 
 
 class EntryAnswerSchema(Schema):

@@ -340,8 +340,8 @@ def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dic
 
 def _verdict(entry: EntryView) -> dict[str, Any]:
     found = entry.json["findings"]
-    return {"ok": not found, "errors": [f for f in found if f["rule"].startswith("E-")], "said": entry.json["said"],
-            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.words}
+    return {"ok": not found, "errors": [f for f in found if f["rule"].startswith("E-")], "words": entry.words,
+            "violations": [f for f in found if f["rule"].startswith("R-")], "sentence": entry.json["sentence"]}
 
 
 def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event,

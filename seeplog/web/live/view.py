@@ -10,14 +10,16 @@ from functools import cached_property
 from typing import Any
 
 from seeplog.analysis import Analysis
-from seeplog.dispute import described, swept
+from seeplog.dispute import describe, swept
 from seeplog.live.entries import LiveLog, by_entry
 from seeplog.live.table import Now, leftover, now_of, table, what_next
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
 from seeplog.report import violation_json
 from seeplog.rules import Violation
-from seeplog.words import Said
+
+from ..saying import sentence
+from seeplog.said import Said
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -51,20 +53,16 @@ class EntryView:
     line: str
     log_line: int
     place: Place
-    said: Said | None
-    """The play in words, to say in the reader's language (None for a line that is no play replayed)."""
+    words: Said | None
+    """The play in words (None for a line that is no play replayed): pages say it in the reader's language."""
     findings: tuple[Violation, ...]
-
-    @property
-    def words(self) -> str | None:
-        return self.said.english() if self.said else None
 
     @cached_property
     def json(self) -> dict[str, Any]:
         place = self.place
         return {"number": self.number, "id": self.id, "line": self.line, "log_line": self.log_line,
                 "kind": place.kind, "deal": place.deal, "play": place.play, "seat": place.seat,
-                "words": self.words, "said": self.said.json() if self.said else None,
+                "words": self.words, "sentence": sentence(self.words),
                 "findings": [violation_json(f) for f in self.findings]}
 
     @cached_property
@@ -104,9 +102,15 @@ def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analys
     """The view of the game; `before` is the view of the version before, whose entries standing on the
     same lines before line `since` are kept as they were (the event left their deals as they were)."""
     now = now_of(analysis)
-    step = what_next(now, closed=state == "closed")
+    step = with_sentences(what_next(now, closed=state == "closed"))
     return LiveView(game_id, version, state, now.rules.name, live.text,
                     entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step))
+
+
+def with_sentences(step: dict[str, Any]) -> dict[str, Any]:
+    """What comes next, with its `why` also as a sentence (`why_sentence`) for the keep page to say in the
+    reader's language."""
+    return {**step, "why_sentence": sentence(step["why"])} if isinstance(step.get("why"), Said) else step
 
 
 END_FIELDS = ("number", "dealer", "bidder", "bid", "plays", "complete", "card_points", "sweep_points", "score",
@@ -167,7 +171,7 @@ def play_words(now: Now) -> dict[int, Said]:
     """The plays of the last deal in words, by log line (the scorekeeper reads them back); a sweep said."""
     if now.last is None:
         return {}
-    return {step.statement.line: _with_sweep(described(step.move, step.seat, step.before),
+    return {step.statement.line: _with_sweep(describe(step.move, step.seat, step.before),
                                              len(step.after.sweeps) > len(step.before.sweeps))
             for step in now.last.steps}
 

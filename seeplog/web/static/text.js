@@ -15,19 +15,15 @@
       return values && name in values ? String(values[name]) : whole;
     });
   };
-  /* A sentence the server sends as data ({text, args}: seeplog/words.py), in the reader's language: its text
-   * and each part translated; a list of parts said "a, b and c". */
+  /* A sentence of the library the server sends as data ({text, args}: seeplog/web/saying.py's `sentence`), in
+   * the reader's language: its English template's translation, filled with its values (a sentence among them
+   * said the same way). */
   window.seeplogSaid = function said(sentence) {
-    function part(value) {
-      if (Array.isArray(value)) {
-        var parts = value.map(part);
-        return parts.length < 2 ? parts.join("")
-          : window.seeplogText("{some} and {last}", { some: parts.slice(0, -1).join(", "), last: parts[parts.length - 1] });
-      }
-      return value !== null && typeof value === "object" ? said(value) : String(value);
-    }
     var values = {};
-    Object.keys(sentence.args || {}).forEach(function (name) { values[name] = part(sentence.args[name]); });
+    Object.keys(sentence.args || {}).forEach(function (name) {
+      var value = sentence.args[name];
+      values[name] = value !== null && typeof value === "object" ? said(value) : String(value);
+    });
     return window.seeplogText(sentence.text, values);
   };
 }());

@@ -5,7 +5,7 @@ export function t(text, values) {
   return window.seeplogText ? window.seeplogText(text, values) : text;
 }
 
-/* A sentence the server sends as data (seeplog/words.py), in the reader's language. */
+/* A sentence of the library the server sends as data (seeplog/web/saying.py), in the reader's language. */
 export function said(sentence) {
   return window.seeplogSaid ? window.seeplogSaid(sentence) : sentence.text;
 }

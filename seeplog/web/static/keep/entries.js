@@ -29,7 +29,7 @@ function entryItem(e) {
   head.className = "entry-head";
   head.append(textEl("span", "entry-place", e.play ? t("play {play}", e) : e.kind), line);
   li.append(head);
-  if (e.said || e.words) li.append(textEl("p", "words", e.said ? said(e.said) : e.words));
+  if (e.words) li.append(textEl("p", "words", e.sentence ? said(e.sentence) : e.words));
   for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${f.message}`));
   const actions = document.createElement("div");
   actions.className = "entry-actions";
