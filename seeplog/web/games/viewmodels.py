@@ -140,7 +140,8 @@ def title_of(row: dict[str, Any]) -> str:
 
 def game_row(row: dict[str, Any]) -> GameRow:
     names = json.loads(row["players"])
-    return GameRow(row["id"], title_of(row), row["date"] or "", row["event"] or "", row["variant"],
+    return GameRow(row["id"], title_of(row), row["date"] or json.loads(row["tags"]).get("Date", ""), row["event"] or "",
+                   row["variant"],
                    ", ".join(named(seat, names) for seat in names),
                    row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"],
                    row.get("filename") or (gettext("kept live") if row.get("live") else gettext("pasted log")),

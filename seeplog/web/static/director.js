@@ -230,7 +230,7 @@
       .then(function (got) {
         if (got) { data = got; fetchedAt = Date.now(); }
         draw();
-        status.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang) });
+        status.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
         timer = setTimeout(poll, EVERY);
       })
       .catch(function (e) {

@@ -8,7 +8,7 @@ const status = document.getElementById("live-status");
 
 /* The time now, as the page's language writes it. */
 function clock() {
-  return new Date().toLocaleTimeString(document.documentElement.lang);
+  return new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false });
 }
 
 function say(text, kind) {
