@@ -32,7 +32,7 @@ A_SWEEP = N_("{play}; a sweep")
 ONE_MORE, LAST_ONE = N_("{first}, {second}"), N_("{some} and {last}")
 SENTENCES = (THROWS, TAKES, TAKES_NOTHING, THE_HOUSE, RAISES, RAISES_JOINING, CEMENTS, BUILDS, BUILDS_ON, A_HOUSE,
              AN_HOUSE, WITH_MORE, A_SWEEP, ONE_MORE, LAST_ONE)
-"""The sentences of a play in words (`described`), for the pages that say them in the reader's language."""
+"""The sentences of a play in words (`describe`), for the pages that say them in the reader's language."""
 
 
 def listed(parts: list[Param]) -> Param:
@@ -134,20 +134,15 @@ class PlayView:
         return move_text(self.step.move)
 
 
-def alternative(text: str, move: Move, seat: str, before: State, card: str = "", groupings: int = 1,
-                played: bool = False) -> Alternative:
-    """An outcome `move` of `seat` at `before`, with its words."""
-    return Alternative(text, describe(move, seat, before), card, groupings, played)
-
-
 def legal_alternatives(step: Step, hands: HandKnowledge) -> tuple[tuple[Alternative, ...], bool]:
     """The outcomes the seat to move could have chosen, in notation and in words, sorted by text; and
     whether the list is complete."""
     turn = step.before.turn
     found = legal_outcomes(step.before, turn, hands.known(step.number - 1, turn))
     played = outcome_key(canonical(step.move))
-    alternatives = sorted((alternative(o.text, o.move, turn, step.before, str(o.card), o.groupings, o.key == played)
-                           for card in found for o in card.outcomes), key=lambda a: a.text)
+    alternatives = sorted((Alternative(o.text, describe(o.move, turn, step.before), str(o.card), o.groupings,
+                                       o.key == played) for card in found for o in card.outcomes),
+                          key=lambda a: a.text)
     return tuple(alternatives), all(card.complete for card in found)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, Card
-from .dispute import Alternative, alternative, state_json
+from .dispute import Alternative, describe, state_json
 from .engine import maximal_captures
 from .hands import HandKnowledge
 from .legal import CardOutcomes, legal_outcomes
@@ -98,7 +98,7 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     known, from_log = _known_hand(hands, before, replay.played)
     outcomes = legal_outcomes(before, before.turn, known)
     moves = sorted((o.move for c in outcomes for o in c.outcomes), key=move_text)
-    legal = tuple(alternative(move_text(m), m, before.turn, before) for m in moves)
+    legal = tuple(Alternative(move_text(m), describe(m, before.turn, before)) for m in moves)
     return StoppedPlay(number, error, read, before, before.turn, tuple(sorted(known.hand)), from_log, legal,
                        outcomes, _meant(error, read, before), _near(error, before))
 
@@ -121,7 +121,7 @@ def _meant(error: Violation | None, play: Play | None, before: State) -> tuple[A
     if error is None or error.rule != "E-AMBIGUOUS" or play is None:
         return ()
     card = play.move.card
-    return tuple(alternative(move_text(m), m, play.seat, before)
+    return tuple(Alternative(move_text(m), describe(m, play.seat, before))
                  for m in sorted(maximal_captures(before, card), key=move_text))
 
 
