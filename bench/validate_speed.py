@@ -15,12 +15,14 @@ A benchmark script, not a test. It
 
 ``--process`` compares whole processes instead, as a user meets them: ``python -m seeplog validate
 --json FILE`` (start-up, imports, reading, the report, JSON out) against ``python bench/read_pgn.py
-FILE`` on the PGN corpus of the same size, run in turn, the median of ``--repeat`` runs of each. Their
-bytecode is compiled first, as an installed package has it (pip compiles it; a checkout run with
-PYTHONDONTWRITEBYTECODE, as on the development machines, would compile seeplog's sources again on every
-run): ``compileall`` writes seeplog's and python-chess's into a temporary PYTHONPYCACHEPREFIX, which both
-commands then read, and one untimed run of each compiles what else they import. It also prints each
-command's largest maximum resident set size (``getrusage``), and seeplog's per deal.
+FILE`` on the PGN corpus of the same size, run in turn, the median of ``--repeat`` runs of each, by
+wall-clock and by CPU seconds (user + system of each child, from ``os.wait4``: a loaded machine moves
+them far less than wall-clock time). Their bytecode is compiled first, as an installed package has it
+(pip compiles it; a checkout run with PYTHONDONTWRITEBYTECODE, as on the development machines, would
+compile seeplog's sources again on every run): ``compileall`` writes seeplog's and python-chess's into a
+temporary PYTHONPYCACHEPREFIX, which both commands then read, and one untimed run of each compiles what
+else they import; that run also measures each command's maximum resident set size (GNU time), printed
+with seeplog's per deal.
 
 The targets: seeplog >= 1.5x python-chess in-process (issue 3); as whole processes >= 1.75x, and less
 than 10 KB a deal on a 10,000-deal corpus (issue 24: ``--process --deals 10000``; ``--per-game 9999``
@@ -56,7 +58,7 @@ if str(ROOT) not in sys.path:
 
 import seeplog  # noqa: E402
 from seeplog.analysis import build  # noqa: E402
-from seeplog.notation.fastpath import clear_caches  # noqa: E402
+from seeplog.notation.grammar import clear_caches  # noqa: E402
 from seeplog.playout import random_game  # noqa: E402
 
 VARIANT_ORDER = ("standard", "two-player", "juneja", "thirty", "thirty-punjab")
@@ -209,7 +211,7 @@ def best_of_both(repeat: int, first, second) -> tuple[tuple[float, object], tupl
 
 
 class Runs:
-    """The timed runs of one command: wall-clock and CPU seconds, and the largest maximum resident set size."""
+    """The timed runs of one command: wall-clock and CPU seconds of each, and its maximum resident set size."""
 
     def __init__(self) -> None:
         self.times: list[float] = []
@@ -222,43 +224,55 @@ class Runs:
         return statistics.median(self.times)
 
     @property
-    def median_cpu(self) -> float | None:
-        return statistics.median(self.cpu) if self.cpu else None
+    def median_cpu(self) -> float:
+        return statistics.median(self.cpu)
 
 
 GNU_TIME = "/usr/bin/time"
-"""GNU time (Debian's package `time`) measures each command's maximum resident set size and CPU time. (The
-bench's own ``wait4`` would not: a child started from this process counts this process's size, which it
-had until its exec, in its maximum.)"""
+"""GNU time (Debian's package `time`) measures a command's maximum resident set size. (This process's own
+``wait4`` would not: a child started from it counts this process's size, which it had until its exec, in
+its maximum.)"""
 
 
-def run_measured(command: list[str], env: dict[str, str] | None) -> tuple[float, tuple[int, float] | None, str]:
-    """One run of `command`: its wall-clock seconds, its maximum resident set size in KB and CPU seconds
-    (user + system; None without GNU time) and its standard output; exits if it fails."""
-    with tempfile.NamedTemporaryFile("r") as report:
-        measure = [GNU_TIME, "-f", "%M %U %S", "-o", report.name] if os.path.exists(GNU_TIME) else []
+def run_timed(command: list[str], env: dict[str, str] | None) -> tuple[float, float, str]:
+    """One run of `command`: its wall-clock seconds, its CPU seconds (user + system, from ``os.wait4``:
+    what the machine's load moves least) and its standard output; exits if it fails."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
-        done = subprocess.run(measure + command, capture_output=True, text=True, cwd=ROOT, env=env)
+        child = subprocess.Popen(command, stdout=out, stderr=err, text=True, cwd=ROOT, env=env)
+        _, status, usage = os.wait4(child.pid, 0)
         elapsed = time.perf_counter() - start
-        if done.returncode != 0:
-            sys.exit(f"{shlex.join(command)} exited {done.returncode}: {done.stderr[-500:]}")
-        rss, user, system = report.read().split()[-3:] if measure else (0, 0, 0)
-    return elapsed, (int(rss), float(user) + float(system)) if measure else None, done.stdout
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if child.returncode != 0:
+            sys.exit(f"{shlex.join(command)} exited {child.returncode}: {err.read()[-500:]}")
+        return elapsed, usage.ru_utime + usage.ru_stime, out.read()
+
+
+def max_rss_kb(command: list[str], env: dict[str, str] | None) -> int | None:
+    """The command's maximum resident set size in KB, measured by GNU time (None without it)."""
+    if not os.path.exists(GNU_TIME):
+        return None
+    with tempfile.NamedTemporaryFile("r") as report:
+        subprocess.run([GNU_TIME, "-f", "%M", "-o", report.name, *command], check=True, cwd=ROOT, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return int(report.read().split()[-1])
 
 
 def median_of_both(repeat: int, first: list[str], second: list[str],
                    env: dict[str, str] | None = None) -> tuple[Runs, Runs]:
-    """`repeat` timed runs of each of two commands, in turn, after one untimed run of each (which compiles
-    what bytecode is left to compile); the last standard output of each is kept."""
+    """`repeat` timed runs of each of two commands, in turn, after one untimed run of each under GNU time
+    (which measures its memory and compiles what bytecode is left to compile); the last standard output
+    of each is kept."""
     runs = (Runs(), Runs())
-    for run in range(repeat + 1):
+    for command, kept in zip((first, second), runs):
+        kept.max_rss_kb = max_rss_kb(command, env)
+    for _ in range(repeat):
         for command, kept in zip((first, second), runs):
-            elapsed, usage, kept.output = run_measured(command, env)
-            if run:
-                kept.times.append(elapsed)
-                if usage is not None:
-                    kept.max_rss_kb = max(kept.max_rss_kb or 0, usage[0])
-                    kept.cpu.append(usage[1])
+            elapsed, cpu, kept.output = run_timed(command, env)
+            kept.times.append(elapsed)
+            kept.cpu.append(cpu)
     return runs
 
 
@@ -414,11 +428,12 @@ def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, s
         chess_cmd = [sys.executable, str(ROOT / "bench" / "read_pgn.py"), str(pgn_file)]
         env = bytecode_env(pathlib.Path(tmp, "pycache"))
         compile_packages(env)
+        load_before = os.getloadavg()
         _say(f"timing both commands in turn, median of {args.repeat} each ...")
         seep, chess_runs = median_of_both(args.repeat, seep_cmd, chess_cmd, env)
     plays, plies = check_seep(json.loads(seep.output), args.deals), int(chess_runs.output)
-    print(f"Python {platform.python_version()}, {platform.platform()}; load average "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(f"Python {platform.python_version()}, {platform.platform()}, {os.cpu_count()} CPUs; load average "
+          f"{_load(load_before)} before, {_load(os.getloadavg())} after")
     print("command: python " + shlex.join(sys.argv))
     print("bytecode: seeplog and python-chess compiled by compileall into a temporary PYTHONPYCACHEPREFIX "
           "(as pip compiles an installed package), then one untimed run of each")
@@ -426,12 +441,14 @@ def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, s
           f"{seep_games} games, {plays:,} plays: {_runs_text(seep, plays, 'plays')}")
     print(f"python-chess: python bench/read_pgn.py           {len(pgn_text.encode()):>10,} bytes, "
           f"{pgn_games} games, {plies:,} plies: {_runs_text(chess_runs, plies, 'plies')}")
-    ratio = (plays / seep.median) / (plies / chess_runs.median)
-    print(f"whole-process ratio (plays/s / plies/s): {ratio:.2f}x -- "
-          f"{'meets' if ratio >= 1.75 else 'is below'} the 1.75x target")
-    if seep.median_cpu and chess_runs.median_cpu:
-        print(f"the same by CPU seconds (less moved by a loaded machine): "
-              f"{(plays / seep.median_cpu) / (plies / chess_runs.median_cpu):.2f}x")
+    by_wall = (plays / seep.median) / (plies / chess_runs.median)
+    by_cpu = (plays / seep.median_cpu) / (plies / chess_runs.median_cpu)
+    pairs = sorted((plays / s) / (plies / c) for s, c in zip(seep.cpu, chess_runs.cpu))
+    for name, ratio in (("wall-clock seconds", by_wall), ("CPU seconds (user + system)", by_cpu)):
+        print(f"whole-process ratio by {name} (plays/s / plies/s): {ratio:.2f}x -- "
+              f"{'meets' if ratio >= 1.75 else 'is below'} the 1.75x target")
+    print(f"  by CPU seconds, run by run (each seeplog run against the python-chess run after it): "
+          f"{pairs[0]:.2f}x to {pairs[-1]:.2f}x")
     if seep.max_rss_kb is None:
         print(f"memory not measured: {GNU_TIME} is missing (Debian's package `time`)")
         return
@@ -441,10 +458,14 @@ def compare_processes(args: argparse.Namespace, seep_text: str, pgn_text: str, s
           + ("" if args.deals >= 10_000 else " (the target is set on 10,000 deals: --deals 10000)"))
 
 
+def _load(load: tuple[float, float, float]) -> str:
+    return " ".join(f"{x:.2f}" for x in load)
+
+
 def _runs_text(runs: Runs, count: int, unit: str) -> str:
-    cpu = runs.median_cpu
-    usage = "" if cpu is None else f" (CPU {cpu:.3f} s), max RSS {runs.max_rss_kb / 1024:.1f} MB"  # type: ignore[operator]
-    return f"median {runs.median:.3f} s{usage}, {count / runs.median:,.0f} {unit}/s"
+    rss = "" if runs.max_rss_kb is None else f", max RSS {runs.max_rss_kb / 1024:.1f} MB"
+    return (f"median {runs.median:.3f} s wall, {runs.median_cpu:.3f} s CPU{rss}; "
+            f"{count / runs.median:,.0f} {unit}/s by wall, {count / runs.median_cpu:,.0f} by CPU")
 
 
 if __name__ == "__main__":

@@ -7,32 +7,14 @@ from typing import Any
 
 from .cards import Card
 from .hands import HandKnowledge
-from .legal import legal_outcomes, outcome_key
+from .legal import outcome_key, position_before
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, a_house, canonical, group_text, move_text
 from .notation import Game
 from .replay import DealReplay, Step, replay_deal
 from .rules import RULES, Violation
 from .ruleset import ruleset_for
 from .state import State
-from .said import N_, Param, Said
-
-
-THROWS = N_("{seat} throws {card} loose")
-TAKES = N_("{seat} takes {taken} with {card}")
-TAKES_NOTHING = N_("{seat} takes nothing with {card}")
-THE_HOUSE = N_("the {value}-house")
-RAISES = N_("{seat} raises the {old}-house to {value} with {card}")
-RAISES_JOINING = N_("{seat} raises the {old}-house to {value} with {card}, joining the {value}-house")
-CEMENTS = N_("{seat} adds {cards} to the {value}-house, cementing it")
-BUILDS = N_("{seat} builds {house}: {card}")
-BUILDS_ON = N_("{seat} builds {house}: {card} on the loose {loose}")
-A_HOUSE, AN_HOUSE = N_("a {value}-house"), N_("an {value}-house")
-WITH_MORE = N_("{play}, with {extras}")
-A_SWEEP = N_("{play}; a sweep")
-ONE_MORE, LAST_ONE = N_("{first}, {second}"), N_("{some} and {last}")
-SENTENCES = (THROWS, TAKES, TAKES_NOTHING, THE_HOUSE, RAISES, RAISES_JOINING, CEMENTS, BUILDS, BUILDS_ON, A_HOUSE,
-             AN_HOUSE, WITH_MORE, A_SWEEP, ONE_MORE, LAST_ONE)
-"""The sentences of a play in words (`describe`), for the pages that say them in the reader's language."""
+from .said import Param, Said
 
 
 def listed(parts: list[Param]) -> Param:
@@ -41,13 +23,13 @@ def listed(parts: list[Param]) -> Param:
         return parts[0] if parts else ""
     some = parts[0]
     for part in parts[1:-1]:
-        some = Said(ONE_MORE, first=some, second=part)
-    return Said(LAST_ONE, some=some, last=parts[-1])
+        some = Said("{first}, {second}", first=some, second=part)
+    return Said("{some} and {last}", some=some, last=parts[-1])
 
 
 def _group_words(group: Group) -> Param:
     if len(group) == 1 and isinstance(group[0], HouseRef):
-        return Said(THE_HOUSE, value=group[0].value)
+        return Said("the {value}-house", value=group[0].value)
     return group_text(group)
 
 
@@ -63,15 +45,16 @@ def describe(move: Move, seat: str, before: State) -> Said:
     """
     card = str(move.card)
     if isinstance(move, Throw):
-        return Said(THROWS, seat=seat, card=card)
+        return Said("{seat} throws {card} loose", seat=seat, card=card)
     if isinstance(move, Capture):
         groups = move.groups or ()
         if not groups:
-            return Said(TAKES_NOTHING, seat=seat, card=card)
-        return Said(TAKES, seat=seat, taken=listed([_group_words(g) for g in groups]), card=card)
+            return Said("{seat} takes nothing with {card}", seat=seat, card=card)
+        return Said("{seat} takes {taken} with {card}", seat=seat, taken=listed([_group_words(g) for g in groups]),
+                    card=card)
     play = _describe_build(move, seat, before)
     if move.extras:
-        return Said(WITH_MORE, play=play, extras=listed([group_text(g) for g in move.extras]))
+        return Said("{play}, with {extras}", play=play, extras=listed([group_text(g) for g in move.extras]))
     return play
 
 
@@ -80,18 +63,24 @@ def _describe_build(move: Build, seat: str, before: State) -> Said:
     said: dict[str, Param] = {"seat": seat, "card": str(move.card), "value": move.value}
     if move.broken is not None:
         joining = there is not None and move.broken.value != move.value
-        return Said(RAISES_JOINING if joining else RAISES, **said, old=move.broken.value)
+        if joining:
+            return Said("{seat} raises the {old}-house to {value} with {card}, joining the {value}-house", **said,
+                        old=move.broken.value)
+        return Said("{seat} raises the {old}-house to {value} with {card}", **said, old=move.broken.value)
     if there is not None:
-        return Said(CEMENTS, **said, cards="+".join(map(str, (move.card,) + move.loose)))
-    house = Said(AN_HOUSE if a_house(move.value).startswith("an ") else A_HOUSE, value=move.value)
+        return Said("{seat} adds {cards} to the {value}-house, cementing it", **said,
+                    cards="+".join(map(str, (move.card,) + move.loose)))
+    house = Said("an {value}-house", value=move.value) if a_house(move.value).startswith("an ") \
+        else Said("a {value}-house", value=move.value)
     if move.loose:
-        return Said(BUILDS_ON, **said, house=house, loose="+".join(map(str, move.loose)))
-    return Said(BUILDS, **said, house=house)
+        return Said("{seat} builds {house}: {card} on the loose {loose}", **said, house=house,
+                    loose="+".join(map(str, move.loose)))
+    return Said("{seat} builds {house}: {card}", **said, house=house)
 
 
 def swept(play: Said) -> Said:
     """The play, said with the sweep it made."""
-    return Said(A_SWEEP, play=play)
+    return Said("{play}; a sweep", play=play)
 
 
 @dataclass(frozen=True)
@@ -138,7 +127,7 @@ def legal_alternatives(step: Step, hands: HandKnowledge) -> tuple[tuple[Alternat
     """The outcomes the seat to move could have chosen, in notation and in words, sorted by text; and
     whether the list is complete."""
     turn = step.before.turn
-    found = legal_outcomes(step.before, turn, hands.known(step.number - 1, turn))
+    found = position_before(step.before, hands, step.number - 1).outcomes
     played = outcome_key(canonical(step.move))
     alternatives = sorted((Alternative(o.text, describe(o.move, turn, step.before), str(o.card), o.groupings,
                                        o.key == played) for card in found for o in card.outcomes),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rules import Violation
-from .said import N_, Said
+from .said import Said
 from .ruleset import Ruleset
 
 
@@ -48,12 +48,9 @@ class LedgerRow:
         return self.unknown_from is not None
 
 
-PROVISIONAL = N_("deal {deal}'s score is not known: the lead from here on is provisional")
-
-
 def provisional_note(unknown_from: int) -> Said:
     """Why rows are provisional, in a player's words (RULES.md §8.5; a `Said`)."""
-    return Said(PROVISIONAL, deal=unknown_from)
+    return Said("deal {deal}'s score is not known: the lead from here on is provisional", deal=unknown_from)
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Iterable, Iterator
 
-from .cards import Card
+from .cards import DECK, Card
 from .engine import Known, check, resolve
+from .hands import HandKnowledge
 from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical, move_text, names
 from .ruleset import HOUSE_VALUES
 from .state import State
@@ -259,3 +260,58 @@ def outcome_lines(outcomes: Iterable[CardOutcomes]) -> Iterator[str]:
         if not card.complete:
             lines.append(f"# {card.card}: more outcomes than the bounds allow; not all are listed")
     yield from sorted(lines, key=lambda line: (line.startswith("#"), line))
+
+
+@dataclass(frozen=True)
+class LegalAt:
+    """The position before a play: the floor, the seat to move, its hand as known, its legal plays."""
+
+    before: State
+    hand: tuple[Card, ...]
+    hand_known: bool
+    """False when the log shows none of the hand: `hand` is then every card not yet seen."""
+    outcomes: tuple[CardOutcomes, ...]
+
+    @property
+    def turn(self) -> str:
+        """The seat to move: the legal plays are its."""
+        return self.before.turn
+
+    @property
+    def plays(self) -> tuple[str, ...]:
+        """The lines of the list: one legal play per outcome, other groupings counted in a comment."""
+        return tuple(outcome_lines(self.outcomes))
+
+    def header(self) -> list[str]:
+        """Comment lines (``#``) above the list: the floor, the hand, whose plays these are."""
+        floor = self.before
+        loose = " ".join(map(str, floor.loose)) or "no loose card"
+        houses = "; ".join(f"[{h.value}] {' '.join(map(str, h.cards))} ({'cemented, ' if h.cemented else ''}"
+                           f"{' '.join(sorted(h.owners))})" for h in floor.houses)
+        hand = " ".join(map(str, self.hand))
+        count = sum(len(c.outcomes) for c in self.outcomes)
+        known = "as known from the log" if self.hand_known else "not shown by the log: every card not yet seen"
+        return [f"# floor: {loose}" + (f"; houses: {houses}" if houses else ""),
+                f"# hand of {self.turn} ({known}): {hand}",
+                f"# {count} legal play{'s' if count != 1 else ''} of {self.turn}:"]
+
+
+def position_before(before: State, hands: HandKnowledge, index: int) -> LegalAt:
+    """The position before the play at `index` (from 0) of a deal, `before` the state then: the dispute
+    view, the play where a replay stopped and `python -m seeplog legal` all read it here."""
+    known, from_log = _known_hand(hands, before, index)
+    return LegalAt(before, tuple(sorted(known.hand)), from_log, legal_outcomes(before, before.turn, known))
+
+
+def _known_hand(hands: HandKnowledge, before: State, index: int) -> tuple[Known, bool]:
+    """The seat to move's hand as the log shows it (and True); every card not yet seen when the log
+    shows none (and False)."""
+    seat = before.turn
+    known = hands.known(index, seat) if index < hands.plays else Known(frozenset(), False, {})
+    if known.hand:
+        return known, True
+    seen = set(before.loose) | {c for h in before.houses for c in h.cards}
+    seen |= {c for cards in before.taken.values() for c in cards}
+    seen |= set(hands.cards)
+    seen |= {c for other, cards in hands.recorded.items() if other != seat for c in cards}
+    return Known(frozenset(c for c in DECK if c not in seen), False, known.holders), False

@@ -6,6 +6,9 @@ sentence again in the reader's language: the template is the message id of the p
 extraction keyword `Said`), and a parameter may itself be a `Said` (a phrase translated on its own). Card
 names and seats are parameters in notation (``Td``, ``N``). Plain: no gettext here.
 
+This is the library's one kind of sentence kept as data, and `N_` its one marker: any other sentence
+the library makes for a page (a play in words, why a seat deals) is a `Said` too.
+
 >>> said = Said("the bid {value} is not 9 to 13", value=14)
 >>> said, said.template, said.fields
 ('the bid 14 is not 9 to 13', 'the bid {value} is not 9 to 13', {'value': 14})
@@ -40,6 +43,25 @@ class Said(str):
 
 def _said(template: str, params: tuple[tuple[str, Param], ...]) -> Said:
     return Said(template, **dict(params))
+
+
+def said_json(text: str) -> dict[str, Any] | None:
+    """A `Said` as JSON data, for a page's script to say it in the reader's language: its template and its
+    parameters (those that are `Said` in the same form); None for any other text.
+
+    >>> said_json(Said("expected {what}", what=Said("a card")))
+    {'template': 'expected {what}', 'params': {'what': {'template': 'a card', 'params': {}}}}
+    """
+    if not isinstance(text, Said):
+        return None
+    return {"template": text.template,
+            "params": {name: said_json(value) or value if isinstance(value, Said) else value
+                       for name, value in text.params}}
+
+
+def said_field(text: str) -> dict[str, Any]:
+    """``{"said": …}`` (`said_json`) for a `Said`, to add to a finding's JSON; nothing for any other text."""
+    return {"said": said_json(text)} if isinstance(text, Said) else {}
 
 
 def N_(template: str) -> str:

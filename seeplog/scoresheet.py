@@ -64,15 +64,6 @@ def next_dealer_text(row: LedgerRow) -> str:
     return " or ".join(row.allowed_dealers) if len(row.allowed_dealers) > 1 else row.next_dealer
 
 
-RECORDED, NO_SCORE = N_("score as recorded at the table"), N_("no score")
-UNREAD_DEAL_LINE = N_("{what}: the deal line could not be read ({rule}, line {line})")
-IN_PROGRESS = N_("in progress: {played} of {plays} plays so far")
-NO_PLAYS = N_("{what} (no plays logged)")
-STOPPED_AT_PLAY = N_("{what}: the replay stopped at play {play} ({rule})")
-STOPPED_AT_LINE = N_("{what}: the replay stopped at line {line} ({rule})")
-LOG_STOPS = N_("{what}: the log stops after {played} of {plays} plays")
-
-
 def deal_note(deal: DealAnalysis) -> str:
     """Why a deal's score is the one recorded at the table (or missing), in a sentence (a `Said`); '' when
     computed.
@@ -82,22 +73,25 @@ def deal_note(deal: DealAnalysis) -> str:
     score, replay = deal.score, deal.replay
     if score is not None and score.cards_taken is not None:
         return ""
-    what = Said(RECORDED if score is not None else NO_SCORE)
+    what = Said("score as recorded at the table") if score is not None else Said("no score")
     start = replay.deal.start
     line_error = next((e for e in deal.errors if e.line == start.line), None) if start.recovered else None
     stop = next((e for e in deal.errors if e is not line_error), None)
     plays: dict[str, Param] = {"played": replay.played, "plays": replay.rules.plays_per_deal}
     if line_error is not None and (replay.score_only or stop is None):
-        return Said(UNREAD_DEAL_LINE, what=what, rule=line_error.rule, line=line_error.line or 0)
+        return Said("{what}: the deal line could not be read ({rule}, line {line})", what=what,
+                    rule=line_error.rule, line=line_error.line or 0)
     if replay.in_progress and not deal.errors:
-        return Said(IN_PROGRESS, **plays)
+        return Said("in progress: {played} of {plays} plays so far", **plays)
     if replay.score_only:
-        return Said(NO_PLAYS, what=what)
+        return Said("{what} (no plays logged)", what=what)
     if stop is not None and stop.rule != "E-INCOMPLETE":
         if stop.play:
-            return Said(STOPPED_AT_PLAY, what=what, play=stop.play, rule=stop.rule)
-        return Said(STOPPED_AT_LINE, what=what, line=stop.line or 0, rule=stop.rule)
-    return Said(LOG_STOPS, what=what, **plays)
+            return Said("{what}: the replay stopped at play {play} ({rule})", what=what, play=stop.play,
+                        rule=stop.rule)
+        return Said("{what}: the replay stopped at line {line} ({rule})", what=what, line=stop.line or 0,
+                    rule=stop.rule)
+    return Said("{what}: the log stops after {played} of {plays} plays", what=what, **plays)
 
 
 def team_values(values: dict[str, int] | None, teams: tuple[str, ...], missing: str = "-") -> tuple[str, ...]:

@@ -12,16 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK, Card
+from .cards import Card
 from .dispute import Alternative, describe, state_json
 from .engine import maximal_captures
-from .hands import HandKnowledge
-from .legal import CardOutcomes, legal_outcomes
+from .legal import LegalAt, position_before
 from .moves import HouseRef, Item, move_text
 from .notation import Play
 from .replay import DealReplay
 from .rules import Violation
-from .state import Known, State, start
+from .state import State, start
 
 
 def stopping_error(replay: DealReplay) -> Violation | None:
@@ -58,7 +57,7 @@ def state_at_stop(replay: DealReplay) -> State:
 
 
 @dataclass(frozen=True)
-class StoppedPlay:
+class StoppedPlay(LegalAt):
     """The play where the replay stopped: the floor as it was and what the seat to move could do."""
 
     number: int
@@ -66,14 +65,8 @@ class StoppedPlay:
     """The log error at this play; None for the play after the last one recorded."""
     statement: Play | None
     """The line as read, when it could be read."""
-    before: State
-    turn: str
-    hand: tuple[Card, ...]
-    hand_known: bool
-    """False when the hand to move is not known from the log: `hand` is then every card not yet seen."""
     legal: tuple[Alternative, ...]
     """One legal play per outcome of each card (what the card takes or joins)."""
-    outcomes: tuple[CardOutcomes, ...]
     meant: tuple[Alternative, ...]
     """E-AMBIGUOUS: each maximal capture the shorthand could mean."""
     near: tuple[Item, ...]
@@ -95,26 +88,11 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     hands = replay.hands
     if hands is None:  # not replayed (ends_early says so): never reached on a log, whatever it holds
         raise LookupError(f"deal {replay.deal.number} was not replayed: it has no play to view")
-    known, from_log = _known_hand(hands, before, replay.played)
-    outcomes = legal_outcomes(before, before.turn, known)
-    moves = sorted((o.move for c in outcomes for o in c.outcomes), key=move_text)
+    position = position_before(before, hands, replay.played)
+    moves = sorted((o.move for c in position.outcomes for o in c.outcomes), key=move_text)
     legal = tuple(Alternative(move_text(m), describe(m, before.turn, before)) for m in moves)
-    return StoppedPlay(number, error, read, before, before.turn, tuple(sorted(known.hand)), from_log, legal,
-                       outcomes, _meant(error, read, before), _near(error, before))
-
-
-def _known_hand(hands: HandKnowledge, before: State, index: int) -> tuple[Known, bool]:
-    """The seat to move's hand as the log shows it (and True); every card not yet seen when the log
-    shows none (and False)."""
-    seat = before.turn
-    known = hands.known(index, seat) if index < hands.plays else Known(frozenset(), False, {})
-    if known.hand:
-        return known, True
-    seen = set(before.loose) | {c for h in before.houses for c in h.cards}
-    seen |= {c for cards in before.taken.values() for c in cards}
-    seen |= set(hands.cards)
-    seen |= {c for other, cards in hands.recorded.items() if other != seat for c in cards}
-    return Known(frozenset(c for c in DECK if c not in seen), False, known.holders), False
+    return StoppedPlay(**vars(position), number=number, error=error, statement=read, legal=legal,
+                       meant=_meant(error, read, before), near=_near(error, before))
 
 
 def _meant(error: Violation | None, play: Play | None, before: State) -> tuple[Alternative, ...]:

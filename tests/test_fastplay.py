@@ -1,4 +1,5 @@
-"""The fast path for lines in canonical spelling reads exactly what the full reader reads."""
+"""The one line reader: what its patterns recognise in canonical spelling is exactly what reading the line
+token by token gives (statement, line, columns), so either way a line is read the same."""
 import random
 import re
 
@@ -7,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seeplog import parse
-from seeplog.notation.fastpath import fast_line
+from seeplog.notation.grammar import Table, canonical_statement, read_tokens
 from seeplog.notation import SEATS_FOUR, SEATS_TWO, read_line
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
@@ -28,14 +29,14 @@ def lines() -> list[str]:
 
 
 @pytest.mark.parametrize("two", [False, True], ids=["four-player", "two-player"])
-def test_the_fast_path_agrees_with_the_full_reader(two):
+def test_the_patterns_read_canonical_lines_as_the_tokens_do(two):
     seats = SEATS_TWO if two else SEATS_FOUR
     taken = set()
     for number, line in enumerate(lines(), start=1):
-        fast = fast_line(line, number, seats)
+        fast = canonical_statement(line, number, seats)
         if fast is None:
             continue
-        full = read_line(line, number, "two-player" if two else "standard")
+        full = read_tokens(line, number, Table("two-player" if two else "standard"))
         assert fast == full and fast.line == full.line and type(fast) is type(full), line
         if isinstance(fast, Play):
             assert (dict(fast.columns), fast.seat_column) == (dict(full.columns), full.seat_column), line
@@ -46,8 +47,8 @@ def test_the_fast_path_agrees_with_the_full_reader(two):
 @pytest.mark.parametrize("line", ["N Jd x Jc {forced}", "n Jd x Jc", "N Jd X Jc", "N 10d", "N Jd  x Jc",
                                   "N Jd x Jc # note", "N Qh x Qh", "E 5h", "N 2s+[9]+[11] =22",
                                   "deal 1 dealer N {at home}", "floor Ks Kh Kd Ks", "bid E 11", "hand W Ks Ks"])
-def test_lines_the_fast_path_leaves_to_the_full_reader(line):
-    assert fast_line(line, 1, SEATS_TWO) is None
+def test_lines_the_patterns_leave_to_the_tokens(line):
+    assert canonical_statement(line, 1, SEATS_TWO) is None
 
 
 @pytest.mark.parametrize("line, rule, column", [
@@ -57,8 +58,8 @@ def test_lines_the_fast_path_leaves_to_the_full_reader(line):
 ])
 def test_a_word_where_a_card_is_expected_is_read_alike_on_both_paths(line, rule, column):
     """NOTATION.md, Cards: letters, digits and suit symbols that make no card are E-CARD, anything else
-    E-SYNTAX; the fast path leaves such lines to the full reader, which says so with the column."""
-    assert fast_line(line, 1, SEATS_FOUR) is None
+    E-SYNTAX; the patterns leave such lines to the token-by-token reading, which says so with the column."""
+    assert canonical_statement(line, 1, SEATS_FOUR) is None
     statement = read_line(line, 1)
     assert (statement.error.rule, statement.error.column) == (rule, column)
     [error] = parse(f"deal 1 dealer E\n{line}\n").errors
@@ -84,9 +85,10 @@ def _respell(line: str, rng: random.Random) -> str:
 
 
 def _agree(line: str, number: int, variant) -> object:
-    """The full reading of `line`; where the fast path takes the line, it reads the same, columns included."""
-    full = read_line(line, number, variant.name)
-    fast = fast_line(line, number, SEATS_TWO if variant.players == 2 else SEATS_FOUR)
+    """`line` read token by token; where the patterns take the line, they read the same, columns included."""
+    full = read_tokens(line, number, Table(variant.name))
+    fast = canonical_statement(line, number, SEATS_TWO if variant.players == 2 else SEATS_FOUR)
+    assert read_line(line, number, variant.name) == full
     if fast is not None:
         assert fast == full and type(fast) is type(full) and fast.line == full.line, line
         if isinstance(fast, Play):
@@ -96,13 +98,13 @@ def _agree(line: str, number: int, variant) -> object:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32 - 1), respelling=st.randoms())
-def test_the_fast_path_reads_generated_and_respelled_lines_as_the_full_reader(variant, seed, respelling):
+def test_the_patterns_read_generated_lines_as_the_tokens_and_respelled_lines_read_alike(variant, seed, respelling):
     rules = VARIANTS[variant]
     for number, line in enumerate(random_game(rules, 1, random.Random(seed)).splitlines(), start=1):
         if not line.strip() or line.startswith("["):
             continue
         canonical, fast = _agree(line, number, rules)
-        assert fast is not None, f"a canonical line left to the full reader: {line}"
+        assert fast is not None, f"a canonical line the patterns leave to the tokens: {line}"
         respelled = _respell(line, respelling)
         lenient, _ = _agree(respelled, number, rules)
         assert lenient == canonical and type(lenient) is type(canonical), (line, respelled)

@@ -5,7 +5,7 @@ import pytest
 
 from seeplog.cards import DECK
 from seeplog.notation import SEATS_FOUR, SEATS_TWO, TEAMS_FOUR, VARIANT_NAMES, read_line
-from seeplog.notation.fastpath import OTHER, fast_line
+from seeplog.notation.grammar import OTHER, canonical_statement, read_tokens
 from seeplog.notation.grammar import Table
 from seeplog.ruleset import (HALF_PLAYS, SEATS, VARIANTS, Ruleset, UnknownVariant, find_ruleset, ruleset_for,
                              seat_class)
@@ -60,7 +60,7 @@ def test_seats_are_defined_once():
     assert seat_class() == "[" + "".join(SEATS) + "]" and seat_class(SEATS_TWO, lower=True) == "[NSns]"
     assert OTHER.pattern.count(seat_class()) == 4
     for seat in SEATS:
-        assert fast_line(f"bid {seat} 9", 1, SEATS) == read_line(f"bid {seat} 9", 1)
+        assert canonical_statement(f"bid {seat} 9", 1, SEATS) == read_tokens(f"bid {seat} 9", 1, Table("standard"))
         assert re.fullmatch(seat_class(lower=True), seat.lower())
 
 

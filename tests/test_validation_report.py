@@ -10,7 +10,7 @@ import pytest
 from seeplog import VARIANTS
 from seeplog.analysis import build
 from seeplog.notation import reader
-from seeplog.notation.fastpath import clear_caches
+from seeplog.notation.grammar import clear_caches
 from seeplog.notation.reader import split_lines
 from seeplog.playout import random_game
 from seeplog.report import report_json, validation_report

@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..engine import check, resolve
 from ..legal import Search, shown_grouping
-from ..ledger import PROVISIONAL, LedgerRow, provisional_note
+from ..ledger import LedgerRow, provisional_note
 from ..moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from ..notation import Deal, Hand, Play
 from ..analysis import Analysis, GameAnalysis
 from ..replay import DealReplay
 from ..ruleset import VARIANTS, Ruleset
+from ..said import Param, Said, said_json
 from ..state import Known, State, start
-from ..said import N_, Param, Said
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def what_next(now: Now, *, closed: bool = False) -> dict[str, Any]:
     analysis = now.analysis
     if analysis is None or not analysis.deals:
         return {"kind": "deal", "deal": 1, "dealer": None, "allowed_dealers": list(now.rules.seats),
-                "why": Said(FIRST_FREE), **_standing(None, now.rules)}
+                "why": Said("the first deal's dealer is free"), **_standing(None, now.rules)}
     last, row = analysis.deals[-1].replay, analysis.ledger[-1]
     standing = _standing(analysis, analysis.rules)
     if not last.in_progress:
@@ -74,25 +74,12 @@ def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
     return standing
 
 
-FIRST_FREE = N_("the first deal's dealer is free")
-UNKNOWN = N_("deal {deal}'s score is not known, so any seat may deal")
-AFTER_BAAZI = N_("{team} won a baazi on deal {deal}, so {who} deals")
-NO_SCORE = N_("deal {deal} has no score, so the lead stands and {who} deals")
-LEAD_ZERO = N_("the lead is 0, so {dealer} deals again")
-PASSES = N_("{team} leads by {points}, so the deal passes to {who}")
-DEALS = N_("{team} leads by {points}, so {who} deals")
-NOT_JUDGED = N_("{reason} (the rotation goes on from the recorded dealer; with the lead provisional, no dealer "
-                "is judged)")
-EITHER = N_("{first} or {second}")
-REASONS = (FIRST_FREE, UNKNOWN, AFTER_BAAZI, NO_SCORE, LEAD_ZERO, PASSES, DEALS, NOT_JUDGED, EITHER, PROVISIONAL)
-"""The sentences of why a seat deals (and of a provisional lead), for the pages that say them."""
-
-
 def rotation_reason(row: LedgerRow, rules: Ruleset) -> Said:
     """Why the rotation names the next dealer, in a sentence (a `Said`: pages say it in the reader's language)."""
     reason = _named_because(row, rules)
     if row.unknown_from is not None and not row.unknown:
-        return Said(NOT_JUDGED, reason=reason)
+        return Said("{reason} (the rotation goes on from the recorded dealer; with the lead provisional, no dealer "
+                    "is judged)", reason=reason)
     return reason
 
 
@@ -102,22 +89,24 @@ def either(seats: tuple[str, ...] | list[str]) -> Param:
         return ""
     names: Param = seats[0]
     for seat in seats[1:]:
-        names = Said(EITHER, first=names, second=seat)
+        names = Said("{first} or {second}", first=names, second=seat)
     return names
 
 
 def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
     who = either(row.allowed_dealers)
     if row.unknown:
-        return Said(UNKNOWN, deal=row.deal)
+        return Said("deal {deal}'s score is not known, so any seat may deal", deal=row.deal)
     if row.baazi is not None:
-        return Said(AFTER_BAAZI, team=row.baazi, deal=row.deal, who=who)
+        return Said("{team} won a baazi on deal {deal}, so {who} deals", team=row.baazi, deal=row.deal, who=who)
     if row.score is None:
-        return Said(NO_SCORE, deal=row.deal, who=who)
+        return Said("deal {deal} has no score, so the lead stands and {who} deals", deal=row.deal, who=who)
     if row.lead.team is None:
-        return Said(LEAD_ZERO, dealer=row.dealer)
+        return Said("the lead is 0, so {dealer} deals again", dealer=row.dealer)
     lead: dict[str, Param] = {"team": row.lead.team, "points": row.lead.points, "who": who}
-    return Said(PASSES if row.lead.team == rules.team_of(row.dealer) else DEALS, **lead)
+    if row.lead.team == rules.team_of(row.dealer):
+        return Said("{team} leads by {points}, so the deal passes to {who}", **lead)
+    return Said("{team} leads by {points}, so {who} deals", **lead)
 
 
 def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str, Any]:
@@ -136,7 +125,7 @@ def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str,
     out = {"kind": "play", "seat": seat, "play": len(plays) + 1, **base}
     if stopped is not None:
         out["stopped"] = {"rule": stopped.rule, "play": stopped.play, "line": stopped.line,
-                          "message": stopped.message}
+                          "message": stopped.message, "said": said_json(stopped.message)}
     return out
 
 
@@ -247,7 +236,8 @@ def outcomes(state: State, seat: str, card: Card, known: Known) -> list[dict[str
             continue
         broken = check(state, seat, resolved, known)
         found[text] = {"move": text, "line": f"{seat} {text}", "kind": kind_name(move), "legal": not broken,
-                       "violations": [{"rule": v.rule, "message": v.message} for v in broken]}
+                       "violations": [{"rule": v.rule, "message": v.message, "said": said_json(v.message)}
+                                      for v in broken]}
     order = {"capture": 0, "house": 1, "break": 2, "throw": 3}
     return sorted(found.values(), key=lambda o: (not o["legal"], order[o["kind"]], o["move"]))
 

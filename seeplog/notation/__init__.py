@@ -3,10 +3,11 @@
 The first stage of seeplog's pipeline, text -> notation -> replay -> scoring -> views:
 
 - `model`: the statement types (Log, Game, Deal, Play, ...), plain values.
-- `lexer`: tokens and the cursor the grammar reads them with.
-- `grammar`: the full grammar of a statement line, lenient spellings included.
-- `fastpath`: canonical lines read by regular expressions, three times faster; it must
-  read every line exactly as `grammar` does (tests/test_fastplay.py holds it to that).
+- `lexer`: tokens and the cursor that reads them.
+- `words`: cards, seats, numbers and moves read token by token, in every spelling NOTATION.md allows.
+- `grammar`: one line read (`read_line`): canonical spelling recognised by compiled patterns of the
+  grammar's productions, any other spelling read token by token (which also explains a bad line); both
+  make the same statement (tests/test_fastplay.py holds them to that).
 - `tags`: tag lines and their values.
 - `reader`: whole files and single lines (`parse`, `read_line`, `split_lines`).
 - `writer`: statements back to canonical text (`dumps`).

@@ -61,8 +61,10 @@ class Fail(Exception):
 class Cursor:
     """Reads the tokens of one line left to right; blanks are skipped and ``#`` ends the line."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, line: int = 0):
         self.text = text
+        self.line = line
+        """The line's number in its log, given to the statement read from it."""
         self.pos = 0
         self.last_end = 1
         """The column just after the last token taken (1 before any)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar, Union
+from typing import Any, Mapping, TypeVar, Union
 
 from ..cards import Card
 from ..moves import Item, Move
@@ -91,14 +91,22 @@ class BidLine(Statement):
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Play(Statement):
     seat: str
     move: Move
     annotation: str | None = None
-    columns: dict[Item, int] = field(default_factory=dict, compare=False, repr=False)
+    columns: Mapping[Item, int] = field(default_factory=dict, compare=False, repr=False)
     """Where each card and house of the move stands on the line (1-based)."""
     seat_column: int = field(default=1, compare=False, repr=False)
+
+    def __init__(self, seat: str, move: Move, annotation: str | None = None, columns: Mapping[Item, int] | None = None,
+                 seat_column: int = 1, line: int = 0):
+        # Written out: nearly every line of a log is a play, and the frozen dataclass's own __init__ (one
+        # object.__setattr__ a field) makes reading a log about 6% slower (callgrind, bench corpus).
+        fields = self.__dict__
+        fields["line"], fields["seat"], fields["move"], fields["annotation"] = line, seat, move, annotation
+        fields["columns"], fields["seat_column"] = {} if columns is None else columns, seat_column
 
     def column_of(self, item: Item | None = None) -> int:
         """The column of a card or house of the move; the played card's by default."""

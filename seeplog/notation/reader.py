@@ -1,6 +1,6 @@
 """Reading Seep logs (NOTATION.md): one statement per line, every bad line kept and reported.
 
-`parse` reads a whole file; `read_line` reads one line. A line that cannot be read becomes an
+`parse` reads a whole file; `read_line` (`grammar`) reads one line. A line that cannot be read becomes an
 `Unreadable` statement carrying a `NotationError` (``E-SYNTAX``, ``E-CARD`` or ``E-SEAT``) with the
 line and the column where reading stopped, and the lines after it are read as usual.
 """
@@ -9,14 +9,13 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from .fastpath import fast_line
 from ..said import Said
-from .lexer import Cursor, Fail, show
+from .lexer import Cursor, show
 from .model import (BidLine, Deal, DealStart, FloorCards, Game, Hand, Log, NotationError, Play,
                          Redeal, ScoreLine, Statement, Tag, Unreadable)
 from ..ruleset import SEATS as SEATS_FOUR, SEATS_TWO, TEAMS as TEAMS_FOUR
-from .grammar import KEYWORDS, Table, is_play_like, read_statement
-from .tags import KNOWN_TAGS, VARIANT_NAMES, read_tag, tag_order
+from .grammar import KEYWORDS, Table, canonical_statement, is_play_like, read_line, read_tokens
+from .tags import KNOWN_TAGS, VARIANT_NAMES, tag_order
 
 __all__ = [
     "parse", "parse_strict", "read_line", "split_lines", "NotationError", "Log", "Game", "Deal", "Statement", "Tag",
@@ -26,44 +25,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- lines
-
-NOT_UTF8 = re.compile("[\udc80-\udcff]")
-
-
-def read_line(text: str, number: int, variant: str = "standard") -> Statement | None:
-    """Read one line; None for a blank or comment line. An unreadable line becomes `Unreadable`.
-
-    >>> play = read_line("w jd X 2s+9S Jc  {forced}", 7)
-    >>> play.seat, play.move.groups, play.annotation, play.line
-    ('W', ((Card(Jc),), (Card(9s), Card(2s))), 'forced', 7)
-    >>> read_line("W Jd x Jc 9s+2z", 8).error
-    NotationError('E-CARD', "'2z' is not a card: expected a rank (A 2-9 T J Q K) and a suit (s h d c)", \
-line=8, column=14)
-    """
-    cur = Cursor(text)
-    first = cur.peek()
-    if first is None:
-        return None
-    try:
-        statement = _read(cur, text, Table(variant))
-    except Fail as fail:
-        error = NotationError(fail.rule, fail.msg, number, fail.column, fail.column + fail.width)
-        seat = first.text.upper() if first.text.upper() in SEATS_FOUR else None
-        return Unreadable(text.rstrip(), error, seat, is_play_like(text), line=number)
-    object.__setattr__(statement, "line", number)
-    return statement
-
-
-def _read(cur: Cursor, text: str, table: Table) -> Statement:
-    bad = NOT_UTF8.search(text)
-    if bad:
-        raise Fail("E-SYNTAX", Said("byte {byte} is not UTF-8 text: save the log as UTF-8",
-                                    byte=f"0x{ord(bad.group()) - 0xdc00:02x}"), bad.start() + 1)
-    first = cur.peek()
-    if first is not None and first.text.startswith("["):
-        return read_tag(text)
-    return read_statement(cur, table)
-
 
 LINES_AT_ONCE = 1 << 16
 """Characters split into lines at a time: a long log's lines are made a part at a time, not all at once."""
@@ -264,15 +225,16 @@ def read_by_deal(lines: Iterable[tuple[int, str]]) -> Iterator[Game | Deal]:
     that needs one deal at a time holds no more."""
     games = _Games()
     done = games.done
+    table, seats, deal = games.table, games.table.seats, games.deal  # in locals: this runs for every line
     for number, line in lines:
-        statement = fast_line(line, number, games.table.seats)
-        if type(statement) is Play and games.deal is not None:
-            games.deal.append(statement)  # most lines: a play of the deal being read, added here directly
+        # read_line's two ways, at the game's table: canonical spelling by patterns, else token by token
+        statement = canonical_statement(line, number, seats) or read_tokens(line, number, table)
+        if type(statement) is Play and deal is not None:
+            deal.append(statement)  # most lines: a play of the deal being read, added here directly
             continue
-        if statement is None:
-            statement = read_line(line, number, "two-player" if games.table.seats == SEATS_TWO else "standard")
         if statement is not None:
             games.add(statement, line)
+            table, seats, deal = games.table, games.table.seats, games.deal
             if done:
                 yield from done
                 done.clear()

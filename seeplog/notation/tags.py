@@ -18,8 +18,8 @@ TAG = re.compile(r"""\s*\[\s*(?P<name>[^\s"\]]*)\s*(?P<value>"[^"\\]*+(?:\\.[^"\
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
-def read_tag(text: str) -> Tag:
-    """``[Name "value"]``; known tag names in any case, their values checked."""
+def read_tag(text: str, line: int = 0) -> Tag:
+    """``[Name "value"]`` on line `line`; known tag names in any case, their values checked."""
     m = TAG.match(text)
     assert m is not None
     name = m.group("name")
@@ -40,7 +40,7 @@ def read_tag(text: str) -> Tag:
                                     found=show(rest.split()[0])), m.end() + 1, len(rest.split()[0]))
     name = next((k for k in KNOWN_TAGS if k.lower() == name.lower()), name)
     value = unescape(m.group("value")[1:-1])
-    return Tag(name, tag_value(name, value, m.start("value") + 1))
+    return Tag(name, tag_value(name, value, m.start("value") + 1), line=line)
 
 
 def unescape(text: str) -> str:

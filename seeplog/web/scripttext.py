@@ -13,9 +13,6 @@ from typing import IO, Any
 
 from flask_babel import get_locale, gettext
 
-from .saying import LIBRARY_SENTENCES
-
-
 STATIC = Path(__file__).resolve().parent / "static"
 ASKED = re.compile(r'\b(?:t|seeplogText)\("((?:[^"\\]|\\.)*)"')
 """A script's request for a sentence: its first argument, a double-quoted string."""
@@ -40,8 +37,7 @@ def extract_scripts(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
 
 
 def script_translations() -> dict[str, str]:
-    """Each script sentence's translation in the reader's language, and each of the library's sentences the
-    scripts say (seeplog.said, web/saying.py); none in English: the scripts say theirs."""
+    """Each script sentence's translation in the reader's language (none in English: the scripts say theirs)."""
     if str(get_locale() or "en") == "en":
         return {}
-    return {text: gettext(text) for text in (*script_sentences(), *LIBRARY_SENTENCES)}
+    return {text: gettext(text) for text in script_sentences()}

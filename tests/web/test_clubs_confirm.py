@@ -192,9 +192,11 @@ def test_the_pages_the_links_open(client):
     assert f'data-api="/api/events/{event}/director"' in director.get_data(as_text=True)
     confirm = client.get(f"/live/{game}/confirm")
     assert confirm.status_code == 200 and "EW confirm the scores" in confirm.get_data(as_text=True)
-    assert client.get("/events/9999/director").status_code == 404
+    missing = client.get("/events/9999/director")  # the store's refusal, on the error page
+    assert missing.status_code == 404 and "there is no event 9999" in missing.get_data(as_text=True)
     plain = Keeper(client)
-    assert client.get(f"/live/{plain.id}/confirm").status_code == 404
+    no_table = client.get(f"/live/{plain.id}/confirm")
+    assert no_table.status_code == 404 and "is no event&#39;s table" in no_table.get_data(as_text=True)
     assert f'data-confirm="/api/live/{game}/confirmations"' in client.get(f"/live/{game}/keep").get_data(as_text=True)
     assert "data-confirm" not in client.get(f"/live/{plain.id}/keep").get_data(as_text=True)
 

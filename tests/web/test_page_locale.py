@@ -120,16 +120,18 @@ def kept(client) -> tuple[int, dict]:
     return live["id"], answer
 
 
-def said_as_the_script_says_it(sentence: dict, strings: dict[str, str]) -> str:
-    """static/text.js's seeplogSaid, over the page's strings: the template's translation, its values filled."""
+def said_as_the_script_says_it(said: dict, strings: dict[str, str]) -> str:
+    """static/text.js's seeplogSaid, over the page's strings: the template's translation, its parameters filled
+    (a parameter that is a template of its own said first)."""
     values = {name: said_as_the_script_says_it(v, strings) if isinstance(v, dict) else str(v)
-              for name, v in sentence["args"].items()}
-    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), strings.get(sentence["text"],
-                                                                                        sentence["text"]))
+              for name, v in said["params"].items()}
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), strings.get(said["template"],
+                                                                                        said["template"]))
 
 
 def page_strings(client, game_id: int) -> dict[str, str]:
-    page = client.get(f"/live/{game_id}").get_data(as_text=True)
+    """The keep page's strings (#page-strings) in the reader's language."""
+    page = client.get(f"/live/{game_id}/keep").get_data(as_text=True)
     block = re.search(r'<script type="application/json" id="page-strings">(.*?)</script>', page, re.S)
     return json.loads(block.group(1)) if block else {}
 
@@ -138,12 +140,12 @@ def test_the_keep_pages_verdict_is_said_in_the_readers_language(client):
     game, answer = kept(client)
     verdict = answer["verdict"]
     assert verdict["words"] == "W takes Kd and 9s+2s+2c with Kh; a sweep"  # the API's English
-    assert said_as_the_script_says_it(verdict["sentence"], {}) == verdict["words"]
+    assert said_as_the_script_says_it(verdict["words_said"], {}) == verdict["words"]
     client.set_cookie("lang", "hi")
-    assert said_as_the_script_says_it(verdict["sentence"], page_strings(client, game)) == \
+    assert said_as_the_script_says_it(verdict["words_said"], page_strings(client, game)) == \
         "W ने Kh से उठाया: Kd और 9s+2s+2c; सीप"
     client.set_cookie("lang", "pa")
-    assert said_as_the_script_says_it(verdict["sentence"], page_strings(client, game)) == \
+    assert said_as_the_script_says_it(verdict["words_said"], page_strings(client, game)) == \
         "W ਨੇ Kh ਨਾਲ ਚੁੱਕਿਆ: Kd ਅਤੇ 9s+2s+2c; ਸੀਪ"
 
 

@@ -4,7 +4,7 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Mapping, TypeVar
 
 import flask_smorest
 from flask import Response, current_app, jsonify, render_template, request
@@ -22,6 +22,9 @@ class ErrorItemSchema(Schema):
     line = fields.Integer()
     column = fields.Integer()
     rule = fields.String()
+    said = fields.Dict(metadata={"description": "a log error's message as its template and parameters (a parameter "
+                                                "perhaps a template of its own), for a page to say it in the "
+                                                "reader's language; the message stays English"})
 
 
 class ErrorSchema(Schema):
@@ -37,6 +40,19 @@ class ErrorSchema(Schema):
     entries = fields.List(fields.Dict(), metadata={"description": "a live game's 409 for a stale version: its "
                                                                   "entries now"})
     next = fields.Dict(metadata={"description": "a live game's 409 for outcomes: what the game waits for"})
+
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def refusals(blp: flask_smorest.Blueprint, answers: Mapping[int, str | None]) -> Callable[[View], View]:
+    """A route's error answers in the OpenAPI document, by status: each the envelope (`ErrorSchema`) and what
+    it means there (None: the status's own words). Use it as the route's decorator."""
+    def document(view: View) -> View:
+        for status, description in answers.items():
+            view = blp.alt_response(status, schema=ErrorSchema, description=description)(view)
+        return view
+    return document
 
 
 class ApiError(HTTPException):

@@ -33,6 +33,34 @@ ANNOTATION = [validate.Length(max=500),
               validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without {{ }}")]
 
 
+Kind = type | tuple[type, str] | list[type[Schema]] | fields.Field
+"""A field in `answer_schema`'s table: its JSON type (int, str, bool, float), that type and its description, a list of
+one schema (a required list of them), or a marshmallow field for anything else."""
+PLAIN: dict[type, type[fields.Field]] = {int: fields.Integer, str: fields.String, bool: fields.Boolean,
+                                         float: fields.Float}
+
+
+def field_of(kind: Kind) -> fields.Field:
+    """The required field a table of `answer_schema` names (a marshmallow field stays as it is)."""
+    if isinstance(kind, fields.Field):
+        return kind
+    if isinstance(kind, list):
+        return fields.List(fields.Nested(kind[0]), required=True)
+    plain, words = kind if isinstance(kind, tuple) else (kind, None)
+    return PLAIN[plain](required=True, metadata={"description": words} if words else {})
+
+
+def answer_schema(schema: str, base: type[Schema] = Schema, /, **table: Kind) -> type[Schema]:
+    """The schema of an answer, its fields given as a table (name=kind, see `Kind`): each said once, in a line
+    with its neighbours, instead of a column of look-alike declarations."""
+    return base.from_dict({name: field_of(kind) for name, kind in table.items()}, name=schema)
+
+
+def described(words: str, kind: type[fields.Field] = fields.String, /, *args: Any, **options: Any) -> fields.Field:
+    """A field of that kind (made with those arguments) and its description for the OpenAPI document."""
+    return kind(*args, **options, metadata={"description": words})
+
+
 # ---------------------------------------------------------------- the JSON form of a log (schema/log.schema.json)
 
 class WholeNumber(fields.Integer):
@@ -174,50 +202,25 @@ class ReportSchema(Schema):
     errors = fields.List(fields.Dict())
 
 
-class GameSummarySchema(Schema):
-    id = fields.Integer(required=True)
-    url = fields.String(required=True, metadata={"description": "the game's page"})
-    filename = fields.String(allow_none=True)
-    uploaded = fields.String(required=True)
-    format = fields.String(required=True)
-    hash = fields.String(required=True)
-    tags = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
-    variant = fields.String(required=True)
-    event = fields.String(allow_none=True)
-    date = fields.String(allow_none=True)
-    players = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
-    games = fields.Integer(required=True, metadata={"description": "games in the log"})
-    deals = fields.Integer(required=True)
-    violations = fields.Integer(required=True)
-    errors = fields.Integer(required=True)
-    status = fields.Integer(required=True, metadata={"description": "0 clean, 1 violations, 2 errors"})
-    result = fields.String(required=True)
-    live = fields.String(allow_none=True, metadata={"description": "a game kept live: 'open' or 'closed'; "
-                                                                   "null for an upload"})
+NULLABLE = fields.String(allow_none=True)
+STRINGS = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+"""A required object of strings by name."""
 
-
-class HistorySchema(Schema):
-    raw = fields.String(required=True, metadata={"description": "the text as it was uploaded"})
-    format = fields.String(required=True)
-    filename = fields.String(allow_none=True)
-    uploaded = fields.String(required=True)
-    replaced = fields.String(required=True)
-
-
-class GameDetailSchema(GameSummarySchema):
-    text = fields.String(required=True, metadata={"description": "the notation text read"})
-    canonical = fields.String(required=True)
-    raw = fields.String(required=True, metadata={"description": "the upload exactly as it came"})
-    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
-    history = fields.List(fields.Nested(HistorySchema), metadata={
-        "description": "the texts the game held before it was replaced, oldest first"})
-
-
-class GameListSchema(Schema):
-    games = fields.List(fields.Nested(GameSummarySchema), required=True)
-    total = fields.Integer(required=True)
-    page = fields.Integer(required=True)
-    per_page = fields.Integer(required=True)
+GameSummarySchema = answer_schema(
+    "GameSummarySchema", id=int, url=(str, "the game's page"), filename=NULLABLE, uploaded=str, format=str, hash=str,
+    tags=STRINGS, variant=str, event=NULLABLE, date=NULLABLE, players=STRINGS, games=(int, "games in the log"),
+    deals=int, violations=int, errors=int, status=(int, "0 clean, 1 violations, 2 errors"), result=str,
+    live=fields.String(allow_none=True, metadata={"description": "a game kept live: 'open' or 'closed'; null for an "
+                                                                 "upload"}))
+HistorySchema = answer_schema(
+    "HistorySchema", raw=(str, "the text as it was uploaded"), format=str, filename=NULLABLE, uploaded=str,
+    replaced=str)
+GameDetailSchema = answer_schema(
+    "GameDetailSchema", GameSummarySchema, text=(str, "the notation text read"), canonical=str,
+    raw=(str, "the upload exactly as it came"), links=STRINGS,
+    history=described("the texts the game held before it was replaced, oldest first",
+                      fields.List, fields.Nested(HistorySchema)))
+GameListSchema = answer_schema("GameListSchema", games=[GameSummarySchema], total=int, page=int, per_page=int)
 
 
 class UploadResultSchema(Schema):
@@ -245,11 +248,7 @@ class HouseStateSchema(Schema):
     cemented = fields.Boolean(required=True, metadata={"description": "its cards add up to more than its value"})
 
 
-class SweepStateSchema(Schema):
-    play = fields.Integer(required=True)
-    seat = fields.String(required=True)
-    card = fields.String(required=True)
-    points = fields.Integer(required=True)
+SweepStateSchema = answer_schema("SweepStateSchema", play=int, seat=str, card=str, points=int)
 
 
 class FloorStateSchema(Schema):
@@ -272,12 +271,9 @@ class HandStateSchema(Schema):
                              metadata={"description": "the log does not show every card of it"})
 
 
-class PlayFindingSchema(Schema):
-    rule = fields.String(required=True)
-    message = fields.String(required=True)
-    line = fields.Integer(allow_none=True)
-    column = fields.Integer(allow_none=True)
-    explanation = fields.String(required=True, metadata={"description": "the rule in plain words"})
+PlayFindingSchema = answer_schema(
+    "PlayFindingSchema", rule=str, message=str, line=fields.Integer(allow_none=True),
+    column=fields.Integer(allow_none=True), explanation=(str, "the rule in plain words"))
 
 
 class PlayDetailSchema(Schema):

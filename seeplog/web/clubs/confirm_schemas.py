@@ -1,11 +1,13 @@
 """Schemas of opponent confirmation and of the director's view."""
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
-from ..api.schemas import LINE, WholeNumber
+from ..api.schemas import LINE, WholeNumber, answer_schema, described
 from ..live.schemas import CLIENT_ID, ENTRY, VERSION
 
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
@@ -22,73 +24,56 @@ class AnswerSchema(Schema):
                            metadata={"description": "why the score is refused (needed for a refusal)"})
 
 
-class DealCheckSchema(Schema):
-    deal = fields.Integer(required=True)
-    score = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
-                        metadata={"description": "the deal's score now, per team"})
-    status = fields.String(required=True, metadata={"description": "confirmed, refused or missing"})
-    changed = fields.Boolean(required=True, metadata={"description": "missing because the score was corrected "
-                                                                     "after its last answer"})
-    team = fields.String(allow_none=True)
-    reason = fields.String(allow_none=True)
-    via = fields.String(allow_none=True, metadata={"description": "keeper (the scorekeeper's phone) or link "
-                                                                  "(the opponents' confirm link)"})
-    at = fields.String(allow_none=True)
+NULLABLE = fields.String(allow_none=True)
+
+DealCheckSchema = answer_schema(
+    "DealCheckSchema", deal=int, status=(str, "confirmed, refused or missing"),
+    score=fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                      metadata={"description": "the deal's score now, per team"}),
+    changed=(bool, "missing because the score was corrected after its last answer"),
+    team=NULLABLE, reason=NULLABLE, at=NULLABLE,
+    via=fields.String(allow_none=True, metadata={"description": "keeper (the scorekeeper's phone) or link "
+                                                                "(the opponents' confirm link)"}))
+
+ConfirmationsSchema = answer_schema(
+    "ConfirmationsSchema", game_id=int, event_id=int, round=int, table=int, confirmed=int, refused=int, missing=int,
+    team=(str, "the team that confirms"), keeper_team=(str, "the team whose scorekeeper enters"),
+    deals=[DealCheckSchema])
+
+FlaggedSchema = answer_schema(
+    "FlaggedSchema", rule=str, message=(str, "in English, as the report says it"),
+    entry=fields.Integer(allow_none=True),
+    line=NULLABLE, deal=fields.Integer(allow_none=True),
+    said=fields.Dict(allow_none=True, metadata={"description": "the message's template and parameters (a parameter "
+                                                               "perhaps a template of its own), for a page to say "
+                                                               "it in the reader's language"}))
 
 
-class ConfirmationsSchema(Schema):
-    game_id = fields.Integer(required=True)
-    event_id = fields.Integer(required=True)
-    round = fields.Integer(required=True)
-    table = fields.Integer(required=True)
-    team = fields.String(required=True, metadata={"description": "the team that confirms"})
-    keeper_team = fields.String(required=True, metadata={"description": "the team whose scorekeeper enters"})
-    confirmed = fields.Integer(required=True)
-    refused = fields.Integer(required=True)
-    missing = fields.Integer(required=True)
-    deals = fields.List(fields.Nested(DealCheckSchema), required=True)
+def live(words: str, kind: type[fields.Field] = fields.String, *args: Any) -> fields.Field:
+    """A field only a live table has (an uploaded one leaves it out), a string unless another kind is given."""
+    return described(f"a live table's {words}", kind, *args)
 
 
-class FlaggedSchema(Schema):
-    entry = fields.Integer(allow_none=True)
-    line = fields.String(allow_none=True)
-    rule = fields.String(required=True)
-    message = fields.String(required=True)
-    deal = fields.Integer(allow_none=True)
+DirectorTableSchema = answer_schema(
+    "DirectorTableSchema", round=int, number=int, game_id=int, pair_a=int, pair_b=int, scoresheet_url=str,
+    names=fields.List(fields.String(), required=True, metadata={"description": "the two partnerships"}),
+    state=(str, "open or closed (kept live), or uploaded"),
+    uploaded=(bool, "an uploaded game attached to the event: its scores only (no entries, no confirmations)"),
+    deals=(int, "deals recorded"),
+    baazis=fields.List(fields.Integer(), required=True), card_points=fields.List(fields.Integer(), required=True),
+    provisional=fields.Boolean(metadata={"description": "an uploaded game: a deal's score unknown (RULES.md §8.5)"}),
+    version=live("version", fields.Integer),
+    next=fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"}),
+    last_entry=live("last event, ISO 8601 UTC"),
+    flagged=live("flagged plays", fields.List, fields.Nested(FlaggedSchema)),
+    confirmations=fields.Nested(ConfirmationsSchema, metadata={"description": "a live table's"}),
+    entries=live("last deal's entries: number, line (to correct one)", fields.List, fields.Dict()),
+    follow_url=live("follow page"), confirm_url=live("confirm link for the opponents (a token)"))
 
-
-class DirectorTableSchema(Schema):
-    round = fields.Integer(required=True)
-    number = fields.Integer(required=True)
-    game_id = fields.Integer(required=True)
-    pair_a = fields.Integer(required=True)
-    pair_b = fields.Integer(required=True)
-    names = fields.List(fields.String(), required=True, metadata={"description": "the two partnerships"})
-    state = fields.String(required=True, metadata={"description": "open or closed (kept live), or uploaded"})
-    uploaded = fields.Boolean(required=True, metadata={"description": "an uploaded game attached to the event: "
-                                                                      "its scores only (no entries, no confirmations)"})
-    deals = fields.Integer(required=True, metadata={"description": "deals recorded"})
-    baazis = fields.List(fields.Integer(), required=True)
-    card_points = fields.List(fields.Integer(), required=True)
-    scoresheet_url = fields.String(required=True)
-    provisional = fields.Boolean(metadata={"description": "an uploaded game: a deal's score unknown (RULES.md §8.5)"})
-    version = fields.Integer(metadata={"description": "a live table's version"})
-    next = fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"})
-    last_entry = fields.String(metadata={"description": "a live table's last event, ISO 8601 UTC"})
-    flagged = fields.List(fields.Nested(FlaggedSchema), metadata={"description": "a live table's flagged plays"})
-    confirmations = fields.Nested(ConfirmationsSchema, metadata={"description": "a live table's"})
-    entries = fields.List(fields.Dict(),
-                          metadata={"description": "a live table's last deal's entries: number, line (to correct one)"})
-    follow_url = fields.String(metadata={"description": "a live table's follow page"})
-    confirm_url = fields.String(metadata={"description": "a live table's confirm link for the opponents (a token)"})
-
-
-class DirectorSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    now = fields.String(required=True, metadata={"description": "the server's time, ISO 8601 UTC"})
-    tables = fields.List(fields.Nested(DirectorTableSchema), required=True,
-                         metadata={"description": "every table of the event, the last round first"})
+DirectorSchema = answer_schema(
+    "DirectorSchema", id=int, name=str, now=(str, "the server's time, ISO 8601 UTC"),
+    tables=fields.List(fields.Nested(DirectorTableSchema), required=True,
+                       metadata={"description": "every table of the event, the last round first"}))
 
 
 class CorrectionSchema(Schema):

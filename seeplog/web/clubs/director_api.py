@@ -7,14 +7,14 @@ from typing import Any
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from ..api.errors import ErrorSchema
+from ..api.errors import refusals
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
 from ..live.schemas import EntryAnswerSchema
 from .confirm_schemas import AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorSchema
 from .confirm_store import REALM, confirmations_json, event_table, record_answer, table_answers_version
 from .director import correct, director_json, director_version
-from .events_store import check_organiser
+from .events_api import ORGANISER_REFUSALS, organiser
 
 blp = Blueprint("confirm_api", __name__, url_prefix="/api",
                 description="Opponent confirmation of each deal's score, and the director's view of an event")
@@ -23,17 +23,10 @@ blp.before_request(same_origin_only)
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def organiser(event_id: int) -> str:
-    """The request's organiser token, checked: 401 without one, 403 not the event's, 404 no event."""
-    token = required_bearer("seeplog event", "send the event's organiser token: Authorization: Bearer <token>")
-    check_organiser(get_db(), event_id, token)  # a refusal answers 403 (web/api/errors.STATUS)
-    return token
-
-
 @blp.get("/live/<int:game_id>/confirmations")
 @blp.response(200, ConfirmationsSchema, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.alt_response(304, description="If-None-Match names the current state: no answer given, no score changed")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game, or one that is no event's table")
+@refusals(blp, {404: "no such live game, or one that is no event's table"})
 def confirmations(game_id: int):
     """Where each deal's confirmation stands at an event's table: confirmed, refused (with the reason) or
     missing (no answer to its score now). The keep page asks again with If-None-Match while it waits for the
@@ -49,13 +42,10 @@ def confirmations(game_id: int):
 @blp.post("/live/<int:game_id>/confirmations")
 @blp.arguments(AnswerSchema, error_status_code=400)
 @blp.response(201, ConfirmationsSchema, description="stored: the table's confirmations now")
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape")
-@blp.alt_response(401, schema=ErrorSchema, description="no token")
-@blp.alt_response(403, schema=ErrorSchema, description="a token that is neither the table's edit token nor its "
-                                                       "confirm link's, or the wrong team")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game, or one that is no event's table")
-@blp.alt_response(409, schema=ErrorSchema, description="the deal is not over (or not recorded)")
-@blp.alt_response(422, schema=ErrorSchema, description="a refusal without its reason")
+@refusals(blp, {400: "a body of another shape", 401: "no token",
+                403: "a token that is neither the table's edit token nor its confirm link's, or the wrong team",
+                404: "no such live game, or one that is no event's table",
+                409: "the deal is not over (or not recorded)", 422: "a refusal without its reason"})
 def answer(args: dict[str, Any], game_id: int):
     """The opponents confirm a deal's score, or refuse it with a reason: on the scorekeeper's phone (the
     table's edit token) or from their own (the confirm link's token). Nothing is stored when refused."""
@@ -68,9 +58,7 @@ def answer(args: dict[str, Any], game_id: int):
 @blp.get("/events/<int:event_id>/director")
 @blp.response(200, DirectorSchema, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.alt_response(304, description="If-None-Match names the current state: nothing changed")
-@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
-@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+@refusals(blp, {**ORGANISER_REFUSALS, 404: "no such event"})
 def director(event_id: int):
     """The director's view (organiser token): every table, the last round first: the deal and play reached,
     the last entry's time, flagged plays, each deal's confirmation; poll it with If-None-Match."""
@@ -86,12 +74,9 @@ def director(event_id: int):
 @blp.post("/events/<int:event_id>/tables/<int:game_id>/entries")
 @blp.arguments(CorrectionSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema, description="stored: the live API's answer to the correction")
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape (a note is needed)")
-@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
-@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such event, or no such table in it")
-@blp.alt_response(409, schema=ErrorSchema, description="a stale version, or a closed game")
-@blp.alt_response(422, schema=ErrorSchema, description="no entry named, or a line that cannot stand there")
+@refusals(blp, {400: "a body of another shape (a note is needed)", **ORGANISER_REFUSALS,
+                404: "no such event, or no such table in it",
+                409: "a stale version, or a closed game", 422: "no entry named, or a line that cannot stand there"})
 def director_correction(args: dict[str, Any], event_id: int, game_id: int):
     """The director corrects a table's entry (replace, insert_before or delete) with a note: the same
     correction event as the scorekeeper's, its note marked as the director's, in the game's history."""

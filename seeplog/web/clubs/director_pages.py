@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
 
 from seeplog.clubs.confirmations import DealCheck
 from seeplog.refusals import NotFound
 
 from ..db import get_db
 from .confirm_store import checks_of_table, confirmations_json, is_table
-from .events_store import NoEvent, get_event
+from .events_store import get_event
 
 bp = Blueprint("director", __name__)
 NO_STORE = {"Cache-Control": "no-store"}
@@ -50,17 +50,11 @@ def check_title(check: DealCheck) -> str:
 
 @bp.get("/events/<int:event_id>/director")
 def director_page(event_id: int):
-    try:
-        event = get_event(get_db(), event_id)
-    except NoEvent as e:
-        abort(404, str(e))
-    return render_template("clubs/director.html", e=event), NO_STORE
+    """No such event answers the error page, 404 (the store's refusal; web/api/errors.STATUS)."""
+    return render_template("clubs/director.html", e=get_event(get_db(), event_id), finding_texts=True), NO_STORE
 
 
 @bp.get("/live/<int:game_id>/confirm")
 def confirm_page(game_id: int):
-    try:
-        table = confirmations_json(get_db(), game_id)
-    except NotFound as e:
-        abort(404, str(e))
-    return render_template("clubs/confirm.html", t=table), NO_STORE
+    """No such live game, or one that is no event's table, answers the error page, 404."""
+    return render_template("clubs/confirm.html", t=confirmations_json(get_db(), game_id)), NO_STORE

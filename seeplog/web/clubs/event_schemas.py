@@ -5,13 +5,14 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.notation import VARIANT_NAMES
 
-from ..api.schemas import LINE, WholeNumber
+from ..api.schemas import LINE, WholeNumber, answer_schema, described
 from .schemas import PlayerLinkSchema
 from .event_rounds import FORMATS
 
 NAME = fields.String(validate=[validate.Length(min=1, max=80), LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
 TEXT = [validate.Length(min=1, max=120), LINE]
+NULLABLE = fields.String(required=True, allow_none=True)
 
 
 class EventNewSchema(Schema):
@@ -30,96 +31,53 @@ class EventNewSchema(Schema):
                                                         "variant, one in a two-player one"})
 
 
-class EventCreatedSchema(Schema):
-    id = fields.Integer(required=True)
-    organiser_token = fields.String(required=True, metadata={"description": "shown once; send it as a Bearer token"})
-    url = fields.String(required=True)
+EventCreatedSchema = answer_schema(
+    "EventCreatedSchema", id=int, url=str, organiser_token=(str, "shown once; send it as a Bearer token"))
+PairSchema = answer_schema(
+    "PairSchema", number=int, name=str, url=(str, "the partnership's page"), players=[PlayerLinkSchema])
 
 
-class PairSchema(Schema):
-    number = fields.Integer(required=True)
-    name = fields.String(required=True)
-    url = fields.String(required=True, metadata={"description": "the partnership's page"})
-    players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
+TableSeatsSchema = answer_schema(
+    "TableSeatsSchema", number=int, pair_a=(int, "sits North-South (two-player: North)"), pair_b=int,
+    game_id=described("null: its game was deleted", fields.Integer, required=True, allow_none=True))
+"""Which table of a round, who sits at it, and its live game."""
 
 
-class TableSeatsSchema(Schema):
-    """Which table of a round, who sits at it, and its live game."""
-
-    number = fields.Integer(required=True)
-    pair_a = fields.Integer(required=True, metadata={"description": "sits North-South (two-player: North)"})
-    pair_b = fields.Integer(required=True)
-    game_id = fields.Integer(required=True, allow_none=True, metadata={"description": "null: its game was deleted"})
-
-
-class TableSchema(TableSeatsSchema):
-    baazis = fields.List(fields.Integer())
-    card_points = fields.List(fields.Integer())
-    deals = fields.Integer(metadata={"description": "deals whose score is known"})
-    provisional = fields.Boolean(metadata={"description": "a deal's score is not known (RULES.md 8.5)"})
-    live = fields.Boolean(metadata={"description": "kept live at the table (false: an uploaded game attached)"})
-    follow_url = fields.String(metadata={"description": "a live table's follow page"})
-    scoresheet_url = fields.String()
-    confirmations = fields.Dict(keys=fields.String(), values=fields.Integer(),
-                                metadata={"description": "the scored deals the opponents confirmed, refused, and "
-                                                         "those still to confirm: {confirmed, refused, missing}"})
-
-
-class RoundSchema(Schema):
-    round = fields.Integer(required=True)
-    pairing = fields.String(required=True, validate=validate.OneOf(["round-robin", "swiss", "hand", "attached"]),
-                            metadata={"description": "how the round was paired: round-robin, swiss, hand (the "
-                                                     "organiser named the tables), attached (uploaded games)"})
-    bye = fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership sitting out"})
-    tables = fields.List(fields.Nested(TableSchema), required=True)
+TableSchema = answer_schema(
+    "TableSchema", TableSeatsSchema, baazis=fields.List(fields.Integer()), card_points=fields.List(fields.Integer()),
+    deals=described("deals whose score is known", fields.Integer),
+    provisional=described("a deal's score is not known (RULES.md 8.5)", fields.Boolean),
+    live=described("kept live at the table (false: an uploaded game attached)", fields.Boolean),
+    follow_url=described("a live table's follow page"), scoresheet_url=fields.String(),
+    confirmations=fields.Dict(keys=fields.String(), values=fields.Integer(),
+                              metadata={"description": "the scored deals the opponents confirmed, refused, and "
+                                                       "those still to confirm: {confirmed, refused, missing}"}))
+RoundSchema = answer_schema(
+    "RoundSchema", round=int, tables=[TableSchema],
+    pairing=fields.String(required=True, validate=validate.OneOf(["round-robin", "swiss", "hand", "attached"]),
+                          metadata={"description": "how the round was paired: round-robin, swiss, hand (the "
+                                                   "organiser named the tables), attached (uploaded games)"}),
+    bye=fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership sitting out"}))
+StandingSchema = answer_schema(
+    "StandingSchema", rank=int, pair=int, name=str, played=int, byes=int, baazis_won=int, baazis_lost=int,
+    baazi_difference=int, card_points_for=int, card_points_against=int, card_point_difference=int, provisional=bool)
+RankedEventSchema = answer_schema(
+    "RankedEventSchema", id=int, name=str, standings=[StandingSchema], order=(str, "how the standings are ranked"))
+"""What the event's answer and its standings' answer both begin with."""
+EventSchema = answer_schema(
+    "EventSchema", RankedEventSchema, date=NULLABLE, place=NULLABLE, variant=str,
+    baazi_target=fields.Integer(required=True, allow_none=True), format=str, url=str,
+    partnerships=[PairSchema], rounds=[RoundSchema])
 
 
-class StandingSchema(Schema):
-    rank = fields.Integer(required=True)
-    pair = fields.Integer(required=True)
-    name = fields.String(required=True)
-    played = fields.Integer(required=True)
-    byes = fields.Integer(required=True)
-    baazis_won = fields.Integer(required=True)
-    baazis_lost = fields.Integer(required=True)
-    baazi_difference = fields.Integer(required=True)
-    card_points_for = fields.Integer(required=True)
-    card_points_against = fields.Integer(required=True)
-    card_point_difference = fields.Integer(required=True)
-    provisional = fields.Boolean(required=True)
-
-
-class EventSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    date = fields.String(required=True, allow_none=True)
-    place = fields.String(required=True, allow_none=True)
-    variant = fields.String(required=True)
-    baazi_target = fields.Integer(required=True, allow_none=True)
-    format = fields.String(required=True)
-    url = fields.String(required=True)
-    order = fields.String(required=True, metadata={"description": "how the standings are ranked"})
-    partnerships = fields.List(fields.Nested(PairSchema), required=True)
-    rounds = fields.List(fields.Nested(RoundSchema), required=True)
-    standings = fields.List(fields.Nested(StandingSchema), required=True)
-
-
-class NewTableSchema(TableSeatsSchema):
-    edit_token = fields.String(required=True, metadata={"description": "the table's scorekeeper token, shown once"})
-    edit_url = fields.String(required=True)
-    confirm_token = fields.String(required=True, metadata={"description": "the opponents' confirm link's token "
-                                                                          "(kept from the start; the organiser's "
-                                                                          "view shows it again)"})
-    confirm_url = fields.String(required=True, metadata={"description": "the opponents' confirm page, its token "
-                                                                        "in the fragment"})
-    follow_url = fields.String(required=True)
-
-
-class NewRoundSchema(Schema):
-    round = fields.Integer(required=True)
-    bye = fields.Integer(required=True, allow_none=True)
-    message = fields.String(required=True)
-    tables = fields.List(fields.Nested(NewTableSchema), required=True)
+NewTableSchema = answer_schema(
+    "NewTableSchema", TableSeatsSchema, edit_token=(str, "the table's scorekeeper token, shown once"), edit_url=str,
+    confirm_token=(str, "the opponents' confirm link's token (kept from the start; the organiser's view shows it "
+                        "again)"),
+    confirm_url=(str, "the opponents' confirm page, its token in the fragment"), follow_url=str)
+NewRoundSchema = answer_schema(
+    "NewRoundSchema", round=int, bye=fields.Integer(required=True, allow_none=True), message=str,
+    tables=[NewTableSchema])
 
 
 class HandTableSchema(Schema):
@@ -142,35 +100,14 @@ class AttachSchema(Schema):
                                                  "the last makes a new round)"})
 
 
-class AttachedSchema(Schema):
-    round = fields.Integer(required=True)
-    number = fields.Integer(required=True, metadata={"description": "the table's number in its round"})
-    pair_a = fields.Integer(required=True)
-    pair_b = fields.Integer(required=True)
-    game_id = fields.Integer(required=True)
-    scoresheet_url = fields.String(required=True)
-    event_url = fields.String(required=True)
-
-
-class StandingsSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    order = fields.String(required=True, metadata={"description": "how the standings are ranked"})
-    standings = fields.List(fields.Nested(StandingSchema), required=True)
-    results_url = fields.String(required=True, metadata={"description": "the results page (prints well)"})
-    csv_url = fields.String(required=True, metadata={"description": "the standings as CSV"})
-    seep_url = fields.String(required=True, metadata={"description": "the event's games as one .seep"})
-
-
-class PlannedTableSchema(Schema):
-    number = fields.Integer(required=True)
-    pair_a = fields.Integer(required=True, metadata={"description": "would sit North–South (two-player: North)"})
-    pair_b = fields.Integer(required=True)
-
-
-class PairingPreviewSchema(Schema):
-    round = fields.Integer(required=True)
-    pairing = fields.String(required=True, metadata={"description": "round-robin or swiss"})
-    bye = fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership that would sit out"})
-    message = fields.String(required=True)
-    tables = fields.List(fields.Nested(PlannedTableSchema), required=True)
+AttachedSchema = answer_schema(
+    "AttachedSchema", round=int, number=(int, "the table's number in its round"), pair_a=int, pair_b=int, game_id=int,
+    scoresheet_url=str, event_url=str)
+StandingsSchema = answer_schema(
+    "StandingsSchema", RankedEventSchema, results_url=(str, "the results page (prints well)"),
+    csv_url=(str, "the standings as CSV"), seep_url=(str, "the event's games as one .seep"))
+PlannedTableSchema = answer_schema(
+    "PlannedTableSchema", number=int, pair_b=int, pair_a=(int, "would sit North–South (two-player: North)"))
+PairingPreviewSchema = answer_schema(
+    "PairingPreviewSchema", round=int, pairing=(str, "round-robin or swiss"), message=str, tables=[PlannedTableSchema],
+    bye=fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership that would sit out"}))

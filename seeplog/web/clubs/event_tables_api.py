@@ -8,13 +8,13 @@ from flask_smorest import Blueprint
 
 from ..api.guards import same_origin_only
 from ..db import get_db
-from ..api.errors import ErrorSchema
+from ..api.errors import refusals
 from .event_attach import attach_game
 from .event_rounds import hand_round, pairing_preview
 from .event_schemas import (AttachSchema, AttachedSchema, HandRoundSchema, NewRoundSchema, PairingPreviewSchema,
                             StandingsSchema)
-from .events_api import NO_STORE, organiser_token
-from .events_store import check_organiser, get_event
+from .events_api import NO_STORE, ORGANISER_REFUSALS, organiser
+from .events_store import get_event
 from .events_view import event_json, round_json
 
 blp = Blueprint("event_tables_api", __name__, url_prefix="/api/events",
@@ -26,19 +26,15 @@ blp.before_request(same_origin_only)
 def organiser_checked(event_id: int) -> str:
     """The request's organiser token once checked (404 for no event, 401 without a token, 403 another)."""
     get_event(get_db(), event_id)
-    token = organiser_token()
-    check_organiser(get_db(), event_id, token)
-    return token
+    return organiser(event_id)
 
 
 @blp.post("/<int:event_id>/rounds/by-hand")
 @blp.arguments(HandRoundSchema, error_status_code=400)
 @blp.response(201, NewRoundSchema, description="the round's tables: each a live game, its keep link shown once")
-@blp.alt_response(400, schema=ErrorSchema, description="a table names no partnership of the event, or one twice, "
-                  "or more than one partnership is left without a table")
-@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
-@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+@refusals(blp, {400: "a table names no partnership of the event, or one twice, or more than one partnership is left "
+                     "without a table", **ORGANISER_REFUSALS,
+                404: "no such event"})
 def by_hand(args: dict[str, Any], event_id: int):
     """Enter the next round's tables by hand (organiser token): name each table's two partnerships (the first
     sits North–South). A partnership left out has a bye (at most one, when their number is odd); a rematch is
@@ -51,8 +47,7 @@ def by_hand(args: dict[str, Any], event_id: int):
 
 @blp.get("/<int:event_id>/pairings/next")
 @blp.response(200, PairingPreviewSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such event")
-@blp.alt_response(409, schema=ErrorSchema, description="the next round cannot be paired (as making it would say)")
+@refusals(blp, {404: "no such event", 409: "the next round cannot be paired (as making it would say)"})
 def next_pairing(event_id: int):
     """What the next round would pair as the event's format pairs it (round-robin, or Swiss by the standings
     with no rematch), without making it: its tables and its bye. Making it (`POST .../rounds`) pairs the same
@@ -63,13 +58,9 @@ def next_pairing(event_id: int):
 @blp.post("/<int:event_id>/games")
 @blp.arguments(AttachSchema, error_status_code=400)
 @blp.response(201, AttachedSchema, description="the game is a table of the round; the standings count it")
-@blp.alt_response(400, schema=ErrorSchema, description="the game is not one game of the event's variant between "
-                  "two of its partnerships, or the round does not follow the event's rounds")
-@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
-@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such event, or no such game")
-@blp.alt_response(409, schema=ErrorSchema, description="the game is attached already, or a partnership has a place "
-                  "in that round")
+@refusals(blp, {400: "the game is not one game of the event's variant between two of its partnerships, or the round "
+                     "does not follow the event's rounds", **ORGANISER_REFUSALS, 404: "no such event, or no such game",
+                409: "the game is attached already, or a partnership has a place in that round"})
 def attach(args: dict[str, Any], event_id: int):
     """Attach an uploaded (stored) game to the event as a table of a round (organiser token; by game id). Its
     seat tags' players name the two partnerships (North–South first; merges followed); the round is the one
@@ -82,7 +73,7 @@ def attach(args: dict[str, Any], event_id: int):
 
 @blp.get("/<int:event_id>/standings")
 @blp.response(200, StandingsSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+@refusals(blp, {404: "no such event"})
 def standings(event_id: int):
     """The event's standings (`order` says how they rank; provisional rows may change), with the links to its
     results page, the standings as CSV and the event's games as one `.seep`."""

@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
-from ..api.errors import ApiError, ErrorSchema
+from ..api.errors import ApiError, refusals
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
 from .event_rounds import next_round
 from .events_store import NewEvent, check_organiser, create_event, team_size
@@ -24,8 +24,16 @@ NO_STORE = {"Cache-Control": "no-store"}
 """The answers that show a token (the organiser's, the tables'): no cache keeps them."""
 
 
-def organiser_token() -> str:
-    return required_bearer("seeplog event", "send the event's organiser token: Authorization: Bearer <organiser_token>")
+ORGANISER_REFUSALS = {401: "no organiser token", 403: "not the event's organiser token"}
+"""What a request that needs the organiser token may be answered for want of it (see `organiser`)."""
+
+
+def organiser(event_id: int) -> str:
+    """The request's organiser token, checked: 401 without one, 403 not the event's, 404 no event."""
+    token = required_bearer("seeplog event",
+                            "send the event's organiser token: Authorization: Bearer <organiser_token>")
+    check_organiser(get_db(), event_id, token)  # a refusal answers 403 (web/api/errors.STATUS)
+    return token
 
 
 def new_event(args: dict[str, Any]) -> NewEvent:
@@ -45,7 +53,7 @@ def new_event(args: dict[str, Any]) -> NewEvent:
 @blp.post("")
 @blp.arguments(EventNewSchema, error_status_code=400)
 @blp.response(201, EventCreatedSchema, description="created: the organiser token is shown this once")
-@blp.alt_response(400, schema=ErrorSchema, description="a missing or bad field")
+@refusals(blp, {400: "a missing or bad field"})
 def create(args: dict[str, Any]):
     """Create an event with its partnerships; a name seen for the first time makes a player."""
     event_id, token = create_event(get_db(), new_event(args))
@@ -55,7 +63,7 @@ def create(args: dict[str, Any]):
 
 @blp.get("/<int:event_id>")
 @blp.response(200, EventSchema)
-@blp.alt_response(404, schema=ErrorSchema, description="no such event")
+@refusals(blp, {404: "no such event"})
 def read(event_id: int):
     """The event: partnerships, rounds and tables (results so far), standings (`order` says how they rank)."""
     return event_json(get_db(), event_id)
@@ -63,17 +71,13 @@ def read(event_id: int):
 
 @blp.post("/<int:event_id>/rounds")
 @blp.response(201, NewRoundSchema, description="the round's tables: each a live game, its keep link shown once")
-@blp.alt_response(401, schema=ErrorSchema, description="no organiser token")
-@blp.alt_response(403, schema=ErrorSchema, description="not the event's organiser token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such event")
-@blp.alt_response(409, schema=ErrorSchema, description="the round cannot be paired: every round-robin round made; "
-                  "a Swiss round while a table before it is open, or with no pairing left without a rematch; an "
-                  "event paired by hand")
+@refusals(blp, {**ORGANISER_REFUSALS, 404: "no such event",
+                409: "the round cannot be paired: every round-robin round made; a Swiss round while a table before it "
+                     "is open, or with no pairing left without a rematch; an event paired by hand"})
 def rounds(event_id: int):
     """Make the next round as the event's format pairs it (organiser token): round-robin, or Swiss by the
     standings with no rematch (each partnership with the next-placed one it has not met). A live game per
     table; with an odd number of partnerships one has a bye, and the answer says which."""
-    db, token = get_db(), organiser_token()
-    check_organiser(db, event_id, token)
+    db, token = get_db(), organiser(event_id)
     number, tables = next_round(db, event_id, token)
     return round_json(number, tables), 201, NO_STORE

@@ -7,6 +7,9 @@ from ..api.schemas import WholeNumber
 
 NAME = fields.String(required=True, validate=validate.Length(min=1, max=80),
                      metadata={"description": "the player's new display name"})
+UPDATING_FROM = fields.String(required=True, allow_none=True, metadata={
+    "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "
+                   "merged): the date they are rated again from ('' for the first baazi); null when up to date"})
 
 
 class MergeSchema(Schema):
@@ -87,37 +90,46 @@ class AliasSchema(Schema):
     name = fields.String(required=True, metadata={"description": "its first spelling seen"})
 
 
-class PlayerSchema(Schema):
+class RatedSchema(Schema):
+    """What a player's answer and a partnership's both hold: the rating, the record and the games."""
+
     rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
-    updating_from = fields.String(required=True, allow_none=True, metadata={
-        "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "
-                       "merged): the date they are rated again from ('' for the first baazi); null when up to date"})
+    updating_from = UPDATING_FROM
+    record = fields.Nested(RecordSchema, required=True)
+    games = fields.List(fields.Nested(PlayerGameSchema), required=True, metadata={
+        "description": "a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)"})
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    counts = fields.Nested("PlayerCountsSchema", required=True)
+
+
+class PlayerCountsSchema(Schema):
+    partners = fields.Integer(required=True)
+    head_to_head = fields.Integer(required=True, metadata={"description": "opposing partnerships"})
+    games = fields.Integer(required=True)
+
+
+class PlayerQuerySchema(Schema):
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000),
+                          metadata={"description": "the page of the player's games: 50 a page, the newest first"})
+
+
+class PlayerSchema(RatedSchema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     aliases = fields.List(fields.Nested(AliasSchema), required=True)
-    record = fields.Nested(RecordSchema, required=True)
-    games = fields.List(fields.Nested(PlayerGameSchema), required=True)
 
 
-class PlayerRowSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
+class PlayerRowSchema(PlayerLinkSchema):
     games = fields.Integer(required=True)
-    url = fields.String(required=True)
 
 
 class PlayerListSchema(Schema):
     players = fields.List(fields.Nested(PlayerRowSchema), required=True)
 
 
-class PartnershipSchema(Schema):
+class PartnershipSchema(RatedSchema):
     players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
-    rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
-    updating_from = fields.String(required=True, allow_none=True, metadata={
-        "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "
-                       "merged): the date they are rated again from ('' for the first baazi); null when up to date"})
-    record = fields.Nested(RecordSchema, required=True)
-    games = fields.List(fields.Nested(PlayerGameSchema), required=True)
 
 
 class RatingSchema(Schema):
@@ -162,9 +174,7 @@ class LeaderboardSchema(Schema):
     page = fields.Integer(required=True)
     per_page = fields.Integer(required=True)
     total_players = fields.Integer(required=True)
-    updating_from = fields.String(required=True, allow_none=True, metadata={
-        "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "
-                       "merged): the date they are rated again from ('' for the first baazi); null when up to date"})
+    updating_from = UPDATING_FROM
     total_partnerships = fields.Integer(required=True)
     players = fields.List(fields.Nested(BoardRowSchema), required=True)
     partnerships = fields.List(fields.Nested(BoardRowSchema), required=True)

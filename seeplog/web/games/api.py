@@ -14,7 +14,7 @@ from seeplog.stopped import is_stop, stopped_json, stopped_play
 
 from ..db import get_db
 from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
-from ..api.errors import ApiError, ErrorSchema
+from ..api.errors import ApiError, refusals
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
 from .playlinks import play_link
@@ -57,7 +57,7 @@ def upload_from_request():
 class Games(MethodView):
     @blp.arguments(GameQuerySchema, location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
-    @blp.alt_response(400, schema=ErrorSchema, description="bad filters")
+    @refusals(blp, {400: "bad filters"})
     def get(self, args: dict[str, Any]):
         """Stored games, newest first: filter by player, event, variant, dates, findings; page through."""
         filters = Filters(**args)
@@ -70,10 +70,10 @@ class Games(MethodView):
         "application/json": {"schema": LogSchema}}})
     @blp.response(201, UploadResultSchema, description="stored; its report of REPORT.md")
     @blp.alt_response(200, schema=UploadResultSchema, description="the same log was already stored: its id")
-    @blp.alt_response(400, schema=ErrorSchema, description="not UTF-8, not a log, or JSON of another shape")
-    @blp.alt_response(413, schema=ErrorSchema, description="larger than the upload limit, or more games, deals "
-                      "or plays than the service takes in one upload (the message names the limit and its setting)")
-    @blp.alt_response(415, schema=ErrorSchema, description="neither text/plain nor application/json")
+    @refusals(blp, {400: "not UTF-8, not a log, or JSON of another shape",
+                    413: "larger than the upload limit, or more games, deals or plays than the service takes in one "
+                         "upload (the message names the limit and its setting)",
+                    415: "neither text/plain nor application/json"})
     def post(self):
         """Store a log. A log with violations or errors is stored too: it is a record of what happened."""
         stored = store(get_db(), upload_from_request(), current_app.config["UPLOAD_LIMITS"])
@@ -106,7 +106,7 @@ def authorised(game_id: int) -> None:
 @blp.route("/games/<int:game_id>")
 class GameItem(MethodView):
     @blp.response(200, GameDetailSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @refusals(blp, {404: None})
     def get(self, game_id: int):
         """One stored game: its tags, players, counts, raw, read and canonical text, and its history."""
         row = found(game_id)
@@ -119,10 +119,8 @@ class GameItem(MethodView):
              requestBody={"required": True, "content": {"text/plain": {"schema": {"type": "string"}},
                                                         "application/json": {"schema": LogSchema}}})
     @blp.response(200, UploadResultSchema, description="replaced: same id, the old text kept in its history")
-    @blp.alt_response(400, schema=ErrorSchema, description="not a log")
-    @blp.alt_response(403, schema=ErrorSchema, description="no manage token, or not this game's")
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(409, schema=ErrorSchema, description="the new log is already stored as another game")
+    @refusals(blp, {400: "not a log", 403: "no manage token, or not this game's", 404: None,
+                    409: "the new log is already stored as another game"})
     def put(self, game_id: int):
         """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history."""
         authorised(game_id)
@@ -132,8 +130,7 @@ class GameItem(MethodView):
 
     @blp.doc(parameters=[{"in": "header", "name": "X-Manage-Token", **TOKEN_HEADER["X-Manage-Token"]}])
     @blp.response(204, description="deleted, with its history")
-    @blp.alt_response(403, schema=ErrorSchema, description="no manage token, or not this game's")
-    @blp.alt_response(404, schema=ErrorSchema)
+    @refusals(blp, {403: "no manage token, or not this game's", 404: None})
     def delete(self, game_id: int):
         """Delete a game with its manage token."""
         authorised(game_id)
@@ -143,7 +140,7 @@ class GameItem(MethodView):
 
 @blp.route("/games/<int:game_id>/report")
 @blp.response(200, ReportSchema)
-@blp.alt_response(404, schema=ErrorSchema)
+@refusals(blp, {404: None})
 def report(game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
     return served_report(found(game_id), current_app.config["UPLOAD_LIMITS"])
@@ -152,8 +149,7 @@ def report(game_id: int):
 @blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
 @blp.arguments(PlayQuerySchema, location="query", error_status_code=400)
 @blp.response(200, PlayDetailSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="game is not a number from 1")
-@blp.alt_response(404, schema=ErrorSchema, description="no such game, deal or play, or the replay did not reach it")
+@refusals(blp, {400: "game is not a number from 1", 404: "no such game, deal or play, or the replay did not reach it"})
 def deal_play(args: dict[str, Any], game_id: int, deal: int, play: int):
     """One play of a deal: the floor before and after, its findings and the legal alternatives (the dispute view)."""
     try:

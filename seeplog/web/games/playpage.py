@@ -2,7 +2,7 @@
 in notation and in words, what it broke, what the rules allowed, and links to every other play."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import url_for
@@ -12,7 +12,7 @@ from seeplog.cards import Card
 from seeplog.dispute import Alternative, PlayView, replay_view
 from seeplog.moves import HouseRef, move_text
 from seeplog.replay import DealReplay
-from seeplog.rules import RULES, Violation
+from seeplog.rules import Violation
 from seeplog.said import Said
 from seeplog.scoresheet import players
 from seeplog.state import State
@@ -23,7 +23,7 @@ from ..cardviews import CardFace, FloorView, card_face, faces, floor_view, named
 from ..findings import SHORTENED
 from .playlinks import play_link, plays_shown, stopping_error
 from .store import stored_analysis
-from .viewmodels import title_of
+from .viewmodels import Finding, title_of, typed_finding
 
 
 @dataclass(frozen=True)
@@ -52,18 +52,6 @@ class TeamTaken:
     """``N (Asha) & S (Chetan)``; for a two-player table, where a team is a seat, its player's name."""
     cards: tuple[CardFace, ...]
     sweeps: tuple[SweepLine, ...]
-
-
-@dataclass(frozen=True)
-class FindingView:
-    rule: str
-    summary: str
-    message: str
-    explanation: str
-    line: int | None
-    kind: str
-    """'violation' (R-...) or 'error' (E-...)."""
-    link: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,8 +107,9 @@ class PlayPage:
     """None where the replay stopped at this play (a log error)."""
     hands: tuple[HandView, ...]
     taken: tuple[TeamTaken, ...]
-    findings: tuple[FindingView, ...]
-    deal_findings: tuple[FindingView, ...]
+    findings: tuple[Finding, ...]
+    """The play's findings, each message less a last clause that says its rule's summary again."""
+    deal_findings: tuple[Finding, ...]
     """Findings of the deal that belong to no play (a house left at the end, the bid)."""
     legal: tuple[AlternativeView, ...]
     legal_seat: str
@@ -271,17 +260,15 @@ def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]
         "deal": replay.deal.number, "dealer": named(replay.deal.dealer, ctx.names),
         "bid": f"{named(replay.bidder, ctx.names)} {replay.bid}" if replay.bid is not None else "–",
         "number": number, "plays": ctx.plays, "game_url": ctx.game_url,
-        "findings": tuple(_finding(v) for v in ctx.at(number)),
-        "deal_findings": tuple(_finding(v) for v in ctx.at(None)),
+        "findings": tuple(_finding(ctx, v) for v in ctx.at(number)),
+        "deal_findings": tuple(_finding(ctx, v) for v in ctx.at(None)),
         "strip": _strip(ctx, number), "nav": _nav(ctx, number),
     }
 
 
-def _finding(v: Violation) -> FindingView:
-    rule = RULES.get(v.rule)
-    summary = rule.summary if rule else ""
-    return FindingView(v.rule, summary, unrepeated(v.message, summary), rule.explanation if rule else "",
-                       v.line, "error" if v.is_error else "violation")
+def _finding(ctx: DealContext, v: Violation) -> Finding:
+    found = typed_finding(v, ctx.game_id, ctx.game_number, ctx.replay.deal.number)
+    return replace(found, message=unrepeated(found.message, found.summary))
 
 
 def unrepeated(message: str, summary: str) -> str:

@@ -129,8 +129,6 @@ class GameRow:
     """When it was uploaded, ``YYYY-MM-DD HH:MM`` UTC."""
     live: str | None = None
     """'open' or 'closed' for a game kept live, None for an upload."""
-    lines_more: int = 0
-    """Lines of this part not shown (PAGE_LINES are)."""
 
 
 def title_of(row: dict[str, Any]) -> str:

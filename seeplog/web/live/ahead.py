@@ -7,9 +7,7 @@ from typing import Any
 
 from seeplog.cards import Rank
 from seeplog.ruleset import HOUSE_VALUES, Ruleset
-from seeplog.said import N_, Said
-
-from ..saying import sentence
+from seeplog.said import N_, Said, said_json
 
 WAITING_WHY = N_("the rotation is known once the waiting entries are stored")
 
@@ -29,7 +27,7 @@ def steps_ahead(rules: Ruleset) -> dict[str, Any]:
         "bidder": {seat: rules.right_of(seat) for seat in rules.seats},
         "plays": {seat: plays_from(rules, seat) for seat in rules.seats},
         "after_deal": {"kind": "deal", "dealer": None, "allowed_dealers": list(rules.seats), "why": WAITING_WHY,
-                       "why_sentence": sentence(Said(WAITING_WHY))},
+                       "why_said": said_json(Said(WAITING_WHY))},
         "house_values": list(HOUSE_VALUES),
         "rank_values": {rank.symbol: int(rank) for rank in Rank},
     }

@@ -14,7 +14,7 @@ from seeplog.live.table import deal_state, known_for, now_of, outcomes, seen_car
 
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
-from ..api.errors import ApiError, ErrorSchema
+from ..api.errors import ApiError, refusals
 from .schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
                       LiveGameSchema, LiveNewSchema, OutcomesQuerySchema, OutcomesSchema, ReopenSchema, TagsSchema,
                       UndoSchema, entry_problem)
@@ -45,15 +45,9 @@ def _token() -> str:
     return required_bearer(BEARER_REALM, "send the game's edit token: Authorization: Bearer <edit_token>")
 
 
-EDIT_ERRORS = ((400, "a body of another shape"), (401, "no edit token"), (403, "a wrong edit token"),
-               (404, "no such live game"))
-
-
-def editing(view):
-    """The answers a request that keeps a game may get, besides its own: documented once."""
-    for status, description in EDIT_ERRORS:
-        view = blp.alt_response(status, schema=ErrorSchema, description=description)(view)
-    return view
+editing = refusals(blp, {400: "a body of another shape", 401: "no edit token", 403: "a wrong edit token",
+                         404: "no such live game"})
+"""The answers a request that keeps a game may get, besides its own: documented once."""
 
 
 def _send(game_id: int, req: Request):
@@ -83,7 +77,7 @@ def keeping(path: str, schema: type[Schema], conflict: str, **answer: Any):
     """The route and documentation of a request that keeps a game: POST to the game's `path` with a body
     of `schema`, the entry answer (201), the answers every such request may get, and its own 409."""
     def decorate(view):
-        view = editing(blp.alt_response(409, schema=ErrorSchema, description=conflict)(view))
+        view = editing(refusals(blp, {409: conflict})(view))
         view = blp.response(201, EntryAnswerSchema, **answer)(view)
         view = blp.arguments(schema, error_status_code=400)(view)
         return blp.route(f"/<int:game_id>{path}", methods=["POST"])(view)
@@ -93,9 +87,8 @@ def keeping(path: str, schema: type[Schema], conflict: str, **answer: Any):
 @blp.route("", methods=["POST"])
 @blp.arguments(LiveNewSchema, error_status_code=400)
 @blp.response(201, LiveCreatedSchema, description="started: the edit token is shown this once")
-@blp.alt_response(400, schema=ErrorSchema, description="a body of another shape, a tag the notation cannot "
-                                                       "read, or a seat the variant does not have")
-@blp.alt_response(403, schema=ErrorSchema, description="sent from another site's page")
+@refusals(blp, {400: "a body of another shape, a tag the notation cannot read, or a seat the variant does not have",
+                403: "sent from another site's page"})
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link. Without a
     `Date` tag the game is dated today (UTC), as the start page does (`"Date": ""`: undated); change it later
@@ -111,7 +104,7 @@ def start(args: dict[str, Any]):
 @blp.route("/<int:game_id>", methods=["GET"])
 @blp.response(200, LiveGameSchema, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.alt_response(304, description="If-None-Match names the current version: nothing changed")
-@blp.alt_response(404, schema=ErrorSchema)
+@refusals(blp, {404: None})
 def game(game_id: int):
     """The game now: log, entries with their findings, report (REPORT.md), version, what comes next, the
     floor. Poll with If-None-Match: 304 while nothing changed."""
@@ -129,9 +122,8 @@ def game(game_id: int):
 
 @keeping("/entries", EntrySchema, "a stale version (with `version`, `events` and `entries` to catch up), or a "
          "closed game", description="stored (a retry with the same client_id: the first answer)")
-@blp.alt_response(422, schema=ErrorSchema, description="a line that cannot be read or stand there, no such "
-                                                       "entry, two corrections at once, a delete with a line "
-                                                       "or anything else without one: nothing stored")
+@refusals(blp, {422: "a line that cannot be read or stand there, no such entry, two corrections at once, a delete with "
+                     "a line or anything else without one: nothing stored"})
 def add_entry(args: dict[str, Any], game_id: int):
     """Append one line of notation, or correct an entry (`replace`, `insert_before`, `delete`, with a
     `note`). The answer carries the line's verdict (its errors and the rules it breaks, as far as they can
@@ -146,7 +138,7 @@ def add_entry(args: dict[str, Any], game_id: int):
 
 
 @keeping("/undo", UndoSchema, "a stale version, or a closed game")
-@blp.alt_response(422, schema=ErrorSchema, description="no entry to undo")
+@refusals(blp, {422: "no entry to undo"})
 def undo(args: dict[str, Any], game_id: int):
     """Delete the last entry (an event in the history, like any correction)."""
     return _event(game_id, "undo", args)
@@ -167,8 +159,7 @@ def reopen(args: dict[str, Any], game_id: int):
 
 
 @keeping("/tags", TagsSchema, "a stale version")
-@blp.alt_response(422, schema=ErrorSchema, description="a tag that cannot be changed here, a seat the game "
-                                                       "does not have, a Date that is not YYYY-MM-DD")
+@refusals(blp, {422: "a tag that cannot be changed here, a seat the game does not have, a Date that is not YYYY-MM-DD"})
 def set_tags(args: dict[str, Any], game_id: int):
     """Rename the game (Event, Site, Date, Round, Scorer) or fix a player's name (North, West, South,
     East): each tag's line in the header is replaced, or added. One `retag` event in the history, open or
@@ -178,9 +169,7 @@ def set_tags(args: dict[str, Any], game_id: int):
 
 @blp.route("/<int:game_id>", methods=["DELETE"])
 @blp.response(204, description="deleted: gone from every list, with its history")
-@blp.alt_response(401, schema=ErrorSchema, description="no edit token")
-@blp.alt_response(403, schema=ErrorSchema, description="a wrong edit token")
-@blp.alt_response(404, schema=ErrorSchema, description="no such live game")
+@refusals(blp, {401: "no edit token", 403: "a wrong edit token", 404: "no such live game"})
 def delete_game(game_id: int):
     """Delete a live game with its edit token: its log, entries, history and pages. No other game changes."""
     delete(get_db(), game_id, _token())
@@ -189,7 +178,7 @@ def delete_game(game_id: int):
 
 @blp.route("/<int:game_id>/history", methods=["GET"])
 @blp.response(200, LiveHistorySchema)
-@blp.alt_response(404, schema=ErrorSchema)
+@refusals(blp, {404: None})
 def game_history(game_id: int):
     """Every event, oldest first: its time, kind, entry, line (as stored and as sent), note and the
     version it made."""
@@ -203,9 +192,8 @@ def game_history(game_id: int):
 @blp.route("/<int:game_id>/outcomes", methods=["GET"])
 @blp.arguments(OutcomesQuerySchema, location="query", error_status_code=400)
 @blp.response(200, OutcomesSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="not a card, or a seat the game does not have")
-@blp.alt_response(404, schema=ErrorSchema)
-@blp.alt_response(409, schema=ErrorSchema, description="the game does not wait for a play now")
+@refusals(blp, {400: "not a card, or a seat the game does not have", 404: None,
+                409: "the game does not wait for a play now"})
 def card_outcomes(args: dict[str, Any], game_id: int):
     """What one card can do on the floor now: each capture choice, each house it makes, joins or raises,
     the throw. The legal ones first; each other one names the rules it breaks (the scorekeeper records

@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, post_load, validate
 
 from seeplog.notation import VARIANT_NAMES
 
-from ..api.schemas import CARD, LINE, SEAT, TAG_NAME, WholeNumber
+from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, WholeNumber, answer_schema, described
 
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
 CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(
@@ -95,70 +95,41 @@ class OutcomesQuerySchema(Schema):
 
 # ---------------------------------------------------------------- answers
 
-class LiveCreatedSchema(Schema):
-    id = fields.Integer(required=True)
-    edit_token = fields.String(required=True, metadata={"description": "shown once; send it as a Bearer token"})
-    version = fields.Integer(required=True)
-    edit_url = fields.String(required=True, metadata={"description": "the keep-score page, the token in its "
-                                                                     "fragment (keep it secret)"})
-    follow_url = fields.String(required=True, metadata={"description": "the follow page (share it)"})
-    api_url = fields.String(required=True)
-    scoresheet_url = fields.String(required=True)
+OBJECTS = fields.List(fields.Dict(), required=True)
+"""A required list of JSON objects (their keys are the report's or the game's, documented there)."""
 
-
-class VerdictSchema(Schema):
-    ok = fields.Boolean(required=True)
-    errors = fields.List(fields.Dict(), required=True)
-    violations = fields.List(fields.Dict(), required=True)
-    words = fields.String(allow_none=True, metadata={"description": "the play in words, in English"})
-    sentence = fields.Dict(allow_none=True, metadata={
-        "description": "the same sentence to say in any language: its English text with {name} places and the "
-                       "values that fill them (text, a number, or such a sentence)"})
-
-
-class EntryAnswerSchema(Schema):
-    version = fields.Integer(required=True)
-    kind = fields.String(required=True)
-    entry = fields.Integer(allow_none=True, metadata={"description": "the entry's number"})
-    line = fields.String(allow_none=True, metadata={"description": "the line stored (canonical)"})
-    verdict = fields.Nested(VerdictSchema, allow_none=True)
-    revealed = fields.List(fields.Dict(), required=True,
-                           metadata={"description": "findings this event added to other entries"})
-    cleared = fields.List(fields.Dict(), required=True,
-                          metadata={"description": "findings this event took off other entries"})
-    next = fields.Dict(required=True)
-
-
-class LiveGameSchema(Schema):
-    id = fields.Integer(required=True)
-    version = fields.Integer(required=True)
-    state = fields.String(required=True, validate=validate.OneOf(["open", "closed"]))
-    variant = fields.String(required=True)
-    log = fields.String(required=True)
-    entries = fields.List(fields.Dict(), required=True)
-    report = fields.Dict(required=True, metadata={"description": "REPORT.md; a deal still being played has "
-                                                                "in_progress true"})
-    next = fields.Dict(required=True, metadata={"description": "kind deal (dealer, why), bid (seat), floor, "
-                                                              "play (seat, play) or closed; lead and baazis"})
-    table = fields.Dict(allow_none=True, metadata={"description": "the last deal's floor and the cards seen"})
-    ended = fields.Dict(allow_none=True, metadata={
-        "description": "the last deal once it is over, as the report scores it: card_points, sweep_points, "
-                       "score, cards_taken, sweeps, leftover (cards, seat, team: the cards left on the floor "
-                       "and who takes them), lead, baazi, baazis, next_dealer, allowed_dealers"})
-    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
-
-
-class LiveHistorySchema(Schema):
-    id = fields.Integer(required=True)
-    version = fields.Integer(required=True)
-    events = fields.List(fields.Dict(), required=True)
-
-
-class OutcomesSchema(Schema):
-    card = fields.String(required=True)
-    seat = fields.String(required=True)
-    deal = fields.Integer(required=True)
-    play = fields.Integer(required=True)
-    seen = fields.Boolean(required=True, metadata={"description": "the card was already seen in this deal"})
-    version = fields.Integer(required=True)
-    outcomes = fields.List(fields.Dict(), required=True)
+LiveCreatedSchema = answer_schema(
+    "LiveCreatedSchema", id=int, edit_token=(str, "shown once; send it as a Bearer token"), version=int,
+    edit_url=(str, "the keep-score page, the token in its fragment (keep it secret)"),
+    follow_url=(str, "the follow page (share it)"), api_url=str, scoresheet_url=str)
+VerdictSchema = answer_schema(
+    "VerdictSchema", ok=bool, errors=OBJECTS, violations=OBJECTS,
+    words=described("the play in words, in English", allow_none=True),
+    words_said=described("the same words as a sentence to say in any language (seeplog.said.said_json: its "
+                         "template and parameters)", fields.Dict, allow_none=True))
+EntryAnswerSchema = answer_schema(
+    "EntryAnswerSchema", version=int, kind=str, verdict=fields.Nested(VerdictSchema, allow_none=True),
+    entry=described("the entry's number", fields.Integer, allow_none=True),
+    line=described("the line stored (canonical)", allow_none=True),
+    revealed=described("findings this event added to other entries", fields.List, fields.Dict(), required=True),
+    cleared=described("findings this event took off other entries", fields.List, fields.Dict(), required=True),
+    next=fields.Dict(required=True))
+LiveGameSchema = answer_schema(
+    "LiveGameSchema", id=int, version=int, variant=str, log=str,
+    entries=described("each entry's line, place and findings: rule, play, seat, line, column, message (English, as "
+                      "in the report) and said (the message's template and parameters, a parameter perhaps a "
+                      "template of its own, for a page to say it in the reader's language)", fields.List,
+                      fields.Dict(), required=True),
+    state=fields.String(required=True, validate=validate.OneOf(["open", "closed"])),
+    report=described("REPORT.md; a deal still being played has in_progress true", fields.Dict, required=True),
+    next=described("kind deal (dealer, why), bid (seat), floor, play (seat, play) or closed; lead and baazis",
+                   fields.Dict, required=True),
+    table=described("the last deal's floor and the cards seen", fields.Dict, allow_none=True),
+    ended=described("the last deal once it is over, as the report scores it: card_points, sweep_points, score, "
+                    "cards_taken, sweeps, leftover (cards, seat, team: the cards left on the floor and who takes "
+                    "them), lead, baazi, baazis, next_dealer, allowed_dealers", fields.Dict, allow_none=True),
+    links=STRINGS)
+LiveHistorySchema = answer_schema("LiveHistorySchema", id=int, version=int, events=OBJECTS)
+OutcomesSchema = answer_schema(
+    "OutcomesSchema", card=str, seat=str, deal=int, play=int, version=int, outcomes=OBJECTS,
+    seen=(bool, "the card was already seen in this deal"))

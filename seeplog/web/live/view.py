@@ -17,9 +17,7 @@ from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, R
                               Unreadable)
 from seeplog.report import violation_json
 from seeplog.rules import Violation
-
-from ..saying import sentence
-from seeplog.said import Said
+from seeplog.said import Said, said_json
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -53,8 +51,8 @@ class EntryView:
     line: str
     log_line: int
     place: Place
-    words: Said | None
-    """The play in words (None for a line that is no play replayed): pages say it in the reader's language."""
+    words: str | None
+    """The play in words (a `Said`; None for a line that is no play replayed)."""
     findings: tuple[Violation, ...]
 
     @cached_property
@@ -62,8 +60,8 @@ class EntryView:
         place = self.place
         return {"number": self.number, "id": self.id, "line": self.line, "log_line": self.log_line,
                 "kind": place.kind, "deal": place.deal, "play": place.play, "seat": place.seat,
-                "words": self.words, "sentence": sentence(self.words),
-                "findings": [violation_json(f) for f in self.findings]}
+                "words": self.words, "words_said": said_json(self.words or ""),
+                "findings": [{**violation_json(f), "said": said_json(f.message)} for f in self.findings]}
 
     @cached_property
     def json_text(self) -> str:
@@ -102,15 +100,15 @@ def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analys
     """The view of the game; `before` is the view of the version before, whose entries standing on the
     same lines before line `since` are kept as they were (the event left their deals as they were)."""
     now = now_of(analysis)
-    step = with_sentences(what_next(now, closed=state == "closed"))
+    step = with_why_said(what_next(now, closed=state == "closed"))
     return LiveView(game_id, version, state, now.rules.name, live.text,
                     entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step))
 
 
-def with_sentences(step: dict[str, Any]) -> dict[str, Any]:
-    """What comes next, with its `why` also as a sentence (`why_sentence`) for the keep page to say in the
+def with_why_said(step: dict[str, Any]) -> dict[str, Any]:
+    """What comes next, with why a seat deals also as a sentence (`why_said`) for the keep page to say in the
     reader's language."""
-    return {**step, "why_sentence": sentence(step["why"])} if isinstance(step.get("why"), Said) else step
+    return {**step, "why_said": said_json(step["why"])} if isinstance(step.get("why"), Said) else step
 
 
 END_FIELDS = ("number", "dealer", "bidder", "bid", "plays", "complete", "card_points", "sweep_points", "score",
@@ -167,7 +165,7 @@ def place_of(log: Log, line: int) -> Place:
     return NOWHERE
 
 
-def play_words(now: Now) -> dict[int, Said]:
+def play_words(now: Now) -> dict[int, str]:
     """The plays of the last deal in words, by log line (the scorekeeper reads them back); a sweep said."""
     if now.last is None:
         return {}

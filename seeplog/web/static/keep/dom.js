@@ -5,9 +5,9 @@ export function t(text, values) {
   return window.seeplogText ? window.seeplogText(text, values) : text;
 }
 
-/* A sentence of the library the server sends as data (seeplog/web/saying.py), in the reader's language. */
-export function said(sentence) {
-  return window.seeplogSaid ? window.seeplogSaid(sentence) : sentence.text;
+/* A finding's sentence in the reader's language (its `said`; else its English `message`). */
+export function said(finding) {
+  return window.seeplogSaid ? window.seeplogSaid(finding) : finding.message || "";
 }
 
 export function button(text, cls, onClick, data) {

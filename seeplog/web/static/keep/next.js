@@ -17,7 +17,7 @@ export function playSeat(next) {
 export function describeNext(next) {
   switch (next.kind) {
     case "deal":
-      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), next.why_sentence ? said(next.why_sentence) : next.why || ""];
+      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), said({ said: next.why_said, message: next.why || "" })];
     case "bid":
     case "floor": {
       const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `${t("bid:")} ${next.seat || ""}`.trim() : t("floor")));
@@ -36,6 +36,6 @@ function describePlay(next) {
   const seat = playSeat(next);
   const who = playerName(seat) ? t("{name} plays", { name: playerName(seat) }) : "";
   const stopped = next.stopped
-    ? `${t("The replay stops at play {play}:", next.stopped)} ${next.stopped.rule} ${next.stopped.message}` : "";
+    ? `${t("The replay stops at play {play}:", next.stopped)} ${next.stopped.rule} ${said(next.stopped)}` : "";
   return [t("Deal {deal}, play {play} — {seat} to play", { deal: next.deal, play: next.play, seat }), [who, stopped].filter(Boolean).join(" · ")];
 }
