@@ -6,17 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from seeplog.cards import parse_card
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
+from seeplog.cards import parse_card
 from seeplog.ledger import Lead, LedgerRow, provisional_note
 from seeplog.live.table import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
+from ..cardviews import FloorView, HouseView, faces, named
 from ..dates import local_date
 from ..saying import say, say_all, say_either
-from ..cardviews import FloorView, HouseView, faces, named
 from .dealend import DealEnd, deal_end
 from .view import EntryView, LiveView, links
 from ..games.viewmodels import Finding, finding, typed_finding
@@ -129,7 +129,7 @@ def next_words(step: dict[str, Any], names: dict[str, str]) -> dict[str, str]:
         if step.get("stopped"):
             stop = step["stopped"]
             out["stopped"] = gettext("%(rule)s: %(message)s (play %(play)s)", rule=stop["rule"],
-                                     message=stop["message"], play=stop["play"])
+                                     message=say(stop["message"]), play=stop["play"])
     return out
 
 
@@ -229,7 +229,7 @@ def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tu
         lead = ledger_row.lead
         out.append(LedgerLine(row["deal"], named(row["dealer"], names), score,
                               f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
-                              ANY_DEALER if ledger_row.unknown else
+                              gettext(ANY_DEALER) if ledger_row.unknown else
                               say_either([named(s, names) for s in ledger_row.allowed_dealers]),
                               say(rotation_reason(ledger_row, rules)),
                               say(provisional_note(unknown_from)) if unknown_from is not None else ""))
