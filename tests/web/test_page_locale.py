@@ -219,3 +219,14 @@ def test_the_key_pages_in_hindi_leave_no_known_english_word(client):
         if found:
             left[name] = found
     assert left == {}
+
+
+def test_a_count_in_a_sentence_is_grouped_as_the_reader_groups_it(app):
+    """ngettext's %(num)s is the count as it is unless the page passes it through `number` (as the games list's
+    count and the leaderboard's totals do)."""
+    page = "{{ ngettext('%(num)s game.', '%(num)s games.', n, num=n | number) }}"
+    with app.test_request_context(headers={"Cookie": "lang=hi"}):
+        assert app.jinja_env.from_string(page).render(n=123456).startswith("1,23,456 ")
+    with app.test_request_context():
+        assert app.jinja_env.from_string(page).render(n=123456) == "123,456 games."
+        assert app.jinja_env.from_string(page.replace(", num=n | number", "")).render(n=123456) == "123456 games."
