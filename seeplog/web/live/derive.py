@@ -14,6 +14,7 @@ from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, Live
                                   finding_keys, is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
 from seeplog.refusals import Refused
 from seeplog.report import report_json
+from seeplog.said import said_field
 
 from .retag import retag_lines
 from .view import EntryView, LiveView, view
@@ -112,8 +113,8 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
             canonical, read = read_in_place(entries, at, req.line or "", old.live)
         except EntryRefused as refused:
             e = refused.error
-            raise Refused(f"the line cannot be recorded: {e.msg}",
-                          [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
+            item = {"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column, **said_field(e.msg)}
+            raise Refused(f"the line cannot be recorded: {e.msg}", [item]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
