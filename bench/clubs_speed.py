@@ -41,7 +41,7 @@ from seeplog.web.games.store import Upload, store  # noqa: E402
 from tests.web.served import Server, serving  # noqa: E402
 
 TEMPLATES = 40
-COPIED = ("players", "deals", "deal_scores", "ledger", "sweeps", "violations", "game_tags")
+COPIED = ("players", "deals", "deal_scores", "ledger", "sweeps", "violations", "game_tags", "seat_records")
 SEATS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 
 
@@ -62,6 +62,16 @@ def copy_rows(db, templates: list[int]) -> tuple[dict, dict]:
                     for tid in templates} for table in COPIED}
     heads = {tid: dict(db.query("select * from games where id = ?", [tid]).__next__()) for tid in templates}
     return rows, heads
+
+
+def seated(row: dict, four: dict[str, str], day: str) -> None:
+    """A template's seat record made the copy's: its names (the templates' seats are named "a", "b", "c",
+    "d" in the order N, W, S, E) those of `four`, its date `day`."""
+    keys = {old: four[seat].lower() for old, seat in zip("abcd", "NWSE")}
+    for column in ("name_key", "partner_key", "opponent_key", "opponent2_key"):
+        row[column] = keys.get(row[column])
+    row["seats"] = json.dumps([[seat, team, four[seat], keys[key]] for seat, team, _, key in json.loads(row["seats"])])
+    row["date"] = day
 
 
 def build(path: str, games: int, players: int, rng: random.Random) -> None:
@@ -93,6 +103,8 @@ def build(path: str, games: int, players: int, rng: random.Random) -> None:
                         r["name"], r["name_key"] = four[r["seat"]], four[r["seat"]].lower()
                     if table == "game_tags" and r["name"] == "Date":
                         r["value"] = day
+                    if table == "seat_records":
+                        seated(r, four, day)
                 if copies:
                     db.table(table).insert_all(copies)
     db.close()
@@ -160,6 +172,21 @@ def pages(server: Server, paths: dict[str, list[str]], connections: int) -> None
             list(pool.map(lambda p: get(server, p), urls[-4 * connections:]))  # every worker warm (templates)
             times = list(pool.map(lambda p: get(server, p)[0], urls))
             print(f"{name:<22} {statistics.median(times):7.1f} {p95(times):7.1f}  {load()}")
+
+
+def cpu_alone(path: Path, paths: dict[str, list[str]]) -> None:
+    """Each request's CPU time alone (robust to the machine's load): served one after another in this process
+    by the Flask test client."""
+    client = create_app({"DATABASE": str(path), "SECRET_KEY": "bench", "LOAD_SAMPLES": False,
+                         "REBUILD_IN_BACKGROUND": False}).test_client()
+    for name, urls in paths.items():
+        for url in urls[:10]:  # warm: templates, the store's pages
+            client.get(url)
+        started = time.process_time()
+        for url in urls:
+            assert client.get(url).status_code == 200, url
+        print(f"{name:<22} {(time.process_time() - started) * 1000 / len(urls):6.2f} ms CPU a request, alone "
+              f"({len(urls)} requests); load average {load()}")
 
 
 def event(server: Server, names: list[str]) -> tuple[int, dict]:
@@ -244,10 +271,12 @@ def measure(path: Path, args: argparse.Namespace, rng: random.Random) -> None:
         ids = [rng.randrange(1, args.players + 1) for _ in range(args.requests)]
         board = json.loads(get(server, "/api/leaderboard?page=3")[1])
         pairs = [r["url"].rsplit("/", 1)[1] for r in board["partnerships"]]
-        pages(server, {"player page": [f"/players/{i}" for i in ids],
-                       "partnership page": [f"/partnerships/{pairs[n % len(pairs)]}" for n in range(args.requests)],
-                       "leaderboard": ["/leaderboard"] * args.requests,
-                       "event standings": [f"/events/{event_id}/live"] * args.requests}, args.connections)
+        paths = {"player page": [f"/players/{i}" for i in ids], "player API": [f"/api/players/{i}" for i in ids],
+                 "partnership page": [f"/partnerships/{pairs[n % len(pairs)]}" for n in range(args.requests)],
+                 "leaderboard": ["/leaderboard"] * args.requests,
+                 "event standings": [f"/events/{event_id}/live"] * args.requests}
+        cpu_alone(path, paths)
+        pages(server, paths, args.connections)
         store_games(server, names, rng, 20)
         keep_table(server, event_id, table, names, rng)
         store_early(server, names, rng)

@@ -13,7 +13,7 @@ from flask import Blueprint, Flask, g, redirect, request, url_for
 from flask_babel import Babel, format_decimal, get_locale, get_translations
 from babel.support import NullTranslations
 
-from .findings import rule_explanation, rule_summary, said_here
+from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .scripttext import script_translations
 
 LANGUAGES = {"en": "English", "hi": "हिन्दी", "pa": "ਪੰਜਾਬੀ"}
@@ -70,6 +70,12 @@ def compile_catalogs(folder: Path = TRANSLATIONS) -> None:
             return
 
 
+def page_strings(findings: bool = False) -> dict[str, str]:
+    """What the page carries for its scripts (#page-strings): their sentences in the reader's language, and on a
+    page whose scripts show the live API's findings (`findings`), the findings' templates too."""
+    return {**script_translations(), **finding_translations()} if findings else script_translations()
+
+
 def init_languages(app: Flask) -> None:
     """Attach Flask-Babel, the chooser's route and what every template needs to draw the chooser."""
     compile_catalogs()
@@ -83,8 +89,7 @@ def init_languages(app: Flask) -> None:
 
     @app.context_processor
     def language_choices():
-        return {"languages": LANGUAGES, "language": str(get_locale() or "en"),
-                "script_translations": script_translations}
+        return {"languages": LANGUAGES, "language": str(get_locale() or "en"), "page_strings": page_strings}
 
     @app.after_request
     def vary_on_language(response):

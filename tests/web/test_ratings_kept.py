@@ -5,6 +5,7 @@ while that work ran."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -217,11 +218,37 @@ def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkey
     full = client.get(f"/api/players/{asha}").json
     assert len(full["record"]["partners"]) > 2 and len(full["games"]) > 4
     monkeypatch.setattr(pages, "SHOWN", 2)
+    monkeypatch.setattr(pages, "GAMES_PAGE", 4)
     page = client.get(f"/players/{asha}").get_data(as_text=True)
     assert page.count(">partnership</a></td>") == 2  # the partners' lines
     assert page.count('<td><a href="/partnerships/') == 4  # and the opponents'
     assert f"The 2 partners with the most games of {len(full['record']['partners'])}" in page
     assert f"The 2 opposing partnerships with the most games of {len(full['record']['head_to_head'])}" in page
-    assert f"The newest 4 of {len(full['games'])} games" in page and page.count('class="game-link"') == 4
+    total = len(full["games"])
+    assert f"Games 1–4 of {total}, the newest first." in page and page.count('class="game-link"') == 4
+    older = client.get(f"/players/{asha}?page=2").get_data(as_text=True)
+    assert f"Games 5–{min(8, total)} of {total}, the newest first." in older
+    links = re.findall(r'class="game-link" href="([^"]+)"', page + older)
+    assert links == [g["url"] for g in full["games"]][:8]  # the API's games, newest first, a page after another
     everything = client.get(f"/players/{asha}?all=1").get_data(as_text=True)
-    assert everything.count('class="game-link"') == len(full["games"]) and "show them all" not in everything
+    assert everything.count(">partnership</a></td>") == len(full["record"]["partners"])
+    assert "show them all" not in everything and everything.count('class="game-link"') == 4
+    assert client.get(f"/players/{asha}?page=0").status_code == 400
+
+
+def test_the_api_gives_a_players_games_a_page_at_a_time(client, monkeypatch):
+    from seeplog.web.clubs import api
+    rng = random.Random(15)
+    for day in range(1, 6):
+        store(client, game(rng, f"2026-11-{day:02d}"))
+    asha = player_id(client, "Asha")
+    full = client.get(f"/api/players/{asha}").json
+    monkeypatch.setattr(api, "GAMES_PER_PAGE", 2)
+    pages = [client.get(f"/api/players/{asha}?page={n}").json for n in (1, 2, 3, 4)]
+    assert [g["url"] for p in pages for g in p["games"]] == [g["url"] for g in full["games"]]
+    total = len(full["games"])
+    assert total >= 3 and [len(p["games"]) for p in pages] == [max(0, min(2, total - 2 * n)) for n in range(4)]
+    assert pages[0]["counts"]["games"] == total
+    assert [d["date"] for d in full["games"]] == sorted((d["date"] for d in full["games"]), reverse=True)
+    assert pages[0]["record"] == full["record"] and pages[0]["per_page"] == 2
+    assert client.get(f"/api/players/{asha}?page=0").status_code == 400

@@ -1,6 +1,7 @@
-"""The games list of the player and partnership pages as HTML: made here rather than in the template, as a
-page of a busy player shows fifty games of four linked names each and the template's loops cost most of the
-page's rendering."""
+"""The long lists of the player and partnership pages as HTML: the games, the partners' and the head-to-head
+lines. Made here rather than in the template: a page of a busy player shows fifty games of four linked names
+each and fifty lines of records, and the template's loops (a translation looked up on each line) cost most of
+the page's rendering."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,23 +10,54 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 
-def seat_html(seat: dict[str, Any]) -> str:
-    name = escape(seat["name"])
-    return f'<a href="{escape(seat["url"])}">{name}</a>' if seat["url"] else str(name)
+def seat_html(seat: dict[str, Any], made: dict[tuple[str, str | None], str]) -> str:
+    """A seat's name, linked to its player; `made` keeps those made on the page (a name comes back often)."""
+    key = (seat["name"], seat["url"])
+    html = made.get(key)
+    if html is None:
+        name = escape(seat["name"])
+        html = made[key] = f'<a href="{escape(seat["url"])}">{name}</a>' if seat["url"] else str(name)
+    return html
 
 
-def game_line_html(line: dict[str, Any]) -> str:
-    """One game of `views.games_json`: its link, variant and teams (the side of the page's own players marked)."""
+def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tuple[str, str | None], str]) -> str:
+    """One game of `views.games_json`: its link, variant and teams (the side of the page's own players marked);
+    `title` is "game %(game)s" in the reader's language, `undated` the word for a game without a date."""
     number = f".{line['game']}" if line["game"] > 1 else ""
     teams = " · ".join(f'<span class="{"own" if team == line.get("side") else ""}">{escape(team)}: '
-                       + " &amp; ".join(seat_html(s) for s in seats) + "</span>"
+                       + " &amp; ".join(seat_html(s, made) for s in seats) + "</span>"
                        for team, seats in line["teams"].items())
-    title = _("game %(game)s", game=f"{line['game_id']}{number}")
-    return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(line["date"] or _("undated"))} · '
-            f'{escape(title)}</a>\n    <span class="hint">{escape(line["variant"])}</span><br>\n'
+    named = title % {"game": f"{line['game_id']}{number}"}
+    return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(line["date"] or undated)} · '
+            f'{escape(named)}</a>\n    <span class="hint">{escape(line["variant"])}</span><br>\n'
             f'    {teams}\n  </li>')
 
 
 def game_lines(games: list[dict[str, Any]]) -> Markup:
     """The list items of `games`, escaped."""
-    return Markup("".join(game_line_html(line) for line in games))
+    title, undated = _("game %(game)s"), _("undated")  # once a page: a look-up costs as much as a line
+    made: dict[tuple[str, str | None], str] = {}
+    return Markup("".join(game_line_html(line, title, undated, made) for line in games))
+
+
+def figures_html(line: dict[str, Any]) -> str:
+    """A record line's games, baazis won–lost and score difference cells."""
+    return (f'<td class="num">{int(line["games"])}</td>\n      <td class="num">{int(line["baazis_won"])}–'
+            f'{int(line["baazis_lost"])}</td><td class="num">{int(line["score_difference"]):+d}</td>')
+
+
+def partner_rows(lines: list[dict[str, Any]]) -> Markup:
+    """The rows of a record's partners table (`views.record_json`'s partners)."""
+    word = escape(_("partnership"))
+    return Markup("".join(
+        f'\n    <tr><td><a href="{escape(line["player"]["url"])}">{escape(line["player"]["name"])}</a></td>'
+        f'{figures_html(line)}\n      <td><a href="{escape(line["partnership_url"])}">{word}</a></td></tr>'
+        for line in lines))
+
+
+def versus_rows(lines: list[dict[str, Any]]) -> Markup:
+    """The rows of a record's head-to-head table: the opposing partnership (its names joined by ' & ')."""
+    return Markup("".join(
+        f'\n    <tr><td><a href="{escape(line["opponents"]["url"])}">'
+        f'{escape(" & ".join(p["name"] for p in line["opponents"]["players"]))}</a></td>{figures_html(line)}</tr>'
+        for line in lines))

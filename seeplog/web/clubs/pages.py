@@ -17,7 +17,7 @@ from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEven
 from .event_rounds import next_round
 from .confirm_store import keep_confirm_tokens
 from .events_view import event_json
-from .game_lines import game_lines
+from .game_lines import game_lines, partner_rows, versus_rows
 from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
 from .ratings_store import state
@@ -27,6 +27,8 @@ from .views import leaderboard_json, partnership_data, partnership_slug, player_
 
 bp = Blueprint("clubs", __name__)
 bp.add_app_template_filter(game_lines, "club_game_lines")
+bp.add_app_template_filter(partner_rows, "club_partner_rows")
+bp.add_app_template_filter(versus_rows, "club_versus_rows")
 NO_STORE = {"Cache-Control": "no-store"}
 """For a page or answer that shows a token: no cache keeps it."""
 
@@ -45,7 +47,10 @@ def player(player_id: int):
         abort(404, str(e))
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    data = player_data(db, get_player(db, player_id), shown_lines())
+    page = request.args.get("page", 1, type=int)
+    if not 1 <= page <= 1_000_000:
+        abort(400, "page= is a whole number from 1")
+    data = player_data(db, get_player(db, player_id), shown_lines(), page, GAMES_PAGE)
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
                            rename=RenameForm(), split=SplitForm(), shown=shown_lines())
 
@@ -73,6 +78,10 @@ def partnership(slug: str):
 SHOWN = 25
 """Lines of a page's partners and head-to-head tables shown unless ?all=1 (and twice as many games): a
 player of a big club has hundreds; the API gives them all."""
+
+
+GAMES_PAGE = 20
+"""Games a player page shows, the newest first, with links to the pages of older ones."""
 
 
 def shown_lines() -> int | None:

@@ -10,13 +10,14 @@ import sqlite_utils
 
 from seeplog.clubs.records import GameKey, Side
 
-GAMES_OF_PLAYER = """select p2.game_id, p2.game from players p2 join player_aliases a2 on a2.key = p2.name_key
+GAMES_OF_PLAYER = """select distinct p2.game_id, p2.game from players p2 join player_aliases a2 on a2.key = p2.name_key
                      where a2.player_id = ?"""
 
-GAMES_OF_PAIR = """select p1.game_id, p1.game from players p1 join player_aliases a1 on a1.key = p1.name_key
+GAMES_OF_PAIR = """select distinct p1.game_id, p1.game from players p1 join player_aliases a1 on a1.key = p1.name_key
 join players p2 on p2.game_id = p1.game_id and p2.game = p1.game and p2.team = p1.team and p2.seat <> p1.seat
 join player_aliases a2 on a2.key = p2.name_key where a1.player_id = ? and a2.player_id = ?"""
-"""The games where two players sat in one team."""
+"""The games where two players sat in one team (each once, however many of its seats name them: a game
+picked twice would count its deals twice)."""
 
 PICKED = ("with picked (game_id, game) as materialized (select json_extract(value, '$[0]'), "
           "json_extract(value, '$[1]') from json_each(?)) ")
@@ -86,18 +87,27 @@ def sides(db: sqlite_utils.Database, games: str, args: list[Any]) -> tuple[list[
         out.append(Side(
             key, members[0]["date"], team, tuple(sorted(m["player_id"] for m in named)), None not in ids,
             got["deals"].get(key, 0), scored, card_points or 0, score or 0, got["baazis"].get((game_id, game, team), 0),
-            {m["player_id"]: got["sweeps"].get((game_id, game, m["seat"]), 0) for m in named},
-            {m["player_id"]: got["broken"][(game_id, game, m["seat"])] for m in named
-             if (game_id, game, m["seat"]) in got["broken"]}))
+            *by_player(named, got)))
     return out, seats
+
+
+def by_player(named: list[dict[str, Any]], got: dict[str, Any]) -> tuple[dict[int, int], dict[int, Counter[str]]]:
+    """The sweeps and rules broken of a team's named seats, by player (a player at two seats: both added)."""
+    sweeps: dict[int, int] = {}
+    broken: dict[int, Counter[str]] = {}
+    for m in named:
+        seat = (m["game_id"], m["game"], m["seat"])
+        sweeps[m["player_id"]] = sweeps.get(m["player_id"], 0) + got["sweeps"].get(seat, 0)
+        if seat in got["broken"]:
+            broken[m["player_id"]] = broken.get(m["player_id"], Counter()) + got["broken"][seat]
+    return sweeps, broken
 
 
 def player_names(db: sqlite_utils.Database, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
     marks = ",".join("?" * len(ids))
-    return {r["id"]: r["name"] for r in db.query(f"select id, name from club_players where id in ({marks})",
-                                                 sorted(ids))}
+    return dict(db.execute(f"select id, name from club_players where id in ({marks})", sorted(ids)).fetchall())
 
 
 SEAT_ORDER = "case p.seat when 'N' then 0 when 'W' then 1 when 'S' then 2 else 3 end"

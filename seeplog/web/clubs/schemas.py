@@ -96,7 +96,22 @@ class RatedSchema(Schema):
     rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
     updating_from = UPDATING_FROM
     record = fields.Nested(RecordSchema, required=True)
-    games = fields.List(fields.Nested(PlayerGameSchema), required=True)
+    games = fields.List(fields.Nested(PlayerGameSchema), required=True, metadata={
+        "description": "a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)"})
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    counts = fields.Nested("PlayerCountsSchema", required=True)
+
+
+class PlayerCountsSchema(Schema):
+    partners = fields.Integer(required=True)
+    head_to_head = fields.Integer(required=True, metadata={"description": "opposing partnerships"})
+    games = fields.Integer(required=True)
+
+
+class PlayerQuerySchema(Schema):
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000),
+                          metadata={"description": "the page of the player's games: 50 a page, the newest first"})
 
 
 class PlayerSchema(RatedSchema):

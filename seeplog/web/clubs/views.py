@@ -8,10 +8,11 @@ import sqlite_utils
 from flask import g, url_for
 
 from seeplog.clubs.ratings import PARTNERSHIP, PLAYER, PROVISIONAL_BELOW, Rating, Team
-from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record, player_record
+from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record
 
 from .leaderboard import history, rated_count, ranked, rating_and_rank, rating_json, updating
 from .players_store import Player
+from . import record_queries
 from .queries import GAMES_OF_PAIR, GAMES_OF_PLAYER, player_names, sides
 
 
@@ -84,16 +85,22 @@ def counts(record: Record, seats: list[dict[str, Any]]) -> dict[str, int]:
             "games": len({(s["game_id"], s["game"]) for s in seats})}
 
 
-def player_data(db: sqlite_utils.Database, player: Player, shown: int | None = None) -> dict[str, Any]:
-    """The player page's data: names, rating, record, games (with `shown`: that many partners and opponents,
-    the most played, and twice as many games, the newest; `counts` says how many in all)."""
-    found, seats = sides(db, GAMES_OF_PLAYER, [player.id])
-    record = player_record(player.id, matches(found))
-    names = player_names(db, {p for s in found for p in s.players})
+def player_data(db: sqlite_utils.Database, player: Player, shown: int | None = None, page: int = 1,
+                per_page: int | None = None) -> dict[str, Any]:
+    """The player page's data: names, rating, record (added up by the store from its seats' rows), and page
+    `page` of its games, `per_page` a page (None: all), the newest first (with `shown`: that many partners and
+    opponents, the most played; `counts` says how many in all)."""
+    record = record_queries.player_record(db, player.id)
+    partners = sorted(record.partners, key=lambda p: (-record.partners[p].games, p))[:shown]
+    versus = sorted(record.head_to_head, key=lambda t: (-record.head_to_head[t].games, t))[:shown]
+    names = player_names(db, set(partners) | {p for team in versus for p in team})
+    seats = record_queries.game_page(db, player.id, per_page, (page - 1) * (per_page or 0))
+    counts = {"partners": len(record.partners), "head_to_head": len(record.head_to_head),
+              "games": record_queries.game_count(db, player.id)}
     return {"id": player.id, "name": player.name, "aliases": player.aliases,
             "rating": rating_data(db, PLAYER, (player.id,)), "updating_from": updating(db),
-            "record": record_json(record, names, player.id, shown), "counts": counts(record, seats),
-            "games": games_json(seats, {player.id}, shown and 2 * shown)}
+            "record": record_json(record, names, player.id, shown), "counts": counts,
+            "games": games_json(seats, {player.id}), "page": page, "per_page": per_page}
 
 
 def partnership_data(db: sqlite_utils.Database, players: Partnership, shown: int | None = None) -> dict[str, Any]:
@@ -108,7 +115,7 @@ def partnership_data(db: sqlite_utils.Database, players: Partnership, shown: int
                         for p in players],
             "record": record_json(record, names, shown=shown), "counts": counts(record, own_seats),
             "rating": rating_data(db, PARTNERSHIP, players), "updating_from": updating(db),
-            "games": games_json(own_seats, set(players), shown and 2 * shown)}
+            "games": games_json(own_seats, set(players), shown and 2 * shown), "per_page": None}
 
 
 def games_json(seats: list[dict[str, Any]], own: set[int], shown: int | None = None) -> list[dict[str, Any]]:

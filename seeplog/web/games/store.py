@@ -20,6 +20,7 @@ from seeplog.analysis import Analysis, analyse
 from seeplog.fingerprint import library_fingerprint
 from seeplog.report import exit_status, report_json
 from seeplog.clubs.players import seat_keys
+from seeplog.clubs.seat_records import seat_records
 from seeplog.scoresheet import players
 
 from ..clubs.links import link_players
@@ -28,8 +29,8 @@ from .limits import (DEFAULTS, Limits, check_deal_lines, check_limits, check_rep
                      listed_at_most)
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "sweeps", "game_variants",
-           "games_text", "games_grams")
+DERIVED = ("game_tags", "players", "deals", "deal_scores", "violations", "ledger", "sweeps", "seat_records",
+           "game_variants", "games_text", "games_grams")
 BY_RANK = {"games_text": "rowid", "games_grams": "rank"}
 """The derived tables keyed by the game's rank (the list's text search), not by its id."""
 PER_DEAL = frozenset({"deals", "deal_scores", "violations", "ledger", "sweeps"})
@@ -191,9 +192,11 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
     `searched` is what the text search held for the game before ((rank, players, event, site), None for
     none): the same is kept as it is, another is replaced."""
     rows = derived_rows(game_id, analysis, doc, first)
+    rows["seat_records"] = [{"game_id": game_id, **r} for r in seat_records(analysis, doc)]  # the whole game's
     if first > 1:
+        db.execute("delete from seat_records where game_id = ?", [game_id])
         for name, table_rows in rows.items():
-            if table_rows and name in PER_DEAL:
+            if table_rows and name in PER_DEAL | {"seat_records"}:
                 db.table(name).insert_all(table_rows)
         return
     rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
