@@ -13,6 +13,7 @@ from flask import Blueprint, Flask, g, redirect, request, url_for
 from flask_babel import Babel, format_decimal, get_locale, get_translations
 from babel.support import NullTranslations
 
+from .dates import init_dates
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .scripttext import script_translations
 
@@ -83,6 +84,7 @@ def init_languages(app: Flask) -> None:
     Babel(app, locale_selector=chosen_language)
     _gettext_once_a_request(app)
     app.register_blueprint(bp)
+    init_dates(app)
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
     app.jinja_env.filters.update(said=said_here, rule_summary=rule_summary, rule_explanation=rule_explanation)

@@ -100,7 +100,7 @@ def test_a_long_recompute_runs_off_the_request_path_and_the_pages_say_so(client,
     store(client, game(rng, "2026-04-02"))
     assert state(db).stale_from is not None and kept(db) != from_scratch(db)
     page = client.get(f"/players/{player_id(client, 'Asha')}").get_data(as_text=True)
-    assert "The ratings are being brought up to date from the games of 2026-04-02" in page
+    assert "The ratings are being brought up to date from the games of Apr 2, 2026" in page
     assert "being brought up to date" in client.get("/leaderboard").get_data(as_text=True)
     assert client.get("/api/leaderboard").json["updating_from"] == "2026-04-02"
 
