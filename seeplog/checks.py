@@ -154,7 +154,7 @@ def check_break_own(state: State, seat: str, move: Build, known: Known) -> Viola
 
 def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Violation | None:
     """A new house takes every loose card and set of its value along with it."""
-    if state.house(move.value) is not None:
+    if state.houses and state.house(move.value) is not None:
         return None
     used = move.named
     if can_make(state.loose, move.value, without=used):

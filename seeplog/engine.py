@@ -145,7 +145,7 @@ def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House,
     """The state after `seat` played, with what the play changed (every argument given in place, no
     keywords: this runs every play)."""
     rules = state.rules
-    return State(rules, loose, houses, rules.right_of(seat), state.played + 1, state.bidder, state.bid, taken,
+    return State(rules, loose, houses, rules.next_seat[seat], state.played + 1, state.bidder, state.bid, taken,
                  capturer, sweeps, built)
 
 
@@ -200,7 +200,7 @@ def _after_build(state: State, seat: str, move: Build) -> State:
     gone = set(pieces)
     loose = tuple([c for c in state.loose if c not in gone])
     houses = [h for h in state.houses if h is not broken and h.value != move.value]
-    there = state.house(move.value)
+    there = state.house(move.value) if state.houses else None
     if there is not None and there is not broken:
         keeps = seat in there.owners or state.rules.partner(seat) in there.owners
         house = House(move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat})

@@ -64,7 +64,7 @@ class Ruleset:
     """Other names `find_ruleset` knows the variant by (lower case)."""
 
     if TYPE_CHECKING:  # per instance, derived in __post_init__; ClassVar keeps them out of the fields for mypy
-        _next_seat: ClassVar[dict[str, str]]
+        next_seat: ClassVar[dict[str, str]]
         _team: ClassVar[dict[str, str]]
         points_of: ClassVar[dict[Card, int]]
 
@@ -75,7 +75,7 @@ class Ruleset:
             raise ValueError(f"unknown rotation {self.rotation!r}")
         # Looked up at every play: plain attributes, derived once.
         seats = self.seats
-        object.__setattr__(self, "_next_seat", {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)})
+        object.__setattr__(self, "next_seat", {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)})
         object.__setattr__(self, "_team", {s: self._team_name(s) for s in seats})
         object.__setattr__(self, "points_of", {card: self.card_points(card) for card in DECK})
 
@@ -102,7 +102,7 @@ class Ruleset:
 
     def right_of(self, seat: str) -> str:
         """The next seat in the order of play."""
-        return self._next_seat[seat]
+        return self.next_seat[seat]
 
     def card_points(self, card: Card) -> int:
         if self.fixed_points and str(card) in self.fixed_points:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Mapping, TypeVar, Union
+
+from ..once import cached_property
 
 from ..cards import Card
 from ..moves import Item, Move
