@@ -107,8 +107,12 @@ class Play(Statement):
         # play, and the frozen dataclass's own __init__ (one object.__setattr__ a field, `line` by keyword)
         # makes the whole validate command about 6% slower (callgrind, 195 deals of the bench's corpus).
         fields = self.__dict__
-        fields["line"], fields["seat"], fields["move"], fields["annotation"] = line, seat, move, annotation
-        fields["columns"], fields["seat_column"] = {} if columns is None else columns, seat_column
+        fields["line"], fields["seat"], fields["move"] = line, seat, move
+        fields["columns"] = {} if columns is None else columns
+        if annotation is not None:  # else the class's default, None, as for `seat_column` at 1
+            fields["annotation"] = annotation
+        if seat_column != 1:
+            fields["seat_column"] = seat_column
 
     def column_of(self, item: Item | None = None) -> int:
         """The column of a card or house of the move; the played card's by default."""

@@ -227,6 +227,8 @@ def read_by_deal(lines: Iterable[tuple[int, str]]) -> Iterator[Game | Deal]:
     done = games.done
     table, seats, deal = games.table, games.table.seats, games.deal  # in locals: this runs for every line
     for number, line in lines:
+        if not line:
+            continue  # an empty line says nothing (a blank or comment line is read as nothing below)
         # read_line's two ways, at the game's table: canonical spelling by patterns, else token by token
         statement = canonical_statement(line, number, seats) or read_tokens(line, number, table)
         if type(statement) is Play and deal is not None:
