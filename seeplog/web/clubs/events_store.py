@@ -14,6 +14,7 @@ from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import TableResult
 from seeplog.notation import parse
 from seeplog.ruleset import find_ruleset
+from seeplog.said import Said
 
 from ..db import writing
 from ..live.store import create as create_live, header_lines
@@ -107,7 +108,7 @@ def get_event(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     row = db.execute("select id, name, date, place, variant, baazi_target, format, token_hash, created "
                      "from events where id = ?", [event_id]).fetchone()
     if row is None:
-        raise NoEvent(f"there is no event {event_id}")
+        raise NoEvent(Said("there is no event {event}", event=event_id))
     keys = ("id", "name", "date", "place", "variant", "baazi_target", "format", "token_hash", "created")
     return dict(zip(keys, row))
 
@@ -116,8 +117,8 @@ def check_organiser(db: sqlite_utils.Database, event_id: int, token: str | None)
     """:raises NoEvent: :raises EventRefused: unless `token` is the event's organiser token."""
     event = get_event(db, event_id)
     if not token_matches(token, event["token_hash"]):
-        raise EventRefused("this is not the event's organiser token" if token else
-                           "the event's organiser token is needed (the one shown when it was created)")
+        raise EventRefused(Said("this is not the event's organiser token") if token else
+                           Said("the event's organiser token is needed (the one shown when it was created)"))
 
 
 def event_pairs(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:

@@ -12,11 +12,13 @@ from marshmallow import ValidationError
 import seeplog
 from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
+from seeplog.said import Said
 
 from ..cardviews import card_html
 from ..clubs.queries import seat_links
 from ..db import get_db
 from .exports import scoresheet_csv
+from ..findings import said_here
 from ..forms import ManageForm, UploadForm
 from .manage import (SameLog, TokenRefused, check_token, delete_game, history, issue_token,
                      replace_game)
@@ -133,10 +135,10 @@ def replace(game_id: int):
     try:
         check_token(get_db(), game_id, form.token.data)
         if new is None:
-            raise BadUpload("choose a file or paste the new log")
+            raise BadUpload(Said("choose a file or paste the new log"))
         replace_game(get_db(), game_id, from_bytes(new[1], new[0]))
     except (TokenRefused, BadUpload, SameLog) as exc:
-        flash(gettext("Not replaced: %(reason)s.", reason=getattr(exc, "message", None) or exc), "error")
+        flash(gettext("Not replaced: %(reason)s.", reason=said_here(exc.message)), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
     flash(gettext("Replaced: the game keeps its id; the text it held is kept in its history."), "ok")
     return redirect(url_for("pages.game", game_id=game_id)), 303
@@ -149,10 +151,10 @@ def delete(game_id: int):
     form = ManageForm()
     try:
         if not form.validate_on_submit():
-            raise TokenRefused("the form has expired: reload the page and try again")
+            raise TokenRefused(Said("the form has expired: reload the page and try again"))
         check_token(get_db(), game_id, form.token.data)
     except TokenRefused as exc:
-        flash(gettext("Not deleted: %(reason)s.", reason=exc), "error")
+        flash(gettext("Not deleted: %(reason)s.", reason=said_here(exc.message)), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
     delete_game(get_db(), game_id)
     flash(gettext("Deleted %(title)s (game %(game)s).", title=title_of(row), game=game_id), "ok")

@@ -10,6 +10,7 @@ from flask import Blueprint, abort, render_template, request
 from marshmallow import ValidationError
 
 from seeplog.legal import MAX_LISTED
+from seeplog.said import Said
 
 from ..db import get_db
 from .pages import stored_live
@@ -59,7 +60,7 @@ def step(game_id: int, deal: int, play: int):
         abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {request.args['game'][:24]!r}")
     row = get_game(get_db(), game_id)
     if row is None:
-        abort(404, f"there is no live game {game_id}")
+        abort(404, Said("there is no live game {game}", game=game_id))
     try:
         page = on_live(play_page(row, number, deal, play))
     except LookupError as exc:
