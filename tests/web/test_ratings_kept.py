@@ -38,9 +38,9 @@ def from_scratch(db) -> tuple[set, set]:
     """The ratings and history rows that rating every stored baazi from nothing gives (the library alone)."""
     baazis = [Baazi(order, team_of(won), team_of(lost)) for order, (won, lost) in derive_baazis(db, None).items()]
     steps = rate_steps(baazis)
-    history = {(s.kind, slug(s.who), *s.order, s.mu, s.sigma, s.baazis, s.won) for s in steps}
-    last = {(s.kind, slug(s.who)): s for s in steps}
-    ratings = {(k, w, s.mu, s.sigma, s.mu - 3 * s.sigma, s.baazis, s.won) for (k, w), s in last.items()}
+    history = {(s.kind, slug(r.who), *s.order, r.mu, r.sigma, r.baazis, r.won) for s in steps for r in [s.rating]}
+    last = {(s.kind, slug(s.rating.who)): s.rating for s in steps}
+    ratings = {(k, w, r.mu, r.sigma, r.mu - 3 * r.sigma, r.baazis, r.won) for (k, w), r in last.items()}
     return ratings, history
 
 

@@ -15,7 +15,7 @@ from seeplog.replay import DealReplay
 from seeplog.rules import Violation
 from seeplog.said import Said
 from seeplog.scoresheet import players
-from seeplog.state import State
+from seeplog.state import State, Sweep
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from ..saying import say
@@ -38,11 +38,13 @@ class HandView:
 
 @dataclass(frozen=True)
 class SweepLine:
-    play: int
-    seat: str
-    card: CardFace
-    points: int
+    sweep: Sweep
     link: str
+    """The play of the sweep."""
+
+    @property
+    def card(self) -> CardFace:
+        return card_face(self.sweep.card)
 
 
 @dataclass(frozen=True)
@@ -328,8 +330,7 @@ def _taken(ctx: DealContext, state: State) -> tuple[TeamTaken, ...]:
     out = []
     for team in rules.teams:
         seats = [s for s in rules.seats if rules.team_of(s) == team]
-        sweeps = tuple(SweepLine(s.play, s.seat, card_face(s.card), s.points, ctx.link(s.play))
-                       for s in state.sweeps if rules.team_of(s.seat) == team)
+        sweeps = tuple(SweepLine(s, ctx.link(s.play)) for s in state.sweeps if rules.team_of(s.seat) == team)
         out.append(TeamTaken(team, _players(team, seats, ctx.names), faces(state.taken[team]), sweeps))
     return tuple(out)
 

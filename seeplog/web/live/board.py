@@ -29,18 +29,16 @@ RECENT_PLAYS = 8
 
 @dataclass(frozen=True)
 class PlayLine:
-    number: int
-    """The play's number in its deal."""
-    entry: int
-    line: str
+    entry: EntryView
+    """The play's entry: its number, its line, and the play's number in its deal (`entry.place.play`)."""
     words: str
     findings: tuple[Finding, ...]
 
 
 @dataclass(frozen=True)
 class FlaggedLine:
-    entry: int | None
-    line: str | None
+    entry: EntryView | None
+    """The entry whose line the finding points at (None: no entry's)."""
     finding: Finding
 
 
@@ -187,8 +185,7 @@ def plays_of(view: LiveView, game: int, names: dict[str, str]) -> tuple[PlayLine
             continue
         words = say(e.words) if e.words else gettext("%(seat)s plays %(line)s", seat=named(seat, names) if seat
                                                    else gettext("a seat"), line=e.line)
-        out.append(PlayLine(e.place.play, e.number, e.line, words,
-                            tuple(typed_finding(f, view.game_id, game, deal) for f in e.findings)))
+        out.append(PlayLine(e, words, tuple(typed_finding(f, view.game_id, game, deal) for f in e.findings)))
     return tuple(out)
 
 
@@ -204,12 +201,11 @@ def flagged_of(view: LiveView) -> tuple[FlaggedLine, ...]:
         for deal in game["deals"]:
             out += [_flagged(finding(f, view.game_id, number, deal["number"]), by_line)
                     for f in deal["errors"] + deal["violations"]]
-    return tuple(sorted(out, key=lambda x: (x.entry is None, x.entry or 0)))
+    return tuple(sorted(out, key=lambda x: (x.entry is None, x.entry.number if x.entry else 0)))
 
 
 def _flagged(f: Finding, by_line: dict[int, EntryView]) -> FlaggedLine:
-    entry = by_line.get(f.line) if f.line else None
-    return FlaggedLine(entry.number if entry else None, entry.line if entry else None, f)
+    return FlaggedLine(by_line.get(f.line) if f.line else None, f)
 
 
 # ---------------------------------------------------------------- the ledger
