@@ -11,7 +11,7 @@ import pytest
 from seeplog.refusals import NotFound
 from seeplog.said import Said
 from seeplog.web.api.errors import as_http
-from tests.web.helpers import upload
+from tests.web.helpers import csrf_token, upload
 from tests.web.test_finding_languages import LANGUAGES, SCRIPT, translations, with_language
 
 
@@ -67,3 +67,16 @@ def test_a_refused_admin_change_names_the_refusal_in_the_readers_language(client
     text = html.unescape(answer.get_data(as_text=True))
     assert answer.status_code == 403 and translations(code)["this is not an administrator token"] in text
     assert "this is not an administrator token" not in text
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_refused_upload_says_why_in_the_readers_language_and_the_api_in_english(client, code):
+    english = "nothing in this text reads as a Seep log: expected tags such as [Variant \"standard\"] and 'deal N " \
+              "dealer SEAT' lines"
+    data = {"csrf_token": csrf_token(with_language(client, code)), "text": "hello there"}
+    answer = client.post("/upload", data=data)
+    page = html.unescape(answer.get_data(as_text=True))
+    said = translations(code)[english + " (line {line}: {problem})"].partition("{line}")[0] + "1: "
+    assert answer.status_code == 400 and said in page and english not in page
+    api = client.post("/api/games", data=b"hello there", content_type="text/plain")
+    assert api.status_code == 400 and api.json["error"].startswith(english + " (line 1: ")
