@@ -80,3 +80,14 @@ def test_a_refused_upload_says_why_in_the_readers_language_and_the_api_in_englis
     assert answer.status_code == 400 and said in page and english not in page
     api = client.post("/api/games", data=b"hello there", content_type="text/plain")
     assert api.status_code == 400 and api.json["error"].startswith(english + " (line 1: ")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_play_page_of_a_deal_not_there_says_so_in_the_readers_language(client, code):
+    game_id = upload(client, "game-standard-1.seep")
+    answer = with_language(client, code).get(f"/games/{game_id}/deals/99/plays/1")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 404 and translations(code)["there is no deal {deal}"].format(deal=99) in page
+    assert "there is no deal 99" not in page
+    api = client.get(f"/api/games/{game_id}/deals/99/plays/1")
+    assert api.status_code == 404 and api.json["error"] == "there is no deal 99"

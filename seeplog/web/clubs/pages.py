@@ -51,7 +51,7 @@ def player(player_id: int):
         return redirect(url_for("clubs.player", player_id=now), 301)
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= 1_000_000:
-        abort(400, "page= is a whole number from 1")
+        abort(400, Said("page= is a whole number from 1"))
     data = player_data(db, get_player(db, player_id), shown_lines(), page, GAMES_PAGE)
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
                            rename=RenameForm(), split=SplitForm(), shown=shown_lines())
@@ -61,7 +61,8 @@ def parse_slug(slug: str) -> tuple[int, ...]:
     """A partnership's players from its URL part ("3-17"), each as the player it stands for now."""
     parts = slug.split("-")
     if not 1 <= len(parts) <= 2 or not all(p.isdigit() and len(p) < 12 for p in parts):
-        abort(404, f"'{slug}' names no partnership: give one or two player numbers joined by '-' (3-17)")
+        abort(404, Said("'{slug}' names no partnership: give one or two player numbers joined by '-' (3-17)",
+                        slug=slug))
     try:
         return tuple(sorted(current_id(get_db(), int(p)) for p in parts))
     except NoPlayer as e:
@@ -141,7 +142,7 @@ def split(player_id: int):
 def leaderboard():
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= 1_000_000:
-        abort(400, "page= is a whole number from 1")
+        abort(400, Said("page= is a whole number from 1"))
     db = get_db()
     now = state(db)
     key = (current_app.config["DATABASE"], now.version, now.stale_from, page, str(get_locale()))

@@ -67,7 +67,7 @@ def board_fragment(game_id: int):
     Poll it with If-None-Match: 304 while the game's version is the same."""
     parts = parse_parts(request.args.get("parts"))
     if parts is None:
-        abort(400, f"parts= takes a comma list of {', '.join(PARTS)}")
+        abort(400, Said("parts= takes a comma list of {parts}", parts=", ".join(PARTS)))
     if (unchanged := not_modified(game_id)) is not None:
         return unchanged
     view = live_view(game_id)
