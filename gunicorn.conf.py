@@ -49,3 +49,11 @@ def on_starting(server):
     from app import create_app
 
     create_app({"REBUILD_IN_BACKGROUND": False})
+
+
+def post_worker_init(worker):
+    """Each worker compiles the page templates before its first request (seeplog/web/warm.py)."""
+    from seeplog.web.warm import warm
+
+    compiled = warm(worker.wsgi)
+    worker.log.info("worker %s ready: %s templates compiled", worker.pid, compiled)

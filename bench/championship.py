@@ -3,6 +3,7 @@
     .venv/bin/python bench/championship.py [--tables 100] [--followers 2000] [--seconds 60]
     .venv/bin/python bench/championship.py --find-knee [--seconds 30]
     .venv/bin/python bench/championship.py --nginx --tables 20 --followers 2000   # followers through nginx
+    .venv/bin/python bench/championship.py --nginx --followers-with wrk -T 1000 -F 20000   # followers sent by wrk
 
 Starts the service under gunicorn with the production config (gunicorn.conf.py) on a temporary store, on
 127.0.0.1 only. Each table is its own client: it starts a live game and appends a random legal game
@@ -10,7 +11,9 @@ Starts the service under gunicorn with the production config (gunicorn.conf.py) 
 If-None-Match. After D seconds it prints writes/s, write latency p50/p95/p99, poll p95, the 304 ratio,
 errors by status, and the CPU seconds of the server (master and workers) and of this client, then checks
 that every entry sent is stored once. With --nginx the followers poll through nginx (deploy/nginx-seeplog.conf,
-its micro-cache) and the origin's follower requests/s are counted from gunicorn's access log.
+its micro-cache) and the origin's follower requests/s are counted from gunicorn's access log. With
+--followers-with wrk the followers are sent by wrk (bench/wrk_followers.py), which can send 10,000 polls a
+second where this Python client cannot.
 --find-knee raises T (F = 20 T) until write p95 passes 100 ms or errors appear; it prints the largest T that
 held. The clients run on the same cores as the server: a figure to read with the load average, not a test.
 """
@@ -37,9 +40,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from seeplog.playout import random_game  # noqa: E402
 from seeplog.ruleset import VARIANTS  # noqa: E402
+from wrk_followers import WrkFollowers, follow_with_wrk  # noqa: E402
 
 ENTRY_EVERY, POLL_EVERY, JITTER = 3.0, 2.0, 0.2
 FOLLOWER_CONNECTIONS = 256
@@ -110,6 +115,8 @@ class Figures:
     errors: Counter = field(default_factory=Counter)
     sent: dict[int, list[str]] = field(default_factory=dict)
     """Each table's lines, as stored by a 201."""
+    wrk: WrkFollowers | None = None
+    """The followers' figures, when wrk sent them."""
 
 
 def entry_lines(rng: random.Random, entries: int) -> list[str]:
@@ -119,7 +126,8 @@ def entry_lines(rng: random.Random, entries: int) -> list[str]:
     return lines
 
 
-async def table(port: int, seconds: float, rng: random.Random, figures: Figures, games: list[int]) -> None:
+async def table(port: int, seconds: float, rng: random.Random, lines: list[str], figures: Figures,
+                games: list[int]) -> None:
     conn = Connection(port)
     try:
         status, _, body = await conn.request("POST", "/api/live", {"variant": "standard"})
@@ -131,7 +139,6 @@ async def table(port: int, seconds: float, rng: random.Random, figures: Figures,
         auth = {"Authorization": f"Bearer {started['edit_token']}"}
         games.append(game_id)
         figures.sent[game_id] = []
-        lines = entry_lines(rng, int(seconds / ENTRY_EVERY) + 2)
         end = time.monotonic() + seconds
         await asyncio.sleep(rng.uniform(0, ENTRY_EVERY))
         for line in lines:
@@ -177,14 +184,25 @@ async def follower(pool: asyncio.Queue, game_id: int, seconds: float, rng: rando
         await asyncio.sleep(POLL_EVERY * rng.uniform(1 - JITTER, 1 + JITTER))
 
 
-async def run_load(origin: int, follow_port: int, tables: int, followers: int, seconds: float,
-                   seed: int) -> Figures:
+def table_scripts(tables: int, seconds: float, seed: int) -> list[tuple[random.Random, list[str]]]:
+    """Each table's random generator and the lines it will send (its random game), made before the run:
+    a game's playout costs the load generator more CPU than sending it."""
     rng = random.Random(seed)
+    tables_rng = [random.Random(rng.random()) for _ in range(tables)]
+    return [(r, entry_lines(r, int(seconds / ENTRY_EVERY) + 2)) for r in tables_rng]
+
+
+async def run_load(write_port: int, follow_port: int, scripts: list[tuple[random.Random, list[str]]],
+                   followers: int, seconds: float, seed: int, wrk_folder: Path | None = None) -> Figures:
+    rng, tables = random.Random(seed + 1), len(scripts)
     figures, games = Figures(), []
-    writers = [asyncio.create_task(table(origin, seconds, random.Random(rng.random()), figures, games))
-               for _ in range(tables)]
+    writers = [asyncio.create_task(table(write_port, seconds, r, lines, figures, games)) for r, lines in scripts]
     while len(games) + sum(figures.errors.values()) < tables:  # the followers follow started games
         await asyncio.sleep(0.05)
+    if wrk_folder is not None and followers and games:
+        figures.wrk, *_ = await asyncio.gather(
+            follow_with_wrk(follow_port, games, followers, seconds, wrk_folder, POLL_EVERY), *writers)
+        return figures
     pool: asyncio.Queue = asyncio.Queue()
     connections = [Connection(follow_port) for _ in range(min(followers, FOLLOWER_CONNECTIONS))]
     for conn in connections:
@@ -240,7 +258,18 @@ def start_gunicorn(folder: Path, port: int) -> subprocess.Popen:
         process = subprocess.Popen([gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "app:create_app()"], cwd=ROOT,
                                    env=env, stdout=subprocess.DEVNULL, stderr=log)
     wait_for(port, process)
+    workers_ready(folder / "server.log", int(os.environ.get("SEEPLOG_WORKERS", "4")), process)
     return process
+
+
+def workers_ready(log: Path, workers: int, process: subprocess.Popen, seconds: float = 60.0) -> None:
+    """Wait until every worker has said it is ready (gunicorn.conf.py's post_worker_init): the port answers
+    as soon as the master listens, while its workers still compile their templates."""
+    end = time.monotonic() + seconds
+    while log.read_text(errors="replace").count(" ready: ") < workers:
+        if process.poll() is not None or time.monotonic() > end:
+            raise SystemExit(f"the server's workers did not start: see {log}")
+        time.sleep(0.1)
 
 
 def nginx_config(folder: Path, listen: int, origin: int) -> Path:
@@ -332,6 +361,7 @@ class Result:
     client_cpu: float
     wrong: list[str]
     origin_follow_requests: int | None = None
+    proxy_cpu: float | None = None
 
     @property
     def write_p95(self) -> float:
@@ -339,27 +369,33 @@ class Result:
 
     @property
     def held(self) -> bool:
-        return not self.figures.errors and not self.wrong and self.write_p95 < 100
+        w = self.figures.wrk
+        followers_ok = w is None or (w.other_status == 0 and w.socket_errors == 0)
+        return not self.figures.errors and not self.wrong and self.write_p95 < 100 and followers_ok
 
 
-def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_nginx: bool = False) -> Result:
+def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_nginx: bool = False,
+        wrk: bool = False) -> Result:
     with tempfile.TemporaryDirectory(prefix="seeplog-championship-") as tmp:
         folder = Path(tmp)
         origin = free_port()
         server = start_gunicorn(folder, origin)
         proxy = start_nginx(folder, free_port(), origin) if through_nginx else None
         try:
-            follow_port = _listen_port(folder) if proxy else origin
+            front = _listen_port(folder) if proxy else origin  # with nginx, the tables write through it too
+            scripts = table_scripts(tables, seconds, seed)
             cpu0, client0 = cpu_seconds(server.pid), _client_cpu()
-            figures = run_apart(run_load, origin, follow_port, tables, followers, seconds, seed)
+            proxy0 = cpu_seconds(proxy.pid) if proxy else 0.0
+            figures = run_apart(run_load, front, front, scripts, followers, seconds, seed, folder if wrk else None)
             cpu, client = cpu_seconds(server.pid) - cpu0, _client_cpu() - client0
+            proxy_cpu = cpu_seconds(proxy.pid) - proxy0 if proxy else None
             wrong = run_apart(stored_once, origin, figures)
         finally:
             if proxy:
                 stop(proxy)
             stop(server)
         origin_polls = _board_requests(folder / "access.log")
-    return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls)
+    return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls, proxy_cpu)
 
 
 def run_apart(coroutine_function, *args):
@@ -386,29 +422,45 @@ def _board_requests(log: Path) -> int:
 
 def report(result: Result) -> None:
     f, s = result.figures, result.seconds
-    polls = sum(f.polls.values())
+    polls = sum(f.polls.values()) if f.wrk is None else f.wrk.polls
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"T={result.tables} tables, F={result.followers} followers, {s:.1f} s (load average {load}, "
           f"{os.cpu_count()} cores, clients on the same box)")
     print(f"  writes: {len(f.write_ms)} ({len(f.write_ms) / s:.1f}/s); latency ms p50 {pct(f.write_ms, 50):.1f} "
           f"p95 {pct(f.write_ms, 95):.1f} p99 {pct(f.write_ms, 99):.1f}")
-    print(f"  polls: {polls} ({polls / s:.1f}/s); p95 {pct(f.poll_ms, 95):.1f} ms; "
-          f"304 ratio {f.polls[304] / polls if polls else 0:.3f}")
+    if f.wrk is None:
+        print(f"  polls: {polls} ({polls / s:.1f}/s); p95 {pct(f.poll_ms, 95):.1f} ms; "
+              f"304 ratio {f.polls[304] / polls if polls else 0:.3f}")
+    else:
+        w = f.wrk
+        print(f"  polls (wrk): {polls} ({polls / s:.1f}/s); latency ms p50 {w.p50_ms:.1f} p95 {w.p95_ms:.1f} "
+              f"p99 {w.p99_ms:.1f}; 304 ratio {w.not_modified / polls if polls else 0:.3f}; "
+              f"other statuses {w.other_status}, socket errors {w.socket_errors}; wrk CPU {w.cpu:.1f} s")
     if result.origin_follow_requests is not None:
         print(f"  origin board requests: {result.origin_follow_requests} "
               f"({result.origin_follow_requests / s:.1f}/s) for {polls / s:.1f} follower polls/s")
     print(f"  errors by status: {dict(f.errors) or 'none'}; stored once: "
           f"{'yes' if not result.wrong else result.wrong[:5]}")
-    print(f"  CPU seconds: server {result.server_cpu:.1f} ({result.server_cpu / s:.2f} cores), "
-          f"client {result.client_cpu:.1f}")
+    writes = len(f.write_ms)
+    proxy = f", nginx {result.proxy_cpu:.1f}" if result.proxy_cpu is not None else ""
+    print(f"  CPU seconds: server {result.server_cpu:.1f} ({result.server_cpu / s:.2f} cores; "
+          f"{1000 * result.server_cpu / max(1, writes + polls_at_origin(result)):.2f} ms a request it served), "
+          f"Python client {result.client_cpu:.1f}{proxy}; bytecode compiled: "
+          f"{'no (PYTHONDONTWRITEBYTECODE)' if sys.dont_write_bytecode else 'as usual'}")
 
 
-def find_knee(seconds: float, start: int, most: int, through_nginx: bool) -> None:
+def polls_at_origin(result: Result) -> int:
+    if result.origin_follow_requests is not None:
+        return result.origin_follow_requests
+    return sum(result.figures.polls.values())
+
+
+def find_knee(seconds: float, start: int, most: int, through_nginx: bool, wrk: bool = False) -> None:
     """Double T from `start` until a run does not hold, then halve the gap between the last T that held
     and the first that did not, down to a tenth of it."""
     held, failed, tables = 0, None, start
     while tables <= most:
-        result = run(tables, 20 * tables, seconds, through_nginx=through_nginx)
+        result = run(tables, 20 * tables, seconds, through_nginx=through_nginx, wrk=wrk)
         report(result)
         if result.held:
             held = tables
@@ -432,6 +484,8 @@ def main() -> None:
     parser.add_argument("--seconds", "-D", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nginx", action="store_true", help="the followers poll through nginx's micro-cache")
+    parser.add_argument("--followers-with", choices=("python", "wrk"), default="python",
+                        help="who sends the followers' polls: this script's asyncio client, or wrk")
     parser.add_argument("--find-knee", action="store_true")
     parser.add_argument("--start", type=int, default=25, help="--find-knee's first T")
     parser.add_argument("--most", type=int, default=3200, help="--find-knee's largest T")
@@ -439,14 +493,16 @@ def main() -> None:
     if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 3600:
         parser.error("1 ≤ T ≤ 5000 and 1 ≤ D ≤ 3600")
     if args.find_knee:
-        find_knee(args.seconds, args.start, args.most, args.nginx)
+        find_knee(args.seconds, args.start, args.most, args.nginx, args.followers_with == "wrk")
         return
     followers = 20 * args.tables if args.followers is None else args.followers
     if not 0 <= followers <= 100_000:
         parser.error("0 ≤ F ≤ 100000")
-    result = run(args.tables, followers, args.seconds, seed=args.seed, through_nginx=args.nginx)
+    result = run(args.tables, followers, args.seconds, seed=args.seed, through_nginx=args.nginx,
+                 wrk=args.followers_with == "wrk")
     report(result)
-    if result.figures.errors or result.wrong:
+    if result.figures.errors or result.wrong or not result.held and result.figures.wrk is not None \
+            and (result.figures.wrk.other_status or result.figures.wrk.socket_errors):
         raise SystemExit(1)
 
 

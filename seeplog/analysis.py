@@ -102,8 +102,9 @@ def analyse_deal(deal: Deal, rules: Ruleset, book: Ledger, *,
                  in_progress: bool = False) -> tuple[DealAnalysis, LedgerRow]:
     """A deal replayed and scored, and entered in its game's ledger `book` (which holds the deals before
     it): its analysis, the ledger's R-DEALER finding first among its violations, and its ledger row.
-    `in_progress`: the deal of a live game still being played."""
-    replay = replay_deal(deal, rules, keep_steps=False, in_progress=in_progress)
+    `in_progress`: the deal of a live game still being played, replayed with its steps (the live view
+    asks for them at every entry: one replay, not two)."""
+    replay = replay_deal(deal, rules, keep_steps=in_progress, in_progress=in_progress)
     score, extra = score_deal(replay)
     row, dealer = book.add(_result(replay, score))
     return DealAnalysis(replay, score, dealer + replay.violations + tuple(extra)), row

@@ -133,8 +133,7 @@ def _whole_deal(seats: tuple[str, ...], cards: tuple[Card, ...], hands: tuple[tu
                 ) -> tuple[tuple[Known, ...], tuple[dict[Card, str], ...]]:
     """Every hand known exactly: the Known of each play and the key cards' holders."""
     holders = _holder_maps(seats, cards) if rules.punjab else []
-    movers = [Known(*fields) for fields in zip(hands, repeat(True), holders or repeat(EMPTY), repeat(NOTHING),
-                                                repeat(True))]
+    movers = list(map(Known, hands, repeat(True), holders or repeat(EMPTY)))
     if movers and seats[0] == bidder:
         movers[0] = Known(first_four, True, movers[0].holders) if first_four is not None else (
             movers[0]._replace(certain=False))

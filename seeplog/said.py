@@ -45,6 +45,25 @@ def _said(template: str, params: tuple[tuple[str, Param], ...]) -> Said:
     return Said(template, **dict(params))
 
 
+def said_json(text: str) -> dict[str, Any] | None:
+    """A `Said` as JSON data, for a page's script to say it in the reader's language: its template and its
+    parameters (those that are `Said` in the same form); None for any other text.
+
+    >>> said_json(Said("expected {what}", what=Said("a card")))
+    {'template': 'expected {what}', 'params': {'what': {'template': 'a card', 'params': {}}}}
+    """
+    if not isinstance(text, Said):
+        return None
+    return {"template": text.template,
+            "params": {name: said_json(value) or value if isinstance(value, Said) else value
+                       for name, value in text.params}}
+
+
+def said_field(text: str) -> dict[str, Any]:
+    """``{"said": …}`` (`said_json`) for a `Said`, to add to a finding's JSON; nothing for any other text."""
+    return {"said": said_json(text)} if isinstance(text, Said) else {}
+
+
 def N_(template: str) -> str:
     """Marks a sentence of the library for the pages' catalogs (the rule catalogue); it returns it as is."""
     return template

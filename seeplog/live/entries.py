@@ -22,7 +22,7 @@ from ..moves import Capture
 from ..analysis import Analysis, DealAnalysis, GameAnalysis, analyse_game
 from ..report import violation_json
 from ..rules import Violation
-from ..said import Said
+from ..said import Said, said_json
 from ..notation.tags import KNOWN_TAGS
 from ..canonical import dumps
 from ..notation.writer import statement_text
@@ -353,7 +353,8 @@ def finding_keys(live: LiveLog, analysis: Analysis) -> dict[tuple[int, str, str]
     for number, found in by_entry(live, analysis).items():
         entry = live.entries[number - 1]
         for finding in found:
-            keys[(entry.id, finding.rule, finding.message)] = {**violation_json(finding), "entry": number}
+            keys[(entry.id, finding.rule, finding.message)] = {**violation_json(finding), "entry": number,
+                                                               "said": said_json(finding.message)}
     return keys
 
 

@@ -15,6 +15,7 @@ from ..notation import Deal, Hand, Play
 from ..analysis import Analysis, GameAnalysis
 from ..replay import DealReplay
 from ..ruleset import VARIANTS, Ruleset
+from ..said import said_json
 from ..state import Known, State, start
 
 
@@ -113,7 +114,7 @@ def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str,
     out = {"kind": "play", "seat": seat, "play": len(plays) + 1, **base}
     if stopped is not None:
         out["stopped"] = {"rule": stopped.rule, "play": stopped.play, "line": stopped.line,
-                          "message": stopped.message}
+                          "message": stopped.message, "said": said_json(stopped.message)}
     return out
 
 
@@ -224,7 +225,8 @@ def outcomes(state: State, seat: str, card: Card, known: Known) -> list[dict[str
             continue
         broken = check(state, seat, resolved, known)
         found[text] = {"move": text, "line": f"{seat} {text}", "kind": kind_name(move), "legal": not broken,
-                       "violations": [{"rule": v.rule, "message": v.message} for v in broken]}
+                       "violations": [{"rule": v.rule, "message": v.message, "said": said_json(v.message)}
+                                      for v in broken]}
     order = {"capture": 0, "house": 1, "break": 2, "throw": 3}
     return sorted(found.values(), key=lambda o: (not o["legal"], order[o["kind"]], o["move"]))
 

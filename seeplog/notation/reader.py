@@ -225,14 +225,16 @@ def read_by_deal(lines: Iterable[tuple[int, str]]) -> Iterator[Game | Deal]:
     that needs one deal at a time holds no more."""
     games = _Games()
     done = games.done
+    table, seats, deal = games.table, games.table.seats, games.deal  # in locals: this runs for every line
     for number, line in lines:
         # read_line's two ways, at the game's table: canonical spelling by patterns, else token by token
-        statement = canonical_statement(line, number, games.table.seats) or read_tokens(line, number, games.table)
-        if type(statement) is Play and games.deal is not None:
-            games.deal.append(statement)  # most lines: a play of the deal being read, added here directly
+        statement = canonical_statement(line, number, seats) or read_tokens(line, number, table)
+        if type(statement) is Play and deal is not None:
+            deal.append(statement)  # most lines: a play of the deal being read, added here directly
             continue
         if statement is not None:
             games.add(statement, line)
+            table, seats, deal = games.table, games.table.seats, games.deal
             if done:
                 yield from done
                 done.clear()

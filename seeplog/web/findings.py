@@ -3,9 +3,11 @@ translated templates, and the rule catalogue's summaries and explanations. The J
 `message`; only pages (and the page data their scripts read) say a finding in the reader's language."""
 from __future__ import annotations
 
-from typing import Any
+import ast
+from functools import cache
+from pathlib import Path
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from seeplog.rules import RULES
 from seeplog.said import N_, Said, retold
@@ -36,7 +38,27 @@ def rule_explanation(rule: str) -> str:
     return gettext(known.explanation) if known else ""
 
 
-def localised(finding: dict[str, Any]) -> dict[str, Any]:
-    """A finding of the page data (its `rule` and `message`) with `said`: its sentence in the reader's
-    language, for the page's scripts to show (the `message` stays the API's English)."""
-    return {**finding, "said": said_here(finding.get("message") or "")}
+LIBRARY = Path(__file__).resolve().parents[1]
+
+
+@cache
+def library_templates() -> tuple[str, ...]:
+    """Every template of a finding's sentence the library says (the first argument of each `Said(...)` in
+    its modules, outside the web shell), once each, in the order met."""
+    found: dict[str, None] = {}
+    for module in sorted(LIBRARY.rglob("*.py")):
+        if LIBRARY / "web" in module.parents:
+            continue
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Said" \
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                found.setdefault(node.args[0].value, None)
+    return tuple(found)
+
+
+def finding_translations() -> dict[str, str]:
+    """The findings' templates in the reader's language, for the scripts of a page that shows findings from
+    the live API (whose `said` gives each finding's template and parameters); none in English."""
+    if str(get_locale() or "en") == "en":
+        return {}
+    return {template: gettext(template) for template in library_templates()}

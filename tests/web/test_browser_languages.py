@@ -158,3 +158,29 @@ def test_the_chooser_changes_the_language_not_the_address(browser, base_url, pla
     page.wait_for_function("() => document.documentElement.lang === 'pa'")
     assert page.url == base_url + "/" and page.locator("h1").inner_text() == HEADINGS["pa"]
     context.close()
+
+
+@pytest.mark.parametrize("language", ["hi", "pa"])
+def test_a_flagged_play_and_the_keep_pages_broken_rules_are_said_in_the_readers_language(browser, base_url, places,
+                                                                                         language):
+    """The play page's finding (made at the server) and the keep page's outcomes that break a rule (made by its
+    script from the API's `said` and the page's translations) read in the reader's language, cards in notation."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + places["play-flagged"])
+    finding = page.locator(".finding").first
+    message = finding.locator(".message").inner_text()
+    assert SCRIPT[language].search(message) and "Kc" in message and "Td+3s" in message, message
+    assert "on the floor" not in message and SCRIPT[language].search(finding.locator(".explanation").inner_text())
+    finding.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"lang-{language}-play-flagged-finding.png"))
+    opened(page, base_url + places["keep"], "keep")
+    page.locator("#picker button[data-card='Ks']").click()
+    page.locator("#outcome-list button.outcome").first.wait_for()
+    page.locator("#outcome-list details.outcome-fold > summary").first.click()
+    broken = page.locator("#outcome-list .rule").all_inner_texts()
+    assert broken and all(SCRIPT[language].search(text) and "could capture" not in text for text in broken), broken
+    assert any("Ks" in text for text in broken), broken
+    context.close()

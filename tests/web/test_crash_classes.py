@@ -141,7 +141,9 @@ def test_numbers_of_5001_digits_are_refused(client):
 def test_a_deal_line_is_stored_as_sent_or_refused(client, line):
     keeper = Keeper(client)
     body = assert_refused_unchanged(keeper, keeper.add(line))
-    assert body["errors"][0] == {"rule": "E-SYNTAX", "message": body["errors"][0]["message"], "line": 3,
-                                 "column": 6}
+    error = body["errors"][0]
+    assert error == {"rule": "E-SYNTAX", "message": error["message"], "line": 3, "column": 6,
+                     "said": error["said"]}
+    assert error["said"]["template"].startswith("expected {expected}")
     keeper.add_all(["deal 1 dealer N", "bid W 13"])
     assert_refused_unchanged(keeper, keeper.add(line, replace=2))

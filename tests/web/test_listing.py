@@ -9,6 +9,7 @@ import pytest
 
 from seeplog.ruleset import VARIANTS
 from seeplog.web.db import MIGRATIONS, connect, init_db, migrate
+from seeplog.web.games.manage import delete_game, replace_game
 from seeplog.web.games.queries import COLUMNS, Filters, build, find_games
 from seeplog.web.games.store import Upload, store
 from tests.web.helpers import example, upload
@@ -105,6 +106,31 @@ def test_filters_find_what_they_name(db):
     assert names(variant="standard") == ["two-games.seep", "game-standard-1.seep"]
     assert names(variant="thirty", flagged=True) == ["r-capture-all.seep"]
     assert names(date_from="2026-02-30", date_to="2026-12-31") == ["two-games.seep", "r-capture-all.seep"]
+
+
+def test_a_count_kept_moves_with_every_game_stored_replaced_or_deleted(db, tmp_path):
+    """The counts are kept by the store's games_version: each change of a game gives another count at once,
+    and another store's count is never taken for this one's."""
+    def total(**kw):
+        return find_games(db, Filters(**kw))[1]
+
+    def version():
+        return db.execute("select version from games_version").fetchone()[0]
+
+    assert total(q="Kiranjit") == 0 and total() == 3 and total(flagged=True) == 1
+    before = version()
+    text = example("game-standard-1.seep").decode().replace("Kiran", "Kiranjit")
+    added = store(db, upload_of("renamed.seep", text))
+    assert version() != before
+    assert total(q="Kiranjit") == 1 and total() == 4 and total(flagged=True) == 1
+    replace_game(db, added.id, upload_of("renamed.seep", text.replace("Kiranjit", "Kiranpal")))
+    assert total(q="Kiranjit") == 0 and total(q="Kiranpal") == 1
+    delete_game(db, added.id)
+    assert total(q="Kiranpal") == 0 and total() == 3
+    other = init_db(str(tmp_path / "other.db"))
+    other.execute("update games_version set version = ?", [version()])  # the same number, another store
+    assert find_games(other, Filters())[1] == 0
+    other.close()
 
 
 def test_a_game_without_a_date_is_listed_under_its_upload_day_and_not_found_by_dates(db):

@@ -474,8 +474,8 @@ def test_the_outcomes_of_one_card_legal_first_then_the_others_with_their_rules(c
 
 
 def test_a_game_takes_a_bounded_number_of_entries(client, monkeypatch):
-    from seeplog.web.live import store as live_store
-    monkeypatch.setattr(live_store, "MAX_ENTRIES", 4)
+    from seeplog.web.live import derive
+    monkeypatch.setattr(derive, "MAX_ENTRIES", 4)
     keeper = Keeper(client)  # the Variant and Date tags, then two lines
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])
     full = assert_envelope(keeper.add("bid W 11"), 422)

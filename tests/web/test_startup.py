@@ -130,3 +130,12 @@ def test_a_start_rederives_the_stale_games_and_the_live_views_that_read_them(tmp
     assert db.execute("select count(*) from games where derived_with is not ?",
                       [library_fingerprint()]).fetchone()[0] == 0
     assert client.get(f"/api/live/{keeper.id}").json["version"] == keeper.version
+
+
+def test_a_warmed_worker_has_its_page_templates_compiled(tmp_path):
+    from seeplog.web.warm import warm
+
+    app = make_app(tmp_path / "warm.db")
+    assert warm(app) >= 20
+    cached = {key[1] for key in app.jinja_env.cache.keys()}
+    assert {"live_follow.html", "_live_board.html", "game.html"} <= cached

@@ -21,6 +21,9 @@ class ErrorItemSchema(Schema):
     line = fields.Integer()
     column = fields.Integer()
     rule = fields.String()
+    said = fields.Dict(metadata={"description": "a log error's message as its template and parameters (a parameter "
+                                                "perhaps a template of its own), for a page to say it in the "
+                                                "reader's language; the message stays English"})
 
 
 class ErrorSchema(Schema):

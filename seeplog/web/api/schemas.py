@@ -34,14 +34,14 @@ ANNOTATION = [validate.Length(max=500),
 
 
 Kind = type | tuple[type, str] | list[type[Schema]] | fields.Field
-"""A field in `answer`'s table: its JSON type (int, str, bool, float), that type and its description, a list of
+"""A field in `answer_schema`'s table: its JSON type (int, str, bool, float), that type and its description, a list of
 one schema (a required list of them), or a marshmallow field for anything else."""
 PLAIN: dict[type, type[fields.Field]] = {int: fields.Integer, str: fields.String, bool: fields.Boolean,
                                          float: fields.Float}
 
 
 def field_of(kind: Kind) -> fields.Field:
-    """The required field a table of `answer` names (a marshmallow field stays as it is)."""
+    """The required field a table of `answer_schema` names (a marshmallow field stays as it is)."""
     if isinstance(kind, fields.Field):
         return kind
     if isinstance(kind, list):
@@ -50,7 +50,7 @@ def field_of(kind: Kind) -> fields.Field:
     return PLAIN[plain](required=True, metadata={"description": words} if words else {})
 
 
-def answer(schema: str, base: type[Schema] = Schema, /, **table: Kind) -> type[Schema]:
+def answer_schema(schema: str, base: type[Schema] = Schema, /, **table: Kind) -> type[Schema]:
     """The schema of an answer, its fields given as a table (name=kind, see `Kind`): each said once, in a line
     with its neighbours, instead of a column of look-alike declarations."""
     return base.from_dict({name: field_of(kind) for name, kind in table.items()}, name=schema)
@@ -206,20 +206,21 @@ NULLABLE = fields.String(allow_none=True)
 STRINGS = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 """A required object of strings by name."""
 
-GameSummarySchema = answer(
+GameSummarySchema = answer_schema(
     "GameSummarySchema", id=int, url=(str, "the game's page"), filename=NULLABLE, uploaded=str, format=str, hash=str,
     tags=STRINGS, variant=str, event=NULLABLE, date=NULLABLE, players=STRINGS, games=(int, "games in the log"),
     deals=int, violations=int, errors=int, status=(int, "0 clean, 1 violations, 2 errors"), result=str,
     live=fields.String(allow_none=True, metadata={"description": "a game kept live: 'open' or 'closed'; null for an "
                                                                  "upload"}))
-HistorySchema = answer("HistorySchema", raw=(str, "the text as it was uploaded"), format=str, filename=NULLABLE,
-                       uploaded=str, replaced=str)
-GameDetailSchema = answer(
+HistorySchema = answer_schema(
+    "HistorySchema", raw=(str, "the text as it was uploaded"), format=str, filename=NULLABLE, uploaded=str,
+    replaced=str)
+GameDetailSchema = answer_schema(
     "GameDetailSchema", GameSummarySchema, text=(str, "the notation text read"), canonical=str,
     raw=(str, "the upload exactly as it came"), links=STRINGS,
     history=described("the texts the game held before it was replaced, oldest first",
                       fields.List, fields.Nested(HistorySchema)))
-GameListSchema = answer("GameListSchema", games=[GameSummarySchema], total=int, page=int, per_page=int)
+GameListSchema = answer_schema("GameListSchema", games=[GameSummarySchema], total=int, page=int, per_page=int)
 
 
 class UploadResultSchema(Schema):
@@ -247,7 +248,7 @@ class HouseStateSchema(Schema):
     cemented = fields.Boolean(required=True, metadata={"description": "its cards add up to more than its value"})
 
 
-SweepStateSchema = answer("SweepStateSchema", play=int, seat=str, card=str, points=int)
+SweepStateSchema = answer_schema("SweepStateSchema", play=int, seat=str, card=str, points=int)
 
 
 class FloorStateSchema(Schema):
@@ -270,8 +271,9 @@ class HandStateSchema(Schema):
                              metadata={"description": "the log does not show every card of it"})
 
 
-PlayFindingSchema = answer("PlayFindingSchema", rule=str, message=str, line=fields.Integer(allow_none=True),
-                           column=fields.Integer(allow_none=True), explanation=(str, "the rule in plain words"))
+PlayFindingSchema = answer_schema(
+    "PlayFindingSchema", rule=str, message=str, line=fields.Integer(allow_none=True),
+    column=fields.Integer(allow_none=True), explanation=(str, "the rule in plain words"))
 
 
 class PlayDetailSchema(Schema):

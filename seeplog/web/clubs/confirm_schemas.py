@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
-from ..api.schemas import LINE, WholeNumber, answer, described
+from ..api.schemas import LINE, WholeNumber, answer_schema, described
 from ..live.schemas import CLIENT_ID, ENTRY, VERSION
 
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
@@ -26,7 +26,7 @@ class AnswerSchema(Schema):
 
 NULLABLE = fields.String(allow_none=True)
 
-DealCheckSchema = answer(
+DealCheckSchema = answer_schema(
     "DealCheckSchema", deal=int, status=(str, "confirmed, refused or missing"),
     score=fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                       metadata={"description": "the deal's score now, per team"}),
@@ -35,13 +35,18 @@ DealCheckSchema = answer(
     via=fields.String(allow_none=True, metadata={"description": "keeper (the scorekeeper's phone) or link "
                                                                 "(the opponents' confirm link)"}))
 
-ConfirmationsSchema = answer(
+ConfirmationsSchema = answer_schema(
     "ConfirmationsSchema", game_id=int, event_id=int, round=int, table=int, confirmed=int, refused=int, missing=int,
     team=(str, "the team that confirms"), keeper_team=(str, "the team whose scorekeeper enters"),
     deals=[DealCheckSchema])
 
-FlaggedSchema = answer("FlaggedSchema", rule=str, message=str, entry=fields.Integer(allow_none=True),
-                       line=NULLABLE, deal=fields.Integer(allow_none=True))
+FlaggedSchema = answer_schema(
+    "FlaggedSchema", rule=str, message=(str, "in English, as the report says it"),
+    entry=fields.Integer(allow_none=True),
+    line=NULLABLE, deal=fields.Integer(allow_none=True),
+    said=fields.Dict(allow_none=True, metadata={"description": "the message's template and parameters (a parameter "
+                                                               "perhaps a template of its own), for a page to say "
+                                                               "it in the reader's language"}))
 
 
 def live(words: str, kind: type[fields.Field] = fields.String, *args: Any) -> fields.Field:
@@ -49,7 +54,7 @@ def live(words: str, kind: type[fields.Field] = fields.String, *args: Any) -> fi
     return described(f"a live table's {words}", kind, *args)
 
 
-DirectorTableSchema = answer(
+DirectorTableSchema = answer_schema(
     "DirectorTableSchema", round=int, number=int, game_id=int, pair_a=int, pair_b=int, scoresheet_url=str,
     names=fields.List(fields.String(), required=True, metadata={"description": "the two partnerships"}),
     state=(str, "open or closed (kept live), or uploaded"),
@@ -65,7 +70,7 @@ DirectorTableSchema = answer(
     entries=live("last deal's entries: number, line (to correct one)", fields.List, fields.Dict()),
     follow_url=live("follow page"), confirm_url=live("confirm link for the opponents (a token)"))
 
-DirectorSchema = answer(
+DirectorSchema = answer_schema(
     "DirectorSchema", id=int, name=str, now=(str, "the server's time, ISO 8601 UTC"),
     tables=fields.List(fields.Nested(DirectorTableSchema), required=True,
                        metadata={"description": "every table of the event, the last round first"}))

@@ -11,6 +11,7 @@ from flask import url_for
 from seeplog.clubs.standings import TableResult
 from seeplog.refusals import NotFound, Refused
 from seeplog.ruleset import find_ruleset
+from seeplog.said import said_json
 
 from ..live.board import flagged_of
 from ..live.store import Request, load, record, typed_view
@@ -68,7 +69,7 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any])
     games = view.report["games"]
     baazis = games[0]["baazis"] if games else {}
     flagged = [{"entry": f.entry, "line": f.line, "rule": f.finding.rule, "message": f.finding.message,
-                "deal": f.finding.deal} for f in flagged_of(view)]
+                "said": said_json(f.finding.message), "deal": f.finding.deal} for f in flagged_of(view)]
     confirmations = confirmations_json(db, view.game_id)
     return {"round": table["round"], "number": table["number"], "game_id": view.game_id,
             "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "uploaded": False,

@@ -51,7 +51,7 @@ def check_title(check: DealCheck) -> str:
 @bp.get("/events/<int:event_id>/director")
 def director_page(event_id: int):
     """No such event answers the error page, 404 (the store's refusal; web/api/errors.STATUS)."""
-    return render_template("clubs/director.html", e=get_event(get_db(), event_id)), NO_STORE
+    return render_template("clubs/director.html", e=get_event(get_db(), event_id), finding_texts=True), NO_STORE
 
 
 @bp.get("/live/<int:game_id>/confirm")

@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.notation import VARIANT_NAMES
 
-from ..api.schemas import LINE, WholeNumber, answer, described
+from ..api.schemas import LINE, WholeNumber, answer_schema, described
 from .schemas import PlayerLinkSchema
 from .event_rounds import FORMATS
 
@@ -31,19 +31,19 @@ class EventNewSchema(Schema):
                                                         "variant, one in a two-player one"})
 
 
-EventCreatedSchema = answer("EventCreatedSchema", id=int, url=str,
-                            organiser_token=(str, "shown once; send it as a Bearer token"))
-PairSchema = answer("PairSchema", number=int, name=str, url=(str, "the partnership's page"),
-                    players=[PlayerLinkSchema])
+EventCreatedSchema = answer_schema(
+    "EventCreatedSchema", id=int, url=str, organiser_token=(str, "shown once; send it as a Bearer token"))
+PairSchema = answer_schema(
+    "PairSchema", number=int, name=str, url=(str, "the partnership's page"), players=[PlayerLinkSchema])
 
 
-TableSeatsSchema = answer(
+TableSeatsSchema = answer_schema(
     "TableSeatsSchema", number=int, pair_a=(int, "sits North-South (two-player: North)"), pair_b=int,
     game_id=described("null: its game was deleted", fields.Integer, required=True, allow_none=True))
 """Which table of a round, who sits at it, and its live game."""
 
 
-TableSchema = answer(
+TableSchema = answer_schema(
     "TableSchema", TableSeatsSchema, baazis=fields.List(fields.Integer()), card_points=fields.List(fields.Integer()),
     deals=described("deals whose score is known", fields.Integer),
     provisional=described("a deal's score is not known (RULES.md 8.5)", fields.Boolean),
@@ -52,31 +52,32 @@ TableSchema = answer(
     confirmations=fields.Dict(keys=fields.String(), values=fields.Integer(),
                               metadata={"description": "the scored deals the opponents confirmed, refused, and "
                                                        "those still to confirm: {confirmed, refused, missing}"}))
-RoundSchema = answer(
+RoundSchema = answer_schema(
     "RoundSchema", round=int, tables=[TableSchema],
     pairing=fields.String(required=True, validate=validate.OneOf(["round-robin", "swiss", "hand", "attached"]),
                           metadata={"description": "how the round was paired: round-robin, swiss, hand (the "
                                                    "organiser named the tables), attached (uploaded games)"}),
     bye=fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership sitting out"}))
-StandingSchema = answer(
+StandingSchema = answer_schema(
     "StandingSchema", rank=int, pair=int, name=str, played=int, byes=int, baazis_won=int, baazis_lost=int,
     baazi_difference=int, card_points_for=int, card_points_against=int, card_point_difference=int, provisional=bool)
-RankedEventSchema = answer("RankedEventSchema", id=int, name=str, standings=[StandingSchema],
-                           order=(str, "how the standings are ranked"))
+RankedEventSchema = answer_schema(
+    "RankedEventSchema", id=int, name=str, standings=[StandingSchema], order=(str, "how the standings are ranked"))
 """What the event's answer and its standings' answer both begin with."""
-EventSchema = answer(
+EventSchema = answer_schema(
     "EventSchema", RankedEventSchema, date=NULLABLE, place=NULLABLE, variant=str,
     baazi_target=fields.Integer(required=True, allow_none=True), format=str, url=str,
     partnerships=[PairSchema], rounds=[RoundSchema])
 
 
-NewTableSchema = answer(
+NewTableSchema = answer_schema(
     "NewTableSchema", TableSeatsSchema, edit_token=(str, "the table's scorekeeper token, shown once"), edit_url=str,
     confirm_token=(str, "the opponents' confirm link's token (kept from the start; the organiser's view shows it "
                         "again)"),
     confirm_url=(str, "the opponents' confirm page, its token in the fragment"), follow_url=str)
-NewRoundSchema = answer("NewRoundSchema", round=int, bye=fields.Integer(required=True, allow_none=True),
-                        message=str, tables=[NewTableSchema])
+NewRoundSchema = answer_schema(
+    "NewRoundSchema", round=int, bye=fields.Integer(required=True, allow_none=True), message=str,
+    tables=[NewTableSchema])
 
 
 class HandTableSchema(Schema):
@@ -99,12 +100,14 @@ class AttachSchema(Schema):
                                                  "the last makes a new round)"})
 
 
-AttachedSchema = answer("AttachedSchema", round=int, number=(int, "the table's number in its round"), pair_a=int,
-                        pair_b=int, game_id=int, scoresheet_url=str, event_url=str)
-StandingsSchema = answer("StandingsSchema", RankedEventSchema, results_url=(str, "the results page (prints well)"),
-                         csv_url=(str, "the standings as CSV"), seep_url=(str, "the event's games as one .seep"))
-PlannedTableSchema = answer("PlannedTableSchema", number=int, pair_b=int,
-                            pair_a=(int, "would sit North–South (two-player: North)"))
-PairingPreviewSchema = answer(
+AttachedSchema = answer_schema(
+    "AttachedSchema", round=int, number=(int, "the table's number in its round"), pair_a=int, pair_b=int, game_id=int,
+    scoresheet_url=str, event_url=str)
+StandingsSchema = answer_schema(
+    "StandingsSchema", RankedEventSchema, results_url=(str, "the results page (prints well)"),
+    csv_url=(str, "the standings as CSV"), seep_url=(str, "the event's games as one .seep"))
+PlannedTableSchema = answer_schema(
+    "PlannedTableSchema", number=int, pair_b=int, pair_a=(int, "would sit North–South (two-player: North)"))
+PairingPreviewSchema = answer_schema(
     "PairingPreviewSchema", round=int, pairing=(str, "round-robin or swiss"), message=str, tables=[PlannedTableSchema],
     bye=fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership that would sit out"}))

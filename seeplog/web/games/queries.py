@@ -5,6 +5,7 @@ see schema/migrations/0002_listing.sql and 0008_list_indexes.sql.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -168,12 +169,52 @@ COLUMNS = ("id, filename, uploaded, tags, variant, event, site, date, players, g
 def find_games(db: sqlite_utils.Database, filters: Filters) -> tuple[list[dict[str, Any]], int]:
     """One page of the games that match, newest first (by Date tag, else upload day), and how many match."""
     query = build(filters)
-    sql, params = query.count_sql()
-    total = next(db.query(sql, params))["n"]
+    total = counted(db, *query.count_sql())
     sql, params = query.page_sql(", ".join(f"games.{c.strip()}" for c in COLUMNS.split(",")) + f", {LIVE}")
     offset = (filters.page - 1) * filters.per_page
     rows = list(db.query(sql, params + [filters.per_page, offset]))
     return rows, total
+
+
+COUNTS_KEPT = 1024
+"""Counts a process keeps (a filter's count is about 200 bytes with its key)."""
+
+
+class Counts:
+    """The count of each list query of each store file, kept with the store's games_version
+    (schema/migrations/0013) it was made at: a filter asked again (its next page, another reader) counts
+    again only when a game changed."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, str, tuple[Any, ...]], tuple[int, int]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str, tuple[Any, ...]], version: int) -> int | None:
+        kept = self._kept.get(key)
+        return kept[1] if kept is not None and kept[0] == version else None
+
+    def put(self, key: tuple[str, str, tuple[Any, ...]], version: int, count: int) -> None:
+        with self._lock:
+            if len(self._kept) >= COUNTS_KEPT and key not in self._kept:
+                del self._kept[next(iter(self._kept))]  # the oldest kept
+            self._kept[key] = (version, count)
+
+
+COUNTS = Counts()
+
+
+def counted(db: sqlite_utils.Database, sql: str, params: list[Any]) -> int:
+    """The count `sql` answers, kept in COUNTS. The version is read before the count: a game stored between
+    the two makes the kept count one of a version already past, counted again next time (never the other
+    way round)."""
+    version, store = db.execute("select version, (select file from pragma_database_list where name = 'main') "
+                                "from games_version").fetchone()
+    key = (store, sql, tuple(params))
+    count = COUNTS.get(key, version)
+    if count is None:
+        count = db.execute(sql, params).fetchone()[0]
+        COUNTS.put(key, version, count)
+    return int(count)
 
 
 def get_game(db: sqlite_utils.Database, game_id: int) -> dict[str, Any] | None:

@@ -30,5 +30,5 @@ def keep(game_id: int):
                            teams=rules.teams, names=header.names, title=header.title,
                            plays_per_deal=rules.plays_per_deal, is_open=view.state == "open",
                            ahead=steps_ahead(rules), modules=MODULES, tags=tags,
-                           seat_tags=[(seat, SEAT_TAGS[seat]) for seat in rules.seats]), \
+                           seat_tags=[(seat, SEAT_TAGS[seat]) for seat in rules.seats], finding_texts=True), \
         {"Cache-Control": "no-store"}  # its script shows the edit token from the fragment: no cache keeps the page

@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, post_load, validate
 
 from seeplog.notation import VARIANT_NAMES
 
-from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, WholeNumber, answer, described
+from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, WholeNumber, answer_schema, described
 
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
 CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(
@@ -98,21 +98,25 @@ class OutcomesQuerySchema(Schema):
 OBJECTS = fields.List(fields.Dict(), required=True)
 """A required list of JSON objects (their keys are the report's or the game's, documented there)."""
 
-LiveCreatedSchema = answer(
+LiveCreatedSchema = answer_schema(
     "LiveCreatedSchema", id=int, edit_token=(str, "shown once; send it as a Bearer token"), version=int,
     edit_url=(str, "the keep-score page, the token in its fragment (keep it secret)"),
     follow_url=(str, "the follow page (share it)"), api_url=str, scoresheet_url=str)
-VerdictSchema = answer("VerdictSchema", ok=bool, errors=OBJECTS, violations=OBJECTS,
-                       words=fields.String(allow_none=True))
-EntryAnswerSchema = answer(
+VerdictSchema = answer_schema(
+    "VerdictSchema", ok=bool, errors=OBJECTS, violations=OBJECTS, words=fields.String(allow_none=True))
+EntryAnswerSchema = answer_schema(
     "EntryAnswerSchema", version=int, kind=str, verdict=fields.Nested(VerdictSchema, allow_none=True),
     entry=described("the entry's number", fields.Integer, allow_none=True),
     line=described("the line stored (canonical)", allow_none=True),
     revealed=described("findings this event added to other entries", fields.List, fields.Dict(), required=True),
     cleared=described("findings this event took off other entries", fields.List, fields.Dict(), required=True),
     next=fields.Dict(required=True))
-LiveGameSchema = answer(
-    "LiveGameSchema", id=int, version=int, variant=str, log=str, entries=OBJECTS,
+LiveGameSchema = answer_schema(
+    "LiveGameSchema", id=int, version=int, variant=str, log=str,
+    entries=described("each entry's line, place and findings: rule, play, seat, line, column, message (English, as "
+                      "in the report) and said (the message's template and parameters, a parameter perhaps a "
+                      "template of its own, for a page to say it in the reader's language)", fields.List,
+                      fields.Dict(), required=True),
     state=fields.String(required=True, validate=validate.OneOf(["open", "closed"])),
     report=described("REPORT.md; a deal still being played has in_progress true", fields.Dict, required=True),
     next=described("kind deal (dealer, why), bid (seat), floor, play (seat, play) or closed; lead and baazis",
@@ -122,6 +126,7 @@ LiveGameSchema = answer(
                     "cards_taken, sweeps, leftover (cards, seat, team: the cards left on the floor and who takes "
                     "them), lead, baazi, baazis, next_dealer, allowed_dealers", fields.Dict, allow_none=True),
     links=STRINGS)
-LiveHistorySchema = answer("LiveHistorySchema", id=int, version=int, events=OBJECTS)
-OutcomesSchema = answer("OutcomesSchema", card=str, seat=str, deal=int, play=int, version=int, outcomes=OBJECTS,
-                        seen=(bool, "the card was already seen in this deal"))
+LiveHistorySchema = answer_schema("LiveHistorySchema", id=int, version=int, events=OBJECTS)
+OutcomesSchema = answer_schema(
+    "OutcomesSchema", card=str, seat=str, deal=int, play=int, version=int, outcomes=OBJECTS,
+    seen=(bool, "the card was already seen in this deal"))

@@ -6,35 +6,31 @@ the API answers the view's stored JSON, the pages read the typed view kept with 
 """
 from __future__ import annotations
 
-import itertools
 import json
 import uuid
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any
 
 import sqlite_utils
 
-from seeplog.analysis import Analysis, keep, kept_analysis
-from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target,
-                                  finding_keys, is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
+from seeplog.analysis import keep
+from seeplog.live.entries import Entry, live_analysis, live_log
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refused
 from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
 
-from .view import EntryView, LiveView, view
+from .derive import KeptLive, Made, as_it_stood, derive, vars_of
+from .view import LiveView, view
 from ..tokens import new_token, token_hash, token_matches
 from ..db import writing
 from ..games.manage import delete_game
 from ..games.store import insert_derived, put_derived, set_rank, summary
-from .retag import retag_lines
 
 
-MAX_ENTRIES = 5000
-"""Entries a live game takes (about 90 deals): every entry lays the whole log out again."""
 MAX_ID = 2 ** 63 - 1
 
 
@@ -159,32 +155,63 @@ class Request:
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
     """Store one event in one transaction; the answer, and False when it is a retry answered again.
 
+    The event is derived first, from the game as committed (`derive`), outside the store's write lock; the
+    write transaction then finds the game at the version it was derived from (else derives it again in
+    the lock: another event came in between) and writes. The lock is held for the writes alone.
+
     :raises NotFound: no such game. :raises NotAllowed: a wrong token.
     :raises Conflict: a closed game or a stale version.
     :raises Refused: an entry that is not there, a line that cannot be read or stand there.
     """
+    ahead = None if db.conn.in_transaction else _derived_ahead(db, game_id, token, req)
+    if isinstance(ahead, dict):
+        return ahead, False
     with writing(db):
-        game = load(db, game_id, view=False)
-        if game is None:
-            raise NotFound(f"there is no live game {game_id}")
-        if not token_matches(token, game.token_hash):
-            raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
-        if req.client_id:
-            earlier = db.execute("select answer from live_events where game_id = ? and client_id = ?",
-                                 [game_id, req.client_id]).fetchone()
-            if earlier is not None:
-                return json.loads(earlier[0]), False
-        if req.problem is not None:
-            raise Refused(req.problem["message"], [req.problem])
-        if not game.is_open and req.kind not in ("reopen", "retag"):
-            raise Conflict("the game is closed: it takes no more entries (reopen it first)",
-                           extra={"version": game.version})
-        if game.is_open and req.kind == "reopen":
-            raise Conflict("the game is open already", extra={"version": game.version})
-        if req.version != game.version:
-            raise _stale(db, game, req.version)
-        answer = _apply(db, game, req)
-    return answer, True
+        game = _checked(db, game_id, token, req)
+        if isinstance(game, dict):
+            return game, False
+        made = ahead if ahead is not None and ahead.made_from(game) else derive(db, game, req)
+        _write(db, game, req, made)
+    keep(made.kept)
+    return made.answer, True
+
+
+def _derived_ahead(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> Made | dict[str, Any]:
+    """The event derived from one snapshot of the store, read in a read transaction (no lock held); or
+    the answer stored for a retry."""
+    db.execute("BEGIN")
+    try:
+        game = _checked(db, game_id, token, req)
+        return game if isinstance(game, dict) else derive(db, game, req)
+    finally:
+        db.execute("COMMIT")
+
+
+def _checked(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> LiveGame | dict[str, Any]:
+    """The game, when `req` may be made on it; the answer stored for a retry (its client_id seen).
+
+    :raises NotFound: :raises NotAllowed: :raises Conflict: :raises Refused: as `record` says.
+    """
+    game = load(db, game_id, view=False)
+    if game is None:
+        raise NotFound(f"there is no live game {game_id}")
+    if not token_matches(token, game.token_hash):
+        raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
+    if req.client_id:
+        earlier = db.execute("select answer from live_events where game_id = ? and client_id = ?",
+                             [game_id, req.client_id]).fetchone()
+        if earlier is not None:
+            return json.loads(earlier[0])  # type: ignore[no-any-return]
+    if req.problem is not None:
+        raise Refused(req.problem["message"], [req.problem])
+    if not game.is_open and req.kind not in ("reopen", "retag"):
+        raise Conflict("the game is closed: it takes no more entries (reopen it first)",
+                       extra={"version": game.version})
+    if game.is_open and req.kind == "reopen":
+        raise Conflict("the game is open already", extra={"version": game.version})
+    if req.version != game.version:
+        raise _stale(db, game, req.version)
+    return game
 
 
 def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
@@ -193,125 +220,6 @@ def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
     return Conflict(f"the game is at version {game.version}, not {seen}: another entry came first; "
                     "here is what changed", extra={"version": game.version, "events": unseen,
                                                    "entries": entries})
-
-
-def lines_written(db: sqlite_utils.Database, game_id: int) -> int:
-    """How many lines the game's events have written: the last entry id given (ids are never reused)."""
-    return db.execute("select coalesce(sum(json_array_length(lines)), 0) from live_events where game_id = ?",
-                      [game_id]).fetchone()[0]
-
-
-def _event(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, list[Entry], int | None]:
-    """The event a request makes on the entries `now`, the entries after it, and the 0-based place of the
-    line it writes (with the id `serial`, as `seeplog.live.entries.fold` numbers it)."""
-    entries = list(now)
-    line = req.line or ""
-    if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
-        raise Refused(f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
-                      "close it and start another")
-    if req.kind == "append":
-        entries.append(Entry(serial, line))
-        return Event("append", len(entries), (line,)), entries, len(entries) - 1
-    if req.kind in ("close", "reopen"):
-        return Event(req.kind), entries, None
-    if req.kind == "retag":
-        lines = retag_lines(now, req.tags)
-        serials = itertools.count(serial)
-        retag(entries, lines, lambda line: Entry(next(serials), line))
-        return Event("retag", None, lines), entries, None
-    event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
-    problem = check_target(event, len(entries))
-    if problem:
-        raise Refused(problem)
-    at = event.entry - 1  # type: ignore[operator]
-    if req.kind == "replace":
-        entries[at] = Entry(serial, line)
-    elif req.kind == "insert":
-        entries.insert(at, Entry(serial, line))
-    else:  # delete, undo
-        del entries[at]
-        return event, entries, None
-    return Event(req.kind, event.entry, (line,)), entries, at
-
-
-@dataclass(frozen=True)
-class KeptLive(LiveAnalysis):
-    """A live game's analysis at one version, kept with its view: the next event derives its own from them."""
-
-    view: LiveView | None = None
-
-
-def _apply(db: sqlite_utils.Database, game: LiveGame, req: Request) -> dict[str, Any]:
-    old = as_it_stood(db, game)
-    assert old.live is not None
-    read = None
-    event, entries, at = _event(old.live.entries, req, lines_written(db, game.game_id) + 1)
-    if at is not None:
-        try:
-            canonical, read = read_in_place(entries, at, req.line or "", old.live)
-        except EntryRefused as refused:
-            e = refused.error
-            raise Refused(f"the line cannot be recorded: {e.msg}",
-                          [{"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column}]) from None
-        entries[at] = Entry(entries[at].id, canonical)
-        event = Event(event.kind, event.entry, (canonical,))
-    state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
-    live = live_log(entries, old.live, read)
-    if _touches_header(old.live, event):
-        _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
-    analysis = live_analysis(live, open_game=state == "open", before=old)
-    doc = report_json(analysis)
-    same = deals_kept(old, analysis)
-    since = analysis.games[0].deals[same].replay.deal.start.line if same else None
-    body = view(game.game_id, game.version + 1, state, live, analysis, doc, old.view, since)
-    answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
-                     entries[at].id if at is not None else None)
-    _write(db, game, req, event, (live, analysis, body, same), answer, state)
-    keep(KeptLive(**vars_of(analysis), view=body))
-    return answer
-
-
-def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
-    return {f.name: getattr(analysis, f.name) for f in fields(LiveAnalysis)}
-
-
-def _touches_header(was: LiveLog, event: Event) -> bool:
-    """The event writes or takes away a tag line (the variant, say)."""
-    old = was.entries[event.entry - 1].text if event.kind in ("replace", "delete", "undo") and event.entry else ""
-    return any(is_tag_line(text) for text in (*event.lines, old))
-
-
-def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
-    """A header change that leaves other entries unreadable is refused (422): the entries must fit it."""
-    found = misfits(before, after, own)
-    if found:
-        number, error = found[0]
-        raise Refused(f"the game's entries do not fit this change: entry {number} would read "
-                      f"{error.rule}: {error.msg}; correct that entry first",
-                      [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
-                       for n, e in found[:20]])
-
-
-def deals_kept(old: Analysis, new: Analysis) -> int:
-    """How many deals `new`, a log of one game under the same tags, took from `old` as they were (the
-    entries, the derived rows and the ledger before them stand as they stood); 0 for any other log."""
-    if len(old.games) != 1 or len(new.games) != 1 or old.games[0].game.header != new.games[0].game.header:
-        return 0
-    was, now = old.games[0].deals, new.games[0].deals
-    same = 0
-    while same < min(len(was), len(now) - 1) and was[same] is now[same]:
-        same += 1
-    return same
-
-
-def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
-    """The game's analysis and view at its current version: those kept for its text (the ones its last
-    event made, in this process, from the same entries), else made again from its entries."""
-    text = db.execute("select raw from games where id = ?", [game.game_id]).fetchone()[0]
-    found = kept_analysis(text, open_game=game.is_open)
-    if isinstance(found, KeptLive) and found.live is not None and found.live.entries_json == game.entries_json:
-        return found
-    return KeptLive(**vars_of(live_analysis(live_log(game.entries), open_game=game.is_open)))
 
 
 def typed_view(db: sqlite_utils.Database, game: LiveGame) -> LiveView:
@@ -328,39 +236,22 @@ def typed_view(db: sqlite_utils.Database, game: LiveGame) -> LiveView:
     return body
 
 
-def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dict[str, Any]],
-            after: dict[tuple[int, str, str], dict[str, Any]], body: LiveView, own: int | None) -> dict[str, Any]:
-    """The answer to an event: the version it made, its entry's verdict, and what it changed elsewhere."""
-    entry = body.entry(own) if own is not None else None
-    return {"version": game.version + 1, "kind": event.kind, "entry": entry.number if entry else event.entry,
-            "line": entry.line if entry else None,
-            "verdict": _verdict(entry) if entry else None,
-            **changes(before, after, own), "next": body.next}
-
-
-def _verdict(entry: EntryView) -> dict[str, Any]:
-    found = entry.json["findings"]
-    return {"ok": not found, "errors": [f for f in found if f["rule"].startswith("E-")],
-            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.words}
-
-
-def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, event: Event,
-           made: tuple[LiveLog, LiveAnalysis, LiveView, int], answer: dict[str, Any], state: str) -> None:
+def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, made: Made) -> None:
     """Store the event, the game's entries and view, and its derived rows (of the deals after the `same`
     first ones, which stand as they were)."""
-    live, analysis, body, same = made
     at, version = now(), game.version + 1
+    event = made.event
     db.execute("insert into live_events (game_id, version, kind, entry, lines, typed, note, client_id, answer, at) "
                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [game.game_id, version, event.kind, event.entry, json.dumps(event.lines), req.line, req.note,
-                req.client_id, json.dumps(answer), at])
+                req.client_id, json.dumps(made.answer), at])
     db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
-               [version, state, at, live.entries_json, body.json_text(), game.game_id])
+               [version, made.state, at, made.live.entries_json, made.view_json, game.game_id])
     stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
     db.execute("update games set raw = ?, hash = ? where id = ?",
-               [live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
-    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, analysis, doc=body.report,
-                canonical=live.text, first=same + 1)
+               [made.live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
+    put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, made.analysis,
+                doc=made.body.report, canonical=made.live.text, first=made.same + 1)
 
 
 def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:

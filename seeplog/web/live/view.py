@@ -17,6 +17,7 @@ from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, R
                               Unreadable)
 from seeplog.report import violation_json
 from seeplog.rules import Violation
+from seeplog.said import said_json
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -58,7 +59,8 @@ class EntryView:
         place = self.place
         return {"number": self.number, "id": self.id, "line": self.line, "log_line": self.log_line,
                 "kind": place.kind, "deal": place.deal, "play": place.play, "seat": place.seat,
-                "words": self.words, "findings": [violation_json(f) for f in self.findings]}
+                "words": self.words,
+                "findings": [{**violation_json(f), "said": said_json(f.message)} for f in self.findings]}
 
     @cached_property
     def json_text(self) -> str:

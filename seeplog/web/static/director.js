@@ -90,7 +90,7 @@
     var ul = el("ul", "flags");
     tb.flagged.forEach(function (f) {
       var where = f.entry ? t("entry {entry} {line}:", { entry: f.entry, line: f.line || "" }) + " " : "";
-      ul.append(el("li", "", where + f.rule + " " + f.message));
+      ul.append(el("li", "", where + f.rule + " " + window.seeplogSaid(f)));
     });
     var plays = flaggedPlays(tb);
     return [el("p", "flagged", plays === 1 ? t("1 flagged play waiting") : t("{count} flagged plays waiting", { count: plays })), ul];

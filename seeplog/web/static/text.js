@@ -1,6 +1,7 @@
 /* The pages' scripts say their sentences in the reader's language: the page carries them, translated, in
  * the JSON block #page-strings (seeplog/web/scripttext.py lists them); a sentence missing there is said
- * in English. `{name}` in a sentence is filled from `values`. */
+ * in English. `{name}` in a sentence is filled from `values`. A finding of the live API is said from its
+ * `said` (its template and parameters; the pages that show findings carry the templates' translations). */
 (function () {
   "use strict";
   var strings = null;
@@ -14,5 +15,18 @@
     return said.replace(/\{(\w+)\}/g, function (whole, name) {
       return values && name in values ? String(values[name]) : whole;
     });
+  };
+  /* A template filled as Python's str.format fills it ("{{" and "}}" are braces), a parameter that is a
+   * template of its own said first. */
+  function retold(said) {
+    return window.seeplogText(said.template).replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, name) {
+      if (!name) return whole.charAt(0);
+      var value = said.params[name];
+      if (value === undefined || value === null) return whole;
+      return typeof value === "object" ? retold(value) : String(value);
+    });
+  }
+  window.seeplogSaid = function (finding) {
+    return finding.said ? retold(finding.said) : finding.message || "";
   };
 }());

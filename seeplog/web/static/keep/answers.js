@@ -2,7 +2,7 @@
  * newly flagged or cleared. */
 import { $ } from "./page.js";
 import { keep, hooks, redraw } from "./state.js";
-import { button, t, textEl } from "./dom.js";
+import { button, said, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
 
 export function onStored(item, answer) {
@@ -16,9 +16,11 @@ export function onStored(item, answer) {
 export function onRefused(item, body) {
   const banner = $("banner");
   banner.className = "banner refused";
-  const where = (body.errors || []).map((e) => `${e.rule ? `${e.rule}: ` : ""}${e.message}`).join("; ");
+  const errors = body.errors || [];
+  const where = errors.map((e) => `${e.rule ? `${e.rule}: ` : ""}${said(e)}`).join("; ");
+  const told = errors.length && errors.every((e) => e.said);  /* the errors say it all, in the reader's language */
   banner.replaceChildren(textEl("p", "banner-title", t("Not recorded: {item}", { item: itemText(item) })),
-    textEl("p", "", body.error || ""), ...(where ? [textEl("p", "", where)] : []), closeButton());
+    ...(told ? [] : [textEl("p", "", body.error || "")]), ...(where ? [textEl("p", "", where)] : []), closeButton());
   banner.hidden = false;
   redraw();
 }
@@ -56,11 +58,11 @@ function showAnswer(item, answer) {
   if (problems.length) banner.append(textEl("p", "banner-title", t("Flagged: {line}", { line: answer.line || itemText(item) })));
   for (const p of problems) {
     const line = document.createElement("p");
-    line.append(textEl("strong", "rule", p.rule || t("error")), document.createTextNode(` ${p.message}`));
+    line.append(textEl("strong", "rule", p.rule || t("error")), document.createTextNode(` ${said(p)}`));
     banner.append(line);
   }
   const where = (f) => (f.play ? t("entry {entry} (play {play})", f) : t("entry {entry}", f));
-  for (const f of answer.revealed) banner.append(textEl("p", "revealed", `${t("Now flagged, {where}:", { where: where(f) })} ${f.rule} ${f.message || ""}`));
+  for (const f of answer.revealed) banner.append(textEl("p", "revealed", `${t("Now flagged, {where}:", { where: where(f) })} ${f.rule} ${said(f)}`));
   for (const f of answer.cleared) banner.append(textEl("p", "cleared", `${t("Cleared, {where}:", { where: where(f) })} ${f.rule}`));
   banner.append(closeButton());
   banner.hidden = false;

@@ -5,6 +5,11 @@ export function t(text, values) {
   return window.seeplogText ? window.seeplogText(text, values) : text;
 }
 
+/* A finding's sentence in the reader's language (its `said`; else its English `message`). */
+export function said(finding) {
+  return window.seeplogSaid ? window.seeplogSaid(finding) : finding.message || "";
+}
+
 export function button(text, cls, onClick, data) {
   const b = document.createElement("button");
   b.type = "button";

@@ -2,7 +2,7 @@
  * insert before, delete, each with an optional reason. */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
-import { button, t, textEl } from "./dom.js";
+import { button, said, t, textEl } from "./dom.js";
 
 const SUBMIT_WORDS = { replace: () => t("Save the correction"), insert_before: () => t("Insert") };
 
@@ -30,7 +30,7 @@ function entryItem(e) {
   head.append(textEl("span", "entry-place", e.play ? t("play {play}", e) : e.kind), line);
   li.append(head);
   if (e.words) li.append(textEl("p", "words", e.words));
-  for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${f.message}`));
+  for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${said(f)}`));
   const actions = document.createElement("div");
   actions.className = "entry-actions";
   const correct = (kind, text) => () => { keep.correcting = { number: e.number, kind, line: text }; renderEntries(); };

@@ -1,7 +1,7 @@
 /* The "what comes next" line at the top of the page, in words. */
 import { keep } from "./state.js";
 import { playerName } from "./cards.js";
-import { t } from "./dom.js";
+import { said, t } from "./dom.js";
 
 /* A key that changes when the step changes (the page then forgets the seat and cards picked for it). */
 export function nextKey(next) {
@@ -36,6 +36,6 @@ function describePlay(next) {
   const seat = playSeat(next);
   const who = playerName(seat) ? t("{name} plays", { name: playerName(seat) }) : "";
   const stopped = next.stopped
-    ? `${t("The replay stops at play {play}:", next.stopped)} ${next.stopped.rule} ${next.stopped.message}` : "";
+    ? `${t("The replay stops at play {play}:", next.stopped)} ${next.stopped.rule} ${said(next.stopped)}` : "";
   return [t("Deal {deal}, play {play} — {seat} to play", { deal: next.deal, play: next.play, seat }), [who, stopped].filter(Boolean).join(" · ")];
 }

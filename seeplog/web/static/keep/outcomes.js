@@ -1,7 +1,7 @@
 /* The outcomes of the card picked to play (asked of the server): each a button that records its line. */
 import { $, api } from "./page.js";
 import { keep, addLine } from "./state.js";
-import { button, note, t } from "./dom.js";
+import { button, note, said, t } from "./dom.js";
 import { focusGrid, focusOutcomes } from "./focus.js";
 import { cardLabel } from "./cards.js";
 import { ahead } from "./ahead.js";
@@ -91,7 +91,7 @@ function outcomeButton(outcome) {
   for (const v of outcome.violations) {
     const rule = document.createElement("span");
     rule.className = "rule";
-    rule.textContent = `${t("breaks {rule}:", v)} ${v.message}`;
+    rule.textContent = `${t("breaks {rule}:", v)} ${said(v)}`;
     b.append(rule);
   }
   return b;

@@ -1,0 +1,189 @@
+"""What one event on a live game derives — its entries, log, analysis, view and answer — from the game as
+stored and the analysis kept for it. Nothing here writes: `store.record` derives before it takes the
+store's write lock, and the lock is held only to check the version and write what was derived."""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+import sqlite_utils
+
+from seeplog.analysis import Analysis, kept_analysis
+from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target,
+                                  finding_keys, is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
+from seeplog.refusals import Refused
+from seeplog.report import report_json
+from seeplog.said import said_field
+
+from .retag import retag_lines
+from .view import EntryView, LiveView, view
+
+if TYPE_CHECKING:
+    from .store import LiveGame, Request
+
+
+MAX_ENTRIES = 5000
+"""Entries a live game takes (about 90 deals): every entry lays the whole log out again."""
+
+
+def lines_written(db: sqlite_utils.Database, game_id: int) -> int:
+    """How many lines the game's events have written: the last entry id given (ids are never reused)."""
+    return db.execute("select coalesce(sum(json_array_length(lines)), 0) from live_events where game_id = ?",
+                      [game_id]).fetchone()[0]
+
+
+def event_of(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, list[Entry], int | None]:
+    """The event a request makes on the entries `now`, the entries after it, and the 0-based place of the
+    line it writes (with the id `serial`, as `seeplog.live.entries.fold` numbers it)."""
+    entries = list(now)
+    line = req.line or ""
+    if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
+        raise Refused(f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
+                      "close it and start another")
+    if req.kind == "append":
+        entries.append(Entry(serial, line))
+        return Event("append", len(entries), (line,)), entries, len(entries) - 1
+    if req.kind in ("close", "reopen"):
+        return Event(req.kind), entries, None
+    if req.kind == "retag":
+        lines = retag_lines(now, req.tags)
+        serials = itertools.count(serial)
+        retag(entries, lines, lambda line: Entry(next(serials), line))
+        return Event("retag", None, lines), entries, None
+    event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
+    problem = check_target(event, len(entries))
+    if problem:
+        raise Refused(problem)
+    at = event.entry - 1  # type: ignore[operator]
+    if req.kind == "replace":
+        entries[at] = Entry(serial, line)
+    elif req.kind == "insert":
+        entries.insert(at, Entry(serial, line))
+    else:  # delete, undo
+        del entries[at]
+        return event, entries, None
+    return Event(req.kind, event.entry, (line,)), entries, at
+
+
+@dataclass(frozen=True)
+class KeptLive(LiveAnalysis):
+    """A live game's analysis at one version, kept with its view: the next event derives its own from them."""
+
+    view: LiveView | None = None
+
+
+@dataclass(frozen=True)
+class Made:
+    """What an event derives from the game at one version: all that its write transaction stores."""
+
+    version: int
+    """The game's version it was derived from."""
+    entries_json: str
+    """The game's entries it was derived from."""
+    event: Event
+    state: str
+    live: LiveLog
+    analysis: LiveAnalysis
+    body: LiveView
+    view_json: str
+    same: int
+    """How many first deals stand as they were."""
+    answer: dict[str, Any]
+
+    def made_from(self, game: LiveGame) -> bool:
+        return self.version == game.version and self.entries_json == game.entries_json
+
+    @property
+    def kept(self) -> KeptLive:
+        return KeptLive(**vars_of(self.analysis), view=self.body)
+
+
+def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
+    """The event `req` makes on `game` as read, derived: it only reads the store.
+
+    :raises Refused: an entry that is not there, a line that cannot be read or stand there.
+    """
+    old = as_it_stood(db, game)
+    assert old.live is not None
+    read = None
+    event, entries, at = event_of(old.live.entries, req, lines_written(db, game.game_id) + 1)
+    if at is not None:
+        try:
+            canonical, read = read_in_place(entries, at, req.line or "", old.live)
+        except EntryRefused as refused:
+            e = refused.error
+            item = {"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column, **said_field(e.msg)}
+            raise Refused(f"the line cannot be recorded: {e.msg}", [item]) from None
+        entries[at] = Entry(entries[at].id, canonical)
+        event = Event(event.kind, event.entry, (canonical,))
+    state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
+    live = live_log(entries, old.live, read)
+    if _touches_header(old.live, event):
+        _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
+    analysis = live_analysis(live, open_game=state == "open", before=old)
+    same = deals_kept(old, analysis)
+    since = analysis.games[0].deals[same].replay.deal.start.line if same else None
+    body = view(game.game_id, game.version + 1, state, live, analysis, report_json(analysis), old.view, since)
+    answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
+                     entries[at].id if at is not None else None)
+    return Made(game.version, game.entries_json, event, state, live, analysis, body, body.json_text(), same, answer)
+
+
+def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
+    return {f.name: getattr(analysis, f.name) for f in fields(LiveAnalysis)}
+
+
+def _touches_header(was: LiveLog, event: Event) -> bool:
+    """The event writes or takes away a tag line (the variant, say)."""
+    old = was.entries[event.entry - 1].text if event.kind in ("replace", "delete", "undo") and event.entry else ""
+    return any(is_tag_line(text) for text in (*event.lines, old))
+
+
+def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
+    """A header change that leaves other entries unreadable is refused (422): the entries must fit it."""
+    found = misfits(before, after, own)
+    if found:
+        number, error = found[0]
+        raise Refused(f"the game's entries do not fit this change: entry {number} would read "
+                      f"{error.rule}: {error.msg}; correct that entry first",
+                      [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
+                       for n, e in found[:20]])
+
+
+def deals_kept(old: Analysis, new: Analysis) -> int:
+    """How many deals `new`, a log of one game under the same tags, took from `old` as they were (the
+    entries, the derived rows and the ledger before them stand as they stood); 0 for any other log."""
+    if len(old.games) != 1 or len(new.games) != 1 or old.games[0].game.header != new.games[0].game.header:
+        return 0
+    was, now = old.games[0].deals, new.games[0].deals
+    same = 0
+    while same < min(len(was), len(now) - 1) and was[same] is now[same]:
+        same += 1
+    return same
+
+
+def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
+    """The game's analysis and view at its current version: those kept for its text (the ones its last
+    event made, in this process, from the same entries), else made again from its entries."""
+    text = db.execute("select raw from games where id = ?", [game.game_id]).fetchone()[0]
+    found = kept_analysis(text, open_game=game.is_open)
+    if isinstance(found, KeptLive) and found.live is not None and found.live.entries_json == game.entries_json:
+        return found
+    return KeptLive(**vars_of(live_analysis(live_log(game.entries), open_game=game.is_open)))
+
+
+def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dict[str, Any]],
+            after: dict[tuple[int, str, str], dict[str, Any]], body: LiveView, own: int | None) -> dict[str, Any]:
+    """The answer to an event: the version it made, its entry's verdict, and what it changed elsewhere."""
+    entry = body.entry(own) if own is not None else None
+    return {"version": game.version + 1, "kind": event.kind, "entry": entry.number if entry else event.entry,
+            "line": entry.line if entry else None,
+            "verdict": _verdict(entry) if entry else None,
+            **changes(before, after, own), "next": body.next}
+
+
+def _verdict(entry: EntryView) -> dict[str, Any]:
+    found = entry.json["findings"]
+    return {"ok": not found, "errors": [f for f in found if f["rule"].startswith("E-")],
+            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.words}
