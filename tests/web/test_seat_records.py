@@ -171,6 +171,9 @@ def test_the_api_answers_as_its_schema_dumps(stored, client):
     data = client.get(f"/api/players/{rated}").json
     assert data["rating"] and data["record"]["partners"] and data["games"]
     assert PlayerSchema().dump(data) == data
+    pair = data["record"]["partners"][0]["partnership_url"].rsplit("/", 1)[1]
+    partnership = client.get(f"/api/partnerships/{pair}").json
+    assert set(partnership) == {"players", "rating", "updating_from", "record", "games"}  # no page: all its games
 
 
 def test_the_startup_rebuild_of_a_stale_store_writes_the_rows_again(app, stored):

@@ -96,11 +96,7 @@ class RatedSchema(Schema):
     rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
     updating_from = UPDATING_FROM
     record = fields.Nested(RecordSchema, required=True)
-    games = fields.List(fields.Nested(PlayerGameSchema), required=True, metadata={
-        "description": "a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)"})
-    page = fields.Integer(required=True)
-    per_page = fields.Integer(required=True)
-    counts = fields.Nested("PlayerCountsSchema", required=True)
+    games = fields.List(fields.Nested(PlayerGameSchema), required=True)
 
 
 class PlayerCountsSchema(Schema):
@@ -118,6 +114,11 @@ class PlayerSchema(RatedSchema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     aliases = fields.List(fields.Nested(AliasSchema), required=True)
+    games = fields.List(fields.Nested(PlayerGameSchema), required=True, metadata={
+        "description": "a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)"})
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    counts = fields.Nested("PlayerCountsSchema", required=True)
 
 
 class PlayerRowSchema(PlayerLinkSchema):
