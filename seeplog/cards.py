@@ -66,7 +66,7 @@ class Card:
         key = (Rank(rank), Suit(suit))
         card = cls._pack.get(key)
         if card is None:
-            card = object.__new__(cls)
+            card = super().__new__(cls)
             for name, value in (("rank", key[0]), ("suit", key[1]), ("value", int(key[0])),
                                 ("text", key[0].symbol + key[1].value),
                                 ("order", (13 - key[0]) * 4 + SUIT_ORDER[key[1]])):

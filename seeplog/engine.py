@@ -135,18 +135,18 @@ def apply(state: State, seat: str, move: Move) -> State:
         return _after_capture(state, seat, move)
     if type(move) is Build:
         return _after_build(state, seat, move)
-    return _next(state, seat, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses)
+    return _next(state, seat, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses, state.taken,
+                 state.last_capturer, state.sweeps, state.built)
 
 
-def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House, ...], *,
-          taken: Mapping[str, tuple[Card, ...]] | None = None, sweeps: tuple[Sweep, ...] | None = None,
-          built: frozenset[tuple[str, int]] | None = None, capturer: str | None = None) -> State:
-    """The state after `seat` played, with what the play changed (read and built in field order at once:
-    this runs every play)."""
-    rules, _, _, _, played, bidder, bid, was_taken, last_capturer, was_sweeps, was_built = state
-    return State(rules, loose, houses, rules.right_of(seat), played + 1, bidder, bid,
-                 was_taken if taken is None else taken, capturer or last_capturer,
-                 was_sweeps if sweeps is None else sweeps, was_built if built is None else built)
+def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House, ...],
+          taken: Mapping[str, tuple[Card, ...]], capturer: str | None, sweeps: tuple[Sweep, ...],
+          built: frozenset[tuple[str, int]]) -> State:
+    """The state after `seat` played, with what the play changed (every argument given in place, no
+    keywords: this runs every play)."""
+    rules = state.rules
+    return State(rules, loose, houses, rules.right_of(seat), state.played + 1, state.bidder, state.bid, taken,
+                 capturer, sweeps, built)
 
 
 def play(state: State, seat: str, move: Move, known: Known) -> State:
@@ -184,7 +184,7 @@ def _after_capture(state: State, seat: str, move: Capture) -> State:
     if not loose and not houses:
         number = state.played + 1
         sweeps += (Sweep(number, seat, move.card, state.rules.sweep_value(move.card, number)),)
-    return _next(state, seat, loose, houses, taken=taken, sweeps=sweeps, capturer=seat)
+    return _next(state, seat, loose, houses, taken, seat, sweeps, state.built)
 
 
 def _after_build(state: State, seat: str, move: Build) -> State:
@@ -208,7 +208,8 @@ def _after_build(state: State, seat: str, move: Build) -> State:
         house = House(move.value, tuple(pieces), frozenset({seat}))
     houses.append(house)
     built = state.built | {(seat, move.value)} if state.rules.punjab else state.built
-    return _next(state, seat, loose, tuple(sorted(houses, key=BY_VALUE)), built=built)
+    return _next(state, seat, loose, tuple(sorted(houses, key=BY_VALUE)), state.taken, state.last_capturer,
+                 state.sweeps, built)
 
 
 def finish(state: State) -> State:

@@ -21,7 +21,7 @@ class HouseRef:
     def __new__(cls, value: int) -> HouseRef:
         ref = cls._made.get(value)
         if ref is None:
-            ref = object.__new__(cls)
+            ref = super().__new__(cls)
             object.__setattr__(ref, "value", value)
             object.__setattr__(ref, "order", -1000 - value)
             cls._made[value] = ref
@@ -84,7 +84,7 @@ class Build:
     """The house this play breaks, if its main group names one."""
 
     def __post_init__(self) -> None:
-        # Plain loops, no generators: every move the fast path reads is built here.
+        # Plain loops, no generators: every house play a log names is built here.
         named, broken = self.items, None
         for group in self.extras:
             named += group

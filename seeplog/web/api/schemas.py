@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Callable
+from types import UnionType
+from typing import Any, Callable, get_args
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
@@ -33,9 +34,10 @@ ANNOTATION = [validate.Length(max=500),
               validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without {{ }}")]
 
 
-Kind = type | tuple[type, str] | list[type[Schema]] | fields.Field
-"""A field in `answer_schema`'s table: its JSON type (int, str, bool, float), that type and its description, a list of
-one schema (a required list of them), or a marshmallow field for anything else."""
+Kind = type | UnionType | tuple[type, str] | list[type[Schema]] | fields.Field
+"""A field in `answer_schema`'s table: its JSON type (int, str, bool, float; `str | None` where it may be null),
+that type and its description, a list of one schema (a required list of them), or a marshmallow field for
+anything else."""
 PLAIN: dict[type, type[fields.Field]] = {int: fields.Integer, str: fields.String, bool: fields.Boolean,
                                          float: fields.Float}
 
@@ -46,6 +48,9 @@ def field_of(kind: Kind) -> fields.Field:
         return kind
     if isinstance(kind, list):
         return fields.List(fields.Nested(kind[0]), required=True)
+    if isinstance(kind, UnionType):
+        plain = next(k for k in get_args(kind) if k is not type(None))
+        return PLAIN[plain](required=True, allow_none=True)
     plain, words = kind if isinstance(kind, tuple) else (kind, None)
     return PLAIN[plain](required=True, metadata={"description": words} if words else {})
 
@@ -203,6 +208,7 @@ class ReportSchema(Schema):
 
 
 NULLABLE = fields.String(allow_none=True)
+"""A string that may be left out or null."""
 STRINGS = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
 """A required object of strings by name."""
 

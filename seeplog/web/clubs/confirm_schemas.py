@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
-from ..api.schemas import LINE, WholeNumber, answer_schema, described
+from ..api.schemas import LINE, NULLABLE, WholeNumber, answer_schema, described
 from ..live.schemas import CLIENT_ID, ENTRY, VERSION
 
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
@@ -23,8 +23,6 @@ class AnswerSchema(Schema):
     reason = fields.String(validate=[LINE, validate.Length(max=REASON_LENGTH)],
                            metadata={"description": "why the score is refused (needed for a refusal)"})
 
-
-NULLABLE = fields.String(allow_none=True)
 
 DealCheckSchema = answer_schema(
     "DealCheckSchema", deal=int, status=(str, "confirmed, refused or missing"),

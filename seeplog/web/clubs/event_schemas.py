@@ -12,7 +12,6 @@ from .event_rounds import FORMATS
 NAME = fields.String(validate=[validate.Length(min=1, max=80), LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
 TEXT = [validate.Length(min=1, max=120), LINE]
-NULLABLE = fields.String(required=True, allow_none=True)
 
 
 class EventNewSchema(Schema):
@@ -65,9 +64,8 @@ RankedEventSchema = answer_schema(
     "RankedEventSchema", id=int, name=str, standings=[StandingSchema], order=(str, "how the standings are ranked"))
 """What the event's answer and its standings' answer both begin with."""
 EventSchema = answer_schema(
-    "EventSchema", RankedEventSchema, date=NULLABLE, place=NULLABLE, variant=str,
-    baazi_target=fields.Integer(required=True, allow_none=True), format=str, url=str,
-    partnerships=[PairSchema], rounds=[RoundSchema])
+    "EventSchema", RankedEventSchema, date=str | None, place=str | None, variant=str, baazi_target=int | None,
+    format=str, url=str, partnerships=[PairSchema], rounds=[RoundSchema])
 
 
 NewTableSchema = answer_schema(
@@ -75,9 +73,7 @@ NewTableSchema = answer_schema(
     confirm_token=(str, "the opponents' confirm link's token (kept from the start; the organiser's view shows it "
                         "again)"),
     confirm_url=(str, "the opponents' confirm page, its token in the fragment"), follow_url=str)
-NewRoundSchema = answer_schema(
-    "NewRoundSchema", round=int, bye=fields.Integer(required=True, allow_none=True), message=str,
-    tables=[NewTableSchema])
+NewRoundSchema = answer_schema("NewRoundSchema", round=int, bye=int | None, message=str, tables=[NewTableSchema])
 
 
 class HandTableSchema(Schema):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..api.schemas import WholeNumber
+from ..api.schemas import WholeNumber, answer_schema, described
 
 NAME = fields.String(required=True, validate=validate.Length(min=1, max=80),
                      metadata={"description": "the player's new display name"})
@@ -26,156 +26,68 @@ class SplitSchema(Schema):
                           metadata={"description": "a name of the player (any case or spacing)"})
 
 
-class PlayerLinkSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    url = fields.String(required=True)
-
-
-class LineSchema(Schema):
-    games = fields.Integer(required=True)
-    deals = fields.Integer(required=True)
-    baazis_won = fields.Integer(required=True)
-    baazis_lost = fields.Integer(required=True)
-    card_points_per_deal = fields.Float(required=True, allow_none=True,
-                                        metadata={"description": "card points per deal whose score is known"})
-    score_difference = fields.Integer(required=True, metadata={"description": "deal scores for minus against"})
-
-
-class TeamSchema(Schema):
-    players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
-    url = fields.String(required=True)
-
-
-class PartnerSchema(LineSchema):
-    player = fields.Nested(PlayerLinkSchema, required=True)
-    partnership_url = fields.String(required=True)
-
-
-class HeadToHeadSchema(LineSchema):
-    opponents = fields.Nested(TeamSchema, required=True)
-
-
-class RuleCountSchema(Schema):
-    rule = fields.String(required=True)
-    count = fields.Integer(required=True)
-
-
-class RecordSchema(LineSchema):
-    sweeps = fields.Integer(required=True)
-    partners = fields.List(fields.Nested(PartnerSchema), required=True)
-    head_to_head = fields.List(fields.Nested(HeadToHeadSchema), required=True)
-    rules_broken = fields.List(fields.Nested(RuleCountSchema), required=True)
-
-
-class GameSeatSchema(Schema):
-    seat = fields.String(required=True)
-    name = fields.String(required=True)
-    player_id = fields.Integer(required=True, allow_none=True)
-    url = fields.String(required=True, allow_none=True)
-
-
-class PlayerGameSchema(Schema):
-    game_id = fields.Integer(required=True)
-    game = fields.Integer(required=True)
-    date = fields.String(required=True, allow_none=True)
-    variant = fields.String(required=True)
-    url = fields.String(required=True)
-    side = fields.String()
-    teams = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(GameSeatSchema)), required=True)
-
-
-class AliasSchema(Schema):
-    key = fields.String(required=True, metadata={"description": "the name case-folded, spaces collapsed"})
-    name = fields.String(required=True, metadata={"description": "its first spelling seen"})
-
-
-class RatedSchema(Schema):
-    """What a player's answer and a partnership's both hold: the rating, the record and the games."""
-
-    rating = fields.Nested("PlayerRatingSchema", required=True, allow_none=True)
-    updating_from = UPDATING_FROM
-    record = fields.Nested(RecordSchema, required=True)
-    games = fields.List(fields.Nested(PlayerGameSchema), required=True)
-
-
-class PlayerCountsSchema(Schema):
-    partners = fields.Integer(required=True)
-    head_to_head = fields.Integer(required=True, metadata={"description": "opposing partnerships"})
-    games = fields.Integer(required=True)
+def page_query(words: str) -> fields.Field:
+    """A list's `page` in the query: a whole number from 1, 1 when not given."""
+    return described(words, fields.Integer, load_default=1, validate=validate.Range(min=1, max=1_000_000))
 
 
 class PlayerQuerySchema(Schema):
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000),
-                          metadata={"description": "the page of the player's games: 50 a page, the newest first"})
-
-
-class PlayerSchema(RatedSchema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    aliases = fields.List(fields.Nested(AliasSchema), required=True)
-    games = fields.List(fields.Nested(PlayerGameSchema), required=True, metadata={
-        "description": "a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)"})
-    page = fields.Integer(required=True)
-    per_page = fields.Integer(required=True)
-    counts = fields.Nested("PlayerCountsSchema", required=True)
-
-
-class PlayerRowSchema(PlayerLinkSchema):
-    games = fields.Integer(required=True)
-
-
-class PlayerListSchema(Schema):
-    players = fields.List(fields.Nested(PlayerRowSchema), required=True)
-
-
-class PartnershipSchema(RatedSchema):
-    players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
-
-
-class RatingSchema(Schema):
-    ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma: what ranks"})
-    mu = fields.Float(required=True)
-    sigma = fields.Float(required=True, metadata={"description": "the uncertainty"})
-    baazis = fields.Integer(required=True, metadata={"description": "baazis rated"})
-    won = fields.Integer(required=True)
-    provisional = fields.Boolean(required=True, metadata={"description": "fewer than 10 baazis"})
-
-
-class RankedRatingSchema(RatingSchema):
-    rank = fields.Integer(required=True)
-
-
-class HistoryPointSchema(Schema):
-    date = fields.String(required=True, allow_none=True)
-    game_id = fields.Integer(required=True)
-    rating = fields.Float(required=True, metadata={"description": "mu - 3 sigma after this baazi"})
-
-
-class PlayerRatingSchema(RatingSchema):
-    rank = fields.Integer(required=True, allow_none=True,
-                          metadata={"description": "a player's rank on the leaderboard; null for a partnership "
-                                                   "(its rank is on the leaderboard's pages)"})
-    history = fields.List(fields.Nested(HistoryPointSchema), required=True,
-                          metadata={"description": "the rating after each of its baazis, in order"})
-
-
-class BoardRowSchema(RankedRatingSchema):
-    players = fields.List(fields.Nested(PlayerLinkSchema), required=True)
-    url = fields.String(required=True)
+    page = page_query("the page of the player's games: 50 a page, the newest first")
 
 
 class LeaderboardQuerySchema(Schema):
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000),
-                          metadata={"description": "100 rows of each table a page"})
+    page = page_query("100 rows of each table a page")
 
 
-class LeaderboardSchema(Schema):
-    provisional_below = fields.Integer(required=True)
-    page = fields.Integer(required=True)
-    per_page = fields.Integer(required=True)
-    total_players = fields.Integer(required=True)
-    updating_from = UPDATING_FROM
-    total_partnerships = fields.Integer(required=True)
-    players = fields.List(fields.Nested(BoardRowSchema), required=True)
-    partnerships = fields.List(fields.Nested(BoardRowSchema), required=True)
+# ---------------------------------------------------------------- answers
+
+PlayerLinkSchema = answer_schema("PlayerLinkSchema", id=int, name=str, url=str)
+LineSchema = answer_schema(
+    "LineSchema", games=int, deals=int, baazis_won=int, baazis_lost=int,
+    card_points_per_deal=described("card points per deal whose score is known", fields.Float, required=True,
+                                   allow_none=True),
+    score_difference=(int, "deal scores for minus against"))
+TeamSchema = answer_schema("TeamSchema", players=[PlayerLinkSchema], url=str)
+PartnerSchema = answer_schema(
+    "PartnerSchema", LineSchema, player=fields.Nested(PlayerLinkSchema, required=True), partnership_url=str)
+HeadToHeadSchema = answer_schema("HeadToHeadSchema", LineSchema, opponents=fields.Nested(TeamSchema, required=True))
+RuleCountSchema = answer_schema("RuleCountSchema", rule=str, count=int)
+RecordSchema = answer_schema(
+    "RecordSchema", LineSchema, sweeps=int, partners=[PartnerSchema], head_to_head=[HeadToHeadSchema],
+    rules_broken=[RuleCountSchema])
+GameSeatSchema = answer_schema("GameSeatSchema", seat=str, name=str, player_id=int | None, url=str | None)
+PlayerGameSchema = answer_schema(
+    "PlayerGameSchema", game_id=int, game=int, date=str | None, variant=str, url=str, side=fields.String(),
+    teams=fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(GameSeatSchema)), required=True))
+AliasSchema = answer_schema(
+    "AliasSchema", key=(str, "the name case-folded, spaces collapsed"), name=(str, "its first spelling seen"))
+RatingSchema = answer_schema(
+    "RatingSchema", ordinal=(float, "mu - 3 sigma: what ranks"), mu=float, sigma=(float, "the uncertainty"),
+    baazis=(int, "baazis rated"), won=int, provisional=(bool, "fewer than 10 baazis"))
+RankedRatingSchema = answer_schema("RankedRatingSchema", RatingSchema, rank=int)
+HistoryPointSchema = answer_schema(
+    "HistoryPointSchema", date=str | None, game_id=int, rating=(float, "mu - 3 sigma after this baazi"))
+PlayerRatingSchema = answer_schema(
+    "PlayerRatingSchema", RatingSchema,
+    rank=described("a player's rank on the leaderboard; null for a partnership (its rank is on the leaderboard's "
+                   "pages)", fields.Integer, required=True, allow_none=True),
+    history=described("the rating after each of its baazis, in order", fields.List,
+                      fields.Nested(HistoryPointSchema), required=True))
+PlayerCountsSchema = answer_schema(
+    "PlayerCountsSchema", partners=int, head_to_head=(int, "opposing partnerships"), games=int)
+RatedSchema = answer_schema(
+    "RatedSchema", rating=fields.Nested(PlayerRatingSchema, required=True, allow_none=True),
+    updating_from=UPDATING_FROM, record=fields.Nested(RecordSchema, required=True), games=[PlayerGameSchema])
+"""What a player's answer and a partnership's both hold: the rating, the record and the games."""
+PlayerSchema = answer_schema(
+    "PlayerSchema", RatedSchema, id=int, name=str, aliases=[AliasSchema],
+    games=described("a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)",
+                    fields.List, fields.Nested(PlayerGameSchema), required=True),
+    page=int, per_page=int, counts=fields.Nested(PlayerCountsSchema, required=True))
+PlayerRowSchema = answer_schema("PlayerRowSchema", PlayerLinkSchema, games=int)
+PlayerListSchema = answer_schema("PlayerListSchema", players=[PlayerRowSchema])
+PartnershipSchema = answer_schema("PartnershipSchema", RatedSchema, players=[PlayerLinkSchema])
+BoardRowSchema = answer_schema("BoardRowSchema", RankedRatingSchema, players=[PlayerLinkSchema], url=str)
+LeaderboardSchema = answer_schema(
+    "LeaderboardSchema", provisional_below=int, page=int, per_page=int, total_players=int,
+    updating_from=UPDATING_FROM, total_partnerships=int, players=[BoardRowSchema], partnerships=[BoardRowSchema])
