@@ -16,6 +16,7 @@ import argparse
 import compileall
 import importlib.util
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -175,8 +176,15 @@ def pages(server: Server, paths: dict[str, list[str]], connections: int) -> None
 
 
 def cpu_alone(path: Path, paths: dict[str, list[str]]) -> None:
-    """Each request's CPU time alone (robust to the machine's load): served one after another in this process
-    by the Flask test client."""
+    """Each request's CPU time alone (robust to the machine's load): served one after another by the Flask
+    test client, in a child process (the app's objects left in this one would lengthen the collector's
+    pauses of the clients measuring the latencies)."""
+    child = multiprocessing.get_context("fork").Process(target=served_alone, args=(path, paths))
+    child.start()
+    child.join()
+
+
+def served_alone(path: Path, paths: dict[str, list[str]]) -> None:
     client = create_app({"DATABASE": str(path), "SECRET_KEY": "bench", "LOAD_SAMPLES": False,
                          "REBUILD_IN_BACKGROUND": False}).test_client()
     for name, urls in paths.items():
@@ -186,7 +194,7 @@ def cpu_alone(path: Path, paths: dict[str, list[str]]) -> None:
         for url in urls:
             assert client.get(url).status_code == 200, url
         print(f"{name:<22} {(time.process_time() - started) * 1000 / len(urls):6.2f} ms CPU a request, alone "
-              f"({len(urls)} requests); load average {load()}")
+              f"({len(urls)} requests); load average {load()}", flush=True)
 
 
 def event(server: Server, names: list[str]) -> tuple[int, dict]:
