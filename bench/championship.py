@@ -11,7 +11,9 @@ Starts the service under gunicorn with the production config (gunicorn.conf.py) 
 If-None-Match. After D seconds it prints writes/s, write latency p50/p95/p99, poll p95, the 304 ratio,
 errors by status, and the CPU seconds of the server (master and workers) and of this client, then checks
 that every entry sent is stored once. With --nginx the followers poll through nginx (deploy/nginx-seeplog.conf,
-its micro-cache) and the origin's follower requests/s are counted from gunicorn's access log. With
+its micro-cache), the tables write through it too (as deployed), and the origin's follower requests/s are
+counted from gunicorn's access log; nginx's CPU seconds are printed. The run starts once every worker has
+compiled its templates (gunicorn.conf.py's post_worker_init), and each table's game is made before. With
 --followers-with wrk the followers are sent by wrk (bench/wrk_followers.py), which can send 10,000 polls a
 second where this Python client cannot.
 --find-knee raises T (F = 20 T) until write p95 passes 100 ms or errors appear; it prints the largest T that

@@ -14,8 +14,11 @@ list filter (page and API) and the game page are asked by --connections keep-ali
 a C client whose one thread costs a fraction of what Python client threads did on the same cores. For each
 request it prints p50 and p95 (from wrk), requests answered, the server's CPU per request (the gunicorn
 processes' user + system time from /proc, before and after, over the requests answered: a figure load does
-not move much) and the load average. Each request is first asked for a second, not measured (every worker's
-caches warm). The servers listen on a port from 5910 on (SEEPLOG_TEST_PORT moves the range).
+not move much), wrk's own CPU per request, the workers gunicorn started during the row (max_requests
+replaces each worker after about 5,000 requests; a new one is slower at first) and the load average. Each
+request is first asked for a second on a new connection each time, not measured (every worker's caches warm).
+Last, the list (page and API) asked by clients that hold it (If-None-Match): the 304 path. The servers listen
+on a port from 5910 on (SEEPLOG_TEST_PORT moves the range).
 """
 from __future__ import annotations
 
@@ -64,11 +67,10 @@ end
 """wrk's last words: requests, socket errors, answers not 2xx/3xx, p50 and p95 in microseconds."""
 
 
-def server_cpu(master: int) -> float:
-    """CPU seconds (user + system) of gunicorn's process group: the live processes, and the workers the
-    master has reaped (its children's times), so a worker replaced between two readings is counted."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
+def server_processes(master: int) -> dict[int, int]:
+    """Clock ticks of CPU (user + system) of each process of gunicorn's process group; the master's include
+    the workers it has reaped (its children's times), so a worker replaced between two readings is counted."""
+    found = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -77,16 +79,18 @@ def server_cpu(master: int) -> float:
         except OSError:
             continue
         if int(fields[2]) == master:  # its process group
-            total += int(fields[11]) + int(fields[12])
+            found[int(entry.name)] = int(fields[11]) + int(fields[12])
             if int(entry.name) == master:
-                total += int(fields[13]) + int(fields[14])
-    return total / ticks
+                found[master] += int(fields[13]) + int(fields[14])
+    return found
 
 
-def wrk_run(url: str, connections: int, seconds: int, script: Path) -> tuple[int, int, int, float, float]:
+def wrk_run(url: str, connections: int, seconds: int, script: Path,
+            headers: tuple[str, ...] = ()) -> tuple[int, int, int, float, float]:
     """(requests, socket errors, bad statuses, p50 ms, p95 ms) of `connections` connections for `seconds`."""
-    out = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s",
-                          "-s", str(script), url], capture_output=True, text=True, timeout=seconds + 60)
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s", str(script)]
+    command += [arg for header in headers for arg in ("-H", header)]
+    out = subprocess.run([*command, url], capture_output=True, text=True, timeout=seconds + 60)
     figures = [line.split()[1:] for line in out.stdout.splitlines() if line.startswith("wrk-figures ")]
     if out.returncode or not figures:
         raise RuntimeError(f"wrk failed ({out.returncode}): {out.stderr or out.stdout}")
@@ -94,11 +98,45 @@ def wrk_run(url: str, connections: int, seconds: int, script: Path) -> tuple[int
     return requests, errors, statuses, p50 / 1000, p95 / 1000
 
 
-def under_load(games: int, connections: int, seconds: int, kept: Path | None) -> None:
-    """Each list filter and the game page at `games` stored games, `connections` connections at once."""
+def requests_asked(games: int) -> dict[str, str]:
+    """Each list filter (page and API) and the game page, by name."""
     from urllib.parse import urlencode
 
     from bench.reliability import LIST_FILTERS
+
+    paths = {f"list {urlencode(f) or '(none)'}": f"/?{urlencode({'per_page': 20, **f})}" for f in LIST_FILTERS}
+    paths |= {f"API {urlencode(f) or '(none)'}": f"/api/games?{urlencode({'per_page': 20, **f})}"
+              for f in LIST_FILTERS}
+    return paths | {"game page /games/1": "/games/1", f"game page /games/{games // 2} (a copy)": f"/games/{games // 2}"}
+
+
+HEAD = (f"{'request':<72} {'p50 ms':>7} {'p95 ms':>7} {'answered':>8} {'server CPU':>10} {'wrk CPU':>8} "
+        f"{'restarts':>8}  load average")
+
+
+def measured(server, name: str, path: str, connections: int, seconds: int, script: Path,
+             headers: tuple[str, ...] = ()) -> float:
+    """One row of the table: a second's warm-up (a connection a request, so that each worker takes some and
+    fills its caches: template, analysis, count; not measured), then `seconds` of
+    `connections` connections; the server's and wrk's CPU milliseconds per request, and the workers started
+    while it ran (gunicorn's max_requests). Its p95."""
+    url = f"http://127.0.0.1:{server.port}{path}"
+    wrk_run(url, connections, 1, script, (*headers, "Connection: close"))  # new connections: every worker's
+    before, client = server_processes(server.process.pid), os.times()
+    answered, errors, bad, p50, p95 = wrk_run(url, connections, seconds, script, headers)
+    after, done = server_processes(server.process.pid), os.times()
+    per = 1000 / max(answered, 1)
+    cpu = (sum(after.values()) - sum(before.values())) / os.sysconf("SC_CLK_TCK") * per
+    wrk = (done.children_user + done.children_system - client.children_user - client.children_system) * per
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{name:<72} {p50:7.1f} {p95:7.1f} {answered:8} {cpu:10.2f} {wrk:8.3f} {len(set(after) - set(before)):8}  "
+          f"{load}" + (f"  errors {errors}, not 2xx/3xx {bad}" if errors or bad else ""))
+    return p95
+
+
+def under_load(games: int, connections: int, seconds: int, kept: Path | None) -> None:
+    """Each list filter and the game page at `games` stored games, `connections` connections at once; then
+    the list asked again by clients that hold it (If-None-Match: a 304)."""
     from tests.web.served import serving
 
     with tempfile.TemporaryDirectory() as folder:
@@ -106,25 +144,30 @@ def under_load(games: int, connections: int, seconds: int, kept: Path | None) ->
         made_store(db, games)
         script = Path(folder) / "figures.lua"
         script.write_text(WRK_SCRIPT)
-        paths = {f"list {urlencode(f) or '(none)'}": f"/?{urlencode({'per_page': 20, **f})}" for f in LIST_FILTERS}
-        paths |= {f"API {urlencode(f) or '(none)'}": f"/api/games?{urlencode({'per_page': 20, **f})}"
-                  for f in LIST_FILTERS}
-        paths |= {"game page /games/1": "/games/1", f"game page /games/{games // 2} (a copy)": f"/games/{games // 2}"}
-        print(f"{connections} connections (wrk, one thread), {seconds:g} s each; {bytecode()}")
-        print(f"{'request':<80} {'p50 ms':>7} {'p95 ms':>7} {'answered':>8} {'CPU ms/req':>10}  load average")
-        worst, over = 0.0, 0
+        print(f"{connections} connections (wrk, one thread), {seconds:g} s each; {bytecode()}; CPU in ms per "
+              f"request; restarts: workers started during the run")
+        print(HEAD)
         with serving(db) as server:
-            for name, path in paths.items():
-                url = f"http://127.0.0.1:{server.port}{path}"
-                wrk_run(url, connections, 1, script)  # a second's warm-up: each worker's caches, not measured
-                before = server_cpu(server.process.pid)
-                answered, errors, bad, p50, p95 = wrk_run(url, connections, seconds, script)
-                cpu = (server_cpu(server.process.pid) - before) / max(answered, 1) * 1000
-                worst, over = max(worst, p95), over + (p95 >= 50)
-                load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-                print(f"{name:<80} {p50:7.1f} {p95:7.1f} {answered:8} {cpu:10.2f}  {load}"
-                      + (f"  errors {errors}, not 2xx/3xx {bad}" if errors or bad else ""))
-        print(f"worst p95: {worst:.1f} ms; {len(paths) - over} of {len(paths)} under 50 ms")
+            p95s = [measured(server, name, path, connections, seconds, script)
+                    for name, path in requests_asked(games).items()]
+            for name, path in (("list (none), held: 304", "/?per_page=20"),
+                               ("API (none), held: 304", "/api/games?per_page=20")):
+                etag = http_etag(server, path)
+                measured(server, name, path, connections, seconds, script, (f"If-None-Match: {etag}",))
+        print(f"worst p95: {max(p95s):.1f} ms; {sum(p < 50 for p in p95s)} of {len(p95s)} under 50 ms")
+
+
+def http_etag(server, path: str) -> str:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        return response.getheader("ETag") or ""
+    finally:
+        conn.close()
 
 
 def made_store(db: Path, games: int) -> None:

@@ -3,7 +3,7 @@ words, what it broke and what the rules allowed instead. Pure values for the dis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .cards import Card
 from .hands import HandKnowledge
@@ -14,24 +14,28 @@ from .replay import DealReplay, Step, replay_deal
 from .rules import RULES, Violation
 from .ruleset import ruleset_for
 from .state import State
+from .said import Param, Said
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, sorted(cards)))
+def listed(parts: list[Param]) -> Param:
+    """Parts said as one: "Kc, 9d and the 13-house"."""
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    some = parts[0]
+    for part in parts[1:-1]:
+        some = Said("{first}, {second}", first=some, second=part)
+    return Said("{some} and {last}", some=some, last=parts[-1])
 
 
-def _group_words(group: Group) -> str:
+def _group_words(group: Group) -> Param:
     if len(group) == 1 and isinstance(group[0], HouseRef):
-        return f"the {group[0].value}-house"
+        return Said("the {value}-house", value=group[0].value)
     return group_text(group)
 
 
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def describe(move: Move, seat: str, before: State) -> str:
-    """The play in words: ``E builds a 9-house: 4c on the loose 5h``.
+def describe(move: Move, seat: str, before: State) -> Said:
+    """The play in words: ``E builds a 9-house: 4c on the loose 5h`` (a `Said`: pages say it in the reader's
+    language).
 
     >>> from seeplog.ruleset import VARIANTS
     >>> from seeplog.state import start
@@ -39,27 +43,44 @@ def describe(move: Move, seat: str, before: State) -> str:
     >>> describe(Build(c("4c"), (c("5h"),), 9), "E", start(VARIANTS["standard"], (c("5h"),), "E", None))
     'E builds a 9-house: 4c on the loose 5h'
     """
+    card = str(move.card)
     if isinstance(move, Throw):
-        return f"{seat} throws {move.card} loose"
+        return Said("{seat} throws {card} loose", seat=seat, card=card)
     if isinstance(move, Capture):
         groups = move.groups or ()
-        return f"{seat} takes {_and([_group_words(g) for g in groups]) if groups else 'nothing'} with {move.card}"
-    return _describe_build(move, seat, before)
+        if not groups:
+            return Said("{seat} takes nothing with {card}", seat=seat, card=card)
+        return Said("{seat} takes {taken} with {card}", seat=seat, taken=listed([_group_words(g) for g in groups]),
+                    card=card)
+    play = _describe_build(move, seat, before)
+    if move.extras:
+        return Said("{play}, with {extras}", play=play, extras=listed([group_text(g) for g in move.extras]))
+    return play
 
 
-def _describe_build(move: Build, seat: str, before: State) -> str:
-    extras = f", with {_and([group_text(g) for g in move.extras])}" if move.extras else ""
+def _describe_build(move: Build, seat: str, before: State) -> Said:
     there = before.house(move.value)
+    said: dict[str, Param] = {"seat": seat, "card": str(move.card), "value": move.value}
     if move.broken is not None:
-        verb = f"raises the {move.broken.value}-house to {move.value} with {move.card}"
-        if there is not None and move.broken.value != move.value:
-            verb += f", joining the {move.value}-house"
-        return f"{seat} {verb}{extras}"
+        joining = there is not None and move.broken.value != move.value
+        if joining:
+            return Said("{seat} raises the {old}-house to {value} with {card}, joining the {value}-house", **said,
+                        old=move.broken.value)
+        return Said("{seat} raises the {old}-house to {value} with {card}", **said, old=move.broken.value)
     if there is not None:
-        what = "+".join(map(str, (move.card,) + move.loose))
-        return f"{seat} adds {what} to the {move.value}-house, cementing it{extras}"
-    loose = f" on the loose {'+'.join(map(str, move.loose))}" if move.loose else ""
-    return f"{seat} builds {a_house(move.value)}: {move.card}{loose}{extras}"
+        return Said("{seat} adds {cards} to the {value}-house, cementing it", **said,
+                    cards="+".join(map(str, (move.card,) + move.loose)))
+    house = Said("an {value}-house", value=move.value) if a_house(move.value).startswith("an ") \
+        else Said("a {value}-house", value=move.value)
+    if move.loose:
+        return Said("{seat} builds {house}: {card} on the loose {loose}", **said, house=house,
+                    loose="+".join(map(str, move.loose)))
+    return Said("{seat} builds {house}: {card}", **said, house=house)
+
+
+def swept(play: Said) -> Said:
+    """The play, said with the sweep it made."""
+    return Said("{play}; a sweep", play=play)
 
 
 @dataclass(frozen=True)

@@ -48,9 +48,9 @@ class LedgerRow:
         return self.unknown_from is not None
 
 
-def provisional_note(unknown_from: int) -> str:
-    """Why rows are provisional, in a player's words (RULES.md §8.5)."""
-    return f"deal {unknown_from}'s score is not known: the lead from here on is provisional"
+def provisional_note(unknown_from: int) -> Said:
+    """Why rows are provisional, in a player's words (RULES.md §8.5; a `Said`)."""
+    return Said("deal {deal}'s score is not known: the lead from here on is provisional", deal=unknown_from)
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from .analysis import DealAnalysis, GameAnalysis
 from .ledger import LedgerRow, provisional_note
 from .ruleset import SEAT_TAGS
+from .said import N_, Param, Said
 
-ANY_DEALER = "any seat may deal"
+ANY_DEALER = N_("any seat may deal")
 """The next dealer after a deal whose score is not known (RULES.md §8.5)."""
 
 
@@ -64,27 +65,33 @@ def next_dealer_text(row: LedgerRow) -> str:
 
 
 def deal_note(deal: DealAnalysis) -> str:
-    """Why a deal's score is the one recorded at the table (or missing), in a sentence; '' when computed.
+    """Why a deal's score is the one recorded at the table (or missing), in a sentence (a `Said`); '' when
+    computed.
 
     The deal line's own error comes first, then a deal without plays, then the error that stopped the
     replay, then a log that stops early."""
     score, replay = deal.score, deal.replay
     if score is not None and score.cards_taken is not None:
         return ""
-    what = "score as recorded at the table" if score is not None else "no score"
+    what = Said("score as recorded at the table") if score is not None else Said("no score")
     start = replay.deal.start
     line_error = next((e for e in deal.errors if e.line == start.line), None) if start.recovered else None
     stop = next((e for e in deal.errors if e is not line_error), None)
+    plays: dict[str, Param] = {"played": replay.played, "plays": replay.rules.plays_per_deal}
     if line_error is not None and (replay.score_only or stop is None):
-        return f"{what}: the deal line could not be read ({line_error.rule}, line {line_error.line})"
+        return Said("{what}: the deal line could not be read ({rule}, line {line})", what=what,
+                    rule=line_error.rule, line=line_error.line or 0)
     if replay.in_progress and not deal.errors:
-        return f"in progress: {replay.played} of {replay.rules.plays_per_deal} plays so far"
+        return Said("in progress: {played} of {plays} plays so far", **plays)
     if replay.score_only:
-        return f"{what} (no plays logged)"
+        return Said("{what} (no plays logged)", what=what)
     if stop is not None and stop.rule != "E-INCOMPLETE":
-        where = f"play {stop.play}" if stop.play else f"line {stop.line}"
-        return f"{what}: the replay stopped at {where} ({stop.rule})"
-    return f"{what}: the log stops after {replay.played} of {replay.rules.plays_per_deal} plays"
+        if stop.play:
+            return Said("{what}: the replay stopped at play {play} ({rule})", what=what, play=stop.play,
+                        rule=stop.rule)
+        return Said("{what}: the replay stopped at line {line} ({rule})", what=what, line=stop.line or 0,
+                    rule=stop.rule)
+    return Said("{what}: the log stops after {played} of {plays} plays", what=what, **plays)
 
 
 def team_values(values: dict[str, int] | None, teams: tuple[str, ...], missing: str = "-") -> tuple[str, ...]:

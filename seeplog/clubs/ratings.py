@@ -67,12 +67,9 @@ class Step:
     """One rating after one baazi: what a kept table of ratings and their history holds, row by row."""
 
     kind: str
-    who: Team
     order: tuple[Any, ...]
-    mu: float
-    sigma: float
-    baazis: int
-    won: int
+    rating: Rating
+    """The rating after the baazi (its `who`: whose rating it is)."""
 
 
 def rate_steps(baazis: Iterable[Baazi], start: dict[Who, Rating] | None = None) -> list[Step]:
@@ -80,18 +77,22 @@ def rate_steps(baazis: Iterable[Baazi], start: dict[Who, Rating] | None = None) 
     when absent): every rating after every baazi. From the ratings after the baazis before some point, the
     steps of the baazis from that point on are the same as those of rating every baazi from scratch."""
     model = PlackettLuce()
-    current = {who: (model.rating(mu=r.mu, sigma=r.sigma), r.baazis, r.won) for who, r in (start or {}).items()}
+    current = dict(start or {})
+    # the model's own value of each rating in `current`, kept (making one again costs)
+    skill = {who: model.rating(mu=r.mu, sigma=r.sigma) for who, r in current.items()}
     steps: list[Step] = []
     for b in rated(baazis):
         for kind, sides in ((PLAYER, ([(p,) for p in b.winner], [(p,) for p in b.loser])),
                             (PARTNERSHIP, ([b.winner], [b.loser]))):
-            teams = [[current.get((kind, w), (None,))[0] or model.rating() for w in side] for side in sides]
+            teams = [[skill.get((kind, w)) or model.rating() for w in side] for side in sides]
             new = model.rate(teams, ranks=[1, 2])
             for side, ratings, wins in ((sides[0], new[0], 1), (sides[1], new[1], 0)):
                 for who, rating in zip(side, ratings):
-                    _, played, won = current.get((kind, who), (None, 0, 0))
-                    current[(kind, who)] = (rating, played + 1, won + wins)
-                    steps.append(Step(kind, who, b.order, rating.mu, rating.sigma, played + 1, won + wins))
+                    old = current.get((kind, who))
+                    played, won = (old.baazis, old.won) if old else (0, 0)
+                    skill[(kind, who)] = rating
+                    current[(kind, who)] = now = Rating(who, rating.mu, rating.sigma, played + 1, won + wins)
+                    steps.append(Step(kind, b.order, now))
     return steps
 
 
@@ -106,9 +107,9 @@ def table_of(steps: Iterable[Step], kind: str) -> tuple[list[Rating], History]:
     history: History = {}
     for step in steps:
         if step.kind == kind:
-            last[step.who] = step
-            history.setdefault(step.who, []).append((step.order, step.mu - 3 * step.sigma))
-    table = [Rating(who, s.mu, s.sigma, s.baazis, s.won) for who, s in last.items()]
+            last[step.rating.who] = step
+            history.setdefault(step.rating.who, []).append((step.order, step.rating.ordinal))
+    table = [s.rating for s in last.values()]
     return sorted(table, key=lambda r: (-r.ordinal, -r.mu, slug(r.who))), history
 
 

@@ -59,13 +59,19 @@ class Line:
     score_difference: int = 0
 
     def add(self, match: Match) -> None:
+        side, opponent = match.side, match.opponent
+        self.count(side.deals, side.baazis, opponent.baazis, side.card_points, side.scored,
+                   side.score - opponent.score)
+
+    def count(self, deals: int, won: int, lost: int, card_points: int, scored: int, score_difference: int) -> None:
+        """One game's figures of a side, added."""
         self.games += 1
-        self.deals += match.side.deals
-        self.won += match.side.baazis
-        self.lost += match.opponent.baazis
-        self.card_points += match.side.card_points
-        self.scored += match.side.scored
-        self.score_difference += match.side.score - match.opponent.score
+        self.deals += deals
+        self.won += won
+        self.lost += lost
+        self.card_points += card_points
+        self.scored += scored
+        self.score_difference += score_difference
 
     @property
     def points_per_deal(self) -> float | None:

@@ -15,7 +15,7 @@ from ..notation import Deal, Hand, Play
 from ..analysis import Analysis, GameAnalysis
 from ..replay import DealReplay
 from ..ruleset import VARIANTS, Ruleset
-from ..said import said_json
+from ..said import Param, Said, said_json
 from ..state import Known, State, start
 
 
@@ -54,7 +54,7 @@ def what_next(now: Now, *, closed: bool = False) -> dict[str, Any]:
     analysis = now.analysis
     if analysis is None or not analysis.deals:
         return {"kind": "deal", "deal": 1, "dealer": None, "allowed_dealers": list(now.rules.seats),
-                "why": "the first deal's dealer is free", **_standing(None, now.rules)}
+                "why": Said("the first deal's dealer is free"), **_standing(None, now.rules)}
     last, row = analysis.deals[-1].replay, analysis.ledger[-1]
     standing = _standing(analysis, analysis.rules)
     if not last.in_progress:
@@ -74,28 +74,39 @@ def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
     return standing
 
 
-def rotation_reason(row: LedgerRow, rules: Ruleset) -> str:
-    """Why the rotation names the next dealer, in a sentence."""
+def rotation_reason(row: LedgerRow, rules: Ruleset) -> Said:
+    """Why the rotation names the next dealer, in a sentence (a `Said`: pages say it in the reader's language)."""
     reason = _named_because(row, rules)
     if row.unknown_from is not None and not row.unknown:
-        return f"{reason} (the rotation goes on from the recorded dealer; with the lead provisional, " \
-               "no dealer is judged)"
+        return Said("{reason} (the rotation goes on from the recorded dealer; with the lead provisional, no dealer "
+                    "is judged)", reason=reason)
     return reason
 
 
-def _named_because(row: LedgerRow, rules: Ruleset) -> str:
-    who = " or ".join(row.allowed_dealers)
+def either(seats: tuple[str, ...] | list[str]) -> Param:
+    """Seats of which one deals: "N", "N or S"."""
+    if not seats:
+        return ""
+    names: Param = seats[0]
+    for seat in seats[1:]:
+        names = Said("{first} or {second}", first=names, second=seat)
+    return names
+
+
+def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
+    who = either(row.allowed_dealers)
     if row.unknown:
-        return f"deal {row.deal}'s score is not known, so any seat may deal"
+        return Said("deal {deal}'s score is not known, so any seat may deal", deal=row.deal)
     if row.baazi is not None:
-        return f"{row.baazi} won a baazi on deal {row.deal}, so {who} deals"
+        return Said("{team} won a baazi on deal {deal}, so {who} deals", team=row.baazi, deal=row.deal, who=who)
     if row.score is None:
-        return f"deal {row.deal} has no score, so the lead stands and {who} deals"
+        return Said("deal {deal} has no score, so the lead stands and {who} deals", deal=row.deal, who=who)
     if row.lead.team is None:
-        return f"the lead is 0, so {row.dealer} deals again"
+        return Said("the lead is 0, so {dealer} deals again", dealer=row.dealer)
+    lead: dict[str, Param] = {"team": row.lead.team, "points": row.lead.points, "who": who}
     if row.lead.team == rules.team_of(row.dealer):
-        return f"{row.lead.team} leads by {row.lead.points}, so the deal passes to {who}"
-    return f"{row.lead.team} leads by {row.lead.points}, so {who} deals"
+        return Said("{team} leads by {points}, so the deal passes to {who}", **lead)
+    return Said("{team} leads by {points}, so {who} deals", **lead)
 
 
 def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str, Any]:

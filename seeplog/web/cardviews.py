@@ -4,13 +4,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from seeplog.cards import Card
 from seeplog.state import House, State
 
+from .saying import say_all
+
 SUITS = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}
 RANKS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+"""The ranks said in words (as the keep page's scripts say them too: the catalogs hold them once)."""
+
 
 
 @dataclass(frozen=True)
@@ -31,7 +36,9 @@ class CardFace:
     def label(self) -> str:
         """For screen readers and tooltips: ``10 of diamonds``."""
         rank = self.text[0]
-        return f"{RANKS.get(rank, rank)} of {SUITS[self.text[1]][1]}"
+        word = RANKS.get(rank)
+        return gettext("{rank} of {suit}").format(rank=gettext(word) if word and word != "10" else word or rank,
+                                                  suit=gettext(SUITS[self.text[1]][1]))
 
 
 def card_html(face: CardFace) -> Markup:
@@ -45,11 +52,20 @@ def card_html(face: CardFace) -> Markup:
     "Ts · 10 of spades"><span class="rank ten">10</span><span class="suit">♠</span></span>
     """
     classes = "card" + (" red" if face.red else "") + (f" {face.mark}" if face.mark else "")
-    label = face.label + (f" ({face.mark})" if face.mark else "")
+    label = _marked(face.label, face.mark)
     rank = "rank ten" if face.rank == "10" else "rank"
     return Markup(f'<span class="{classes}" data-card="{face.text}" role="img" aria-label="{escape(label)}" '
                   f'title="{face.text} · {escape(face.label)}"><span class="{rank}">{face.rank}</span>'
                   f'<span class="suit">{face.suit}</span></span>')
+
+
+def _marked(label: str, mark: str) -> str:
+    """A card's name with what the play did with it."""
+    if mark == "played":
+        return gettext("%(card)s (played)", card=label)
+    if mark == "used":
+        return gettext("%(card)s (used)", card=label)
+    return gettext("%(card)s (new)", card=label) if mark == "new" else label
 
 
 def card_face(card: Card, mark: str = "") -> CardFace:
@@ -122,6 +138,6 @@ def floor_view(state: State, other: State | None, mark: str, names: dict[str, st
     return FloorView(
         faces(state.loose, frozenset(state.loose) - loose, mark),
         tuple(HouseView(h.value, faces(h.cards), tuple(sorted(h.owners)),
-                        " and ".join(named(s, names) for s in sorted(h.owners)), h.cemented,
+                        say_all([named(s, names) for s in sorted(h.owners)]), h.cemented,
                         "" if _key(h) in houses else mark)
               for h in state.houses))

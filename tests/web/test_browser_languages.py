@@ -184,3 +184,37 @@ def test_a_flagged_play_and_the_keep_pages_broken_rules_are_said_in_the_readers_
     assert broken and all(SCRIPT[language].search(text) and "could capture" not in text for text in broken), broken
     assert any("Ks" in text for text in broken), broken
     context.close()
+
+
+MID_DEAL = ("deal 1 dealer N", "floor Kd 9s 2s 2c", "bid W 13", "W Kh x Kd 9s+2s+2c", "S 5h", "E 7c")
+"""A deal under way: W's sweep, then two cards thrown loose; N plays next."""
+TOOK = {"hi": "N ने 5d से उठाया: 5h", "pa": "N ਨੇ 5d ਨਾਲ ਚੁੱਕਿਆ: 5h"}
+
+
+@pytest.mark.parametrize("language", ["hi", "pa"])
+def test_the_keep_page_mid_deal_says_its_verdict_in_the_readers_language(browser, base_url, language):
+    """A play entered by tapping on the keep page mid-deal: the verdict read out in the reader's language (the
+    sentence the server sends, said with the page's translations), the plays listed likewise, dates on the
+    games list in the reader's locale; neither page wider than the phone."""
+    context = browser.new_context(viewport=PHONE)
+    request = context.request
+    live = request.post(base_url + "/api/live", data={"variant": "standard"}).json()
+    version = live["version"]
+    for line in MID_DEAL:
+        answer = request.post(f"{base_url}/api/live/{live['id']}/entries", data={"line": line, "version": version},
+                              headers={"Authorization": f"Bearer {live['edit_token']}"})
+        assert answer.status == 201, answer.text()
+        version = answer.json()["version"]
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    opened(page, base_url + live["edit_url"], "keep")
+    page.locator("#picker button[data-card='5d']").click()
+    page.locator("#outcome-list button.outcome[data-line='N 5d x 5h']").click()
+    page.wait_for_function("(said) => document.getElementById('said').textContent.includes(said)", arg=TOOK[language])
+    assert not re.search(r"\b(takes|throws|builds|sweep)\b", page.locator("#said").inner_text())
+    passes(page, language, "keep-mid-deal")
+    page.goto(base_url + "/")
+    dates = page.locator("table.games td.date").all_inner_texts()
+    assert dates and all(SCRIPT[language].search(d) for d in dates if d), dates  # the month in the reader's script
+    passes(page, language, "games-dated")
+    context.close()

@@ -31,3 +31,14 @@ def test_a_short_championship_stores_every_entry_once_without_an_error():
     assert sum(len(lines) for lines in figures.sent.values()) == len(figures.write_ms)
     assert figures.polls[200] >= 20 and set(figures.polls) <= {200, 304}
 
+
+
+@pytest.mark.slow
+def test_followers_sent_by_wrk_through_nginx_are_counted_and_kept_off_the_origin():
+    bench = championship()
+    result = bench.run(5, 400, 8.0, seed=24, through_nginx=True, wrk=True)
+    followers = result.figures.wrk
+    assert not result.figures.errors and not result.wrong
+    assert followers is not None and followers.other_status == 0 and followers.socket_errors == 0
+    assert followers.ok >= 5 and followers.not_modified > followers.ok  # a table changes every 3 s, polls every 2 s
+    assert result.origin_follow_requests is not None and result.origin_follow_requests < followers.polls / 4

@@ -20,6 +20,7 @@ from seeplog.said import Said, retold, said_json
 from seeplog.web.findings import SHORTENED, library_templates
 from tests.helpers import EXAMPLES
 from tests.hostile_logs import hostile_log
+from tests.web.clubs_helpers import named, player_id, store_text
 from tests.web.helpers import csrf_token, example, upload
 from tools.messages import TRANSLATIONS
 
@@ -220,3 +221,14 @@ def test_a_refused_lines_error_keeps_its_english_and_carries_its_template(client
     assert error["message"] == "'Q' is not the dealer: expected N, W, S or E"
     assert error["said"]["template"] == "{word} is not {what}: expected {seats}"
     assert error["said"]["params"]["what"] == {"template": "the dealer", "params": {}}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_player_page_names_the_rules_broken_in_the_readers_language(client, code):
+    names = {"North": "Asha", "South": "Ravi", "East": "Meena", "West": "Dev"}
+    store_text(client, named("r-capture-all.seep", names))
+    pages = [html.unescape(with_language(client, code).get(f"/players/{player_id(client, name)}")
+                           .get_data(as_text=True)) for name in names.values()]
+    broke = [page for page in pages if "<code>R-CAPTURE-ALL</code>" in page]
+    assert broke and all(translations(code)["Take everything you can"] in page for page in broke)
+    assert "Take everything you can" not in "".join(broke)

@@ -47,7 +47,7 @@ def test_a_chunked_form_upload_over_the_limit_is_413_and_stores_nothing(app, cli
             f"Content-Type: text/plain\r\n\r\n").encode() + big + f"\r\n--{boundary}--\r\n".encode()
     response = chunked(client, "/upload", body, f"multipart/form-data; boundary={boundary}")
     assert response.status_code == 413
-    assert "the upload is too large" in response.get_data(as_text=True)
+    assert "The upload is too large" in response.get_data(as_text=True)
     assert count(app) == 0
 
 

@@ -198,3 +198,33 @@ def test_the_short_text_migration_fills_an_older_store_as_storing_does(db):
     db.execute("delete from migrations where name = '0008_list_indexes'")
     assert migrate(db) == ["0008_list_indexes"]
     assert list(db.query("select * from games_grams order by gram, rank")) == stored and stored
+
+
+@pytest.mark.parametrize("path", ["/?q=Kiran", "/api/games?q=Kiran"])
+def test_the_list_answers_304_to_a_client_holding_it_until_a_game_changes(client, path):
+    first = client.get(path)
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == first.headers["ETag"]
+    held = {"If-None-Match": first.headers["ETag"]}
+    assert client.get(path.replace("Kiran", "Kira"), headers=held).status_code == 200
+    game = upload(client, "game-standard-1.seep")
+    changed = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and changed.headers["ETag"] != first.headers["ETag"]
+    assert f"/games/{game}" in changed.get_data(as_text=True)
+
+
+def test_the_list_page_in_another_language_is_another_answer(client):
+    english = client.get("/")
+    client.set_cookie("lang", "hi")
+    hindi = client.get("/", headers={"If-None-Match": english.headers["ETag"]})
+    assert hindi.status_code == 200 and hindi.headers["ETag"] != english.headers["ETag"]
+
+
+def test_a_page_with_a_message_to_show_is_drawn_again(client):
+    """A flash (the game just deleted) is shown once, on the list the deletion leads to: never a 304 there."""
+    listed = client.get("/")
+    with client.session_transaction() as session:
+        session["_flashes"] = [("ok", "Deleted a game.")]
+    shown = client.get("/", headers={"If-None-Match": listed.headers["ETag"]})
+    assert shown.status_code == 200 and "Deleted a game." in shown.get_data(as_text=True)

@@ -140,7 +140,7 @@ def test_the_games_list_shows_file_name_and_upload_time(client):
     upload_page(client, "e-card.seep")
     html = client.get("/").get_data(as_text=True)
     assert '<span class="file">e-card.seep</span>' in html
-    assert re.search(r'<span class="when">\d{4}-\d\d-\d\d \d\d:\d\d</span>', html)
+    assert re.search(r'<span class="when">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d</span>', html)  # English locale
 
 
 def test_several_files_list_each_ones_findings(client):

@@ -38,9 +38,9 @@ def from_scratch(db) -> tuple[set, set]:
     """The ratings and history rows that rating every stored baazi from nothing gives (the library alone)."""
     baazis = [Baazi(order, team_of(won), team_of(lost)) for order, (won, lost) in derive_baazis(db, None).items()]
     steps = rate_steps(baazis)
-    history = {(s.kind, slug(s.who), *s.order, s.mu, s.sigma, s.baazis, s.won) for s in steps}
-    last = {(s.kind, slug(s.who)): s for s in steps}
-    ratings = {(k, w, s.mu, s.sigma, s.mu - 3 * s.sigma, s.baazis, s.won) for (k, w), s in last.items()}
+    history = {(s.kind, slug(r.who), *s.order, r.mu, r.sigma, r.baazis, r.won) for s in steps for r in [s.rating]}
+    last = {(s.kind, slug(s.rating.who)): s.rating for s in steps}
+    ratings = {(k, w, r.mu, r.sigma, r.mu - 3 * r.sigma, r.baazis, r.won) for (k, w), r in last.items()}
     return ratings, history
 
 
@@ -100,7 +100,7 @@ def test_a_long_recompute_runs_off_the_request_path_and_the_pages_say_so(client,
     store(client, game(rng, "2026-04-02"))
     assert state(db).stale_from is not None and kept(db) != from_scratch(db)
     page = client.get(f"/players/{player_id(client, 'Asha')}").get_data(as_text=True)
-    assert "The ratings are being brought up to date from the games of 2026-04-02" in page
+    assert "The ratings are being brought up to date from the games of Apr 2, 2026" in page
     assert "being brought up to date" in client.get("/leaderboard").get_data(as_text=True)
     assert client.get("/api/leaderboard").json["updating_from"] == "2026-04-02"
 

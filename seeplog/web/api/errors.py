@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFError
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from ..statuswords import status_name, status_sentence
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refusal, Refused, TooLarge
 
 
@@ -119,8 +120,8 @@ def handle(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
     if wants_json():
         extra = error.extra if isinstance(error, ApiError) else {}
         return jsonify({**envelope(status, message, items), **extra}), status, headers
-    return render_template("error.html", status=status, name=error.name, message=message, errors=items), \
-        status, headers
+    return render_template("error.html", status=status, name=status_name(status, error.name),
+                           message=status_sentence(error, message), errors=items), status, headers
 
 
 STATUS: dict[type[Refusal], int] = {BadInput: 400, NotAllowed: 403, NotFound: 404, Conflict: 409, TooLarge: 413,

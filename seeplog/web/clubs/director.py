@@ -68,8 +68,9 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any])
     updated = db.execute("select updated from live_games where game_id = ?", [view.game_id]).fetchone()[0]
     games = view.report["games"]
     baazis = games[0]["baazis"] if games else {}
-    flagged = [{"entry": f.entry, "line": f.line, "rule": f.finding.rule, "message": f.finding.message,
-                "said": said_json(f.finding.message), "deal": f.finding.deal} for f in flagged_of(view)]
+    flagged = [{"entry": e.number if e else None, "line": e.line if e else None, "rule": f.finding.rule,
+                "message": f.finding.message, "said": said_json(f.finding.message), "deal": f.finding.deal}
+               for f in flagged_of(view) for e in [f.entry]]
     confirmations = confirmations_json(db, view.game_id)
     return {"round": table["round"], "number": table["number"], "game_id": view.game_id,
             "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "uploaded": False,

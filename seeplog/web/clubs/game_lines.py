@@ -9,6 +9,8 @@ from typing import Any
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from ..dates import local_date
+
 
 def seat_html(seat: dict[str, Any], made: dict[tuple[str, str | None], str]) -> str:
     """A seat's name, linked to its player; `made` keeps those made on the page (a name comes back often)."""
@@ -28,7 +30,8 @@ def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tu
                        + " &amp; ".join(seat_html(s, made) for s in seats) + "</span>"
                        for team, seats in line["teams"].items())
     named = title % {"game": f"{line['game_id']}{number}"}
-    return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(line["date"] or undated)} · '
+    day = local_date(line["date"]) if line["date"] else undated
+    return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(day)} · '
             f'{escape(named)}</a>\n    <span class="hint">{escape(line["variant"])}</span><br>\n'
             f'    {teams}\n  </li>')
 

@@ -229,8 +229,9 @@ def put_steps(db: sqlite_utils.Database, point: Order, steps: list[Step], until:
             point)}
         db.execute(f"delete from rating_history where {ORDER} >= (?, ?, ?, ?)", point)
     db.conn.executemany("insert into rating_history values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        [(s.kind, slug(s.who), *s.order, s.mu, s.sigma, s.baazis, s.won) for s in kept])
-    last = {(s.kind, slug(s.who)): s for s in kept}
+                        [(s.kind, slug(r.who), *s.order, r.mu, r.sigma, r.baazis, r.won)
+                         for s in kept for r in [s.rating]])
+    last = {(s.kind, slug(s.rating.who)): s.rating for s in kept}
     for kind, who in affected - set(last):
         row = db.execute("select mu, sigma, baazis, won from rating_history where kind = ? and who = ? "
                          "order by date desc, game_id desc, game desc, position desc limit 1", [kind, who]).fetchone()
@@ -238,8 +239,8 @@ def put_steps(db: sqlite_utils.Database, point: Order, steps: list[Step], until:
             db.execute("delete from ratings where kind = ? and who = ?", [kind, who])
         else:
             db.execute(UPSERT, [kind, who, row[0], row[1], row[0] - 3 * row[1], row[2], row[3]])
-    db.conn.executemany(UPSERT, [(kind, who, s.mu, s.sigma, s.mu - 3 * s.sigma, s.baazis, s.won)
-                                 for (kind, who), s in last.items()])
+    db.conn.executemany(UPSERT, [(kind, who, r.mu, r.sigma, r.ordinal, r.baazis, r.won)
+                                 for (kind, who), r in last.items()])
     db.execute("update ratings_state set version = version + 1")
 
 

@@ -52,20 +52,9 @@ def player_record(db: sqlite_utils.Database, player: int) -> Record:
         if named:
             lines.append(versus.setdefault(tuple(sorted(p for p in (first, second) if p is not None)), Line()))
         for line in lines:
-            add(line, *figures)
+            line.count(*figures)
     broken = sorted(((rule, n) for rule, n in db.execute(BROKEN, [player])), key=lambda i: (-i[1], i[0]))
     return Record(total, sweeps, partners, versus, broken)
-
-
-def add(line: Line, deals: int, won: int, lost: int, card_points: int, scored: int, difference: int) -> None:
-    """One side's figures added to a line (as Line.add adds a match)."""
-    line.games += 1
-    line.deals += deals
-    line.won += won
-    line.lost += lost
-    line.card_points += card_points
-    line.scored += scored
-    line.score_difference += difference
 
 
 def game_page(db: sqlite_utils.Database, player: int, count: int | None, start: int = 0) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from seeplog.stopped import is_stop, stopped_json, stopped_play
 from ..db import get_db
 from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
 from ..api.errors import ApiError, refusals
+from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
 from .playlinks import play_link
@@ -58,12 +59,16 @@ class Games(MethodView):
     @blp.arguments(GameQuerySchema, location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
     @refusals(blp, {400: "bad filters"})
+    @blp.alt_response(304, description="the list the client holds (its ETag in If-None-Match) is still the list")
     def get(self, args: dict[str, Any]):
         """Stored games, newest first: filter by player, event, variant, dates, findings; page through."""
         filters = Filters(**args)
+        etag = list_etag(get_db())
+        if same := unchanged(etag):
+            return same
         rows, total = find_games(get_db(), filters)
         return {"games": [summary_json(r) for r in rows], "total": total, "page": filters.page,
-                "per_page": filters.per_page}
+                "per_page": filters.per_page}, {"ETag": f'"{etag}"'}
 
     @blp.doc(requestBody={"required": True, "content": {
         "text/plain": {"schema": {"type": "string"}, "example": "[Variant \"standard\"]\n\ndeal 1 dealer N\n..."},

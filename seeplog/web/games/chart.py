@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
 from seeplog.analysis import GameAnalysis
 from seeplog.ledger import LedgerRow, provisional_note
 from seeplog.ruleset import Ruleset
+
+from ..saying import say, say_all
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 560, 220, 56, 16, 16, 28
 
@@ -55,8 +59,8 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
     for row in analysis.ledger:
         reached = lead + (row.score[up] - row.score[down] if row.score else 0)
         values.append(reached if row.baazi else row.lead.signed(rules))
-        labels.append(f"deal {row.deal}: " + _label(row, reached, rules)
-                      + (" (provisional)" if row.provisional else ""))
+        label = gettext("deal %(deal)s: %(what)s", deal=row.deal, what=_label(row, reached, rules))
+        labels.append(gettext("%(label)s (provisional)", label=label) if row.provisional else label)
         lead = row.lead.signed(rules)
     span = max([target] + [abs(v) for v in values])
     inner_h, right = HEIGHT - TOP - BOTTOM, WIDTH - RIGHT
@@ -76,12 +80,13 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
         provisional_path = _through(start, points[len(exact):], y(0))
     ticks = tuple(Tick(y(v), f"{up if v > 0 else down if v < 0 else ''} {abs(v)}".strip())
                   for v in (span, span // 2, 0, -(span // 2), -span))
-    description = "; ".join(p.label for p in points) or "no deals"
+    description = "; ".join(p.label for p in points) or gettext("no deals")
     unknown = next((row.unknown_from for row in analysis.ledger if row.unknown_from is not None), None)
     if unknown is not None:
-        description += f"; {provisional_note(unknown)}"
+        description += f"; {say(provisional_note(unknown))}"
     return LeadChart(WIDTH, HEIGHT, LEFT, right, up, down, tuple(points), path, provisional_path, y(0), ticks,
-                     target, f"Running lead, {up} up and {down} down, baazi at {target}: {description}.")
+                     target, gettext("Running lead, %(up)s up and %(down)s down, baazi at %(target)s: %(deals)s.",
+                                     up=up, down=down, target=target, deals=description))
 
 
 def _through(start: str, points: list[Point], zero: float) -> str:
@@ -95,12 +100,16 @@ def _through(start: str, points: list[Point], zero: float) -> str:
 def _label(row: LedgerRow, reached: int, rules: Ruleset) -> str:
     """What the deal did to the lead; a baazi says why it was won."""
     if not row.baazi:
-        return f"{row.lead.team} leads by {row.lead.points}" if row.lead.team else "level"
+        if row.lead.team:
+            return gettext("%(team)s leads by %(points)s", team=row.lead.team, points=row.lead.points)
+        return gettext("level")
     if abs(reached) >= rules.baazi_target:
-        return f"{row.baazi} wins a baazi: the lead reached {abs(reached)}"
+        return gettext("%(team)s wins a baazi: the lead reached %(lead)s", team=row.baazi, lead=abs(reached))
     short = [t for t in rules.teams if row.score and row.score[t] < 9]
-    scored = " and ".join(f"{t} scored {row.score[t]}" for t in short) if row.score else ""
-    return f"{row.baazi} wins a baazi by the minimum of nine: {scored}, under 9 (lead {_lead(reached, rules)})"
+    scored = say_all([gettext("%(team)s scored %(points)s", team=t, points=row.score[t]) for t in short]) \
+        if row.score else ""
+    return gettext("%(team)s wins a baazi by the minimum of nine: %(scored)s, under 9 (lead %(lead)s)",
+                   team=row.baazi, scored=scored, lead=_lead(reached, rules))
 
 
 def _lead(signed: int, rules: Ruleset) -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import url_for
+from flask_babel import gettext, ngettext
 
 from seeplog.cards import Card
 from seeplog.dispute import Alternative, PlayView, replay_view
@@ -14,9 +15,10 @@ from seeplog.replay import DealReplay
 from seeplog.rules import Violation
 from seeplog.said import Said
 from seeplog.scoresheet import players
-from seeplog.state import State
+from seeplog.state import State, Sweep
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
+from ..saying import say
 from ..cardviews import CardFace, FloorView, card_face, faces, floor_view, named
 from ..findings import SHORTENED
 from .playlinks import play_link, plays_shown, stopping_error
@@ -36,11 +38,13 @@ class HandView:
 
 @dataclass(frozen=True)
 class SweepLine:
-    play: int
-    seat: str
-    card: CardFace
-    points: int
+    sweep: Sweep
     link: str
+    """The play of the sweep."""
+
+    @property
+    def card(self) -> CardFace:
+        return card_face(self.sweep.card)
 
 
 @dataclass(frozen=True)
@@ -200,7 +204,7 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
     return PlayPage(
         **_frame(ctx, row, play_number), seat=named(step.seat, names),
         turn=named(view.turn, names) if view.turn != step.seat else None,
-        move=view.text, card=str(step.move.card), words=view.words,
+        move=view.text, card=str(step.move.card), words=say(view.words),
         annotation=step.statement.annotation, line=step.statement.line,
         before=floor_view(step.before, step.after, "used", names),
         after=floor_view(step.after, step.before, "new", names),
@@ -216,9 +220,10 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
     lines = row["text"].lstrip("\ufeff").splitlines()
     line = error.line if error is not None else None
     written = _without_seat(lines[line - 1].strip(), error.seat) if error and line and line <= len(lines) else "–"
-    words = ("The replay stops here: this line cannot be replayed as written." if error is not None else
-             f"The log stops here, after {stop.number - 1} plays: this is the play {named(stop.turn, names)} "
-             "had to make next.")
+    words = (gettext("The replay stops here: this line cannot be replayed as written.") if error is not None else
+             ngettext("The log stops here, after %(num)s play: this is the play %(seat)s had to make next.",
+                      "The log stops here, after %(num)s plays: this is the play %(seat)s had to make next.",
+                      stop.number - 1, seat=named(stop.turn, names)))
     hand = HandView(stop.turn, named(stop.turn, names), faces(stop.hand), True, True) if stop.hand_known else None
     return PlayPage(
         **_frame(ctx, row, stop.number), seat=named(error.seat, names) if error and error.seat else "–",
@@ -226,12 +231,12 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
         taken=_taken(ctx, before), legal=_stop_legal(stop), legal_seat=named(stop.turn, names),
         legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
-        meant=tuple(AlternativeView(a.text, a.words) for a in stop.meant),
+        meant=tuple(AlternativeView(a.text, said_of(a)) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
 
 
 def _stop_legal(stop: StoppedPlay) -> tuple[AlternativeView, ...]:
-    words = {a.text: a.words for a in stop.legal}
+    words = {a.text: said_of(a) for a in stop.legal}
     return tuple(AlternativeView(o.text, words.get(o.text, ""), str(o.card), o.groupings)
                  for c in stop.outcomes for o in c.outcomes)
 
@@ -244,7 +249,9 @@ def _without_seat(written: str, seat: str | None) -> str:
 
 def _item_text(item: object) -> str:
     """A card or house of the floor, in words: ``Js (loose)``, ``the 11-house``."""
-    return f"the {item.value}-house" if isinstance(item, HouseRef) else f"{item} (loose)"
+    if isinstance(item, HouseRef):
+        return gettext("the %(value)s-house", value=item.value)
+    return gettext("%(card)s (loose)", card=item)
 
 
 def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]:
@@ -323,8 +330,7 @@ def _taken(ctx: DealContext, state: State) -> tuple[TeamTaken, ...]:
     out = []
     for team in rules.teams:
         seats = [s for s in rules.seats if rules.team_of(s) == team]
-        sweeps = tuple(SweepLine(s.play, s.seat, card_face(s.card), s.points, ctx.link(s.play))
-                       for s in state.sweeps if rules.team_of(s.seat) == team)
+        sweeps = tuple(SweepLine(s, ctx.link(s.play)) for s in state.sweeps if rules.team_of(s.seat) == team)
         out.append(TeamTaken(team, _players(team, seats, ctx.names), faces(state.taken[team]), sweeps))
     return tuple(out)
 
@@ -337,16 +343,23 @@ def _players(team: str, seats: list[str], names: dict[str, str]) -> str:
 
 def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
     step, rules = view.step, ctx.replay.rules
-    notes = [f"A sweep: the floor is cleared, {s.points} points to {rules.team_of(s.seat)}."
-             for s in step.after.sweeps if s.play == step.number]
+    notes = [gettext("A sweep: the floor is cleared, %(points)s points to %(team)s.", points=s.points,
+                     team=rules.team_of(s.seat)) for s in step.after.sweeps if s.play == step.number]
     left = step.after.loose + tuple(c for h in step.after.houses for c in h.cards)
     last = step.after.last_capturer
     if step.number == len(ctx.replay.steps) and ctx.replay.final is not None and left and last:
-        notes.append(f"The deal ends: {' '.join(map(str, sorted(left)))} left on the floor go to "
-                     f"{rules.team_of(last)}, as {named(last, ctx.names)} was the last to capture.")
+        notes.append(gettext("The deal ends: %(cards)s left on the floor go to %(team)s, as %(seat)s was the last "
+                             "to capture.", cards=" ".join(map(str, sorted(left))), team=rules.team_of(last),
+                             seat=named(last, ctx.names)))
     return tuple(notes)
+
+
+def said_of(alternative: Alternative) -> str:
+    """An outcome in words, in the reader's language."""
+    return say(alternative.words)
 
 
 def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
     card = str(view.step.move.card)
-    return tuple(AlternativeView(a.text, a.words, a.card, a.groupings, a.played, a.card == card) for a in view.legal)
+    return tuple(AlternativeView(a.text, said_of(a), a.card, a.groupings, a.played, same_card=a.card == card)
+                 for a in view.legal)

@@ -203,12 +203,18 @@ class Counts:
 COUNTS = Counts()
 
 
+def store_version(db: sqlite_utils.Database) -> tuple[int, str]:
+    """The store's games_version and its file: together they name the state of its games."""
+    version, store = db.execute("select version, (select file from pragma_database_list where name = 'main') "
+                                "from games_version").fetchone()
+    return int(version), str(store)
+
+
 def counted(db: sqlite_utils.Database, sql: str, params: list[Any]) -> int:
     """The count `sql` answers, kept in COUNTS. The version is read before the count: a game stored between
     the two makes the kept count one of a version already past, counted again next time (never the other
     way round)."""
-    version, store = db.execute("select version, (select file from pragma_database_list where name = 'main') "
-                                "from games_version").fetchone()
+    version, store = store_version(db)
     key = (store, sql, tuple(params))
     count = COUNTS.get(key, version)
     if count is None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import url_for
+from flask_babel import gettext
 
 from seeplog.analysis import GameAnalysis
 from seeplog.replay import DealReplay
@@ -16,6 +17,8 @@ from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_v
 from seeplog.notation import Log
 
 from ..cardviews import named
+from ..dates import local_date
+from ..saying import say, say_either
 from .chart import LeadChart, lead_chart
 from .playlinks import play_link, plays_shown
 from .store import stored_analysis
@@ -130,15 +133,16 @@ class GameRow:
 
 def title_of(row: dict[str, Any]) -> str:
     tags = json.loads(row["tags"])
-    return tags.get("Event") or row.get("filename") or f"Game {row['id']}"
+    return tags.get("Event") or row.get("filename") or gettext("Game %(number)s", number=row["id"])
 
 
 def game_row(row: dict[str, Any]) -> GameRow:
     names = json.loads(row["players"])
-    return GameRow(row["id"], title_of(row), row["date"] or "", row["event"] or "", row["variant"],
+    return GameRow(row["id"], title_of(row), row["date"] or json.loads(row["tags"]).get("Date", ""), row["event"] or "",
+                   row["variant"],
                    ", ".join(named(seat, names) for seat in names),
                    row["result"], row["violation_count"] + row["error_count"], row["status"], row["game_count"],
-                   row.get("filename") or ("kept live" if row.get("live") else "pasted log"),
+                   row.get("filename") or (gettext("kept live") if row.get("live") else gettext("pasted log")),
                    (row.get("uploaded") or "")[:16].replace("T", " "),
                    row.get("live"))
 
@@ -156,11 +160,11 @@ def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, .
 def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],
                steps: str | None = None) -> SheetLine:
     bid = f"{_named(row.bidder, names)} {row.bid}" if row.bid is not None else "–"
-    nxt = ANY_DEALER if row.next_dealer == ANY_DEALER else " or ".join(
-        _named(s, names) for s in row.next_dealer.split(" or "))
+    nxt = gettext(ANY_DEALER) if row.next_dealer == ANY_DEALER else say_either(
+        [_named(s, names) for s in row.next_dealer.split(" or ")])
     return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
                      _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, row.note, steps, row.provisional)
+                     nxt, row.flagged, say(row.note), steps, say(row.provisional))
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
@@ -193,7 +197,8 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: b
     findings = tuple(typed_finding(v, game_id, number, deal)
                      for v, deal in found[:PAGE_FINDINGS if listed is None else listed])
     more = len(found) - len(findings)
-    heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), tags.get("Date")) if x) or "Seep game"
+    heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), local_date(tags.get("Date"))) if x) \
+        or gettext("Seep game")
     return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
                      tuple(analysis.baazis.items()), findings, lead_chart(analysis), more)
 

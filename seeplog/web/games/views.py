@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request,
-                   send_from_directory, url_for)
-from flask_babel import gettext
+from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
+                   request, send_from_directory, session, url_for)
+from flask_babel import get_locale, gettext
 from marshmallow import ValidationError
 
 import seeplog
@@ -21,6 +21,7 @@ from ..forms import ManageForm, UploadForm
 from .manage import (SameLog, TokenRefused, check_token, delete_game, history, issue_token,
                      replace_game)
 from .playpage import play_page
+from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
 from ..api.schemas import GameFormSchema, PlayQuerySchema
 from .limits import TooMuch
@@ -48,11 +49,16 @@ def index():
     else:
         errors = {}
     filters = Filters(**args)
+    etag = list_etag(get_db(), str(get_locale()))
+    if not errors and "_flashes" not in session and (same := unchanged(etag)):
+        return same
     rows, total = find_games(get_db(), filters)
-    return render_template("index.html", games=[game_row(r) for r in rows], total=total, filters=filters,
-                           errors=errors, pages=-(-total // filters.per_page), page_url=page_url,
-                           variants=tuple(VARIANTS)), (
-        400 if errors else 200)
+    response = make_response(render_template(
+        "index.html", games=[game_row(r) for r in rows], total=total, filters=filters, errors=errors,
+        pages=-(-total // filters.per_page), page_url=page_url, variants=tuple(VARIANTS)), 400 if errors else 200)
+    if not errors:
+        response.set_etag(etag)
+    return response
 
 
 def page_url(page: int) -> str:

@@ -7,8 +7,9 @@ from typing import Any
 
 from seeplog.cards import Rank
 from seeplog.ruleset import HOUSE_VALUES, Ruleset
+from seeplog.said import N_, Said, said_json
 
-WAITING_WHY = "the rotation is known once the waiting entries are stored"
+WAITING_WHY = N_("the rotation is known once the waiting entries are stored")
 
 
 def steps_ahead(rules: Ruleset) -> dict[str, Any]:
@@ -25,7 +26,8 @@ def steps_ahead(rules: Ruleset) -> dict[str, Any]:
         "dealt": {"kind": "bid", "missing": ["bid", "floor"]},
         "bidder": {seat: rules.right_of(seat) for seat in rules.seats},
         "plays": {seat: plays_from(rules, seat) for seat in rules.seats},
-        "after_deal": {"kind": "deal", "dealer": None, "allowed_dealers": list(rules.seats), "why": WAITING_WHY},
+        "after_deal": {"kind": "deal", "dealer": None, "allowed_dealers": list(rules.seats), "why": WAITING_WHY,
+                       "why_said": said_json(Said(WAITING_WHY))},
         "house_values": list(HOUSE_VALUES),
         "rank_values": {rank.symbol: int(rank) for rank in Rank},
     }

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext as _l, ngettext
+
 from seeplog.cards import parse_card
 from seeplog.ledger import Lead, LedgerRow, provisional_note
 from seeplog.live.table import rotation_reason
@@ -13,6 +15,8 @@ from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
 from ..cardviews import FloorView, HouseView, faces, named
+from ..dates import local_date
+from ..saying import say, say_all, say_either
 from .dealend import DealEnd, deal_end
 from .view import EntryView, LiveView, links
 from ..games.viewmodels import Finding, finding, typed_finding
@@ -25,18 +29,16 @@ RECENT_PLAYS = 8
 
 @dataclass(frozen=True)
 class PlayLine:
-    number: int
-    """The play's number in its deal."""
-    entry: int
-    line: str
+    entry: EntryView
+    """The play's entry: its number, its line, and the play's number in its deal (`entry.place.play`)."""
     words: str
     findings: tuple[Finding, ...]
 
 
 @dataclass(frozen=True)
 class FlaggedLine:
-    entry: int | None
-    line: str | None
+    entry: EntryView | None
+    """The entry whose line the finding points at (None: no entry's)."""
     finding: Finding
 
 
@@ -102,33 +104,39 @@ def next_words(step: dict[str, Any], names: dict[str, str]) -> dict[str, str]:
     """What the scorekeeper records next, in words: "Deal 3 — dealer W", "Deal 3 — bid: S", "S to play"."""
     kind = step["kind"]
     if kind == "closed":
-        return {"headline": "The game is closed: it takes no more entries."}
+        return {"headline": gettext("The game is closed: it takes no more entries.")}
     out = {"standing": standing_words(step)}
     if kind == "deal":
         dealers = step.get("allowed_dealers") or []
         if step.get("dealer") is None:
-            out["headline"] = f"Deal {step['deal']} — any seat may deal"
+            out["headline"] = gettext("Deal %(deal)s — any seat may deal", deal=step["deal"])
         else:
-            out["headline"] = f"Deal {step['deal']} — dealer " + " or ".join(named(s, names) for s in dealers)
-        out["why"] = step["why"]
+            out["headline"] = gettext("Deal %(deal)s — dealer %(seat)s", deal=step["deal"],
+                                      seat=say_either([named(s, names) for s in dealers]))
+        out["why"] = say(step["why"])
     elif kind == "bid":
-        out["headline"] = f"Deal {step['deal']} — bid: {named(step['seat'], names)}"
-        out["why"] = f"dealt by {named(step['dealer'], names)}; the seat on the dealer's right bids"
+        out["headline"] = gettext("Deal %(deal)s — bid: %(seat)s", deal=step["deal"],
+                                  seat=named(step["seat"], names))
+        out["why"] = gettext("dealt by %(seat)s; the seat on the dealer's right bids",
+                             seat=named(step["dealer"], names))
     elif kind == "floor":
-        out["headline"] = f"Deal {step['deal']} — the floor's four cards"
+        out["headline"] = gettext("Deal %(deal)s — the floor's four cards", deal=step["deal"])
     else:
-        out["headline"] = f"Deal {step['deal']}, play {step['play']} — {named(step['seat'], names)} to play"
+        out["headline"] = gettext("Deal %(deal)s, play %(play)s — %(seat)s to play", deal=step["deal"],
+                                  play=step["play"], seat=named(step["seat"], names))
         if step.get("stopped"):
             stop = step["stopped"]
-            out["stopped"] = f"{stop['rule']}: {stop['message']} (play {stop['play']})"
+            out["stopped"] = gettext("%(rule)s: %(message)s (play %(play)s)", rule=stop["rule"],
+                                     message=say(stop["message"]), play=stop["play"])
     return out
 
 
 def standing_words(step: dict[str, Any]) -> str:
     lead = step.get("lead") or {}
-    said = f"{lead['team']} leads by {lead['points']}" if lead.get("team") else "the lead is 0"
+    said = gettext("%(team)s leads by %(points)s", team=lead["team"], points=lead["points"]) if lead.get("team") \
+        else gettext("the lead is 0")
     if step.get("provisional"):
-        said += f" ({step['provisional']})"
+        said += f" ({say(step['provisional'])})"
     baazis = baazi_words(step.get("baazis") or {})
     return f"{said}; {baazis}" if baazis else said
 
@@ -136,7 +144,7 @@ def standing_words(step: dict[str, Any]) -> str:
 def baazi_words(baazis: dict[str, int]) -> str:
     if not baazis:
         return ""
-    return "baazis " + " – ".join(f"{team} {count}" for team, count in baazis.items())
+    return gettext("baazis %(counts)s", counts=" – ".join(f"{team} {count}" for team, count in baazis.items()))
 
 
 # ---------------------------------------------------------------- the floor
@@ -144,10 +152,12 @@ def baazi_words(baazis: dict[str, int]) -> str:
 def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> dict[str, str] | None:
     if not table:
         return None
-    bid = f"{named(table['bidder'], names)} {table['bid']}" if table.get("bid") is not None else "not yet"
+    bid = f"{named(table['bidder'], names)} {table['bid']}" if table.get("bid") is not None \
+        else gettext("not yet")
     taken = table.get("taken") or {}
     return {"deal": str(table["deal"]), "dealer": named(table["dealer"], names) if table.get("dealer") else "–",
-            "bid": bid, "taken": " · ".join(f"{team} {count} cards" for team, count in taken.items())}
+            "bid": bid, "taken": " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count,
+                                                     team=team) for team, count in taken.items())}
 
 
 def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:
@@ -156,7 +166,7 @@ def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView |
         return None
     floor = table["floor"]
     houses = tuple(HouseView(h["value"], faces(parse_card(c) for c in h["cards"]), tuple(h["owners"]),
-                             " and ".join(named(s, names) for s in h["owners"]), h["cemented"])
+                             say_all([named(s, names) for s in h["owners"]]), h["cemented"])
                    for h in floor["houses"])
     return FloorView(faces(parse_card(c) for c in floor["loose"]), houses)
 
@@ -173,9 +183,9 @@ def plays_of(view: LiveView, game: int, names: dict[str, str]) -> tuple[PlayLine
         seat = e.place.seat
         if e.place.kind != "play" or e.place.deal != deal or e.place.play is None:
             continue
-        words = e.words or f"{named(seat, names) if seat else 'a seat'} plays {e.line}"
-        out.append(PlayLine(e.place.play, e.number, e.line, words,
-                            tuple(typed_finding(f, view.game_id, game, deal) for f in e.findings)))
+        words = say(e.words) if e.words else gettext("%(seat)s plays %(line)s", seat=named(seat, names) if seat
+                                                   else gettext("a seat"), line=e.line)
+        out.append(PlayLine(e, words, tuple(typed_finding(f, view.game_id, game, deal) for f in e.findings)))
     return tuple(out)
 
 
@@ -191,12 +201,11 @@ def flagged_of(view: LiveView) -> tuple[FlaggedLine, ...]:
         for deal in game["deals"]:
             out += [_flagged(finding(f, view.game_id, number, deal["number"]), by_line)
                     for f in deal["errors"] + deal["violations"]]
-    return tuple(sorted(out, key=lambda x: (x.entry is None, x.entry or 0)))
+    return tuple(sorted(out, key=lambda x: (x.entry is None, x.entry.number if x.entry else 0)))
 
 
 def _flagged(f: Finding, by_line: dict[int, EntryView]) -> FlaggedLine:
-    entry = by_line.get(f.line) if f.line else None
-    return FlaggedLine(entry.number if entry else None, entry.line if entry else None, f)
+    return FlaggedLine(by_line.get(f.line) if f.line else None, f)
 
 
 # ---------------------------------------------------------------- the ledger
@@ -208,7 +217,7 @@ def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tu
     for row in game["ledger"]:
         if row["deal"] in playing:
             out.append(LedgerLine(row["deal"], named(row["dealer"], names), ("…",) * len(rules.teams), "", "",
-                                  "", "in progress"))
+                                  "", gettext("in progress")))
             continue
         ledger_row = ledger_row_of(row, rules, unknown_from)
         unknown_from = ledger_row.unknown_from
@@ -216,10 +225,10 @@ def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tu
         lead = ledger_row.lead
         out.append(LedgerLine(row["deal"], named(row["dealer"], names), score,
                               f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
-                              ANY_DEALER if ledger_row.unknown else
-                              " or ".join(named(s, names) for s in ledger_row.allowed_dealers),
-                              rotation_reason(ledger_row, rules),
-                              provisional_note(unknown_from) if unknown_from is not None else ""))
+                              gettext(ANY_DEALER) if ledger_row.unknown else
+                              say_either([named(s, names) for s in ledger_row.allowed_dealers]),
+                              say(rotation_reason(ledger_row, rules)),
+                              say(provisional_note(unknown_from)) if unknown_from is not None else ""))
     return tuple(out)
 
 
@@ -251,8 +260,8 @@ class FollowHeader:
     """Each seat's player (the seat itself where the game names nobody)."""
 
 
-SHOWN_TAGS = (("Date", "date"), ("Site", "site"), ("Round", "round"), ("Scorer", "scorer"),
-              ("BaaziTarget", "baazi target"), ("Rotation", "rotation"))
+SHOWN_TAGS = (("Date", _l("date")), ("Site", _l("site")), ("Round", _l("round")), ("Scorer", _l("scorer")),
+              ("BaaziTarget", _l("baazi target")), ("Rotation", _l("rotation")))
 
 
 def follow_header(view: LiveView) -> FollowHeader:
@@ -261,6 +270,7 @@ def follow_header(view: LiveView) -> FollowHeader:
     names = seat_names(tags, rules.seats)
     teams = tuple((team, " & ".join(named(s, names) for s in rules.seats if rules.team_of(s) == team))
                   for team in rules.teams)
-    return FollowHeader(view.game_id, tags.get("Event") or f"Live game {view.game_id}", view.variant, view.state,
-                        teams, tuple((label, tags[tag]) for tag, label in SHOWN_TAGS if tag in tags),
+    return FollowHeader(view.game_id, tags.get("Event") or gettext("Live game %(id)s", id=view.game_id), view.variant,
+                        view.state, teams, tuple((str(label), local_date(tags[tag]) if tag == "Date" else tags[tag])
+                                                 for tag, label in SHOWN_TAGS if tag in tags),
                         links(view.game_id)["scoresheet"], names)

@@ -186,4 +186,5 @@ def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dic
 def _verdict(entry: EntryView) -> dict[str, Any]:
     found = entry.json["findings"]
     return {"ok": not found, "errors": [f for f in found if f["rule"].startswith("E-")],
-            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.words}
+            "violations": [f for f in found if f["rule"].startswith("R-")], "words": entry.words,
+            "words_said": entry.json["words_said"]}

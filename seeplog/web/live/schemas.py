@@ -103,7 +103,10 @@ LiveCreatedSchema = answer_schema(
     edit_url=(str, "the keep-score page, the token in its fragment (keep it secret)"),
     follow_url=(str, "the follow page (share it)"), api_url=str, scoresheet_url=str)
 VerdictSchema = answer_schema(
-    "VerdictSchema", ok=bool, errors=OBJECTS, violations=OBJECTS, words=fields.String(allow_none=True))
+    "VerdictSchema", ok=bool, errors=OBJECTS, violations=OBJECTS,
+    words=described("the play in words, in English", allow_none=True),
+    words_said=described("the same words as a sentence to say in any language (seeplog.said.said_json: its "
+                         "template and parameters)", fields.Dict, allow_none=True))
 EntryAnswerSchema = answer_schema(
     "EntryAnswerSchema", version=int, kind=str, verdict=fields.Nested(VerdictSchema, allow_none=True),
     entry=described("the entry's number", fields.Integer, allow_none=True),

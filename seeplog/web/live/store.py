@@ -156,8 +156,9 @@ def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) ->
     """Store one event in one transaction; the answer, and False when it is a retry answered again.
 
     The event is derived first, from the game as committed (`derive`), outside the store's write lock; the
-    write transaction then finds the game at the version it was derived from (else derives it again in
-    the lock: another event came in between) and writes. The lock is held for the writes alone.
+    write transaction checks the request again (an event that came in between makes it stale: 409) and
+    writes what was derived, so the lock is held for the writes alone. Called inside a transaction (the
+    director's correction), it derives in that transaction.
 
     :raises NotFound: no such game. :raises NotAllowed: a wrong token.
     :raises Conflict: a closed game or a stale version.

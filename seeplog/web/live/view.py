@@ -10,14 +10,14 @@ from functools import cached_property
 from typing import Any
 
 from seeplog.analysis import Analysis
-from seeplog.dispute import describe
+from seeplog.dispute import describe, swept
 from seeplog.live.entries import LiveLog, by_entry
 from seeplog.live.table import Now, leftover, now_of, table, what_next
 from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, Redeal, ScoreLine, Tag,
                               Unreadable)
 from seeplog.report import violation_json
 from seeplog.rules import Violation
-from seeplog.said import said_json
+from seeplog.said import Said, said_json
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -52,6 +52,7 @@ class EntryView:
     log_line: int
     place: Place
     words: str | None
+    """The play in words (a `Said`; None for a line that is no play replayed)."""
     findings: tuple[Violation, ...]
 
     @cached_property
@@ -59,7 +60,7 @@ class EntryView:
         place = self.place
         return {"number": self.number, "id": self.id, "line": self.line, "log_line": self.log_line,
                 "kind": place.kind, "deal": place.deal, "play": place.play, "seat": place.seat,
-                "words": self.words,
+                "words": self.words, "words_said": said_json(self.words or ""),
                 "findings": [{**violation_json(f), "said": said_json(f.message)} for f in self.findings]}
 
     @cached_property
@@ -99,9 +100,15 @@ def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analys
     """The view of the game; `before` is the view of the version before, whose entries standing on the
     same lines before line `since` are kept as they were (the event left their deals as they were)."""
     now = now_of(analysis)
-    step = what_next(now, closed=state == "closed")
+    step = with_why_said(what_next(now, closed=state == "closed"))
     return LiveView(game_id, version, state, now.rules.name, live.text,
                     entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step))
+
+
+def with_why_said(step: dict[str, Any]) -> dict[str, Any]:
+    """What comes next, with why a seat deals also as a sentence (`why_said`) for the keep page to say in the
+    reader's language."""
+    return {**step, "why_said": said_json(step["why"])} if isinstance(step.get("why"), Said) else step
 
 
 END_FIELDS = ("number", "dealer", "bidder", "bid", "plays", "complete", "card_points", "sweep_points", "score",
@@ -159,7 +166,13 @@ def place_of(log: Log, line: int) -> Place:
 
 
 def play_words(now: Now) -> dict[int, str]:
-    """The plays of the last deal in words, by log line (the scorekeeper reads them back)."""
+    """The plays of the last deal in words, by log line (the scorekeeper reads them back); a sweep said."""
     if now.last is None:
         return {}
-    return {step.statement.line: describe(step.move, step.seat, step.before) for step in now.last.steps}
+    return {step.statement.line: _with_sweep(describe(step.move, step.seat, step.before),
+                                             len(step.after.sweeps) > len(step.before.sweeps))
+            for step in now.last.steps}
+
+
+def _with_sweep(said: Said, sweep: bool) -> Said:
+    return swept(said) if sweep else said

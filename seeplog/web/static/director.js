@@ -178,7 +178,7 @@
   }
 
   function lastEntry(tb) {
-    var at = new Date(tb.last_entry).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    var at = new Date(tb.last_entry).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hour12: false });
     return t("Last entry {time} ({minutes} min ago)", { time: at, minutes: Math.floor(idleMinutes(tb)) });
   }
 
@@ -230,7 +230,7 @@
       .then(function (got) {
         if (got) { data = got; fetchedAt = Date.now(); }
         draw();
-        status.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString() });
+        status.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
         timer = setTimeout(poll, EVERY);
       })
       .catch(function (e) {

@@ -11,7 +11,7 @@ if (slot && status && canPoll()) {
       const fresh = fragmentPart(html, "event-live-body");
       const old = document.getElementById("event-live-body");
       if (fresh && old) old.replaceWith(fresh);
-      status.textContent = window.seeplogText("Standings updated {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang) });
+      status.textContent = window.seeplogText("Standings updated {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
     },
     checked() { return true; },
     lost() { status.textContent = window.seeplogText("Cannot reach the server: trying again."); },

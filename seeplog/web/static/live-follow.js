@@ -6,11 +6,9 @@ import { canPoll, fragmentPart, poll } from "./poll.js";
 const slot = document.getElementById("live-board-slot");
 const status = document.getElementById("live-status");
 
+/* The time now, as the page's language writes it. */
 function clock() {
-  var d = new Date();
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map(function (n) {
-    return (n < 10 ? "0" : "") + n;
-  }).join(":");
+  return new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false });
 }
 
 function say(text, kind) {

@@ -32,7 +32,7 @@ function closeButton() {
 /* The server's words for the entry stored, in the "said" line. */
 function sayStored(item, answer) {
   const verdict = answer.verdict;
-  $("said").textContent = verdict && verdict.words ? verdict.words
+  $("said").textContent = verdict && verdict.words ? said({ said: verdict.words_said, message: verdict.words })
     : answer.kind === "append" ? t("Recorded: {line}", { line: answer.line })
       : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${answer.line}` : ""} — ${t("done")}`;
   $("said").hidden = false;

@@ -29,7 +29,7 @@ function entryItem(e) {
   head.className = "entry-head";
   head.append(textEl("span", "entry-place", e.play ? t("play {play}", e) : e.kind), line);
   li.append(head);
-  if (e.words) li.append(textEl("p", "words", e.words));
+  if (e.words) li.append(textEl("p", "words", said({ said: e.words_said, message: e.words })));
   for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${said(f)}`));
   const actions = document.createElement("div");
   actions.className = "entry-actions";

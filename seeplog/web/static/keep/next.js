@@ -17,7 +17,7 @@ export function playSeat(next) {
 export function describeNext(next) {
   switch (next.kind) {
     case "deal":
-      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), next.why || ""];
+      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), said({ said: next.why_said, message: next.why || "" })];
     case "bid":
     case "floor": {
       const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `${t("bid:")} ${next.seat || ""}`.trim() : t("floor")));
