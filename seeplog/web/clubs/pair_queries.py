@@ -9,7 +9,7 @@ import sqlite_utils
 
 from seeplog.clubs.records import Line, Partnership, Record
 
-from .record_queries import add, seat_lines
+from .record_queries import seat_lines
 
 SEATS = """select s.game_id, s.game, s.team, s.opponents_named, o1.player_id, o2.player_id, s.deals, s.won, s.lost,
 s.card_points, s.scored, s.score - s.score_against, s.sweeps, s.date, s.variant, s.seats, s.seat
@@ -49,9 +49,9 @@ def partnership_record(db: sqlite_utils.Database, players: Partnership,
         if (game_id, game, team) in games:  # the other seat of the side
             continue
         games[(game_id, game, team)] = (game_id, game, date, variant, seats)
-        add(total, *figures)
+        total.count(*figures)
         if named:
-            add(versus.setdefault(tuple(sorted(p for p in (first, second) if p is not None)), Line()), *figures)
+            versus.setdefault(tuple(sorted(p for p in (first, second) if p is not None)), Line()).count(*figures)
     broken = sorted(db.execute(BROKEN.format(which=condition), args).fetchall(), key=lambda i: (-i[1], i[0]))
     distinct = {(g[0], g[1]): g for g in games.values()}  # a game with the partnership on both sides: once
     newest = sorted(distinct.values(), key=lambda g: (g[2] or "", g[0], g[1]), reverse=True)[:shown]
