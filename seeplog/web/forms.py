@@ -52,11 +52,16 @@ NAME_LENGTH = 40
 TEXT_LENGTH = 120
 
 
+def variant_title(name: str) -> str:
+    """A variant's name for people in the reader's language (a name the library does not know, as written)."""
+    return str(VARIANT_TITLES.get(name, name))
+
+
 def variant_choices() -> list[SelectChoice]:
     """Each variant of the library with its name for people, its players and its baazi target."""
     choices = []
     for name in VARIANT_NAMES:
-        title, rules = str(VARIANT_TITLES.get(name, name)), VARIANTS[name]
+        title, rules = variant_title(name), VARIANTS[name]
         players = "" if rules.players == 4 or name == "two-player" else " · " + gettext(
             "%(num)s players", num=rules.players)
         choices.append(SelectChoice(name, f"{title}{players} · " + gettext("baazi at %(target)s",

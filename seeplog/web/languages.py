@@ -14,6 +14,7 @@ from flask_babel import Babel, format_decimal, get_locale, get_translations
 from babel.support import NullTranslations
 
 from .dates import init_dates
+from .forms import variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .scripttext import script_translations
 
@@ -87,7 +88,8 @@ def init_languages(app: Flask) -> None:
     init_dates(app)
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
-    app.jinja_env.filters.update(said=said_here, rule_summary=rule_summary, rule_explanation=rule_explanation)
+    app.jinja_env.filters.update(said=said_here, rule_summary=rule_summary, rule_explanation=rule_explanation,
+                                 variant_title=variant_title)
 
     @app.context_processor
     def language_choices():

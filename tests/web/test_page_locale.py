@@ -14,6 +14,7 @@ from babel.dates import format_date
 from flask_babel import force_locale
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from seeplog.web.forms import variant_title
 from seeplog.web.dates import day_of, local_date, local_moment
 from seeplog.web.statuswords import status_sentence
 from tests.web.helpers import make_app, upload
@@ -230,3 +231,15 @@ def test_a_count_in_a_sentence_is_grouped_as_the_reader_groups_it(app):
     with app.test_request_context():
         assert app.jinja_env.from_string(page).render(n=123456) == "123,456 games."
         assert app.jinja_env.from_string(page.replace(", num=n | number", "")).render(n=123456) == "123456 games."
+
+
+@pytest.mark.parametrize("code", ["hi", "pa"])
+def test_a_games_variant_is_named_in_the_readers_language(client, code):
+    game = upload(client, "game-standard-1.seep")
+    client.set_cookie("lang", code)
+    cell = re.search(r'<td class="variant"[^>]*>([^<]*)</td>', client.get("/").get_data(as_text=True)).group(1)
+    assert SCRIPT[code].search(cell) and "standard" not in cell
+    with client.application.test_request_context(headers={"Accept-Language": code}):
+        title = variant_title("standard")
+    assert cell == title and title in client.get(f"/games/{game}").get_data(as_text=True)
+    assert client.get(f"/api/games/{game}").json["variant"] == "standard"  # the JSON as it was
