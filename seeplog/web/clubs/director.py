@@ -105,11 +105,11 @@ def correction(args: dict[str, Any]) -> Request:
     named = [(key, kind) for key, kind in CORRECTIONS if args.get(key) is not None]
     problem = None
     if len(named) != 1:
-        problem = {"field": "replace", "message": "name one entry to correct: replace, insert_before or delete"}
+        problem = {"field": "replace", "message": Said("name one entry to correct: replace, insert_before or delete")}
     elif named[0][0] == "delete" and args.get("line") is not None:
-        problem = {"field": "line", "message": "a delete takes no line"}
+        problem = {"field": "line", "message": Said("a delete takes no line")}
     elif named[0][0] != "delete" and args.get("line") is None:
-        problem = {"field": "line", "message": "a line of notation is needed"}
+        problem = {"field": "line", "message": Said("a line of notation is needed")}
     if problem:
         raise Refused(problem["message"], [problem])
     key, kind = named[0]

@@ -27,8 +27,8 @@ def from_bytes(data: bytes, filename: str | None = None) -> Upload:
     except InputError as exc:
         where, _, rest = str(exc).partition(": E-SYNTAX ")
         line, _, column = where.partition(":")
-        raise BadUpload(f"{filename or 'the upload'}: {rest} at line {line}, column {column}; "
-                        "save the log as UTF-8 text and upload it again",
+        raise BadUpload(Said("{file}: {problem} at line {line}, column {column}; save the log as UTF-8 text and upload "
+                             "it again", file=filename or THE_UPLOAD, problem=rest, line=line, column=column),
                         [{"message": rest, "line": int(line), "column": int(column), "rule": "E-SYNTAX"}]) from None
     return from_text(text, filename)
 

@@ -147,8 +147,8 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
         number, error = found[0]
         raise Refused(Said("the game's entries do not fit this change: entry {number} would read {rule}: {problem}; "
                            "correct that entry first", number=number, rule=error.rule, problem=error.msg),
-                      [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
-                       for n, e in found[:20]])
+                      [{"rule": e.rule, "message": Said("entry {number}: {problem}", number=n, problem=e.msg),
+                        "line": n, "column": e.column} for n, e in found[:20]])
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int:

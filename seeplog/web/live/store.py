@@ -110,7 +110,8 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     if strangers:
         raise BadInput(Said("a {variant} game has the seats {seats}, not {strangers}", variant=variant,
                             seats=" ".join(seats), strangers=" ".join(strangers)),
-                       [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
+                       [{"field": "players", "message": Said("no seat {seat} at this table", seat=s)}
+                        for s in strangers])
     token = token or new_token()
     lines = header_lines(variant, players, tags)
     entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
