@@ -91,3 +91,12 @@ def test_a_play_page_of_a_deal_not_there_says_so_in_the_readers_language(client,
     assert "there is no deal 99" not in page
     api = client.get(f"/api/games/{game_id}/deals/99/plays/1")
     assert api.status_code == 404 and api.json["error"] == "there is no deal 99"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_form_sent_without_its_check_says_so_in_the_readers_language(client, code):
+    template = "the form could not be checked ({why}): reload the page and send it again"
+    answer = with_language(client, code).post("/upload", data={"text": "hello there"})
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400
+    assert translations(code)[template].partition("{why}")[0] in page and template.partition("{why}")[0] not in page

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..findings import said_here
 from ..statuswords import status_name, status_sentence
+from seeplog.said import Said
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refusal, Refused, TooLarge
 
 
@@ -100,10 +101,11 @@ def describe(error: HTTPException) -> tuple[str, list[dict[str, Any]]]:
         return (f"the upload is too large: the limit is {limit:,} bytes ({limit / 1024:.0f} KiB); "
                 "a Seep log is a few KiB, so send one log or a few at a time"), []
     if isinstance(error, CSRFError):
-        return f"the form could not be checked ({error.description}): reload the page and send it again", []
+        return Said("the form could not be checked ({why}): reload the page and send it again",
+                    why=error.description), []
     data = getattr(error, "data", None) or {}
     if "messages" in data or "errors" in data:
-        return "the request is not valid", flatten(data.get("errors") or data.get("messages"))
+        return Said("the request is not valid"), flatten(data.get("errors") or data.get("messages"))
     description = error.description
     return description if isinstance(description, str) and description else str(error.name), []  # a Said kept
 
