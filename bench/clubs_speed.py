@@ -16,6 +16,7 @@ import argparse
 import compileall
 import importlib.util
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -39,6 +40,7 @@ from seeplog.web.clubs.ratings_store import (FIRST, claim, land, no_thread, plan
 from seeplog.web.db import connect, writing   # noqa: E402
 from seeplog.web.games.store import Upload, store  # noqa: E402
 from tests.web.served import Server, serving  # noqa: E402
+from bench import wrk  # noqa: E402
 
 TEMPLATES = 40
 COPIED = ("players", "deals", "deal_scores", "ledger", "sweeps", "violations", "game_tags", "seat_records")
@@ -165,18 +167,35 @@ def p95(samples: list[float]) -> float:
     return ordered[int(0.95 * (len(ordered) - 1))]
 
 
-def pages(server: Server, paths: dict[str, list[str]], connections: int) -> None:
-    print(f"{'request':<22} {'p50 ms':>7} {'p95 ms':>7}  (target p95 < 50 ms, {connections} connections)  load average")
+def pages(server: Server, paths: dict[str, list[str]], connections: int, seconds: float) -> None:
+    """Each kind of page under `connections` connections at once, sent by wrk (one C thread) where it is
+    installed, so that the figures are the server's; else by as many Python threads (slower to read answers)."""
+    client = f"wrk, {seconds:g} s each" if wrk.available() else "Python threads (wrk not installed)"
+    print(f"{'request':<22} {'p50 ms':>7} {'p95 ms':>7}  (target p95 < 50 ms, {connections} connections, {client})"
+          "  load average")
     with ThreadPoolExecutor(connections) as pool:
         for name, urls in paths.items():
             list(pool.map(lambda p: get(server, p), urls[-4 * connections:]))  # every worker warm (templates)
+            if wrk.available():
+                base = f"http://127.0.0.1:{server.port}"
+                answered, errors, bad, p50, p95_ms = wrk.run(base + urls[0], connections, seconds, urls)
+                assert not (errors or bad), (name, errors, bad)
+                print(f"{name:<22} {p50:7.1f} {p95_ms:7.1f}  {answered} answered  {load()}")
+                continue
             times = list(pool.map(lambda p: get(server, p)[0], urls))
             print(f"{name:<22} {statistics.median(times):7.1f} {p95(times):7.1f}  {load()}")
 
 
 def cpu_alone(path: Path, paths: dict[str, list[str]]) -> None:
-    """Each request's CPU time alone (robust to the machine's load): served one after another in this process
-    by the Flask test client."""
+    """Each request's CPU time alone (robust to the machine's load): served one after another by the Flask
+    test client, in a child process (the app's objects left in this one would lengthen the collector's
+    pauses of the clients measuring the latencies)."""
+    child = multiprocessing.get_context("fork").Process(target=served_alone, args=(path, paths))
+    child.start()
+    child.join()
+
+
+def served_alone(path: Path, paths: dict[str, list[str]]) -> None:
     client = create_app({"DATABASE": str(path), "SECRET_KEY": "bench", "LOAD_SAMPLES": False,
                          "REBUILD_IN_BACKGROUND": False}).test_client()
     for name, urls in paths.items():
@@ -186,7 +205,7 @@ def cpu_alone(path: Path, paths: dict[str, list[str]]) -> None:
         for url in urls:
             assert client.get(url).status_code == 200, url
         print(f"{name:<22} {(time.process_time() - started) * 1000 / len(urls):6.2f} ms CPU a request, alone "
-              f"({len(urls)} requests); load average {load()}")
+              f"({len(urls)} requests); load average {load()}", flush=True)
 
 
 def event(server: Server, names: list[str]) -> tuple[int, dict]:
@@ -276,7 +295,7 @@ def measure(path: Path, args: argparse.Namespace, rng: random.Random) -> None:
                  "leaderboard": ["/leaderboard"] * args.requests,
                  "event standings": [f"/events/{event_id}/live"] * args.requests}
         cpu_alone(path, paths)
-        pages(server, paths, args.connections)
+        pages(server, paths, args.connections, args.seconds)
         store_games(server, names, rng, 20)
         keep_table(server, event_id, table, names, rng)
         store_early(server, names, rng)
@@ -288,6 +307,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=5, help="how long wrk sends each kind of page")
     parser.add_argument("--store", help="keep the store in this file, and use it again when it is there")
     parser.add_argument("--compile", action="store_true", help="compile seeplog's bytecode first (compileall)")
     args = parser.parse_args()

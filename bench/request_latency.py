@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -40,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
 
 from app import create_app  # noqa: E402
+from bench import wrk  # noqa: E402
 
 EXAMPLE = ROOT / "tests" / "data" / "examples" / "game-standard-2.seep"
 
@@ -55,16 +54,6 @@ def timed(url: str, data: bytes | None = None, headers: dict | None = None) -> f
     with urllib.request.urlopen(request) as response:
         response.read()
     return (time.perf_counter() - started) * 1000
-
-
-WRK_SCRIPT = """
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format("wrk-figures %d %d %d %d %d\\n", summary.requests,
-    e.connect + e.read + e.write + e.timeout, e.status, latency:percentile(50), latency:percentile(95)))
-end
-"""
-"""wrk's last words: requests, socket errors, answers not 2xx/3xx, p50 and p95 in microseconds."""
 
 
 def server_processes(master: int) -> dict[int, int]:
@@ -85,19 +74,6 @@ def server_processes(master: int) -> dict[int, int]:
     return found
 
 
-def wrk_run(url: str, connections: int, seconds: int, script: Path,
-            headers: tuple[str, ...] = ()) -> tuple[int, int, int, float, float]:
-    """(requests, socket errors, bad statuses, p50 ms, p95 ms) of `connections` connections for `seconds`."""
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s", str(script)]
-    command += [arg for header in headers for arg in ("-H", header)]
-    out = subprocess.run([*command, url], capture_output=True, text=True, timeout=seconds + 60)
-    figures = [line.split()[1:] for line in out.stdout.splitlines() if line.startswith("wrk-figures ")]
-    if out.returncode or not figures:
-        raise RuntimeError(f"wrk failed ({out.returncode}): {out.stderr or out.stdout}")
-    requests, errors, statuses, p50, p95 = (int(x) for x in figures[0])
-    return requests, errors, statuses, p50 / 1000, p95 / 1000
-
-
 def requests_asked(games: int) -> dict[str, str]:
     """Each list filter (page and API) and the game page, by name."""
     from urllib.parse import urlencode
@@ -114,23 +90,24 @@ HEAD = (f"{'request':<72} {'p50 ms':>7} {'p95 ms':>7} {'answered':>8} {'server C
         f"{'restarts':>8}  load average")
 
 
-def measured(server, name: str, path: str, connections: int, seconds: int, script: Path,
+def measured(server, name: str, path: str, connections: int, seconds: int,
              headers: tuple[str, ...] = ()) -> float:
     """One row of the table: a second's warm-up (a connection a request, so that each worker takes some and
     fills its caches: template, analysis, count; not measured), then `seconds` of
     `connections` connections; the server's and wrk's CPU milliseconds per request, and the workers started
     while it ran (gunicorn's max_requests). Its p95."""
     url = f"http://127.0.0.1:{server.port}{path}"
-    wrk_run(url, connections, 1, script, (*headers, "Connection: close"))  # new connections: every worker's
+    wrk.run(url, connections, 1, headers=(*headers, "Connection: close"))  # new connections: every worker's
     before, client = server_processes(server.process.pid), os.times()
-    answered, errors, bad, p50, p95 = wrk_run(url, connections, seconds, script, headers)
+    answered, errors, bad, p50, p95 = wrk.run(url, connections, seconds, headers=headers)
     after, done = server_processes(server.process.pid), os.times()
     per = 1000 / max(answered, 1)
     cpu = (sum(after.values()) - sum(before.values())) / os.sysconf("SC_CLK_TCK") * per
-    wrk = (done.children_user + done.children_system - client.children_user - client.children_system) * per
+    wrk_cpu = (done.children_user + done.children_system - client.children_user - client.children_system) * per
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{name:<72} {p50:7.1f} {p95:7.1f} {answered:8} {cpu:10.2f} {wrk:8.3f} {len(set(after) - set(before)):8}  "
-          f"{load}" + (f"  errors {errors}, not 2xx/3xx {bad}" if errors or bad else ""))
+    restarts = len(set(after) - set(before))
+    print(f"{name:<72} {p50:7.1f} {p95:7.1f} {answered:8} {cpu:10.2f} {wrk_cpu:8.3f} {restarts:8}  {load}"
+          + (f"  errors {errors}, not 2xx/3xx {bad}" if errors or bad else ""))
     return p95
 
 
@@ -142,18 +119,16 @@ def under_load(games: int, connections: int, seconds: int, kept: Path | None) ->
     with tempfile.TemporaryDirectory() as folder:
         db = kept or Path(folder) / "list.db"
         made_store(db, games)
-        script = Path(folder) / "figures.lua"
-        script.write_text(WRK_SCRIPT)
         print(f"{connections} connections (wrk, one thread), {seconds:g} s each; {bytecode()}; CPU in ms per "
               f"request; restarts: workers started during the run")
         print(HEAD)
         with serving(db) as server:
-            p95s = [measured(server, name, path, connections, seconds, script)
+            p95s = [measured(server, name, path, connections, seconds)
                     for name, path in requests_asked(games).items()]
             for name, path in (("list (none), held: 304", "/?per_page=20"),
                                ("API (none), held: 304", "/api/games?per_page=20")):
                 etag = http_etag(server, path)
-                measured(server, name, path, connections, seconds, script, (f"If-None-Match: {etag}",))
+                measured(server, name, path, connections, seconds, (f"If-None-Match: {etag}",))
         print(f"worst p95: {max(p95s):.1f} ms; {sum(p < 50 for p in p95s)} of {len(p95s)} under 50 ms")
 
 
@@ -221,7 +196,7 @@ def main() -> None:
     if args.games:
         if not 1 <= args.connections <= 64 or not 1 <= args.seconds <= 600 or not 1 <= args.games <= 1_000_000:
             parser.error("1 ≤ --connections ≤ 64, 1 ≤ --seconds ≤ 600, 1 ≤ --games ≤ 1000000")
-        if shutil.which("wrk") is None:
+        if not wrk.available():
             parser.error("--games needs wrk (Debian: apt-get install wrk)")
         under_load(args.games, args.connections, args.seconds, args.store)
         return

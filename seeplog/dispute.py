@@ -149,7 +149,7 @@ def find_deal(game: Game, number: int) -> DealReplay:
     """:raises LookupError: when the game has no such deal."""
     deal = next((d for d in game.deals if d.number == number), None)
     if deal is None:
-        raise LookupError(f"there is no deal {number}")
+        raise LookupError(Said("there is no deal {deal}", deal=number))
     return replay_deal(deal, ruleset_for(game.tags))
 
 
@@ -168,8 +168,8 @@ def replay_view(replay: DealReplay, play_number: int) -> PlayView:
     """
     deal_number = replay.deal.number
     if not 1 <= play_number <= len(replay.steps):
-        raise LookupError(f"deal {deal_number} has no play {play_number} that the replay reached "
-                          f"(it reached {len(replay.steps)})")
+        raise LookupError(Said("deal {deal} has no play {play} that the replay reached (it reached {reached})",
+                               deal=deal_number, play=play_number, reached=len(replay.steps)))
     step = replay.steps[play_number - 1]
     hands = replay.hands
     assert hands is not None  # known whenever the replay made a step

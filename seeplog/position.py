@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .analysis import Analysis
 from .legal import LegalAt, position_before
+from .said import Said
 from .stopped import is_stop, plays_shown, stopped_play
 
 
@@ -14,15 +15,16 @@ def legal_at(analysis: Analysis, game: int, deal: int, play: int) -> LegalAt:
     :raises LookupError: when the game, deal or play is not there, or cannot be viewed.
     """
     if not 1 <= game <= len(analysis.games):
-        raise LookupError(f"there is no game {game}")
+        raise LookupError(Said("there is no game {game}", game=game))
     found = analysis.deal(game, deal)
     if found is None:
-        raise LookupError(f"there is no deal {deal}")
+        raise LookupError(Said("there is no deal {deal}", deal=deal))
     replayed = found.stepped
     if is_stop(replayed, play):
         return stopped_play(replayed)
     if not 1 <= play <= len(replayed.steps):
-        raise LookupError(f"deal {deal} has no play {play} that can be viewed (it has {plays_shown(replayed)})")
+        raise LookupError(Said("deal {deal} has no play {play} that can be viewed (it has {plays})", deal=deal,
+                                play=play, plays=plays_shown(replayed)))
     hands = replayed.hands
     assert hands is not None  # known whenever the replay made a step
     return position_before(replayed.steps[play - 1].before, hands, play - 1)

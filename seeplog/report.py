@@ -135,8 +135,8 @@ def findings(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
     return (found for _, _, found in located_findings(doc))
 
 
-NOT_A_LOG = ("this is a validation report, not a log: validate or upload the .seep log (or the JSON log of "
-             "schema/log.schema.json) it was made from")
+NOT_A_LOG = Said("this is a validation report, not a log: validate or upload the .seep log (or the JSON log of "
+                 "schema/log.schema.json) it was made from")
 
 
 def is_report(doc: Any) -> bool:

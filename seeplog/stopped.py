@@ -20,6 +20,7 @@ from .moves import HouseRef, Item, move_text
 from .notation import Play
 from .replay import DealReplay
 from .rules import Violation
+from .said import Said
 from .state import State, start
 
 
@@ -80,14 +81,14 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     """
     number = plays_shown(replay)
     if not is_stop(replay, number):
-        raise LookupError(f"the replay of deal {replay.deal.number} did not stop before its end")
+        raise LookupError(Said("the replay of deal {deal} did not stop before its end", deal=replay.deal.number))
     before = state_at_stop(replay)
     error = stopping_error(replay)
     statement = replay.deal.plays[number - 1] if number <= len(replay.deal.plays) else None
     read = statement if isinstance(statement, Play) else None
     hands = replay.hands
     if hands is None:  # not replayed (ends_early says so): never reached on a log, whatever it holds
-        raise LookupError(f"deal {replay.deal.number} was not replayed: it has no play to view")
+        raise LookupError(Said("deal {deal} was not replayed: it has no play to view", deal=replay.deal.number))
     position = position_before(before, hands, replay.played)
     moves = sorted((o.move for c in position.outcomes for o in c.outcomes), key=move_text)
     legal = tuple(Alternative(move_text(m), describe(m, before.turn, before)) for m in moves)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from seeplog.refusals import Conflict, NotAllowed, Refused
+from seeplog.said import Said
 
 VERDICTS = ("confirmed", "refused")
 REASON_LENGTH = 300
@@ -72,18 +73,22 @@ def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Ma
     """
     opponents = confirming_team(teams)
     if answer.team not in teams:
-        raise NotAllowed(f"there is no team {answer.team} at this table ({' and '.join(teams)})")
+        raise NotAllowed(Said("there is no team {team} at this table ({teams})", team=answer.team,
+                              teams=" and ".join(teams)))
     if answer.team != opponents:
-        raise NotAllowed(f"{answer.team} keeps this table's score: the opponents, {opponents}, confirm it")
+        raise NotAllowed(Said("{team} keeps this table's score: the opponents, {opponents}, confirm it",
+                              team=answer.team, opponents=opponents))
     if link_team is not None and answer.team != link_team:
-        raise NotAllowed(f"this confirm link is {link_team}'s, not {answer.team}'s")
+        raise NotAllowed(Said("this confirm link is {link_team}'s, not {team}'s", link_team=link_team,
+                              team=answer.team))
     if answer.verdict not in VERDICTS:
-        raise Refused(f"a verdict is {' or '.join(VERDICTS)}, not {answer.verdict!r}",
-                      [{"field": "verdict", "message": "confirmed or refused"}])
+        raise Refused(Said("a verdict is {verdicts}, not {verdict}", verdicts=" or ".join(VERDICTS),
+                           verdict=repr(answer.verdict)),
+                      [{"field": "verdict", "message": Said("confirmed or refused")}])
     if answer.verdict == "refused" and not (answer.reason or "").strip():
-        raise Refused("say why the score is refused: a refusal needs its reason",
-                      [{"field": "reason", "message": "give the reason"}])
+        raise Refused(Said("say why the score is refused: a refusal needs its reason"),
+                      [{"field": "reason", "message": Said("give the reason")}])
     if answer.deal not in scores:
         over = ", ".join(str(d) for d in sorted(scores)) or "none yet"
-        raise Conflict(f"deal {answer.deal} is not over (or not recorded): a deal is confirmed once its score "
-                       f"is in (deals over: {over})")
+        raise Conflict(Said("deal {deal} is not over (or not recorded): a deal is confirmed once its score is in "
+                            "(deals over: {over})", deal=answer.deal, over=over))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from seeplog.said import Said
+
 Table = tuple[int, int | None]
 
 
@@ -59,7 +61,7 @@ def swiss_round(ranked: Sequence[int], met: Collection[frozenset[int]], byes: Co
     :raises NoPairing: when no pairing without a rematch exists (or none is found within `SEARCH_BUDGET`).
     """
     if len(ranked) < 2:
-        raise NoPairing(f"a Swiss round needs at least two partnerships, not {len(ranked)}")
+        raise NoPairing(Said("a Swiss round needs at least two partnerships, not {count}", count=len(ranked)))
     for constrained in (False, True):
         search = _Search(ranked, met, constrained)
         for bye in _bye_candidates(ranked, byes):
@@ -67,8 +69,8 @@ def swiss_round(ranked: Sequence[int], met: Collection[frozenset[int]], byes: Co
             if tables is not None:
                 return _in_standings_order(tables, ranked) + ([(bye, None)] if bye is not None else [])
         if not search.exhausted:
-            raise NoPairing("every way of pairing this round repeats a pairing already played")
-    raise NoPairing("no pairing without a rematch was found within the search's budget")
+            raise NoPairing(Said("every way of pairing this round repeats a pairing already played"))
+    raise NoPairing(Said("no pairing without a rematch was found within the search's budget"))
 
 
 def _in_standings_order(tables: list[Table], ranked: Sequence[int]) -> list[Table]:

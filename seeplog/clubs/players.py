@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from seeplog.refusals import BadInput
 from seeplog.ruleset import SEAT_TAGS
+from seeplog.said import Said
 
 SPACES = re.compile(r"\s+")
 UNNAMED = {"", "?", "-"}
@@ -40,7 +41,8 @@ class PlayerChange(BadInput):
 def check_merge(source: int, target: int) -> None:
     """:raises PlayerChange: when a player would be merged into itself."""
     if source == target:
-        raise PlayerChange(f"player {source} cannot be merged into itself: name two different players")
+        raise PlayerChange(Said("player {player} cannot be merged into itself: name two different players",
+                                 player=source))
 
 
 def check_rename(name: str) -> str:
@@ -50,15 +52,17 @@ def check_rename(name: str) -> str:
     """
     shown = display_name(name)
     if name_key(shown) in UNNAMED:
-        raise PlayerChange("a player's name cannot be empty (nor '?' or '-')")
+        raise PlayerChange(Said("a player's name cannot be empty (nor '?' or '-')"))
     if len(shown) > 80:
-        raise PlayerChange(f"a player's name has at most 80 characters; this one has {len(shown)}")
+        raise PlayerChange(Said("a player's name has at most 80 characters; this one has {length}", length=len(shown)))
     return shown
 
 
 def check_split(alias_key: str, player_aliases: list[str]) -> None:
     """:raises PlayerChange: unless the alias is one of the player's and not its only one."""
     if alias_key not in player_aliases:
-        raise PlayerChange(f"'{alias_key}' is not a name of this player (its names: {', '.join(player_aliases)})")
+        raise PlayerChange(Said("'{name}' is not a name of this player (its names: {names})", name=alias_key,
+                                 names=", ".join(player_aliases)))
     if len(player_aliases) == 1:
-        raise PlayerChange(f"'{alias_key}' is this player's only name: there is nothing to split it from")
+        raise PlayerChange(Said("'{name}' is this player's only name: there is nothing to split it from",
+                                 name=alias_key))

@@ -129,7 +129,7 @@ def _record(own: list[Match], players: list[int]) -> Record:
         total.add(match)
         if match.opponent.named:
             versus.setdefault(match.opponent.players, Line()).add(match)
-        for player in players:
+        for player in dict.fromkeys(players):  # a player at both seats of the team: its seats counted once
             sweeps += match.side.sweeps.get(player, 0)
             if player in match.side.broken:
                 broken.update(match.side.broken[player])

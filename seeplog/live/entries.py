@@ -121,12 +121,16 @@ def retag(entries: list[Entry], lines: Iterable[str], new: Callable[[str], Entry
 
 def check_target(event: Event, count: int) -> str | None:
     """Why an event cannot apply to a game of `count` entries, or None."""
-    if event.kind in ("replace", "delete") and not (event.entry and 1 <= event.entry <= count):
-        return f"there is no entry {event.entry} to {event.kind} (the game has {count})"
-    if event.kind == "insert" and not (event.entry and 1 <= event.entry <= count):
-        return f"there is no entry {event.entry} to insert before (the game has {count})"
+    missing = {"replace": Said("there is no entry {entry} to replace (the game has {count})", entry=str(event.entry),
+                               count=count),
+               "delete": Said("there is no entry {entry} to delete (the game has {count})", entry=str(event.entry),
+                              count=count),
+               "insert": Said("there is no entry {entry} to insert before (the game has {count})",
+                              entry=str(event.entry), count=count)}
+    if event.kind in missing and not (event.entry and 1 <= event.entry <= count):
+        return missing[event.kind]
     if event.kind == "undo" and count == 0:
-        return "there is no entry to undo"
+        return Said("there is no entry to undo")
     return None
 
 

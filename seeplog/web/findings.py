@@ -27,6 +27,12 @@ def said_here(text: str) -> str:
         return str(text)
 
 
+def sentence_of(error: Exception) -> str:
+    """An exception's sentence, kept a `Said` when it was raised with one (`str()` makes it plain English)."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Said) else str(error)
+
+
 def rule_summary(rule: str) -> str:
     """The rule's summary in the reader's language ('' for an ID the catalogue does not know)."""
     known = RULES.get(rule)

@@ -121,3 +121,32 @@ def test_standings_follow_a_baazi_within_three_seconds(page, base_url):
                            ".some(td => td.textContent.trim() === '1–0')", timeout=3500)
     assert time.monotonic() - entered < 3.5
     shot(page, "clubs-event-followed-phone")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_players_games_a_page_at_a_time(page, base_url, size):
+    page.set_viewport_size(SIZES[size])
+    for day in range(1, 27):
+        others = CLUB[day % 3:day % 3 + 3]
+        text = named(f"game-standard-{day % 3 + 1}.seep", dict(zip(("North", "South", "West", "East"),
+                                                                      ["Asha Rao", *others])), f"2026-04-{day:02d}")
+        answer = page.request.post(base_url + "/api/games", data=text.encode(),
+                                   headers={"Content-Type": "text/plain"})
+        assert answer.status in (200, 201)
+    asha = next(p for p in page.request.get(base_url + "/api/players").json()["players"] if p["name"] == "Asha Rao")
+    listed = [g["url"] for g in page.request.get(base_url + f"/api/players/{asha['id']}").json()["games"]]
+    assert len(listed) == 26  # the newest first
+
+    def shown() -> list[str | None]:
+        return [a.get_attribute("href") for a in page.locator("ul.club-games a.game-link").all()]
+    page.goto(base_url + asha["url"])
+    assert shown() == listed[:20]
+    assert "Games 1–20 of 26, the newest first." in page.locator("nav.pages").inner_text()
+    assert overflow(page) <= 0 and small_targets(page, "main nav.pages a") == []
+    shot(page, f"clubs-player-games-{size}")
+    page.locator("nav.pages a[rel=next]").click()
+    page.wait_for_url("**?page=2")
+    assert shown() == listed[20:]
+    assert "Games 21–26 of 26" in page.locator("nav.pages").inner_text()
+    assert page.locator("nav.pages a[rel=next]").count() == 0 and small_targets(page, "main nav.pages a") == []
+    shot(page, f"clubs-player-games-2-{size}")

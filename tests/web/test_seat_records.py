@@ -11,12 +11,12 @@ import pytest
 
 import seeplog
 from seeplog.analysis import analyse
-from seeplog.clubs.records import matches, player_record
+from seeplog.clubs.records import matches, partnership_record, player_record
 from seeplog.clubs.seat_records import seat_records
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from seeplog.web.clubs import record_queries
-from seeplog.web.clubs.queries import GAMES_OF_PLAYER, sides
+from seeplog.web.clubs import pair_queries, record_queries
+from seeplog.web.clubs.queries import GAMES_OF_PAIR, GAMES_OF_PLAYER, sides
 from seeplog.web.clubs.schemas import PlayerSchema
 from seeplog.web.db import MIGRATIONS, connect, statements, writing
 from seeplog.web.games.store import is_live_open
@@ -65,17 +65,35 @@ def library_record(db, player: int):
     return player_record(player, matches(found))
 
 
+def library_pair_record(db, players: tuple[int, ...]):
+    games, args = (GAMES_OF_PAIR, list(players)) if len(players) == 2 else (GAMES_OF_PLAYER, [players[0]])
+    found, _ = sides(db, games, args)
+    return partnership_record(players, matches(found))
+
+
+def partnerships(db) -> set[tuple[int, ...]]:
+    """Every team of named seats in the store, as its players."""
+    return {tuple(sorted(p for p in (r[0], r[1]) if p is not None)) for r in db.execute(
+        "select a.player_id, pa.player_id from seat_records s join player_aliases a on a.key = s.name_key "
+        "left join player_aliases pa on pa.key = s.partner_key where s.team_named")}
+
+
 def assert_records_agree(db) -> int:
-    """Every player's record added up by the store equals the library's; how many players have games."""
+    """Every player's and partnership's record added up by the store equals the library's; how many players
+    have games."""
     players = [r[0] for r in db.execute("select id from club_players where merged_into is null")]
     for player in players:
         assert record_queries.player_record(db, player) == library_record(db, player), player
+    pairs = partnerships(db)
+    assert len(pairs) > 10 and any(len(p) == 1 for p in pairs) and any(len(set(p)) == 1 < len(p) for p in pairs)
+    for pair in pairs:
+        assert pair_queries.partnership_record(db, pair, None)[0] == library_pair_record(db, pair), pair
     return sum(1 for p in players if record_queries.game_count(db, p))
 
 
 @pytest.fixture
 def stored(app, client):
-    ids = [store_text(client, text) for text in varied_games(random.Random(22), 40)]
+    ids = [store_text(client, text) for text in varied_games(random.Random(22), 24)]
     return connect(app.config["DATABASE"]), ids
 
 
@@ -153,6 +171,9 @@ def test_the_api_answers_as_its_schema_dumps(stored, client):
     data = client.get(f"/api/players/{rated}").json
     assert data["rating"] and data["record"]["partners"] and data["games"]
     assert PlayerSchema().dump(data) == data
+    pair = data["record"]["partners"][0]["partnership_url"].rsplit("/", 1)[1]
+    partnership = client.get(f"/api/partnerships/{pair}").json
+    assert set(partnership) == {"players", "rating", "updating_from", "record", "games"}  # no page: all its games
 
 
 def test_the_startup_rebuild_of_a_stale_store_writes_the_rows_again(app, stored):

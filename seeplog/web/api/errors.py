@@ -1,4 +1,5 @@
-"""One error envelope for every 4xx (and 5xx) of the API; a page saying the same for the browser.
+"""One error envelope for every 4xx (and 5xx) of the API; a page saying the same for the browser, in the
+reader's language where the sentence is a `seeplog.said.Said` (a refusal's): the envelope keeps the English.
 
 ``{"ok": false, "error": "…", "errors": [{"message", "field" | "line", "column"}], "status": N}``
 """
@@ -12,7 +13,9 @@ from flask_wtf.csrf import CSRFError
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from ..findings import said_here
 from ..statuswords import status_name, status_sentence
+from seeplog.said import Said
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refusal, Refused, TooLarge
 
 
@@ -98,11 +101,13 @@ def describe(error: HTTPException) -> tuple[str, list[dict[str, Any]]]:
         return (f"the upload is too large: the limit is {limit:,} bytes ({limit / 1024:.0f} KiB); "
                 "a Seep log is a few KiB, so send one log or a few at a time"), []
     if isinstance(error, CSRFError):
-        return f"the form could not be checked ({error.description}): reload the page and send it again", []
+        return Said("the form could not be checked ({why}): reload the page and send it again",
+                    why=error.description), []
     data = getattr(error, "data", None) or {}
     if "messages" in data or "errors" in data:
-        return "the request is not valid", flatten(data.get("errors") or data.get("messages"))
-    return str(error.description or error.name), []
+        return Said("the request is not valid"), flatten(data.get("errors") or data.get("messages"))
+    description = error.description
+    return description if isinstance(description, str) and description else str(error.name), []  # a Said kept
 
 
 def wants_json() -> bool:
@@ -121,7 +126,7 @@ def handle(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
         extra = error.extra if isinstance(error, ApiError) else {}
         return jsonify({**envelope(status, message, items), **extra}), status, headers
     return render_template("error.html", status=status, name=status_name(status, error.name),
-                           message=status_sentence(error, message), errors=items), status, headers
+                           message=status_sentence(error, said_here(message)), errors=items), status, headers
 
 
 STATUS: dict[type[Refusal], int] = {BadInput: 400, NotAllowed: 403, NotFound: 404, Conflict: 409, TooLarge: 413,

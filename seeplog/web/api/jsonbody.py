@@ -7,6 +7,8 @@ import re
 
 from flask import Flask, request
 
+from seeplog.said import Said
+
 from .errors import ApiError
 
 MAX_DEPTH = 64
@@ -28,12 +30,12 @@ def json_problem(text: str) -> str | None:
     for bracket in _BRACKET.finditer(bare):
         depth += 1 if bracket.group() in "[{" else -1
         if depth > MAX_DEPTH:
-            return f"the JSON nests its arrays or objects more than {MAX_DEPTH} deep"
+            return Said("the JSON nests its arrays or objects more than {most} deep", most=MAX_DEPTH)
     if _LONG_NUMBER.search(bare):
-        return f"the JSON holds a number of more than {MAX_DIGITS} digits"
+        return Said("the JSON holds a number of more than {most} digits", most=MAX_DIGITS)
     if _SURROGATE_ESCAPE.search(text) and any(_lone_surrogate(s) for s in _STRING.findall(text)):
-        return ("the JSON holds a lone surrogate (an escape such as \\ud800 not paired with a second one): "
-                "that is no character, so it cannot be stored")
+        return Said("the JSON holds a lone surrogate (an escape such as \\ud800 not paired with a second one): "
+                    "that is no character, so it cannot be stored")
     return None
 
 

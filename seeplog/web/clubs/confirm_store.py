@@ -12,6 +12,7 @@ import sqlite_utils
 from seeplog.clubs.confirmations import Answer, DealCheck, check_answer, confirming_team, deal_checks
 from seeplog.refusals import NotAllowed, NotFound
 from seeplog.ruleset import find_ruleset
+from seeplog.said import Said
 
 from ..db import writing
 from ..tokens import derived_token, token_hash, token_matches
@@ -37,7 +38,7 @@ def event_table(db: sqlite_utils.Database, game_id: int) -> EventTable:
                      "join games g on g.id = t.game_id join live_games l on l.game_id = t.game_id "
                      "where t.game_id = ?", [game_id]).fetchone()
     if row is None:
-        raise NotFound(f"live game {game_id} is no event's table: its deals are not confirmed")
+        raise NotFound(Said("live game {game} is no event's table: its deals are not confirmed", game=game_id))
     return EventTable(row[0], row[1], row[2], game_id, find_ruleset(row[3]).teams)
 
 
@@ -108,7 +109,7 @@ def answerer(db: sqlite_utils.Database, table: EventTable, token: str) -> str:
         return "keeper"
     if token_matches(token, link[0] if link else None):
         return "link"
-    raise NotAllowed("this token is neither the table's edit token nor its confirm link's", realm=REALM)
+    raise NotAllowed(Said("this token is neither the table's edit token nor its confirm link's"), realm=REALM)
 
 
 def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dict[str, Any]) -> DealCheck:

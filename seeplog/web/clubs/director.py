@@ -11,7 +11,7 @@ from flask import url_for
 from seeplog.clubs.standings import TableResult
 from seeplog.refusals import NotFound, Refused
 from seeplog.ruleset import find_ruleset
-from seeplog.said import said_json
+from seeplog.said import Said, said_json
 
 from ..live.board import flagged_of
 from ..live.store import Request, load, record, typed_view
@@ -105,11 +105,11 @@ def correction(args: dict[str, Any]) -> Request:
     named = [(key, kind) for key, kind in CORRECTIONS if args.get(key) is not None]
     problem = None
     if len(named) != 1:
-        problem = {"field": "replace", "message": "name one entry to correct: replace, insert_before or delete"}
+        problem = {"field": "replace", "message": Said("name one entry to correct: replace, insert_before or delete")}
     elif named[0][0] == "delete" and args.get("line") is not None:
-        problem = {"field": "line", "message": "a delete takes no line"}
+        problem = {"field": "line", "message": Said("a delete takes no line")}
     elif named[0][0] != "delete" and args.get("line") is None:
-        problem = {"field": "line", "message": "a line of notation is needed"}
+        problem = {"field": "line", "message": Said("a line of notation is needed")}
     if problem:
         raise Refused(problem["message"], [problem])
     key, kind = named[0]
@@ -127,7 +127,7 @@ def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game
     table = next((t for t in event_tables(db, event_id) if t["game_id"] == game_id and t["pair_b"] is not None),
                  None)
     if table is None:
-        raise NotFound(f"game {game_id} is no table of event {event_id}")
+        raise NotFound(Said("game {game} is no table of event {event}", game=game_id, event=event_id))
     req = correction(args)
     answer, _ = record(db, game_id, table_token(organiser_token, event_id, table["round"], table["number"]), req)
     return answer

@@ -7,6 +7,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.refusals import NotFound
+from seeplog.said import Said
 
 from ..db import writing
 from .events_store import BadEvent, EventChange, event_pairs, get_event, team_size
@@ -33,13 +34,14 @@ def attach_game(db: sqlite_utils.Database, event_id: int, game_id: int, round_nu
                           [event_id]).fetchone()[0])
     number = round_number or max(last, 1)
     if not 1 <= number <= last + 1:
-        raise BadEvent(f"round {number} does not follow the event's rounds: give a round from 1 to {last + 1}")
+        raise BadEvent(Said("round {round} does not follow the event's rounds: give a round from 1 to {most}",
+                            round=number, most=last + 1))
     with writing(db):
         seated = db.execute("select number from event_tables where event_id = ? and round = ? and "
                             "(pair_a in (?, ?) or pair_b in (?, ?))", [event_id, number, a, b, a, b]).fetchone()
         if seated:
-            raise EventChange(f"partnership {a} or {b} has a place at table {seated[0]} of round {number} "
-                              "already: attach the game to another round")
+            raise EventChange(Said("partnership {a} or {b} has a place at table {table} of round {round} already: "
+                                   "attach the game to another round", a=a, b=b, table=seated[0], round=number))
         if number > last:
             db.execute("insert into event_rounds (event_id, round, pairing) values (?, ?, 'attached')",
                        [event_id, number])
@@ -53,18 +55,21 @@ def check_game(db: sqlite_utils.Database, event: dict[str, Any], game_id: int) -
     """:raises NoGame: :raises BadEvent: :raises EventChange: (as `attach_game` says)."""
     row = db.execute("select variant, game_count from games where id = ?", [game_id]).fetchone()
     if row is None:
-        raise NoGame(f"there is no game {game_id}")
+        raise NoGame(Said("there is no game {game}", game=game_id))
     if db.execute("select 1 from live_games where game_id = ?", [game_id]).fetchone():
-        raise BadEvent(f"game {game_id} is a live game, kept with its own token: attach an uploaded game (an "
-                       "event's live tables are its own already)")
+        raise BadEvent(Said("game {game} is a live game, kept with its own token: attach an uploaded game (an event's "
+                            "live tables are its own already)", game=game_id))
     if row[0] != event["variant"]:
-        raise BadEvent(f"game {game_id} is of the {row[0]} variant; this event plays {event['variant']}")
+        raise BadEvent(Said("game {game} is of the {variant} variant; this event plays {played}", game=game_id,
+                            variant=row[0], played=event["variant"]))
     if row[1] != 1:
-        raise BadEvent(f"game {game_id}'s log holds {row[1]} games: attach a log of one game (one table)")
+        raise BadEvent(Said("game {game}'s log holds {count} games: attach a log of one game (one table)", game=game_id,
+                            count=row[1]))
     table = db.execute("select round, number from event_tables where event_id = ? and game_id = ?",
                        [event["id"], game_id]).fetchone()
     if table:
-        raise EventChange(f"game {game_id} is table {table[1]} of round {table[0]} of this event already")
+        raise EventChange(Said("game {game} is table {table} of round {round} of this event already", game=game_id,
+                                table=table[1], round=table[0]))
 
 
 def sides(db: sqlite_utils.Database, event: dict[str, Any], game_id: int) -> tuple[int, int]:
@@ -85,10 +90,11 @@ def sides(db: sqlite_utils.Database, event: dict[str, Any], game_id: int) -> tup
     for team in (("NS", "EW") if team_size(event["variant"]) == 2 else ("N", "S")):
         number = pairs.get(frozenset(players.get(team, ())))
         if number is None:
-            who = " & ".join(names.get(team, [])) or "nobody"
-            raise BadEvent(f"the game's {team} ({who}) is no partnership of this event: its seat tags name the "
-                           "players of two of the event's partnerships")
+            who = " & ".join(names.get(team, [])) or Said("nobody")
+            raise BadEvent(Said("the game's {team} ({who}) is no partnership of this event: its seat tags name the "
+                                "players of two of the event's partnerships", team=team, who=who))
         found.append(number)
     if found[0] == found[1]:
-        raise BadEvent(f"both sides of game {game_id} are partnership {found[0]}: a table seats two partnerships")
+        raise BadEvent(Said("both sides of game {game} are partnership {pair}: a table seats two partnerships",
+                            game=game_id, pair=found[0]))
     return found[0], found[1]

@@ -8,6 +8,7 @@ import sqlite_utils
 
 from seeplog.clubs.pairings import NoPairing, Table, swiss_round
 from seeplog.clubs.standings import standings
+from seeplog.said import Said
 
 from .events_store import (BadEvent, EventChange, event_pairs, get_event, make_round, next_round_number,
                            round_robin_next, table_results)
@@ -34,7 +35,7 @@ def planned_pairing(db: sqlite_utils.Database, event_id: int) -> tuple[list[Tabl
     """
     event = get_event(db, event_id)
     if event["format"] == "hand":
-        raise EventChange("this event's rounds are entered by hand: name each table's two partnerships")
+        raise EventChange(Said("this event's rounds are entered by hand: name each table's two partnerships"))
     if event["format"] == "swiss":
         return swiss_pairing(db, event), "swiss"
     return round_robin_next(db, event_id, len(event_pairs(db, event_id))), "round-robin"
@@ -46,8 +47,8 @@ def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Tabl
         "select t.round, t.number from event_tables t join live_games l on l.game_id = t.game_id "
         "where t.event_id = ? and l.state = 'open' order by t.round, t.number", [event["id"]])]
     if open_tables:
-        raise EventChange("a Swiss round is paired from the final standings of the rounds before it; still "
-                          f"open: {', '.join(open_tables)} (close each table's game first)")
+        raise EventChange(Said("a Swiss round is paired from the final standings of the rounds before it; still "
+                               "open: {tables} (close each table's game first)", tables=", ".join(open_tables)))
     results = table_results(db, event["id"], event["variant"])
     ranked = [s.pair for s in standings([p["number"] for p in event_pairs(db, event["id"])], results)]
     met = {frozenset((r.a, r.b)) for r in results if r.b is not None}
@@ -55,7 +56,7 @@ def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Tabl
     try:
         return swiss_round(ranked, met, byes)
     except NoPairing as e:
-        raise EventChange(f"the next Swiss round cannot be paired: {e}") from None
+        raise EventChange(Said("the next Swiss round cannot be paired: {problem}", problem=e.args[0])) from None
 
 
 def hand_round(db: sqlite_utils.Database, event_id: int, organiser_token: str,
@@ -77,20 +78,20 @@ def check_hand_tables(numbers: list[int], tables: list[tuple[int, int]]) -> None
     """:raises BadEvent: unless every table seats two partnerships of the event, none twice, and at most one
     partnership is left out."""
     if not tables:
-        raise BadEvent("name at least one table's two partnerships")
+        raise BadEvent(Said("name at least one table's two partnerships"))
     unknown = sorted({p for table in tables for p in table if p not in numbers})
     if unknown:
-        raise BadEvent(f"no partnership {', '.join(map(str, unknown))} in this event (they are numbered 1 to "
-                       f"{len(numbers)})")
+        raise BadEvent(Said("no partnership {unknown} in this event (they are numbered 1 to {count})",
+                            unknown=", ".join(map(str, unknown)), count=len(numbers)))
     seats = [p for table in tables for p in table]
     twice = sorted({p for p in seats if seats.count(p) > 1})
     if twice:
-        raise BadEvent(f"partnership {', '.join(map(str, twice))} is at two tables (or plays itself): "
-                       "each sits at one table")
+        raise BadEvent(Said("partnership {twice} is at two tables (or plays itself): each sits at one table",
+                            twice=", ".join(map(str, twice))))
     left = [p for p in numbers if p not in seats]
     if len(left) > 1:
-        raise BadEvent(f"partnerships {', '.join(map(str, left))} have no table: seat every partnership, but one "
-                       "when their number is odd (it has a bye)")
+        raise BadEvent(Said("partnerships {left} have no table: seat every partnership, but one when their number "
+                            "is odd (it has a bye)", left=", ".join(map(str, left))))
 
 
 def round_pairings(db: sqlite_utils.Database, event_id: int) -> dict[int, str]:

@@ -14,6 +14,7 @@ from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import TableResult
 from seeplog.notation import parse
 from seeplog.ruleset import find_ruleset
+from seeplog.said import Said
 
 from ..db import writing
 from ..live.store import create as create_live, header_lines
@@ -70,16 +71,16 @@ def event_tags(name: str, date: str | None, place: str | None, target: int | Non
 def check_event(new: NewEvent) -> None:
     """:raises BadEvent: when a table's header (its tags, any partnership's names) would not read."""
     if not display_name(new.name):
-        raise BadEvent("the event's name is empty: give it a name")
+        raise BadEvent(Said("the event's name is empty: give it a name"))
     names = [n for names in new.pairs for n in names]
     if any(name_key(n) in UNNAMED for n in names):
-        raise BadEvent("a partnership's name names nobody: give each player a name (not empty, '?' or '-')")
+        raise BadEvent(Said("a partnership's name names nobody: give each player a name (not empty, '?' or '-')"))
     tags = event_tags(new.name, new.date, new.place, new.baazi_target, "1.1")
     for name in names or [""]:
         lines = header_lines(new.variant, {"N": name} if name else {}, tags)
         errors = parse("\n".join(lines)).errors
         if errors:
-            raise BadEvent("a table's tags cannot be read: " + "; ".join(e.msg for e in errors))
+            raise BadEvent(Said("a table's tags cannot be read: {problems}", problems="; ".join(e.msg for e in errors)))
 
 
 def create_event(db: sqlite_utils.Database, new: NewEvent) -> tuple[int, str]:
@@ -107,7 +108,7 @@ def get_event(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     row = db.execute("select id, name, date, place, variant, baazi_target, format, token_hash, created "
                      "from events where id = ?", [event_id]).fetchone()
     if row is None:
-        raise NoEvent(f"there is no event {event_id}")
+        raise NoEvent(Said("there is no event {event}", event=event_id))
     keys = ("id", "name", "date", "place", "variant", "baazi_target", "format", "token_hash", "created")
     return dict(zip(keys, row))
 
@@ -116,8 +117,8 @@ def check_organiser(db: sqlite_utils.Database, event_id: int, token: str | None)
     """:raises NoEvent: :raises EventRefused: unless `token` is the event's organiser token."""
     event = get_event(db, event_id)
     if not token_matches(token, event["token_hash"]):
-        raise EventRefused("this is not the event's organiser token" if token else
-                           "the event's organiser token is needed (the one shown when it was created)")
+        raise EventRefused(Said("this is not the event's organiser token") if token else
+                           Said("the event's organiser token is needed (the one shown when it was created)"))
 
 
 def event_pairs(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
@@ -171,8 +172,8 @@ def round_robin_next(db: sqlite_utils.Database, event_id: int, count: int) -> li
     made = db.execute("select count(*) from event_rounds where event_id = ? and pairing = 'round-robin'",
                       [event_id]).fetchone()[0]
     if made >= len(rounds):
-        raise EventChange(f"every round of this round-robin has been made ({len(rounds)} for {count} "
-                          "partnerships)")
+        raise EventChange(Said("every round of this round-robin has been made ({rounds} for {count} partnerships)",
+                               rounds=len(rounds), count=count))
     return rounds[made]
 
 
@@ -207,7 +208,7 @@ def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, p
                        "edit_token": token, "confirm_token": confirm})
     with writing(db):
         if db.execute("select 1 from event_rounds where event_id = ? and round = ?", [event_id, number]).fetchone():
-            raise EventChange(f"round {number} was made meanwhile")
+            raise EventChange(Said("round {round} was made meanwhile", round=number))
         db.execute("insert into event_rounds (event_id, round, pairing) values (?, ?, ?)", [event_id, number, how])
         for t in tables:
             db.execute("insert into event_tables values (?, ?, ?, ?, ?, ?)",

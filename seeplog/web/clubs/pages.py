@@ -9,8 +9,10 @@ from flask_babel import get_locale, gettext, lazy_gettext as _l, ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
+from seeplog.said import Said
 
 from ..db import get_db
+from ..findings import said_here
 from ..live.qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
                            event_version, table_token)
@@ -44,12 +46,12 @@ def player(player_id: int):
     try:
         now = current_id(db, player_id)
     except NoPlayer as e:
-        abort(404, str(e))
+        abort(404, e.message)
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= 1_000_000:
-        abort(400, "page= is a whole number from 1")
+        abort(400, Said("page= is a whole number from 1"))
     data = player_data(db, get_player(db, player_id), shown_lines(), page, GAMES_PAGE)
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
                            rename=RenameForm(), split=SplitForm(), shown=shown_lines())
@@ -59,11 +61,12 @@ def parse_slug(slug: str) -> tuple[int, ...]:
     """A partnership's players from its URL part ("3-17"), each as the player it stands for now."""
     parts = slug.split("-")
     if not 1 <= len(parts) <= 2 or not all(p.isdigit() and len(p) < 12 for p in parts):
-        abort(404, f"'{slug}' names no partnership: give one or two player numbers joined by '-' (3-17)")
+        abort(404, Said("'{slug}' names no partnership: give one or two player numbers joined by '-' (3-17)",
+                        slug=slug))
     try:
         return tuple(sorted(current_id(get_db(), int(p)) for p in parts))
     except NoPlayer as e:
-        abort(404, str(e))
+        abort(404, e.message)
 
 
 @bp.get("/partnerships/<slug>")
@@ -105,11 +108,11 @@ def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], don
         check_may_change(db, form.token.data, players or [player_id])
         result = change()
     except AdminRefused as e:
-        abort(403, str(e))
+        abort(403, e.message)
     except NoPlayer as e:
-        abort(404, str(e))
+        abort(404, e.message)
     except PlayerChange as e:
-        abort(400, str(e))
+        abort(400, e.message)
     flash(str(done) % {"name": getattr(result, "name", "")}, "ok")
     return redirect(url_for("clubs.player", player_id=result.id) if result else back, 303)
 
@@ -139,7 +142,7 @@ def split(player_id: int):
 def leaderboard():
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= 1_000_000:
-        abort(400, "page= is a whole number from 1")
+        abort(400, Said("page= is a whole number from 1"))
     db = get_db()
     now = state(db)
     key = (current_app.config["DATABASE"], now.version, now.stale_from, page, str(get_locale()))
@@ -178,7 +181,7 @@ def event_new():
     try:
         event_id, token = create_event(get_db(), new)
     except BadEvent as e:
-        form.form_errors.append(str(e))
+        form.form_errors.append(said_here(e.message))
         return render_template("clubs/event_new.html", form=form), 400
     # The token goes in the fragment, which no request carries (game-token.js shows it once): never in a cookie.
     return redirect(url_for("clubs.event", event_id=event_id) + f"#token={token}", 303), NO_STORE
@@ -188,7 +191,7 @@ def known_event(event_id: int) -> dict[str, Any]:
     try:
         return event_json(get_db(), event_id)
     except NoEvent as e:
-        abort(404, str(e))
+        abort(404, e.message)
 
 
 @bp.get("/events/<int:event_id>")
@@ -203,7 +206,7 @@ def event_live(event_id: int):
     """The standings and rounds as an HTML fragment; poll it with If-None-Match (304 while nothing changed)."""
     version = event_version(get_db(), event_id)
     if version is None:
-        abort(404, f"there is no event {event_id}")
+        abort(404, Said("there is no event {event}", event=event_id))
     headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"}
     if request.if_none_match.contains(version):
         return Response(status=304, headers=headers)
@@ -219,7 +222,7 @@ def organiser(event_id: int, form: RoundForm) -> str:
     try:
         check_organiser(get_db(), event_id, form.token.data)
     except EventRefused as e:
-        abort(403, str(e))
+        abort(403, e.message)
     return form.token.data or ""
 
 
@@ -231,7 +234,7 @@ def event_round(event_id: int):
     try:
         number, tables = next_round(get_db(), event_id, token)
     except EventChange as e:
-        abort(409, str(e))
+        abort(409, e.message)
     made = ngettext("Round %(round)s made: %(num)s table.", "Round %(round)s made: %(num)s tables.",
                     played_tables(tables), round=number)
     return round_made(event_id, tables, made)

@@ -12,6 +12,7 @@ import sqlite_utils
 
 from seeplog.refusals import NotAllowed, NotFound
 from seeplog.clubs.players import check_merge, check_rename, check_split, display_name, name_key
+from seeplog.said import Said
 
 from ..db import writing
 from ..tokens import new_token, token_hash, token_matches
@@ -39,7 +40,7 @@ def get_player(db: sqlite_utils.Database, player_id: int) -> Player:
     """:raises NoPlayer:"""
     row = db.execute("select id, name, merged_into from club_players where id = ?", [player_id]).fetchone()
     if row is None:
-        raise NoPlayer(f"there is no player {player_id}")
+        raise NoPlayer(Said("there is no player {player}", player=player_id))
     aliases = [{"key": r["key"], "name": r["name"]} for r in
                db.query("select key, name from player_aliases where player_id = ? order by key", [player_id])]
     return Player(row[0], row[1], aliases, row[2])
@@ -54,7 +55,7 @@ def current_id(db: sqlite_utils.Database, player_id: int) -> int:
     while True:
         row = db.execute("select merged_into from club_players where id = ?", [player_id]).fetchone()
         if row is None:
-            raise NoPlayer(f"there is no player {player_id}")
+            raise NoPlayer(Said("there is no player {player}", player=player_id))
         if row[0] is None or player_id in seen:
             return player_id
         seen.add(player_id)
@@ -126,8 +127,8 @@ def check_admin(db: sqlite_utils.Database, token: str | None) -> None:
     constant time)."""
     row = db.execute("select token_hash from admin_tokens where token_hash = ?", [token_hash(token or "")]).fetchone()
     if not token_matches(token, row[0] if row else None):
-        raise AdminRefused("this is not an administrator token" if token else
-                           "an administrator token is needed (flask --app app admin-token makes one)")
+        raise AdminRefused(Said("this is not an administrator token") if token else
+                           Said("an administrator token is needed (flask --app app admin-token makes one)"))
 
 
 def check_may_change(db: sqlite_utils.Database, token: str | None, players: list[int]) -> None:

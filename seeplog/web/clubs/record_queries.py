@@ -58,9 +58,13 @@ def player_record(db: sqlite_utils.Database, player: int) -> Record:
 
 
 def game_page(db: sqlite_utils.Database, player: int, count: int | None, start: int = 0) -> list[dict[str, Any]]:
-    """Every seat of `count` of the player's games (None: all) from the `start`-th newest, as
-    `queries.seat_rows` gives them: team, name as written, player and its name, date, variant."""
-    games = db.execute(GAMES, [player, -1 if count is None else count, start]).fetchall()
+    """Every seat of `count` of the player's games (None: all) from the `start`-th newest (see `seat_lines`)."""
+    return seat_lines(db, db.execute(GAMES, [player, -1 if count is None else count, start]).fetchall())
+
+
+def seat_lines(db: sqlite_utils.Database, games: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """Every seat of the `games` ((game_id, game, date, variant, seats) each, `seats` as seat records keep
+    them), as `queries.seat_rows` gives them: team, name as written, player and its name, date, variant."""
     seats = [(game, json.loads(text)) for *game, text in games]
     keys = sorted({key for _, listed in seats for *_, key in listed if key is not None})
     players = {r[0]: r[1:] for r in db.execute(

@@ -77,12 +77,13 @@ PlayerCountsSchema = answer_schema(
     "PlayerCountsSchema", partners=int, head_to_head=(int, "opposing partnerships"), games=int)
 RatedSchema = answer_schema(
     "RatedSchema", rating=fields.Nested(PlayerRatingSchema, required=True, allow_none=True),
-    updating_from=UPDATING_FROM, record=fields.Nested(RecordSchema, required=True),
+    updating_from=UPDATING_FROM, record=fields.Nested(RecordSchema, required=True), games=[PlayerGameSchema])
+"""What a player's answer and a partnership's both hold: the rating, the record and the games."""
+PlayerSchema = answer_schema(
+    "PlayerSchema", RatedSchema, id=int, name=str, aliases=[AliasSchema],
     games=described("a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)",
                     fields.List, fields.Nested(PlayerGameSchema), required=True),
     page=int, per_page=int, counts=fields.Nested(PlayerCountsSchema, required=True))
-"""What a player's answer and a partnership's both hold: the rating, the record and a page of the games."""
-PlayerSchema = answer_schema("PlayerSchema", RatedSchema, id=int, name=str, aliases=[AliasSchema])
 PlayerRowSchema = answer_schema("PlayerRowSchema", PlayerLinkSchema, games=int)
 PlayerListSchema = answer_schema("PlayerListSchema", players=[PlayerRowSchema])
 PartnershipSchema = answer_schema("PartnershipSchema", RatedSchema, players=[PlayerLinkSchema])

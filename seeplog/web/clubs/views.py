@@ -8,12 +8,12 @@ import sqlite_utils
 from flask import g, url_for
 
 from seeplog.clubs.ratings import PARTNERSHIP, PLAYER, PROVISIONAL_BELOW, Rating, Team
-from seeplog.clubs.records import Line, Partnership, Record, matches, partnership_record
+from seeplog.clubs.records import Line, Partnership, Record
 
 from .leaderboard import history, rated_count, ranked, rating_and_rank, rating_json, updating
 from .players_store import Player
-from . import record_queries
-from .queries import GAMES_OF_PAIR, GAMES_OF_PLAYER, player_names, sides
+from . import pair_queries, record_queries
+from .queries import player_names
 
 
 @dataclass(frozen=True)
@@ -79,12 +79,6 @@ def record_json(record: Record, names: dict[int, str], owner: int | None = None,
             "rules_broken": [{"rule": rule, "count": n} for rule, n in record.broken]}
 
 
-def counts(record: Record, seats: list[dict[str, Any]]) -> dict[str, int]:
-    """How many partners, opponents and games a page that shows some of them has in all."""
-    return {"partners": len(record.partners), "head_to_head": len(record.head_to_head),
-            "games": len({(s["game_id"], s["game"]) for s in seats})}
-
-
 def player_data(db: sqlite_utils.Database, player: Player, shown: int | None = None, page: int = 1,
                 per_page: int | None = None) -> dict[str, Any]:
     """The player page's data: names, rating, record (added up by the store from its seats' rows), and page
@@ -104,18 +98,18 @@ def player_data(db: sqlite_utils.Database, player: Player, shown: int | None = N
 
 
 def partnership_data(db: sqlite_utils.Database, players: Partnership, shown: int | None = None) -> dict[str, Any]:
-    """The partnership page's data: its record and games (those where exactly these players were a team)."""
-    games, args = (GAMES_OF_PAIR, list(players)) if len(players) == 2 else (GAMES_OF_PLAYER, [players[0]])
-    found, seats = sides(db, games, args)
-    record = partnership_record(players, matches(found))
-    names = player_names(db, {p for s in found for p in s.players} | set(players))
-    own = {s.game for s in found if s.named and s.players == players}
-    own_seats = [s for s in seats if (s["game_id"], s["game"]) in own]
+    """The partnership page's data: its record (added up by the store from its players' seat records) and
+    games (those where exactly these players were a team; with `shown`: that many opponents, the most
+    played, and twice as many games, the newest)."""
+    record, seats, games = pair_queries.partnership_record(db, players, shown and 2 * shown)
+    versus = sorted(record.head_to_head, key=lambda t: (-record.head_to_head[t].games, t))[:shown]
+    names = player_names(db, set(players) | {p for team in versus for p in team})
     return {"players": [{"id": p, "name": names.get(p, "?"), "url": player_url(p)}
                         for p in players],
-            "record": record_json(record, names, shown=shown), "counts": counts(record, own_seats),
+            "record": record_json(record, names, shown=shown),
+            "counts": {"partners": 0, "head_to_head": len(record.head_to_head), "games": games},
             "rating": rating_data(db, PARTNERSHIP, players), "updating_from": updating(db),
-            "games": games_json(own_seats, set(players), shown and 2 * shown), "per_page": None}
+            "games": games_json(seats, set(players)), "per_page": None}
 
 
 def games_json(seats: list[dict[str, Any]], own: set[int], shown: int | None = None) -> list[dict[str, Any]]:

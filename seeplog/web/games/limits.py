@@ -8,6 +8,7 @@ from typing import Any
 
 from seeplog.notation import Log, Tag, Unreadable
 from seeplog.refusals import TooLarge
+from seeplog.said import N_, Said
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,9 @@ def check_report_size(doc: dict[str, Any], limits: Limits) -> None:
     """:raises TooMuch: when the JSON report (as the API sends it: compact, ASCII) passes the limit."""
     size = len(json.dumps(doc, separators=(",", ":")))
     if size > limits.report:
-        raise TooMuch(f"the report of this file would take {size:,} bytes; the limit is {limits.report:,} (the "
-                      "setting SEEPLOG_MAX_REPORT changes it): split the log into several uploads")
+        raise TooMuch(Said("the report of this file would take {size} bytes; the limit is {limit} (the setting "
+                           "SEEPLOG_MAX_REPORT changes it): split the log into several uploads", size=f"{size:,}",
+                           limit=f"{limits.report:,}"))
 
 
 def listed_at_most(doc: dict[str, Any], most: int) -> dict[str, Any]:
@@ -72,9 +74,10 @@ def check_deal_lines(text: str, limits: Limits) -> None:
     """
     count, most = len(DEAL_LINE.findall(text)), limits.games * limits.deals
     if count > most:
-        raise TooMuch(f"this file holds {count:,} deals; the most a file may hold is {most:,} "
-                      f"({limits.games:,} games of {limits.deals:,} deals: the settings SEEPLOG_MAX_GAMES and "
-                      "SEEPLOG_MAX_DEALS change it): split the log into several uploads")
+        raise TooMuch(Said("this file holds {count} deals; the most a file may hold is {most} ({games} games of "
+                           "{deals} deals: the settings SEEPLOG_MAX_GAMES and SEEPLOG_MAX_DEALS change it): split the "
+                           "log into several uploads", count=f"{count:,}", most=f"{most:,}", games=f"{limits.games:,}",
+                           deals=f"{limits.deals:,}"))
 
 
 TAG_LINE = re.compile(r"^[ \t]*\[.*$", re.MULTILINE)
@@ -90,28 +93,35 @@ def check_tag_lines(text: str, limits: Limits) -> None:
         count += 1
         if len(line.group().rstrip()) > limits.tag_length:
             number = text.count("\n", 0, line.start()) + 1
-            raise TooMuch(f"the tag line on line {number:,} holds {len(line.group().rstrip()):,} characters; the "
-                          f"limit is {limits.tag_length:,} (the setting SEEPLOG_MAX_TAG_LENGTH changes it)")
+            raise TooMuch(Said("the tag line on line {line} holds {length} characters; the limit is {limit} (the "
+                               "setting SEEPLOG_MAX_TAG_LENGTH changes it)", line=f"{number:,}",
+                               length=f"{len(line.group().rstrip()):,}", limit=f"{limits.tag_length:,}"))
     if count > most:
-        raise TooMuch(f"this file holds {count:,} tag lines; the most a file may hold is {most:,} ({limits.games:,} "
-                      f"games of {limits.tags:,}: the settings SEEPLOG_MAX_GAMES and SEEPLOG_MAX_TAGS change it)")
+        raise TooMuch(Said("this file holds {count} tag lines; the most a file may hold is {most} ({games} games of "
+                           "{tags}: the settings SEEPLOG_MAX_GAMES and SEEPLOG_MAX_TAGS change it)",
+                           count=f"{count:,}", most=f"{most:,}", games=f"{limits.games:,}", tags=f"{limits.tags:,}"))
 
 
 def check_limits(log: Log, limits: Limits) -> None:
     """:raises TooMuch: when the log holds more games, deals or plays than `limits` allow."""
-    def over(what: str, count: int, limit: int, setting: str) -> TooMuch:
-        return TooMuch(f"{what} holds {count:,}; the limit is {limit:,} (the setting {setting} changes it): "
-                       "split the log into several uploads")
+    def over(template: str, count: int, limit: int, **where: int) -> TooMuch:
+        return TooMuch(Said(template, count=f"{count:,}", limit=f"{limit:,}", **where))
     if len(log.games) > limits.games:
-        raise over("this file's game count: it", len(log.games), limits.games, "SEEPLOG_MAX_GAMES")
+        raise over(N_("this file's game count: it holds {count}; the limit is {limit} (the setting SEEPLOG_MAX_GAMES "
+                      "changes it): split the log into several uploads"), len(log.games), limits.games)
     for number, game in enumerate(log.games, start=1):
         tags = sum(1 for s in game.header if type(s) is Tag or (type(s) is Unreadable and s.text.lstrip()[:1] == "["))
         if tags > limits.tags:
-            raise over(f"game {number} of this file has too many tag lines: it", tags, limits.tags, "SEEPLOG_MAX_TAGS")
+            raise over(N_("game {game} of this file has too many tag lines: it holds {count}; the limit is {limit} "
+                          "(the setting SEEPLOG_MAX_TAGS changes it): split the log into several uploads"), tags,
+                       limits.tags, game=number)
         if len(game.deals) > limits.deals:
-            raise over(f"game {number} of this file has too many deals: it", len(game.deals), limits.deals,
-                       "SEEPLOG_MAX_DEALS")
+            raise over(N_("game {game} of this file has too many deals: it holds {count}; the limit is {limit} (the "
+                          "setting SEEPLOG_MAX_DEALS changes it): split the log into several uploads"),
+                       len(game.deals), limits.deals, game=number)
         for deal in game.deals:
             if len(deal.plays) > limits.plays:
-                raise over(f"deal {deal.number} of game {number} (line {deal.start.line}) has too many plays: it",
-                           len(deal.plays), limits.plays, "SEEPLOG_MAX_PLAYS")
+                raise over(N_("deal {deal} of game {game} (line {line}) has too many plays: it holds {count}; the "
+                              "limit is {limit} (the setting SEEPLOG_MAX_PLAYS changes it): split the log into "
+                              "several uploads"), len(deal.plays), limits.plays, deal=deal.number, game=number,
+                           line=deal.start.line)

@@ -14,6 +14,7 @@ import sqlite_utils
 from seeplog.analysis import analyse
 from seeplog.refusals import Conflict, NotAllowed
 from seeplog.report import report_json
+from seeplog.said import Said
 
 from ..db import writing
 from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
@@ -49,8 +50,8 @@ def check_token(db: sqlite_utils.Database, game_id: int, token: str | None) -> N
     """:raises TokenRefused: unless `token` is the game's manage token (compared in constant time)."""
     rows = list(db.query("select token_hash from game_tokens where game_id = ?", [game_id]))
     if not token_matches(token, rows[0]["token_hash"] if rows else None):
-        raise TokenRefused("this is not the game's manage token" if token else
-                           "the game's manage token is needed (the one shown when it was uploaded)")
+        raise TokenRefused(Said("this is not the game's manage token") if token else
+                           Said("the game's manage token is needed (the one shown when it was uploaded)"))
 
 
 def delete_game(db: sqlite_utils.Database, game_id: int) -> None:

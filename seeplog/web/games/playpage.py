@@ -180,11 +180,12 @@ def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> Dea
     analysis = stored_analysis(row)
     games = analysis.games
     if not 1 <= game_number <= len(games):
-        raise LookupError(f"there is no game {game_number} in this log (it holds {len(games)})")
+        raise LookupError(Said("there is no game {game} in this log (it holds {count})", game=game_number,
+                                count=len(games)))
     game = games[game_number - 1]
     deal = analysis.deal(game_number, deal_number)
     if deal is None:
-        raise LookupError(f"there is no deal {deal_number}")
+        raise LookupError(Said("there is no deal {deal}", deal=deal_number))
     deals = tuple(d.replay.deal.number for d in game.deals if plays_shown(d.replay))
     return DealContext(row["id"], game_number, len(games), deal.stepped, players(game), deals,
                        url_for("pages.game", game_id=row["id"]))

@@ -19,6 +19,7 @@ from seeplog.canonical import dumps
 from seeplog.analysis import Analysis, analyse
 from seeplog.fingerprint import library_fingerprint
 from seeplog.report import exit_status, report_json
+from seeplog.said import Said
 from seeplog.clubs.players import seat_keys
 from seeplog.clubs.seat_records import seat_records
 from seeplog.scoresheet import players
@@ -78,9 +79,11 @@ def read(upload: Upload) -> Log:
     log = seeplog.parse(upload.text)
     if not is_readable(log):
         errors = [{"message": e.msg, "rule": e.rule, "line": e.line, "column": e.column} for e in log.errors[:20]]
-        where = f" (line {errors[0]['line']}: {errors[0]['message']})" if errors else ""
-        raise BadUpload("nothing in this text reads as a Seep log: expected tags such as "
-                            f"[Variant \"standard\"] and 'deal N dealer SEAT' lines{where}", errors)
+        raise BadUpload(Said("nothing in this text reads as a Seep log: expected tags such as [Variant \"standard\"] "
+                             "and 'deal N dealer SEAT' lines (line {line}: {problem})", line=log.errors[0].line,
+                             problem=log.errors[0].msg) if errors else
+                        Said("nothing in this text reads as a Seep log: expected tags such as [Variant \"standard\"] "
+                             "and 'deal N dealer SEAT' lines"), errors)
     return log
 
 

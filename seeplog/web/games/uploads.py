@@ -9,11 +9,15 @@ from marshmallow import ValidationError
 from seeplog.notation.jsonform import from_json
 from seeplog.text import InputError, decode
 from seeplog.report import NOT_A_LOG, is_report
+from seeplog.said import Said
 
 from ..api.errors import flatten
 from ..api.jsonbody import json_problem
 from ..api.schemas import LogSchema
 from .store import BadUpload, Upload
+
+THE_UPLOAD = Said("the upload")
+"""What a refusal calls an upload that has no file name (a pasted log)."""
 
 
 def from_bytes(data: bytes, filename: str | None = None) -> Upload:
@@ -23,8 +27,8 @@ def from_bytes(data: bytes, filename: str | None = None) -> Upload:
     except InputError as exc:
         where, _, rest = str(exc).partition(": E-SYNTAX ")
         line, _, column = where.partition(":")
-        raise BadUpload(f"{filename or 'the upload'}: {rest} at line {line}, column {column}; "
-                        "save the log as UTF-8 text and upload it again",
+        raise BadUpload(Said("{file}: {problem} at line {line}, column {column}; save the log as UTF-8 text and upload "
+                             "it again", file=filename or THE_UPLOAD, problem=rest, line=line, column=column),
                         [{"message": rest, "line": int(line), "column": int(column), "rule": "E-SYNTAX"}]) from None
     return from_text(text, filename)
 
@@ -38,31 +42,33 @@ def from_text(text: str, filename: str | None = None) -> Upload:
 def from_json_text(raw: str, filename: str | None = None) -> Upload:
     problem = json_problem(raw)
     if problem is not None:
-        raise BadUpload(f"{filename or 'the upload'}: {problem}")
+        raise BadUpload(Said("{file}: {problem}", file=filename or THE_UPLOAD, problem=problem))
     try:
         doc = json.loads(raw.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
-        raise BadUpload(f"{filename or 'the upload'} is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                        f"column {exc.colno}", [{"message": exc.msg, "line": exc.lineno, "column": exc.colno}]) \
-            from None
+        raise BadUpload(Said("{file} is not valid JSON: {problem} at line {line}, column {column}",
+                             file=filename or THE_UPLOAD, problem=exc.msg, line=exc.lineno, column=exc.colno),
+                        [{"message": exc.msg, "line": exc.lineno, "column": exc.colno}]) from None
     except RecursionError:
-        raise BadUpload(f"{filename or 'the upload'} nests its JSON arrays or objects too deeply to be a log") from None
+        raise BadUpload(Said("{file} nests its JSON arrays or objects too deeply to be a log",
+                             file=filename or THE_UPLOAD)) from None
     return from_json_doc(doc, raw, filename)
 
 
 def from_json_doc(doc: Any, raw: str, filename: str | None = None) -> Upload:
     """A JSON log checked against LogSchema and written out as notation (a JSON report is refused as such)."""
     if is_report(doc):
-        raise BadUpload(f"{filename or 'the upload'}: {NOT_A_LOG}", [{"message": NOT_A_LOG, "line": 1, "column": 1}])
+        raise BadUpload(Said("{file}: {problem}", file=filename or THE_UPLOAD, problem=NOT_A_LOG),
+                        [{"message": NOT_A_LOG, "line": 1, "column": 1}])
     try:
         checked = LogSchema().load(doc if isinstance(doc, dict) else {"_": doc})
     except ValidationError as exc:
-        raise BadUpload("the JSON is not a log in the form of schema/log.schema.json",
+        raise BadUpload(Said("the JSON is not a log in the form of schema/log.schema.json"),
                         flatten(exc.messages)) from None
     text = from_json(checked)
     if not (is_unicode(raw) and is_unicode(text)):
-        raise BadUpload("the JSON holds a lone surrogate (an escape such as \\ud800 not paired with a second "
-                        "one): that is no character, so it cannot be part of a log")
+        raise BadUpload(Said("the JSON holds a lone surrogate (an escape such as \\ud800 not paired with a second "
+                             "one): that is no character, so it cannot be part of a log"))
     return Upload(raw, text, "json", filename)
 
 

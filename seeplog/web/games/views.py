@@ -12,11 +12,13 @@ from marshmallow import ValidationError
 import seeplog
 from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
+from seeplog.said import Said
 
 from ..cardviews import card_html
 from ..clubs.queries import seat_links
 from ..db import get_db
 from .exports import scoresheet_csv
+from ..findings import said_here, sentence_of
 from ..forms import ManageForm, UploadForm
 from .manage import (SameLog, TokenRefused, check_token, delete_game, history, issue_token,
                      replace_game)
@@ -36,7 +38,7 @@ bp.add_app_template_filter(card_html, "card")
 def stored_game(game_id: int) -> dict:
     row = get_game(get_db(), game_id)
     if row is None:
-        abort(404, f"there is no game {game_id}")
+        abort(404, Said("there is no game {game}", game=game_id))
     return row
 
 
@@ -87,7 +89,7 @@ def api_docs_asset(filename: str):
     from importlib.resources import files
 
     if filename not in SWAGGER_UI_FILES:
-        abort(404, f"there is no file {filename}")
+        abort(404, Said("there is no file {file}", file=filename))
     return send_from_directory(str(files("flask_swagger_ui") / "dist"), filename, max_age=86400)
 
 
@@ -139,10 +141,10 @@ def replace(game_id: int):
     try:
         check_token(get_db(), game_id, form.token.data)
         if new is None:
-            raise BadUpload("choose a file or paste the new log")
+            raise BadUpload(Said("choose a file or paste the new log"))
         replace_game(get_db(), game_id, from_bytes(new[1], new[0]))
     except (TokenRefused, BadUpload, SameLog) as exc:
-        flash(gettext("Not replaced: %(reason)s.", reason=getattr(exc, "message", None) or exc), "error")
+        flash(gettext("Not replaced: %(reason)s.", reason=said_here(exc.message)), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
     flash(gettext("Replaced: the game keeps its id; the text it held is kept in its history."), "ok")
     return redirect(url_for("pages.game", game_id=game_id)), 303
@@ -155,10 +157,10 @@ def delete(game_id: int):
     form = ManageForm()
     try:
         if not form.validate_on_submit():
-            raise TokenRefused("the form has expired: reload the page and try again")
+            raise TokenRefused(Said("the form has expired: reload the page and try again"))
         check_token(get_db(), game_id, form.token.data)
     except TokenRefused as exc:
-        flash(gettext("Not deleted: %(reason)s.", reason=exc), "error")
+        flash(gettext("Not deleted: %(reason)s.", reason=said_here(exc.message)), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
     delete_game(get_db(), game_id)
     flash(gettext("Deleted %(title)s (game %(game)s).", title=title_of(row), game=game_id), "ok")
@@ -188,11 +190,12 @@ def deal_play(game_id: int, deal: int, play: int):
     try:
         number = PlayQuerySchema().load({"game": request.args.get("game", "1")})["game"]
     except ValidationError:
-        abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {request.args['game'][:24]!r}")
+        abort(400, Said("?game= takes the number of a game in the file (1, 2, ...), not {given}",
+                        given=repr(request.args["game"][:24])))
     try:
         page = play_page(stored_game(game_id), number, deal, play)
     except LookupError as exc:
-        abort(404, str(exc))
+        abort(404, sentence_of(exc))
     return render_template("play.html", page=page, max_listed=MAX_LISTED)
 
 

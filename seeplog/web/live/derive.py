@@ -14,7 +14,7 @@ from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, Live
                                   finding_keys, is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
 from seeplog.refusals import Refused
 from seeplog.report import report_json
-from seeplog.said import said_field
+from seeplog.said import Said, said_field
 
 from .retag import retag_lines
 from .view import EntryView, LiveView, view
@@ -39,8 +39,8 @@ def event_of(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, 
     entries = list(now)
     line = req.line or ""
     if req.kind in ("append", "insert") and len(entries) >= MAX_ENTRIES:
-        raise Refused(f"the game holds {MAX_ENTRIES} entries, as many as a live game takes: "
-                      "close it and start another")
+        raise Refused(Said("the game holds {most} entries, as many as a live game takes: close it and start "
+                           "another", most=MAX_ENTRIES))
     if req.kind == "append":
         entries.append(Entry(serial, line))
         return Event("append", len(entries), (line,)), entries, len(entries) - 1
@@ -114,7 +114,7 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
         except EntryRefused as refused:
             e = refused.error
             item = {"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column, **said_field(e.msg)}
-            raise Refused(f"the line cannot be recorded: {e.msg}", [item]) from None
+            raise Refused(Said("the line cannot be recorded: {problem}", problem=e.msg), [item]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
@@ -145,10 +145,10 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
     found = misfits(before, after, own)
     if found:
         number, error = found[0]
-        raise Refused(f"the game's entries do not fit this change: entry {number} would read "
-                      f"{error.rule}: {error.msg}; correct that entry first",
-                      [{"rule": e.rule, "message": f"entry {n}: {e.msg}", "line": n, "column": e.column}
-                       for n, e in found[:20]])
+        raise Refused(Said("the game's entries do not fit this change: entry {number} would read {rule}: {problem}; "
+                           "correct that entry first", number=number, rule=error.rule, problem=error.msg),
+                      [{"rule": e.rule, "message": Said("entry {number}: {problem}", number=n, problem=e.msg),
+                        "line": n, "column": e.column} for n, e in found[:20]])
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int:

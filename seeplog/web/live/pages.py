@@ -9,8 +9,10 @@ from seeplog.refusals import BadInput
 from seeplog.ruleset import VARIANTS
 
 from ..db import get_db
+from ..findings import said_here
 from ..forms import LiveNewForm
 from seeplog.kept import Kept
+from seeplog.said import Said
 from .api import etag, follow_headers
 from .board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .strips import deal_strips
@@ -26,7 +28,7 @@ def stored_live(game_id: int) -> LiveGame:
     """A live game as stored, without the JSON of its view (the API's answer, which the pages do not read)."""
     game = load(get_db(), game_id, view=False)
     if game is None:
-        abort(404, f"there is no live game {game_id}")
+        abort(404, Said("there is no live game {game}", game=game_id))
     return game
 
 
@@ -41,7 +43,7 @@ def not_modified(game_id: int) -> Response | None:
     a follower's poll costs one small read while nothing changed."""
     version = current_version(get_db(), game_id)
     if version is None:
-        abort(404, f"there is no live game {game_id}")
+        abort(404, Said("there is no live game {game}", game=game_id))
     if request.if_none_match.contains(etag(game_id, version)):
         return Response(status=304, headers=follow_headers(game_id, version))
     return None
@@ -65,7 +67,7 @@ def board_fragment(game_id: int):
     Poll it with If-None-Match: 304 while the game's version is the same."""
     parts = parse_parts(request.args.get("parts"))
     if parts is None:
-        abort(400, f"parts= takes a comma list of {', '.join(PARTS)}")
+        abort(400, Said("parts= takes a comma list of {parts}", parts=", ".join(PARTS)))
     if (unchanged := not_modified(game_id)) is not None:
         return unchanged
     view = live_view(game_id)
@@ -94,7 +96,7 @@ def start():
     try:
         game_id, token = create(get_db(), form.variant.data, form.players(), form.tags())
     except BadInput as error:
-        form.form_errors.append(error.message)
+        form.form_errors.append(said_here(error.message))
         return render_template("live_new.html", form=form, seats=seats_of_variants()), 400
     page = started_page(game_id, form.event.data or f"Live game {game_id}", token)
     return render_template("live_started.html", page=page), 201, {"Cache-Control": "no-store"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, post_load, validate
 
 from seeplog.notation import VARIANT_NAMES
+from seeplog.said import Said
 
 from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, WholeNumber, answer_schema, described
 
@@ -49,11 +50,11 @@ def entry_problem(data: dict) -> dict[str, str] | None:
     token are known good): two corrections at once, a delete with a line, anything else without one."""
     named = [k for k in ("replace", "insert_before", "delete") if data.get(k) is not None]
     if len(named) > 1:
-        return {"field": named[1], "message": f"one correction at a time, not {' and '.join(named)}"}
+        return {"field": named[1], "message": Said("one correction at a time, not {named}", named=" and ".join(named))}
     if named == ["delete"] and data.get("line") is not None:
-        return {"field": "line", "message": "a delete takes no line"}
+        return {"field": "line", "message": Said("a delete takes no line")}
     if named != ["delete"] and data.get("line") is None:
-        return {"field": "line", "message": "a line of notation is needed"}
+        return {"field": "line", "message": Said("a line of notation is needed")}
     return None
 
 

@@ -10,8 +10,10 @@ from flask import Blueprint, abort, render_template, request
 from marshmallow import ValidationError
 
 from seeplog.legal import MAX_LISTED
+from seeplog.said import Said
 
 from ..db import get_db
+from ..findings import sentence_of
 from .pages import stored_live
 from ..games.playpage import PlayPage, play_page
 from ..games.queries import get_game
@@ -56,14 +58,15 @@ def step(game_id: int, deal: int, play: int):
     try:
         number = PlayQuerySchema().load({"game": request.args.get("game", "1")})["game"]
     except ValidationError:
-        abort(400, f"?game= takes the number of a game in the file (1, 2, ...), not {request.args['game'][:24]!r}")
+        abort(400, Said("?game= takes the number of a game in the file (1, 2, ...), not {given}",
+                        given=repr(request.args["game"][:24])))
     row = get_game(get_db(), game_id)
     if row is None:
-        abort(404, f"there is no live game {game_id}")
+        abort(404, Said("there is no live game {game}", game=game_id))
     try:
         page = on_live(play_page(row, number, deal, play))
     except LookupError as exc:
-        abort(404, str(exc))
+        abort(404, sentence_of(exc))
     state = live.state
     return render_template("live_step.html", page=page, state=state, follow=f"/live/{game_id}",
                            max_listed=MAX_LISTED), 200, {"Cache-Control": "no-cache"}

@@ -22,6 +22,7 @@ from seeplog.report import report_json
 from seeplog.ruleset import SEAT_TAGS, find_ruleset
 from seeplog.notation import Tag
 from seeplog.notation.writer import statement_text
+from seeplog.said import Said
 
 from .derive import KeptLive, Made, as_it_stood, derive, vars_of
 from .view import LiveView, view
@@ -107,14 +108,16 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
     seats = find_ruleset(variant).seats
     strangers = [seat for seat in players if seat not in seats]
     if strangers:
-        raise BadInput(f"a {variant} game has the seats {' '.join(seats)}, not {' '.join(strangers)}",
-                       [{"field": "players", "message": f"no seat {s} at this table"} for s in strangers])
+        raise BadInput(Said("a {variant} game has the seats {seats}, not {strangers}", variant=variant,
+                            seats=" ".join(seats), strangers=" ".join(strangers)),
+                       [{"field": "players", "message": Said("no seat {seat} at this table", seat=s)}
+                        for s in strangers])
     token = token or new_token()
     lines = header_lines(variant, players, tags)
     entries = tuple(Entry(i, line) for i, line in enumerate(lines, start=1))
     live = live_log(entries)
     if live.log.errors:
-        raise BadInput("a tag cannot be read: " + "; ".join(e.msg for e in live.log.errors),
+        raise BadInput(Said("a tag cannot be read: {problems}", problems="; ".join(e.msg for e in live.log.errors)),
                        [{"field": "tags", "message": e.msg} for e in live.log.errors])
     analysis = live_analysis(live, open_game=True)
     doc = report_json(analysis)
@@ -195,9 +198,9 @@ def _checked(db: sqlite_utils.Database, game_id: int, token: str, req: Request) 
     """
     game = load(db, game_id, view=False)
     if game is None:
-        raise NotFound(f"there is no live game {game_id}")
+        raise NotFound(Said("there is no live game {game}", game=game_id))
     if not token_matches(token, game.token_hash):
-        raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
+        raise NotAllowed(Said("this edit token does not keep this game"), realm=BEARER_REALM)
     if req.client_id:
         earlier = db.execute("select answer from live_events where game_id = ? and client_id = ?",
                              [game_id, req.client_id]).fetchone()
@@ -206,10 +209,10 @@ def _checked(db: sqlite_utils.Database, game_id: int, token: str, req: Request) 
     if req.problem is not None:
         raise Refused(req.problem["message"], [req.problem])
     if not game.is_open and req.kind not in ("reopen", "retag"):
-        raise Conflict("the game is closed: it takes no more entries (reopen it first)",
+        raise Conflict(Said("the game is closed: it takes no more entries (reopen it first)"),
                        extra={"version": game.version})
     if game.is_open and req.kind == "reopen":
-        raise Conflict("the game is open already", extra={"version": game.version})
+        raise Conflict(Said("the game is open already"), extra={"version": game.version})
     if req.version != game.version:
         raise _stale(db, game, req.version)
     return game
@@ -263,9 +266,9 @@ def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:
     with writing(db):
         game = load(db, game_id)
         if game is None:
-            raise NotFound(f"there is no live game {game_id}")
+            raise NotFound(Said("there is no live game {game}", game=game_id))
         if not token_matches(token, game.token_hash):
-            raise NotAllowed("this edit token does not keep this game", realm=BEARER_REALM)
+            raise NotAllowed(Said("this edit token does not keep this game"), realm=BEARER_REALM)
         delete_game(db, game_id)
 
 
