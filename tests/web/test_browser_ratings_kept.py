@@ -36,7 +36,7 @@ def test_the_pages_say_when_the_ratings_are_being_brought_up_to_date(page, base_
     store_early(page, base_url, size)
     page.goto(base_url + "/leaderboard")
     notice = page.locator("p.ratings-updating")
-    assert "being brought up to date from the games of 2026-01-01" in notice.inner_text()
+    assert "being brought up to date from the games of Jan 1, 2026" in notice.inner_text()  # as English writes it
     assert overflow(page) <= 0
     shot(page, f"ratings-updating-leaderboard-{size}")
     page.locator("table.leaderboard a").first.click()

@@ -11,6 +11,7 @@ import random
 from datetime import datetime, timezone
 
 import pytest
+from babel.dates import format_date
 from playwright.sync_api import expect
 
 from seeplog.playout import deal_lines, random_deal
@@ -165,7 +166,7 @@ def test_a_whole_evening_of_three_deals_from_start_to_close(browser, base_url, d
     follower_context = browser.new_context(**(PHONE if touch else DESKTOP))
     follower = follower_context.new_page()
     follower.goto(f"{base_url}/live/{game['id']}")
-    today = datetime.now(timezone.utc).date().isoformat()
+    today = format_date(datetime.now(timezone.utc).date(), "medium", locale="en")
     assert f"date {today}" in follower.locator(".live-head .crumbs").inner_text()
 
     # Deal 1: its dealer tapped, its lines typed.
