@@ -209,13 +209,18 @@ def test_the_clubs_queries_read_by_an_index(db, sql, args):
     assert not [step for step in plan if step.split()[:2] in (["SCAN", t] for t in BIG)], plan
 
 
+def asha_after_games(client, seed: int, dates: list[str]) -> tuple[int, dict]:
+    """Asha's player id and her whole API answer, after a random game on each of `dates`."""
+    rng = random.Random(seed)
+    for date in dates:
+        store(client, game(rng, date))
+    asha = player_id(client, "Asha")
+    return asha, client.get(f"/api/players/{asha}").json
+
+
 def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkeypatch):
     from seeplog.web.clubs import pages
-    rng = random.Random(14)
-    for day in range(1, 9):
-        store(client, game(rng, f"2026-10-{day:02d}"))
-    asha = player_id(client, "Asha")
-    full = client.get(f"/api/players/{asha}").json
+    asha, full = asha_after_games(client, 14, [f"2026-10-{day:02d}" for day in range(1, 9)])
     assert len(full["record"]["partners"]) > 2 and len(full["games"]) > 4
     monkeypatch.setattr(pages, "SHOWN", 2)
     monkeypatch.setattr(pages, "GAMES_PAGE", 4)
@@ -238,11 +243,7 @@ def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkey
 
 def test_the_api_gives_a_players_games_a_page_at_a_time(client, monkeypatch):
     from seeplog.web.clubs import api
-    rng = random.Random(15)
-    for day in range(1, 6):
-        store(client, game(rng, f"2026-11-{day:02d}"))
-    asha = player_id(client, "Asha")
-    full = client.get(f"/api/players/{asha}").json
+    asha, full = asha_after_games(client, 15, [f"2026-11-{day:02d}" for day in range(1, 6)])
     monkeypatch.setattr(api, "GAMES_PER_PAGE", 2)
     pages = [client.get(f"/api/players/{asha}?page={n}").json for n in (1, 2, 3, 4)]
     assert [g["url"] for p in pages for g in p["games"]] == [g["url"] for g in full["games"]]
