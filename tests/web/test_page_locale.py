@@ -243,3 +243,5 @@ def test_a_games_variant_is_named_in_the_readers_language(client, code):
         title = variant_title("standard")
     assert cell == title and title in client.get(f"/games/{game}").get_data(as_text=True)
     assert client.get(f"/api/games/{game}").json["variant"] == "standard"  # the JSON as it was
+    player = client.get("/api/players").json["players"][0]["url"]
+    assert f'<span class="hint">{title}</span>' in client.get(player).get_data(as_text=True)  # a player's games

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..dates import local_date
+from ..forms import variant_title
 
 
 def seat_html(seat: dict[str, Any], made: dict[tuple[str, str | None], str]) -> str:
@@ -32,7 +33,7 @@ def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tu
     named = title % {"game": f"{line['game_id']}{number}"}
     day = local_date(line["date"]) if line["date"] else undated
     return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(day)} · '
-            f'{escape(named)}</a>\n    <span class="hint">{escape(line["variant"])}</span><br>\n'
+            f'{escape(named)}</a>\n    <span class="hint">{escape(variant_title(line["variant"]))}</span><br>\n'
             f'    {teams}\n  </li>')
 
 
