@@ -13,7 +13,8 @@ from seeplog.clubs.ratings import Baazi, rate_steps, slug
 from seeplog.fingerprint import library_fingerprint
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
-from seeplog.web.clubs import queries, ratings_store
+from seeplog.web.clubs import ratings_store
+from tests.web import clubs_sides
 from seeplog.web.clubs.ratings_store import (bring_up_to_date, claim, derive_baazis, kept_before, land, plan,
                                              recompute_all, state, team_of)
 from seeplog.web.db import connect, writing
@@ -199,10 +200,10 @@ BIG = ("rating_history", "rating_baazis", "ratings", "players", "ledger", "deals
     ("select who from ratings where kind = ? order by ordinal desc, mu desc, who limit 100", ["player"]),
     ("select count(*) from ratings where kind = ? and (ordinal > ? or ordinal = ? and (mu > ? or mu = ? and "
      "who < ?))", ["player", 1.0, 1.0, 2.0, 2.0, "1"]),
-    (queries.GAMES_OF_PLAYER, [1]),
-    (queries.GAMES_OF_PAIR, [1, 2]),
-    (queries.PICKED + queries.SEATS, ["[[1, 1], [2, 1]]"]),
-    *[(queries.PICKED + sql, ["[[1, 1], [2, 1]]"]) for sql in queries.PER_GAME.values()],
+    (clubs_sides.GAMES_OF_PLAYER, [1]),
+    (clubs_sides.GAMES_OF_PAIR, [1, 2]),
+    (clubs_sides.PICKED + clubs_sides.SEATS, ["[[1, 1], [2, 1]]"]),
+    *[(clubs_sides.PICKED + sql, ["[[1, 1], [2, 1]]"]) for sql in clubs_sides.PER_GAME.values()],
 ])
 def test_the_clubs_queries_read_by_an_index(db, sql, args):
     plan = [row[3] for row in db.execute("explain query plan " + sql, args).fetchall()]

@@ -16,7 +16,7 @@ from seeplog.clubs.seat_records import seat_records
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
 from seeplog.web.clubs import pair_queries, record_queries
-from seeplog.web.clubs.queries import GAMES_OF_PAIR, GAMES_OF_PLAYER, sides
+from tests.web.clubs_sides import GAMES_OF_PAIR, GAMES_OF_PLAYER, sides
 from seeplog.web.clubs.schemas import PlayerSchema
 from seeplog.web.db import MIGRATIONS, connect, statements, writing
 from seeplog.web.games.store import is_live_open

@@ -64,7 +64,7 @@ def game_page(db: sqlite_utils.Database, player: int, count: int | None, start: 
 
 def seat_lines(db: sqlite_utils.Database, games: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     """Every seat of the `games` ((game_id, game, date, variant, seats) each, `seats` as seat records keep
-    them), as `queries.seat_rows` gives them: team, name as written, player and its name, date, variant."""
+    them), as the players rows give them: team, name as written, player and its name, date, variant."""
     seats = [(game, json.loads(text)) for *game, text in games]
     keys = sorted({key for _, listed in seats for *_, key in listed if key is not None})
     players = {r[0]: r[1:] for r in db.execute(
