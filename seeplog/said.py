@@ -55,8 +55,7 @@ def said_json(text: str) -> dict[str, Any] | None:
     if not isinstance(text, Said):
         return None
     return {"template": text.template,
-            "params": {name: said_json(value) or value if isinstance(value, Said) else value
-                       for name, value in text.params}}
+            "params": {name: said_json(value) if isinstance(value, Said) else value for name, value in text.params}}
 
 
 def said_field(text: str) -> dict[str, Any]:
