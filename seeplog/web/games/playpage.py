@@ -19,7 +19,7 @@ from seeplog.state import State, Sweep
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from ..saying import say
-from ..cardviews import CardFace, FloorView, card_face, faces, floor_view, named
+from ..cardviews import CardFace, FloorView, Team, card_face, faces, floor_view, named, team_players
 from ..findings import SHORTENED
 from .playlinks import play_link, plays_shown, stopping_error
 from .store import stored_analysis
@@ -49,9 +49,7 @@ class SweepLine:
 
 @dataclass(frozen=True)
 class TeamTaken:
-    team: str
-    players: str
-    """``N (Asha) & S (Chetan)``; for a two-player table, where a team is a seat, its player's name."""
+    team: Team
     cards: tuple[CardFace, ...]
     sweeps: tuple[SweepLine, ...]
 
@@ -330,16 +328,9 @@ def _taken(ctx: DealContext, state: State) -> tuple[TeamTaken, ...]:
     rules = state.rules
     out = []
     for team in rules.teams:
-        seats = [s for s in rules.seats if rules.team_of(s) == team]
         sweeps = tuple(SweepLine(s, ctx.link(s.play)) for s in state.sweeps if rules.team_of(s.seat) == team)
-        out.append(TeamTaken(team, _players(team, seats, ctx.names), faces(state.taken[team]), sweeps))
+        out.append(TeamTaken(Team(team, team_players(rules, team, ctx.names)), faces(state.taken[team]), sweeps))
     return tuple(out)
-
-
-def _players(team: str, seats: list[str], names: dict[str, str]) -> str:
-    if seats == [team]:  # two players: the team is the seat
-        return names[team] if names[team] != team else ""
-    return " & ".join(named(s, names) for s in seats)
 
 
 def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from seeplog.live.table import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
-from ..cardviews import FloorView, HouseView, faces, named
+from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
 from ..dates import local_date
 from ..saying import say, say_all, say_either
 from .dealend import DealEnd, deal_end
@@ -269,8 +269,7 @@ class FollowHeader:
     title: str
     variant: str
     state: str
-    teams: tuple[tuple[str, str], ...]
-    """Each team and its players: ``("NS", "Asha (N) & Chetan (S)")``."""
+    teams: tuple[Team, ...]
     details: tuple[tuple[str, str], ...]
     """The other tags worth showing: date, site, round, scorer, target, rotation."""
     scoresheet: str
@@ -286,8 +285,7 @@ def follow_header(view: LiveView) -> FollowHeader:
     tags = view.report["games"][-1]["tags"] if view.report["games"] else {}
     rules = find_ruleset(view.variant)
     names = seat_names(tags, rules.seats)
-    teams = tuple((team, " & ".join(named(s, names) for s in rules.seats if rules.team_of(s) == team))
-                  for team in rules.teams)
+    teams = tuple(Team(team, team_players(rules, team, names)) for team in rules.teams)
     return FollowHeader(view.game_id, tags.get("Event") or gettext("Live game %(id)s", id=view.game_id), view.variant,
                         view.state, teams, tuple((str(label), local_date(tags[tag]) if tag == "Date" else tags[tag])
                                                  for tag, label in SHOWN_TAGS if tag in tags),
