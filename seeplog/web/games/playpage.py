@@ -55,12 +55,6 @@ class TeamTaken:
 
 
 @dataclass(frozen=True)
-class AlternativeView(Alternative):
-    same_card: bool = False
-    """Made with the card that was played."""
-
-
-@dataclass(frozen=True)
 class StripItem:
     number: int
     seat: str
@@ -111,7 +105,8 @@ class PlayPage:
     """The play's findings, each message less a last clause that says its rule's summary again."""
     deal_findings: tuple[Finding, ...]
     """Findings of the deal that belong to no play (a house left at the end, the bid)."""
-    legal: tuple[AlternativeView, ...]
+    legal: tuple[Alternative, ...]
+    """Every outcome the seat to move could have chosen, in the reader's language."""
     legal_seat: str
     legal_complete: bool
     notes: tuple[str, ...]
@@ -120,7 +115,7 @@ class PlayPage:
     nav: Nav
     stopped: bool = False
     """The replay stopped at this play: there is no floor after it."""
-    meant: tuple[AlternativeView, ...] = ()
+    meant: tuple[Alternative, ...] = ()
     """E-AMBIGUOUS: each maximal capture the shorthand could mean."""
     near: tuple[str, ...] = ()
     """E-FLOOR: what is on the floor of the same rank or value as what the play named."""
@@ -130,15 +125,16 @@ class PlayPage:
         return bool(self.findings)
 
     @property
-    def same_card(self) -> tuple[AlternativeView, ...]:
-        return tuple(a for a in self.legal if a.same_card)
+    def same_card(self) -> tuple[Alternative, ...]:
+        """The outcomes of the card that was played."""
+        return tuple(a for a in self.legal if a.card == self.card)
 
     @property
-    def other_cards(self) -> tuple[tuple[str, tuple[AlternativeView, ...]], ...]:
+    def other_cards(self) -> tuple[tuple[str, tuple[Alternative, ...]], ...]:
         """The outcomes of the other cards, card by card."""
-        cards: dict[str, list[AlternativeView]] = {}
+        cards: dict[str, list[Alternative]] = {}
         for a in self.legal:
-            if not a.same_card:
+            if a.card != self.card:
                 cards.setdefault(a.card, []).append(a)
         return tuple((card, tuple(items)) for card, items in cards.items())
 
@@ -230,13 +226,13 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
         taken=_taken(ctx, before), legal=_stop_legal(stop), legal_seat=named(stop.turn, names),
         legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
-        meant=tuple(AlternativeView(a.text, said_of(a)) for a in stop.meant),
+        meant=tuple(replace(a, words=said_of(a)) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
 
 
-def _stop_legal(stop: StoppedPlay) -> tuple[AlternativeView, ...]:
+def _stop_legal(stop: StoppedPlay) -> tuple[Alternative, ...]:
     words = {a.text: said_of(a) for a in stop.legal}
-    return tuple(AlternativeView(o.text, words.get(o.text, ""), str(o.card), o.groupings)
+    return tuple(Alternative(o.text, words.get(o.text, ""), str(o.card), o.groupings)
                  for c in stop.outcomes for o in c.outcomes)
 
 
@@ -351,7 +347,5 @@ def said_of(alternative: Alternative) -> str:
     return say(alternative.words)
 
 
-def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
-    card = str(view.step.move.card)
-    return tuple(AlternativeView(a.text, said_of(a), a.card, a.groupings, a.played, same_card=a.card == card)
-                 for a in view.legal)
+def _legal(view: PlayView) -> tuple[Alternative, ...]:
+    return tuple(replace(a, words=said_of(a)) for a in view.legal)
