@@ -10,7 +10,7 @@ from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from seeplog.cards import parse_card
 from seeplog.ledger import Lead, LedgerRow, provisional_note
-from seeplog.live.table import rotation_reason
+from seeplog.ledger import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
