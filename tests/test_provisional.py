@@ -127,7 +127,8 @@ def test_a_live_game_whose_deal_2_is_closed_without_its_plays():
     step = what_next(now_of(analyse(text, open_game=True)))
     assert step["kind"] == "bid" and step["seat"] == "E"
     assert step["provisional"] == "deal 2's score is not known: the lead from here on is provisional"
-    board = ledger_of(game, VARIANTS["standard"], {s: s for s in "NWSE"})
+    board = ledger_of(sheet_rows(analyse(text, open_game=True).games[0]), {s: s for s in "NWSE"},
+                     VARIANTS["standard"].teams)
     assert board[1].next_dealer == ANY_DEALER and board[1].why == "deal 2's score is not known, so any seat may deal"
     assert board[1].provisional and board[2].why == "in progress"
 

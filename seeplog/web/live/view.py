@@ -18,6 +18,7 @@ from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, R
 from seeplog.report import violation_json
 from seeplog.rules import Violation
 from seeplog.said import Said, said_json
+from seeplog.scoresheet import SheetRow, sheet_rows
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -82,6 +83,8 @@ class LiveView:
     table: dict[str, Any] | None
     ended: dict[str, Any] | None = None
     """The last deal once it is over, as the report scores it (`deal_end`); None while one is played."""
+    sheet: tuple[SheetRow, ...] = ()
+    """The last game's rows of the scoresheet, made from its analysis: the board's ledger."""
 
     def entry(self, entry_id: int) -> EntryView | None:
         return next((e for e in self.entries if e.id == entry_id), None)
@@ -102,7 +105,8 @@ def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analys
     now = now_of(analysis)
     step = with_why_said(what_next(now, closed=state == "closed"))
     return LiveView(game_id, version, state, now.rules.name, live.text,
-                    entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step))
+                    entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step),
+                    sheet_rows(now.analysis) if now.analysis else ())
 
 
 def with_why_said(step: dict[str, Any]) -> dict[str, Any]:
