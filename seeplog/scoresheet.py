@@ -48,9 +48,10 @@ def players(analysis: GameAnalysis) -> dict[str, str]:
     return seat_names(analysis.game.tags, analysis.rules.seats)
 
 
-def sheet_rows(analysis: GameAnalysis) -> tuple[SheetRow, ...]:
+def sheet_rows(analysis: GameAnalysis, *, start: int = 0) -> tuple[SheetRow, ...]:
+    """The rows of a game's deals, from its `start`th deal on (from 0)."""
     rows = []
-    for deal, row in zip(analysis.deals, analysis.ledger):
+    for deal, row in zip(analysis.deals[start:], analysis.ledger[start:]):
         score, replay = deal.score, deal.replay
         lead = f"{row.lead.team} {row.lead.points}" if row.lead.team else "0"
         rows.append(SheetRow(

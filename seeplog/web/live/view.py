@@ -4,12 +4,12 @@ next and the floor; its JSON is what GET /api/live/<id> answers. Built once per 
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from seeplog.analysis import Analysis
+from seeplog.analysis import Analysis, DealAnalysis
 from seeplog.dispute import describe, swept
 from seeplog.live.entries import LiveLog, by_entry
 from seeplog.live.table import Now, leftover, now_of, table, what_next
@@ -106,7 +106,21 @@ def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analys
     step = with_why_said(what_next(now, closed=state == "closed"))
     return LiveView(game_id, version, state, now.rules.name, live.text,
                     entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step),
-                    sheet_rows(now.analysis) if now.analysis else ())
+                    sheet_of(now, before, since))
+
+
+def sheet_of(now: Now, before: LiveView | None, since: int | None) -> tuple[SheetRow, ...]:
+    """The last game's scoresheet rows; those of the deals before line `since` kept from `before` (the event
+    left them, and the ledger up to them, as they were)."""
+    game = now.analysis
+    if game is None:
+        return ()
+    kept = before.sheet[:bisect_left(game.deals, since, key=_start)] if before is not None and since else ()
+    return kept + sheet_rows(game, start=len(kept))
+
+
+def _start(deal: DealAnalysis) -> int:
+    return deal.replay.deal.start.line
 
 
 def with_why_said(step: dict[str, Any]) -> dict[str, Any]:
