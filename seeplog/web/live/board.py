@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import gettext, lazy_gettext as _l
 
 from seeplog.cards import parse_card
 from seeplog.ruleset import find_ruleset
@@ -15,7 +15,7 @@ from seeplog.scoresheet import SheetRow, seat_names
 from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
 from ..dates import local_date
 from ..saying import say, say_all, say_either
-from .dealend import DealEnd, deal_end
+from .dealend import DealEnd, baazi_words, deal_end, taken_words
 from .view import EntryView, LiveView, links
 from ..games.viewmodels import Finding, LedgerLine, finding, ledger_line, typed_finding
 
@@ -143,12 +143,6 @@ def standing_words(step: dict[str, Any]) -> str:
     return f"{said}; {baazis}" if baazis else said
 
 
-def baazi_words(baazis: dict[str, int]) -> str:
-    if not baazis:
-        return ""
-    return gettext("baazis %(counts)s", counts=" – ".join(f"{team} {count}" for team, count in baazis.items()))
-
-
 # ---------------------------------------------------------------- the floor
 
 def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords | None:
@@ -158,8 +152,7 @@ def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords
         else gettext("not yet")
     taken = table.get("taken") or {}
     return DealWords(table["deal"], named(table["dealer"], names) if table.get("dealer") else "–", bid,
-                     " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count, team=team)
-                                for team, count in taken.items()))
+                     taken_words(taken))
 
 
 def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:
