@@ -132,3 +132,19 @@ def test_an_entry_makes_again_only_the_views_of_its_deals_entries(app, client, m
     now = kept_view(app, keeper.id).sheet  # the scoresheet rows of the deals before the last kept as they were
     assert len(now) == len(sheet) == 6 and all(a is b for a, b in zip(now[:5], sheet[:5])) and now[5] is not sheet[5]
     assert now == rebuilt_view(app, keeper.id).sheet
+
+
+def test_the_sheet_follows_a_game_split_or_joined_by_a_correction(app, client):
+    """A tag line after deals starts a new game: inserting or deleting one changes which game is the last, so no
+    row of the view before may stand for a deal of another game."""
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer E", "score NS 30 EW 70",
+                    '[Event "second"]', "deal 1 dealer N", "score NS 55 EW 45"])
+    tag = next(e["id"] for e in keeper.doc()["entries"] if e["line"] == '[Event "second"]')
+    assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet
+    assert keeper.send(delete=tag, note="one game after all").status_code == 201
+    assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet
+    second = next(e["id"] for e in keeper.doc()["entries"] if e["line"] == "deal 2 dealer E")
+    answer = keeper.send(insert_before=second, line='[Event "split"]', note="two games")
+    assert answer.status_code == 201, answer.json
+    assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet
