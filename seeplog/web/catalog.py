@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from babel.support import NullTranslations
-from flask import g
+from flask import g, has_app_context
 from flask_babel import get_locale, get_translations
 
 
 def catalog() -> NullTranslations:
-    """This request's catalog."""
+    """This request's catalog (outside the app, Flask-Babel's: the English sentences)."""
+    if not has_app_context():
+        return get_translations()
     found = g.get("_seeplog_catalog")
     if found is None:
         found = g._seeplog_catalog = get_translations()
@@ -24,8 +26,16 @@ def gettext(msgid: str, **params: Any) -> str:
 
 
 def locale_name() -> str:
-    """This request's locale ("hi")."""
+    """This request's locale ("hi"; outside the app, Flask-Babel's default)."""
+    if not has_app_context():
+        return str(get_locale() or "en")
     found = g.get("_seeplog_locale")
     if found is None:
         found = g._seeplog_locale = str(get_locale() or "en")
     return found  # type: ignore[no-any-return]
+
+
+def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+    """The singular or plural sentence for `num` in the reader's language, as Flask-Babel's ngettext says it
+    (%(num)s filled in too)."""
+    return catalog().ungettext(singular, plural, num) % {"num": num, **params}

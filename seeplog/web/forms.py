@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (DateField, Field, FileField, MultipleFileField, PasswordField, SelectField, StringField,
                      TextAreaField)
@@ -14,7 +14,7 @@ from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 from seeplog.said import N_
 
-from .catalog import gettext as catalog_gettext
+from .catalog import gettext
 
 
 class UploadForm(FlaskForm):
@@ -58,7 +58,7 @@ TEXT_LENGTH = 120
 def variant_title(name: str) -> str:
     """A variant's name for people in the reader's language (a name the library does not know, as written)."""
     title = VARIANT_TITLES.get(name)
-    return catalog_gettext(title) if title else name
+    return gettext(title) if title else name
 
 
 def variant_choices() -> list[SelectChoice]:
