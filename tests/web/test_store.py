@@ -179,9 +179,13 @@ COUNTED = ("games", "game_tags", "players", "deals", "deal_scores", "violations"
            "games_text", "game_tokens", "live_games", "live_events")
 
 
-def test_the_game_ids_migration_keeps_every_row_and_never_gives_an_id_again(tmp_path):
+def test_the_game_ids_migration_keeps_every_row_and_never_gives_an_id_again(tmp_path, monkeypatch):
     from seeplog.web.live import store as live_store
+    from seeplog.web.games import store as games_store
     from seeplog.web.games.manage import delete_game, issue_token
+    # The code of then wrote its derived rows by sqlite-utils, which makes a table it does not find (today's
+    # code writes tables the sixth migration's store lacks; migrations 0008 and 0012 drop such copies).
+    monkeypatch.setattr(games_store, "insert_rows", lambda db, name, rows: db.table(name).insert_all(rows))
     folder = tmp_path / "migrations"
     folder.mkdir()
     for script in sorted(MIGRATIONS.glob("*.sql"))[:6]:

@@ -200,7 +200,7 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
         db.execute("delete from seat_records where game_id = ?", [game_id])
         for name, table_rows in rows.items():
             if table_rows and name in PER_DEAL | {"seat_records"}:
-                db.table(name).insert_all(table_rows)
+                insert_rows(db, name, table_rows)
         return
     rows["game_variants"] = [{"variant": v, "rank": rank, "game_id": game_id}
                              for v in sorted({g.rules.name for g in analysis.games})]
@@ -215,8 +215,29 @@ def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis:
         rows["games_grams"] = text_grams(rank, text)
     for name, table_rows in rows.items():
         if table_rows:
-            db.table(name).insert_all(table_rows)
+            insert_rows(db, name, table_rows)
     link_players(db, rows["players"])
+
+
+def insert_rows(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]]) -> None:
+    """Rows of one derived table, by one statement run once a row. sqlite-utils' insert_all would read the
+    table's schema and open a savepoint at every call: a dozen statements more an entry, each a moment inside
+    the write lock where another thread may take the worker's GIL. A list or dict value is stored as JSON, as
+    sqlite-utils stores it."""
+    columns = list(dict.fromkeys(column for row in rows for column in row))
+    names = ", ".join(f'"{column}"' for column in columns)
+    db.conn.executemany(f'insert into "{table}" ({names}) values ({", ".join("?" * len(columns))})',
+                        [tuple(_stored(row.get(column)) for column in columns) for row in rows])
+
+
+def update_row(db: sqlite_utils.Database, table: str, key: int, values: dict[str, Any]) -> None:
+    """One row's columns, by one statement (see insert_rows)."""
+    assignments = ", ".join(f'"{column}" = ?' for column in values)
+    db.execute(f'update "{table}" set {assignments} where id = ?', [*map(_stored, values.values()), key])
+
+
+def _stored(value: Any) -> Any:
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, (list, dict, tuple)) else value
 
 
 GRAM_FIELDS = {"players": 1, "event": 2, "site": 4}
@@ -308,7 +329,7 @@ def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], analysis: Ana
                    [game_id, first])
         for name in PER_DEAL - {"violations"}:
             db.execute(f"delete from {name} where game_id = ? and position >= ?", [game_id, first])
-        db.table("games").update(game_id, row)
+        update_row(db, "games", game_id, row)
         insert_derived(db, game_id, stored["rank"], analysis, doc, first)
         return
     searched = db.execute("select rowid, players, event, site from games_text where rowid = ?",
@@ -316,7 +337,7 @@ def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], analysis: Ana
     for name in DERIVED:
         if name not in BY_RANK:
             db.execute(f"delete from {name} where game_id = ?", [game_id])
-    db.table("games").update(game_id, row)
+    update_row(db, "games", game_id, row)
     rank = set_rank(db, game_id, {**row, "uploaded": stored["uploaded"]})
     insert_derived(db, game_id, rank, analysis, doc, searched=tuple(searched) if searched else None)
 
