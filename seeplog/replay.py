@@ -36,8 +36,9 @@ class Step(NamedTuple):
     violations: tuple[Violation, ...]
 
 
-@dataclass(frozen=True)
-class DealReplay:
+class DealReplay(NamedTuple):
+    """One deal replayed (a NamedTuple, as a replay's values are: one is made for every deal)."""
+
     deal: Deal
     rules: Ruleset
     bidder: str
