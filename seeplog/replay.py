@@ -5,7 +5,7 @@ Hands are inferred from later plays (RULES.md §3), and recorded `hand` lines ar
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Iterator, NamedTuple
 
 from .cards import Card
@@ -186,19 +186,19 @@ def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
                                                  seat=play.seat)), number, play))
 
 
-@dataclass
 class _Run:
-    """The plays replayed so far, and the log error that stopped them, if any."""
+    """The plays replayed so far, and the log error that stopped them, if any (one for every deal)."""
 
-    state: State
-    keep: bool = True
-    """Keep every Step (the dispute view needs them; the report does not)."""
-    steps: list[Step] = field(default_factory=list)
-    played: int = 0
-    found: list[Violation] = field(default_factory=list)
-    extra: list[Violation] = field(default_factory=list)
-    stopped: bool = False
-    error: Violation | None = None
+    def __init__(self, state: State, keep: bool = True):
+        self.state = state
+        self.keep = keep
+        """Keep every Step (the dispute view needs them; the report does not)."""
+        self.steps: list[Step] = []
+        self.played = 0
+        self.found: list[Violation] = []
+        self.extra: list[Violation] = []
+        self.stopped = False
+        self.error: Violation | None = None
 
 
 def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int],
