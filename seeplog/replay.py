@@ -10,7 +10,7 @@ from typing import Iterator, NamedTuple
 
 from .cards import Card
 from .engine import apply, check, finish, resolve
-from .hands import HandKnowledge, first_four_of, reveal
+from .hands import HAND_SIZE, HandKnowledge, first_four_of, reveal
 from .moves import Capture, Item, Move, Throw
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
@@ -181,7 +181,7 @@ def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
         raise _Stop(_at(Violation("E-HAND", Said("the bid play {card} is not one of {seat}'s first four cards "
                                                  "({cards})", card=str(card), seat=play.seat, cards=listed)),
                         number, play))
-    if own is not None and len(own) >= 12 and card not in own:
+    if own is not None and len(own) >= HAND_SIZE and card not in own:
         raise _Stop(_at(Violation("E-HAND", Said("{card} is not in {seat}'s recorded hand", card=str(card),
                                                  seat=play.seat)), number, play))
 
@@ -205,6 +205,9 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
                 limit: int | None = None) -> _Run:
     # This runs for every play of a log: the state and the count stay in locals, written back to `run` at the end.
     movers, two, recorded = hands.movers, run.state.rules.players == 2, hands.recorded
+    # A recorded hand line can contradict only the bid play (its first four), a play of a card some line names,
+    # or a play of a seat whose lines name a whole hand: `_hand_check` runs for those alone.
+    named, whole = hands.recorded_by, {seat for seat, own in recorded.items() if len(own) >= HAND_SIZE}
     state, played, keep, steps, found = run.state, run.played, run.keep, run.steps, run.found
     for index, statement in enumerate(deal.plays if limit is None else deal.plays[:limit]):
         number = index + 1
@@ -214,7 +217,7 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
             seat, move = statement.seat, statement.move
             if move.card in seen:
                 raise _seen_again(statement, number, seen)
-            if recorded:
+            if recorded and (number == 1 or move.card in named or seat in whole):
                 _hand_check(statement, number, hands)
             seen[move.card] = number
             if type(move) is not Throw:  # a throw names nothing on the floor: there is nothing to resolve
