@@ -80,7 +80,7 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
             return move, expanded
         move = expanded
     named = move.named
-    if len(set(named)) != len(named):
+    if len(named) > 1 and len(set(named)) != len(named):
         twice = next(item for item in named if named.count(item) > 1)
         return move, Violation("E-CARD", Said("{item} is named twice in this play", item=str(twice)))
     loose = state.loose
