@@ -131,12 +131,12 @@ def is_legal(state: State, seat: str, move: Move, known: Known) -> bool:
 
 def apply(state: State, seat: str, move: Move) -> State:
     """The state after a resolved play, made as recorded (legal or not)."""
+    if type(move) is Throw:  # half the plays of a deal, about
+        return _next(state, seat, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses,
+                     state.taken, state.last_capturer, state.sweeps, state.built)
     if type(move) is Capture:
         return _after_capture(state, seat, move)
-    if type(move) is Build:
-        return _after_build(state, seat, move)
-    return _next(state, seat, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses, state.taken,
-                 state.last_capturer, state.sweeps, state.built)
+    return _after_build(state, seat, move)  # type: ignore[arg-type]  # neither a throw nor a capture
 
 
 def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House, ...],
@@ -164,12 +164,11 @@ def play(state: State, seat: str, move: Move, known: Known) -> State:
 def _after_capture(state: State, seat: str, move: Capture) -> State:
     cards = [move.card]
     values: set[int] = set()
-    for group in move.groups or ():
-        for item in group:
-            if type(item) is Card:
-                cards.append(item)
-            else:
-                values.add(item.value)
+    for item in move.named:
+        if type(item) is Card:
+            cards.append(item)
+        else:
+            values.add(item.value)
     houses = state.houses
     if values:
         for house in houses:
