@@ -18,8 +18,11 @@ worker_connections = 2 * threads
 # A worker whose main loop stops answering the master this long is killed and replaced.
 timeout = 30
 graceful_timeout = 20
-# Idle keep-alive connections are closed after this many seconds.
-keepalive = 5
+# No keep-alive: each request comes on a connection of its own, so the next request goes to whichever
+# worker accepts first (an idle one). With keep-alive, a client's connection stays on the worker that took
+# it, and under load the connections sit unevenly (bench/clubs_speed.py: a 4-worker service used 0.5-1.4
+# of 2 cores). Keep-alive towards phones is the reverse proxy's work (deploy/nginx-seeplog.conf).
+keepalive = int(os.environ.get("SEEPLOG_KEEPALIVE", "0"))
 
 # What one request may send before the app sees it (the app's own upload limit is SEEPLOG_MAX_UPLOAD).
 limit_request_line = 8190
@@ -30,9 +33,10 @@ limit_request_field_size = 8190
 # garbage collector as its last step (seeplog/web/collector.py: start-up's objects frozen, higher
 # thresholds, for the live write path's tail latency); SEEPLOG_TUNE_GC=0 leaves CPython's defaults.
 
-# Workers are replaced now and then, so that a slow leak cannot grow without end.
-max_requests = 5000
-max_requests_jitter = 500
+# Workers are replaced now and then, so that a slow leak cannot grow without end; seldom, because a new
+# worker starts with empty caches (at 5,000 requests a busy worker was replaced every minute or so).
+max_requests = 100_000
+max_requests_jitter = 10_000
 
 accesslog = os.environ.get("SEEPLOG_ACCESS_LOG", "-")
 errorlog = "-"

@@ -15,7 +15,7 @@ a C client whose one thread costs a fraction of what Python client threads did o
 request it prints p50 and p95 (from wrk), requests answered, the server's CPU per request (the gunicorn
 processes' user + system time from /proc, before and after, over the requests answered: a figure load does
 not move much), wrk's own CPU per request, the workers gunicorn started during the row (max_requests
-replaces each worker after about 5,000 requests; a new one is slower at first) and the load average. Each
+replaces each worker after about 100,000 requests; a new one is slower at first) and the load average. Each
 request is first asked for a second on a new connection each time, not measured (every worker's caches warm).
 Last, the list (page and API) asked by clients that hold it (If-None-Match): the 304 path. The servers listen
 on a port from 5910 on (SEEPLOG_TEST_PORT moves the range).

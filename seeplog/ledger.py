@@ -99,7 +99,7 @@ def next_dealers(dealer: str, lead: Lead, baazi: str | None, rules: Ruleset) -> 
 def _team_or(named: str, team: str, rules: Ruleset) -> tuple[str, ...]:
     if rules.rotation != "team":
         return (named,)
-    return tuple(s for s in rules.seats if rules.team_of(s) == team)
+    return rules.seats_of(team)
 
 
 class Ledger:

@@ -94,6 +94,10 @@ class Ruleset:
     def team_of(self, seat: str) -> str:
         return self._team[seat]
 
+    def seats_of(self, team: str) -> tuple[str, ...]:
+        """The seats of a team, in the order of `seats`."""
+        return tuple(s for s in self.seats if self._team[s] == team)
+
     def _team_name(self, seat: str) -> str:
         return seat if self.players == 2 else ("NS" if seat in "NS" else "EW")
 

@@ -8,6 +8,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from seeplog.cards import Card
+from seeplog.ruleset import Ruleset
 from seeplog.state import House, State
 
 from .saying import say_all
@@ -121,6 +122,22 @@ def named(seat: str, names: dict[str, str]) -> str:
     """A seat with its player's name, written one way on every page: ``Asha (N)`` (``N`` when unnamed)."""
     name = names.get(seat, seat)
     return f"{name} ({seat})" if name != seat else seat
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: str
+    """Its players as the page says them."""
+
+
+def team_players(rules: Ruleset, team: str, names: dict[str, str]) -> str:
+    """A team's players, each named with its seat: ``Asha (N) & Chetan (S)``. A team that is one seat (two
+    players) is already named by its seat: its player's name alone (nothing when unnamed)."""
+    seats = rules.seats_of(team)
+    if seats == (team,):
+        return "" if names.get(team, team) == team else names[team]
+    return " & ".join(named(s, names) for s in seats)
 
 
 def _key(house: House) -> tuple[int, frozenset[Card], frozenset[str]]:

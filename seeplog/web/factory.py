@@ -78,18 +78,11 @@ def _env_int(name: str, default: int) -> int:
 def settings(instance_path: str) -> dict[str, Any]:
     """The app's settings from the environment (SEEPLOG_*), before a test's own."""
     limit = _env_int("SEEPLOG_MAX_UPLOAD", 1024 * 1024)
-    defaults = Limits()
     return dict(
         DATABASE=os.environ.get("SEEPLOG_DB") or os.path.join(instance_path, "seeplog.db"),
         MAX_CONTENT_LENGTH=limit,
         MAX_FORM_MEMORY_SIZE=limit,
-        UPLOAD_LIMITS=Limits(_env_int("SEEPLOG_MAX_GAMES", defaults.games),
-                             _env_int("SEEPLOG_MAX_DEALS", defaults.deals),
-                             _env_int("SEEPLOG_MAX_PLAYS", defaults.plays),
-                             _env_int("SEEPLOG_MAX_TAGS", defaults.tags),
-                             _env_int("SEEPLOG_MAX_TAG_LENGTH", defaults.tag_length),
-                             _env_int("SEEPLOG_MAX_FINDINGS", defaults.findings),
-                             _env_int("SEEPLOG_MAX_REPORT", defaults.report)),
+        UPLOAD_LIMITS=Limits.from_settings(_env_int),
         LOAD_SAMPLES=os.environ.get("SEEPLOG_SAMPLES", "1") != "0",
         TRUSTED_HOSTS=trusted_hosts_setting(),
         PROXY_FIX=proxy_count_setting(),

@@ -23,17 +23,22 @@ def seat_html(seat: dict[str, Any], made: dict[tuple[str, str | None], str]) -> 
     return html
 
 
-def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tuple[str, str | None], str]) -> str:
+def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tuple[str, str | None], str],
+                   variants: dict[str, str]) -> str:
     """One game of `views.games_json`: its link, variant and teams (the side of the page's own players marked);
-    `title` is "game %(game)s" in the reader's language, `undated` the word for a game without a date."""
+    `title` is "game %(game)s" in the reader's language, `undated` the word for a game without a date;
+    `variants` keeps the variants' names made on the page."""
     number = f".{line['game']}" if line["game"] > 1 else ""
     teams = " · ".join(f'<span class="{"own" if team == line.get("side") else ""}">{escape(team)}: '
                        + " &amp; ".join(seat_html(s, made) for s in seats) + "</span>"
                        for team, seats in line["teams"].items())
     named = title % {"game": f"{line['game_id']}{number}"}
     day = local_date(line["date"]) if line["date"] else undated
+    variant = variants.get(line["variant"])
+    if variant is None:
+        variant = variants[line["variant"]] = str(escape(variant_title(line["variant"])))
     return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(day)} · '
-            f'{escape(named)}</a>\n    <span class="hint">{escape(variant_title(line["variant"]))}</span><br>\n'
+            f'{escape(named)}</a>\n    <span class="hint">{variant}</span><br>\n'
             f'    {teams}\n  </li>')
 
 
@@ -41,7 +46,8 @@ def game_lines(games: list[dict[str, Any]]) -> Markup:
     """The list items of `games`, escaped."""
     title, undated = _("game %(game)s"), _("undated")  # once a page: a look-up costs as much as a line
     made: dict[tuple[str, str | None], str] = {}
-    return Markup("".join(game_line_html(line, title, undated, made) for line in games))
+    variants: dict[str, str] = {}
+    return Markup("".join(game_line_html(line, title, undated, made, variants) for line in games))
 
 
 def figures_html(line: dict[str, Any]) -> str:

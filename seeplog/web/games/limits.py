@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from seeplog.notation import Log, Tag, Unreadable
@@ -11,24 +12,35 @@ from seeplog.refusals import TooLarge
 from seeplog.said import N_, Said
 
 
+def limit(default: int, setting: str) -> int:
+    """A limit's field: its default and the setting (an environment variable) that changes it."""
+    return field(default=default, metadata={"setting": setting})
+
+
 @dataclass(frozen=True)
 class Limits:
     """The most work one upload may ask for; each has a setting (an environment variable) that changes it."""
 
-    games: int = 20
-    """Games per file (SEEPLOG_MAX_GAMES)."""
-    deals: int = 200
-    """Deals per game (SEEPLOG_MAX_DEALS)."""
-    plays: int = 120
-    """Plays per deal (SEEPLOG_MAX_PLAYS); a legal deal has at most 52."""
-    tags: int = 100
-    """Tag lines per game (SEEPLOG_MAX_TAGS); a game's header has a dozen."""
-    tag_length: int = 1000
-    """Characters of one tag line (SEEPLOG_MAX_TAG_LENGTH)."""
-    findings: int = 250
-    """Findings the report lists per game (SEEPLOG_MAX_FINDINGS); the rest are counted."""
-    report: int = 1_900_000
-    """Bytes of the JSON report (SEEPLOG_MAX_REPORT): the answer to an upload stays under 2 MB."""
+    games: int = limit(20, "SEEPLOG_MAX_GAMES")
+    """Games per file."""
+    deals: int = limit(200, "SEEPLOG_MAX_DEALS")
+    """Deals per game."""
+    plays: int = limit(120, "SEEPLOG_MAX_PLAYS")
+    """Plays per deal; a legal deal has at most 52."""
+    tags: int = limit(100, "SEEPLOG_MAX_TAGS")
+    """Tag lines per game; a game's header has a dozen."""
+    tag_length: int = limit(1000, "SEEPLOG_MAX_TAG_LENGTH")
+    """Characters of one tag line."""
+    findings: int = limit(250, "SEEPLOG_MAX_FINDINGS")
+    """Findings the report lists per game; the rest are counted."""
+    report: int = limit(1_900_000, "SEEPLOG_MAX_REPORT")
+    """Bytes of the JSON report: the answer to an upload stays under 2 MB."""
+
+    @classmethod
+    def from_settings(cls, setting: Callable[[str, int], int]) -> Limits:
+        """The limits as the settings give them: `setting(name, default)` reads one."""
+        defaults = cls()
+        return cls(**{f.name: setting(f.metadata["setting"], getattr(defaults, f.name)) for f in fields(cls)})
 
 
 DEFAULTS = Limits()

@@ -19,7 +19,7 @@ from seeplog.state import State, Sweep
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from ..saying import say
-from ..cardviews import CardFace, FloorView, card_face, faces, floor_view, named
+from ..cardviews import CardFace, FloorView, Team, card_face, faces, floor_view, named, team_players
 from ..findings import SHORTENED
 from .playlinks import play_link, plays_shown, stopping_error
 from .store import stored_analysis
@@ -49,17 +49,9 @@ class SweepLine:
 
 @dataclass(frozen=True)
 class TeamTaken:
-    team: str
-    players: str
-    """``N (Asha) & S (Chetan)``; for a two-player table, where a team is a seat, its player's name."""
+    team: Team
     cards: tuple[CardFace, ...]
     sweeps: tuple[SweepLine, ...]
-
-
-@dataclass(frozen=True)
-class AlternativeView(Alternative):
-    same_card: bool = False
-    """Made with the card that was played."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +105,8 @@ class PlayPage:
     """The play's findings, each message less a last clause that says its rule's summary again."""
     deal_findings: tuple[Finding, ...]
     """Findings of the deal that belong to no play (a house left at the end, the bid)."""
-    legal: tuple[AlternativeView, ...]
+    legal: tuple[Alternative, ...]
+    """Every outcome the seat to move could have chosen, in the reader's language."""
     legal_seat: str
     legal_complete: bool
     notes: tuple[str, ...]
@@ -122,7 +115,7 @@ class PlayPage:
     nav: Nav
     stopped: bool = False
     """The replay stopped at this play: there is no floor after it."""
-    meant: tuple[AlternativeView, ...] = ()
+    meant: tuple[Alternative, ...] = ()
     """E-AMBIGUOUS: each maximal capture the shorthand could mean."""
     near: tuple[str, ...] = ()
     """E-FLOOR: what is on the floor of the same rank or value as what the play named."""
@@ -132,15 +125,16 @@ class PlayPage:
         return bool(self.findings)
 
     @property
-    def same_card(self) -> tuple[AlternativeView, ...]:
-        return tuple(a for a in self.legal if a.same_card)
+    def same_card(self) -> tuple[Alternative, ...]:
+        """The outcomes of the card that was played."""
+        return tuple(a for a in self.legal if a.card == self.card)
 
     @property
-    def other_cards(self) -> tuple[tuple[str, tuple[AlternativeView, ...]], ...]:
+    def other_cards(self) -> tuple[tuple[str, tuple[Alternative, ...]], ...]:
         """The outcomes of the other cards, card by card."""
-        cards: dict[str, list[AlternativeView]] = {}
+        cards: dict[str, list[Alternative]] = {}
         for a in self.legal:
-            if not a.same_card:
+            if a.card != self.card:
                 cards.setdefault(a.card, []).append(a)
         return tuple((card, tuple(items)) for card, items in cards.items())
 
@@ -232,13 +226,13 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
         taken=_taken(ctx, before), legal=_stop_legal(stop), legal_seat=named(stop.turn, names),
         legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
-        meant=tuple(AlternativeView(a.text, said_of(a)) for a in stop.meant),
+        meant=tuple(replace(a, words=said_of(a)) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
 
 
-def _stop_legal(stop: StoppedPlay) -> tuple[AlternativeView, ...]:
+def _stop_legal(stop: StoppedPlay) -> tuple[Alternative, ...]:
     words = {a.text: said_of(a) for a in stop.legal}
-    return tuple(AlternativeView(o.text, words.get(o.text, ""), str(o.card), o.groupings)
+    return tuple(Alternative(o.text, words.get(o.text, ""), str(o.card), o.groupings)
                  for c in stop.outcomes for o in c.outcomes)
 
 
@@ -330,16 +324,9 @@ def _taken(ctx: DealContext, state: State) -> tuple[TeamTaken, ...]:
     rules = state.rules
     out = []
     for team in rules.teams:
-        seats = [s for s in rules.seats if rules.team_of(s) == team]
         sweeps = tuple(SweepLine(s, ctx.link(s.play)) for s in state.sweeps if rules.team_of(s.seat) == team)
-        out.append(TeamTaken(team, _players(team, seats, ctx.names), faces(state.taken[team]), sweeps))
+        out.append(TeamTaken(Team(team, team_players(rules, team, ctx.names)), faces(state.taken[team]), sweeps))
     return tuple(out)
-
-
-def _players(team: str, seats: list[str], names: dict[str, str]) -> str:
-    if seats == [team]:  # two players: the team is the seat
-        return names[team] if names[team] != team else ""
-    return " & ".join(named(s, names) for s in seats)
 
 
 def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
@@ -360,7 +347,5 @@ def said_of(alternative: Alternative) -> str:
     return say(alternative.words)
 
 
-def _legal(view: PlayView) -> tuple[AlternativeView, ...]:
-    card = str(view.step.move.card)
-    return tuple(AlternativeView(a.text, said_of(a), a.card, a.groupings, a.played, same_card=a.card == card)
-                 for a in view.legal)
+def _legal(view: PlayView) -> tuple[Alternative, ...]:
+    return tuple(replace(a, words=said_of(a)) for a in view.legal)

@@ -16,7 +16,7 @@ from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
-from ..cardviews import named
+from ..cardviews import Team, named
 from ..dates import local_date
 from ..saying import say, say_either
 from .chart import LeadChart, lead_chart
@@ -58,12 +58,6 @@ class SheetLine:
     """The link that steps through the deal's plays, from play 1."""
     provisional: str = ""
     """Why the row's lead is provisional ('' for an exact row)."""
-
-
-@dataclass(frozen=True)
-class Team:
-    name: str
-    players: str
 
 
 @dataclass(frozen=True)
@@ -189,8 +183,7 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: b
     lines = [d.replay.deal.start.line for d in analysis.deals]
     rows = tuple(sheet_line(r, line, names, teams, _steps_link(game_id, number, d.replay))
                  for r, line, d in zip(sheet_rows(analysis), lines, analysis.deals))
-    team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats if analysis.rules.team_of(s) == t))
-                      for t in teams)
+    team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats_of(t))) for t in teams)
     found: list[tuple[Violation, int | None]] = [(v, d.replay.deal.number) for d in analysis.deals
                                                  for v in d.violations + d.errors]
     found += [(v, None) for v in analysis.game_errors] if game_errors else []

@@ -14,7 +14,7 @@ from seeplog.live.table import rotation_reason
 from seeplog.ruleset import Ruleset, find_ruleset
 from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
 
-from ..cardviews import FloorView, HouseView, faces, named
+from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
 from ..dates import local_date
 from ..saying import say, say_all, say_either
 from .dealend import DealEnd, deal_end
@@ -57,16 +57,39 @@ class LedgerLine:
 
 
 @dataclass(frozen=True)
+class NextWords:
+    """What the scorekeeper records next, in words ('' where there is nothing to add)."""
+
+    headline: str
+    """"Deal 3 — dealer W", "Deal 3 — bid: S", "Deal 3, play 5 — S to play"."""
+    why: str = ""
+    """Why that seat: the rotation's reason for a dealer, who dealt for a bidder."""
+    standing: str = ""
+    """The lead and the baazis so far."""
+    stopped: str = ""
+    """The error the replay stops at."""
+
+
+@dataclass(frozen=True)
+class DealWords:
+    """The deal on the table, in words."""
+
+    deal: int
+    dealer: str
+    bid: str
+    taken: str
+    """How many cards each team has taken ('' before any)."""
+
+
+@dataclass(frozen=True)
 class Board:
     game_id: int
     version: int
     state: str
-    next: dict[str, str]
-    """'headline', and 'why' / 'standing' / 'stopped' when there is something to add."""
+    next: NextWords
     end: DealEnd | None
     """The deal just over, until the next one starts (None while a deal is being played)."""
-    deal: dict[str, str] | None
-    """The deal on the table: its number, dealer, bid, and what each team has taken."""
+    deal: DealWords | None
     floor: FloorView | None
     plays: tuple[PlayLine, ...]
     flagged: tuple[FlaggedLine, ...]
@@ -100,35 +123,30 @@ def board(view: LiveView) -> Board:
 
 # ---------------------------------------------------------------- what comes next
 
-def next_words(step: dict[str, Any], names: dict[str, str]) -> dict[str, str]:
+def next_words(step: dict[str, Any], names: dict[str, str]) -> NextWords:
     """What the scorekeeper records next, in words: "Deal 3 — dealer W", "Deal 3 — bid: S", "S to play"."""
     kind = step["kind"]
     if kind == "closed":
-        return {"headline": gettext("The game is closed: it takes no more entries.")}
-    out = {"standing": standing_words(step)}
+        return NextWords(gettext("The game is closed: it takes no more entries."))
+    standing = standing_words(step)
     if kind == "deal":
-        dealers = step.get("allowed_dealers") or []
         if step.get("dealer") is None:
-            out["headline"] = gettext("Deal %(deal)s — any seat may deal", deal=step["deal"])
+            headline = gettext("Deal %(deal)s — any seat may deal", deal=step["deal"])
         else:
-            out["headline"] = gettext("Deal %(deal)s — dealer %(seat)s", deal=step["deal"],
-                                      seat=say_either([named(s, names) for s in dealers]))
-        out["why"] = say(step["why"])
-    elif kind == "bid":
-        out["headline"] = gettext("Deal %(deal)s — bid: %(seat)s", deal=step["deal"],
-                                  seat=named(step["seat"], names))
-        out["why"] = gettext("dealt by %(seat)s; the seat on the dealer's right bids",
-                             seat=named(step["dealer"], names))
-    elif kind == "floor":
-        out["headline"] = gettext("Deal %(deal)s — the floor's four cards", deal=step["deal"])
-    else:
-        out["headline"] = gettext("Deal %(deal)s, play %(play)s — %(seat)s to play", deal=step["deal"],
-                                  play=step["play"], seat=named(step["seat"], names))
-        if step.get("stopped"):
-            stop = step["stopped"]
-            out["stopped"] = gettext("%(rule)s: %(message)s (play %(play)s)", rule=stop["rule"],
-                                     message=say(stop["message"]), play=stop["play"])
-    return out
+            headline = gettext("Deal %(deal)s — dealer %(seat)s", deal=step["deal"],
+                               seat=say_either([named(s, names) for s in step.get("allowed_dealers") or []]))
+        return NextWords(headline, say(step["why"]), standing)
+    if kind == "bid":
+        return NextWords(gettext("Deal %(deal)s — bid: %(seat)s", deal=step["deal"], seat=named(step["seat"], names)),
+                         gettext("dealt by %(seat)s; the seat on the dealer's right bids",
+                                 seat=named(step["dealer"], names)), standing)
+    if kind == "floor":
+        return NextWords(gettext("Deal %(deal)s — the floor's four cards", deal=step["deal"]), standing=standing)
+    stop = step.get("stopped")
+    return NextWords(gettext("Deal %(deal)s, play %(play)s — %(seat)s to play", deal=step["deal"], play=step["play"],
+                             seat=named(step["seat"], names)), standing=standing,
+                     stopped=gettext("%(rule)s: %(message)s (play %(play)s)", rule=stop["rule"],
+                                     message=say(stop["message"]), play=stop["play"]) if stop else "")
 
 
 def standing_words(step: dict[str, Any]) -> str:
@@ -149,15 +167,15 @@ def baazi_words(baazis: dict[str, int]) -> str:
 
 # ---------------------------------------------------------------- the floor
 
-def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> dict[str, str] | None:
+def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords | None:
     if not table:
         return None
     bid = f"{named(table['bidder'], names)} {table['bid']}" if table.get("bid") is not None \
         else gettext("not yet")
     taken = table.get("taken") or {}
-    return {"deal": str(table["deal"]), "dealer": named(table["dealer"], names) if table.get("dealer") else "–",
-            "bid": bid, "taken": " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count,
-                                                     team=team) for team, count in taken.items())}
+    return DealWords(table["deal"], named(table["dealer"], names) if table.get("dealer") else "–", bid,
+                     " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count, team=team)
+                                for team, count in taken.items()))
 
 
 def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:
@@ -251,8 +269,7 @@ class FollowHeader:
     title: str
     variant: str
     state: str
-    teams: tuple[tuple[str, str], ...]
-    """Each team and its players: ``("NS", "Asha (N) & Chetan (S)")``."""
+    teams: tuple[Team, ...]
     details: tuple[tuple[str, str], ...]
     """The other tags worth showing: date, site, round, scorer, target, rotation."""
     scoresheet: str
@@ -268,8 +285,7 @@ def follow_header(view: LiveView) -> FollowHeader:
     tags = view.report["games"][-1]["tags"] if view.report["games"] else {}
     rules = find_ruleset(view.variant)
     names = seat_names(tags, rules.seats)
-    teams = tuple((team, " & ".join(named(s, names) for s in rules.seats if rules.team_of(s) == team))
-                  for team in rules.teams)
+    teams = tuple(Team(team, team_players(rules, team, names)) for team in rules.teams)
     return FollowHeader(view.game_id, tags.get("Event") or gettext("Live game %(id)s", id=view.game_id), view.variant,
                         view.state, teams, tuple((str(label), local_date(tags[tag]) if tag == "Date" else tags[tag])
                                                  for tag, label in SHOWN_TAGS if tag in tags),
