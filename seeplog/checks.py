@@ -73,7 +73,7 @@ def check_must_capture(state: State, seat: str, move: Throw, known: Known) -> Vi
 
 def check_capture_house_set(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     for group in move.groups or ():
-        if len(group) > 1 and any(type(i) is HouseRef for i in group):
+        if len(group) > 1 and HouseRef in map(type, group):
             return Violation("R-CAPTURE-HOUSE-SET",
                              Said("a house can only be taken whole and alone, not as part of a set"))
     return None
