@@ -198,8 +198,13 @@ def _after_build(state: State, seat: str, move: Build) -> State:
         pieces.extend(broken.cards)
     gone = set(pieces)
     loose = tuple([c for c in state.loose if c not in gone])
-    houses = [h for h in state.houses if h is not broken and h.value != move.value]
-    there = state.house(move.value) if state.houses else None
+    houses: list[House] = []  # the houses the play leaves as they are
+    there = None  # the house of the play's value
+    for h in state.houses:
+        if h.value == move.value:
+            there = h
+        elif h is not broken:
+            houses.append(h)
     if there is not None and there is not broken:
         keeps = seat in there.owners or state.rules.partner(seat) in there.owners
         house = House(move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat})
