@@ -81,6 +81,12 @@ def _at(violation: Violation, number: int | None, statement: Play, target: Item 
     return replace(violation, play=number, seat=statement.seat, line=statement.line, column=column)
 
 
+def _all_at(violations: tuple[Violation, ...], number: int, statement: Play) -> tuple[Violation, ...]:
+    """`_at` for each violation of one play (a function of its own: a comprehension in the replay's loop
+    would hold the loop's variables in cells at every play)."""
+    return tuple([_at(v, number, statement) for v in violations])
+
+
 # ---------------------------------------------------------------- what is known of the hands
 
 def readable_plays(deal: Deal) -> tuple[Play, ...]:
@@ -230,7 +236,7 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
         known = movers[index]
         violations = check(state, seat, move, known)
         if violations:
-            violations = tuple([_at(v, number, statement) for v in violations])
+            violations = _all_at(violations, number, statement)
             found.extend(violations)
         before, state, played = state, apply(state, seat, move), number
         if keep:
