@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from itertools import islice
+from itertools import filterfalse, islice
 from operator import attrgetter
 
 from .cards import BY_ORDER, Card
@@ -171,12 +171,15 @@ def _after_capture(state: State, seat: str, move: Capture) -> State:
             values.add(item.value)
     houses = state.houses
     if values:
+        kept = []
         for house in houses:
             if house.value in values:
                 cards.extend(house.cards)
-        houses = tuple([h for h in houses if h.value not in values])
-    gone = set(cards)
-    loose = tuple([c for c in state.loose if c not in gone])
+            else:
+                kept.append(house)
+        houses = tuple(kept)
+    # The loose cards left: filterfalse, as a comprehension here would close over this function's locals.
+    loose = tuple(filterfalse(set(cards).__contains__, state.loose))
     team = state.rules.team_of(seat)
     taken = {**state.taken, team: state.taken[team] + tuple(cards)}
     sweeps = state.sweeps
@@ -196,8 +199,7 @@ def _after_build(state: State, seat: str, move: Build) -> State:
             broken = state.house(item.value)
     if broken is not None:
         pieces.extend(broken.cards)
-    gone = set(pieces)
-    loose = tuple([c for c in state.loose if c not in gone])
+    loose = tuple(filterfalse(set(pieces).__contains__, state.loose))
     houses: list[House] = []  # the houses the play leaves as they are
     there = None  # the house of the play's value
     for h in state.houses:
