@@ -12,7 +12,7 @@ from operator import attrgetter
 
 from .cards import BY_ORDER, Card
 from .checks import checks_for, kind_of, wrong_turn
-from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text
+from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical_groups, move_text
 from .rules import Violation
 from .said import Said
 from .state import House, Known, State, Sweep
@@ -81,8 +81,7 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
         move = expanded
     named = move.named
     if len(named) > 1 and len(set(named)) != len(named):
-        twice = next(item for item in named if named.count(item) > 1)
-        return move, Violation("E-CARD", Said("{item} is named twice in this play", item=str(twice)))
+        return move, Violation("E-CARD", Said("{item} is named twice in this play", item=str(_twice(named))))
     loose = state.loose
     for item in named:
         if type(item) is Card:
@@ -95,6 +94,12 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
     if type(move) is Build and not named and _house_size(state, move) < 2:
         return move, Violation("E-SHAPE", Said("{play}: a house needs at least two cards", play=move_text(move)))
     return move, None
+
+
+def _twice(items: tuple[Item, ...]) -> Item:
+    """The first item named more than once. (Its generator is here, not in `resolve`, where it would hold
+    the variables of every play's resolve in cells.)"""
+    return next(item for item in items if items.count(item) > 1)
 
 
 def _house_size(state: State, move: Build) -> int:
