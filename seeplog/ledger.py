@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .rules import Violation
-from .said import Said
+from .said import Param, Said
 from .ruleset import Ruleset
 
 
@@ -141,10 +141,7 @@ class Ledger:
 
 def _wrong_dealer(dealer: str, allowed: tuple[str, ...]) -> Said:
     """R-DEALER's sentence: the seat that dealt and the one or two seats the rotation names."""
-    names: str = allowed[0]
-    for seat in allowed[1:]:
-        names = Said("{first} or {second}", first=names, second=seat)
-    return Said("{dealer} deals, but the rotation names {names}", dealer=dealer, names=names)
+    return Said("{dealer} deals, but the rotation names {names}", dealer=dealer, names=either(allowed))
 
 
 def _rotation_seat(last: LedgerRow | None, rules: Ruleset) -> str:
@@ -153,3 +150,38 @@ def _rotation_seat(last: LedgerRow | None, rules: Ruleset) -> str:
     if last is None:
         return rules.seats[0]
     return last.next_dealer or last.dealer
+
+
+def rotation_reason(row: LedgerRow, rules: Ruleset) -> Said:
+    """Why the rotation names the next dealer, in a sentence (a `Said`: pages say it in the reader's language)."""
+    reason = _named_because(row, rules)
+    if row.unknown_from is not None and not row.unknown:
+        return Said("{reason} (the rotation goes on from the recorded dealer; with the lead provisional, no dealer "
+                    "is judged)", reason=reason)
+    return reason
+
+
+def either(seats: tuple[str, ...] | list[str]) -> Param:
+    """Seats of which one deals: "N", "N or S"."""
+    if not seats:
+        return ""
+    names: Param = seats[0]
+    for seat in seats[1:]:
+        names = Said("{first} or {second}", first=names, second=seat)
+    return names
+
+
+def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
+    who = either(row.allowed_dealers)
+    if row.unknown:
+        return Said("deal {deal}'s score is not known, so any seat may deal", deal=row.deal)
+    if row.baazi is not None:
+        return Said("{team} won a baazi on deal {deal}, so {who} deals", team=row.baazi, deal=row.deal, who=who)
+    if row.score is None:
+        return Said("deal {deal} has no score, so the lead stands and {who} deals", deal=row.deal, who=who)
+    if row.lead.team is None:
+        return Said("the lead is 0, so {dealer} deals again", dealer=row.dealer)
+    lead: dict[str, Param] = {"team": row.lead.team, "points": row.lead.points, "who": who}
+    if row.lead.team == rules.team_of(row.dealer):
+        return Said("{team} leads by {points}, so the deal passes to {who}", **lead)
+    return Said("{team} leads by {points}, so {who} deals", **lead)

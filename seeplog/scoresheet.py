@@ -5,7 +5,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .analysis import DealAnalysis, GameAnalysis
-from .ledger import LedgerRow, provisional_note
+from .ledger import provisional_note, rotation_reason
 from .ruleset import SEAT_TAGS
 from .said import N_, Param, Said
 
@@ -24,14 +24,19 @@ class SheetRow:
     score: dict[str, int] | None
     lead: str
     baazi: str | None
-    next_dealer: str
-    """A seat, seats joined by ' or ' (`Rotation "team"`), or ANY_DEALER."""
+    next_dealers: tuple[str, ...]
+    """The seats that may deal next: the one the rotation names, or a team's under `Rotation "team"`; none
+    after a deal whose score is not known, when any seat may deal (RULES.md §8.5)."""
+    why: Said
+    """Why those seats deal (`ledger.rotation_reason`)."""
     flagged: int
     note: str
     """What happened to a deal whose score is not computed from its plays ('' when it is): the score
     as recorded at the table and why (no plays logged, the replay stopped at an error, …)."""
     provisional: str = ""
     """Why the row's lead is provisional, in a sentence ('' for an exact row)."""
+    in_progress: bool = False
+    """The deal of a live game still being played."""
 
 
 def seat_names(tags: Mapping[str, str], seats: Iterable[str]) -> dict[str, str]:
@@ -43,25 +48,26 @@ def players(analysis: GameAnalysis) -> dict[str, str]:
     return seat_names(analysis.game.tags, analysis.rules.seats)
 
 
-def sheet_rows(analysis: GameAnalysis) -> list[SheetRow]:
+def sheet_rows(analysis: GameAnalysis, *, start: int = 0) -> tuple[SheetRow, ...]:
+    """The rows of a game's deals, from its `start`th deal on (from 0)."""
     rows = []
-    for deal, row in zip(analysis.deals, analysis.ledger):
+    for deal, row in zip(analysis.deals[start:], analysis.ledger[start:]):
         score, replay = deal.score, deal.replay
         lead = f"{row.lead.team} {row.lead.points}" if row.lead.team else "0"
         rows.append(SheetRow(
             replay.deal.number, row.dealer, replay.bidder, replay.bid,
             score.card_points if score else None, score.sweep_points if score else None,
-            score.score if score else None, lead, row.baazi, next_dealer_text(row),
-            len(deal.violations) + len(deal.errors), deal_note(deal),
-            provisional_note(row.unknown_from) if row.unknown_from is not None else ""))
-    return rows
+            score.score if score else None, lead, row.baazi,
+            next_dealers=() if row.unknown else row.allowed_dealers, why=rotation_reason(row, analysis.rules),
+            flagged=len(deal.violations) + len(deal.errors), note=deal_note(deal),
+            provisional=provisional_note(row.unknown_from) if row.unknown_from is not None else "",
+            in_progress=replay.in_progress))
+    return tuple(rows)
 
 
-def next_dealer_text(row: LedgerRow) -> str:
-    """The seat (or seats) that may deal next: ANY_DEALER after a deal whose score is not known."""
-    if row.next_dealer is None:
-        return ANY_DEALER
-    return " or ".join(row.allowed_dealers) if len(row.allowed_dealers) > 1 else row.next_dealer
+def next_dealer_text(row: SheetRow) -> str:
+    """The seats that may deal next as plain text: "N", "W or E", or ANY_DEALER."""
+    return " or ".join(row.next_dealers) if row.next_dealers else ANY_DEALER
 
 
 def deal_note(deal: DealAnalysis) -> str:
@@ -119,7 +125,7 @@ def scoresheet_text(analysis: GameAnalysis) -> str:
         body.append((str(r.deal), r.dealer, bid, _pair(r.card_points, teams), _pair(r.sweep_points, teams),
                      _pair(r.score, teams) + (" *" if r.note else ""), r.lead + (" provisional" if r.provisional
                                                                                  else ""),
-                     r.baazi or "-", r.next_dealer, str(r.flagged) if r.flagged else ""))
+                     r.baazi or "-", next_dealer_text(r), str(r.flagged) if r.flagged else ""))
     widths = [max(len(row[i]) for row in body) for i in range(len(columns))]
     lines = head + ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in body]
     lines.append("")
@@ -129,7 +135,7 @@ def scoresheet_text(analysis: GameAnalysis) -> str:
     return "\n".join(lines)
 
 
-def provisional_lines(rows: list[SheetRow]) -> list[str]:
+def provisional_lines(rows: tuple[SheetRow, ...]) -> list[str]:
     """The sentence that says which rows are provisional and why (none for an exact sheet)."""
     marked = [r for r in rows if r.provisional]
     if not marked:

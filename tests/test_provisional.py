@@ -11,7 +11,7 @@ import seeplog
 from seeplog.live.table import now_of, what_next
 from seeplog.analysis import analyse, analyse_game
 from seeplog.report import report_json
-from seeplog.scoresheet import ANY_DEALER, scoresheet_text, sheet_rows
+from seeplog.scoresheet import ANY_DEALER, next_dealer_text, scoresheet_text, sheet_rows
 from seeplog.web.games.chart import lead_chart
 from seeplog.web.games.exports import scoresheet_csv
 from seeplog.web.live.board import ledger_of
@@ -78,7 +78,8 @@ def test_the_scoresheet_says_which_rows_are_provisional_and_why():
     rows = sheet_rows(analysis)
     assert [bool(r.provisional) for r in rows] == [False, True, True, True, True]
     assert rows[1].provisional == "deal 2's score is not known: the lead from here on is provisional"
-    assert rows[1].next_dealer == ANY_DEALER and rows[2].next_dealer == "S"
+    assert rows[1].next_dealers == () and rows[2].next_dealers == ("S",)
+    assert next_dealer_text(rows[1]) == ANY_DEALER and next_dealer_text(rows[2]) == "S"
     text = scoresheet_text(analysis)
     assert "EW 8 provisional" in text and "any seat may deal" in text
     assert text.endswith("provisional (deals 2 to 5): deal 2's score is not known: the lead from here on is "
@@ -126,7 +127,8 @@ def test_a_live_game_whose_deal_2_is_closed_without_its_plays():
     step = what_next(now_of(analyse(text, open_game=True)))
     assert step["kind"] == "bid" and step["seat"] == "E"
     assert step["provisional"] == "deal 2's score is not known: the lead from here on is provisional"
-    board = ledger_of(game, VARIANTS["standard"], {s: s for s in "NWSE"})
+    board = ledger_of(sheet_rows(analyse(text, open_game=True).games[0]), {s: s for s in "NWSE"},
+                     VARIANTS["standard"].teams)
     assert board[1].next_dealer == ANY_DEALER and board[1].why == "deal 2's score is not known, so any seat may deal"
     assert board[1].provisional and board[2].why == "in progress"
 

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..engine import check, resolve
 from ..legal import Search, shown_grouping
-from ..ledger import LedgerRow, provisional_note
+from ..ledger import provisional_note, rotation_reason
 from ..moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from ..notation import Deal, Hand, Play
 from ..analysis import Analysis, GameAnalysis
 from ..replay import DealReplay
 from ..ruleset import VARIANTS, Ruleset
-from ..said import Param, Said, said_json
+from ..said import Said, said_json
 from ..state import Known, State, start
 
 
@@ -72,41 +72,6 @@ def _standing(analysis: GameAnalysis | None, rules: Ruleset) -> dict[str, Any]:
     if row.unknown_from is not None:
         standing["provisional"] = provisional_note(row.unknown_from)
     return standing
-
-
-def rotation_reason(row: LedgerRow, rules: Ruleset) -> Said:
-    """Why the rotation names the next dealer, in a sentence (a `Said`: pages say it in the reader's language)."""
-    reason = _named_because(row, rules)
-    if row.unknown_from is not None and not row.unknown:
-        return Said("{reason} (the rotation goes on from the recorded dealer; with the lead provisional, no dealer "
-                    "is judged)", reason=reason)
-    return reason
-
-
-def either(seats: tuple[str, ...] | list[str]) -> Param:
-    """Seats of which one deals: "N", "N or S"."""
-    if not seats:
-        return ""
-    names: Param = seats[0]
-    for seat in seats[1:]:
-        names = Said("{first} or {second}", first=names, second=seat)
-    return names
-
-
-def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
-    who = either(row.allowed_dealers)
-    if row.unknown:
-        return Said("deal {deal}'s score is not known, so any seat may deal", deal=row.deal)
-    if row.baazi is not None:
-        return Said("{team} won a baazi on deal {deal}, so {who} deals", team=row.baazi, deal=row.deal, who=who)
-    if row.score is None:
-        return Said("deal {deal} has no score, so the lead stands and {who} deals", deal=row.deal, who=who)
-    if row.lead.team is None:
-        return Said("the lead is 0, so {dealer} deals again", dealer=row.dealer)
-    lead: dict[str, Param] = {"team": row.lead.team, "points": row.lead.points, "who": who}
-    if row.lead.team == rules.team_of(row.dealer):
-        return Said("{team} leads by {points}, so the deal passes to {who}", **lead)
-    return Said("{team} leads by {points}, so {who} deals", **lead)
 
 
 def _in_deal(deal: Deal, rules: Ruleset, replay: DealReplay | None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ static/text.js's seeplogSaid)."""
 from __future__ import annotations
 
 from seeplog.dispute import listed
-from seeplog.live.table import either
+from seeplog.ledger import either
 from seeplog.said import Param
 
 from .findings import said_here

@@ -73,7 +73,8 @@ def ended(browser, base_url) -> dict[str, str]:
         version = answer.json()["version"]
     director = request.get(f"{base_url}/api/events/{made['id']}/director", headers=organiser).json()
     context.close()
-    return {"deal-end": table["edit_url"], "confirm": director["tables"][0]["confirm_url"]}
+    return {"deal-end": table["edit_url"], "confirm": director["tables"][0]["confirm_url"],
+            "follow": f"/live/{table['game_id']}"}
 
 
 def serious(page) -> list[str]:
@@ -133,6 +134,12 @@ def test_the_keep_pages_panels_and_the_confirm_page_pass_axe(browser, base_url, 
     page.goto(base_url + ended["deal-end"])
     page.locator("#deal-end .deal-end-scores").wait_for()
     passes(page, language, "keep-deal-end")
+    page.goto(base_url + ended["follow"])
+    said = page.locator("#live-end").inner_text()
+    assert language == "en" or not any(w in said for w in ("leads by", "Left on the floor", "cards", "baazis")), said
+    passes(page, language, "follow-deal-end")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(SHOTS / f"lang-{language}-follow-deal-end-desktop.png"), full_page=True)
     page.goto(base_url + ended["confirm"])
     page.locator("#confirm-deals li button.confirm").wait_for()
     passes(page, language, "confirm")

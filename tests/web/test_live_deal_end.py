@@ -158,3 +158,16 @@ def test_no_deal_end_on_the_board_once_the_next_deal_starts(client):
     keeper.add("deal 2 dealer N")
     assert 'id="live-end"' not in client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
     assert 'id="live-end"' not in client.get(f"/live/{keeper.id}").get_data(as_text=True)
+
+
+def test_the_deal_end_is_said_in_the_readers_language(client):
+    keeper = Keeper(client, players={"N": "Asha", "E": "Ravi"})
+    keeper.add_all(["deal 1 dealer N", "score NS 60 EW 40"])
+    client.set_cookie("lang", "hi")
+    said = text_of(client.get(f"/live/{keeper.id}/board?parts=end").get_data(as_text=True), "live-end")
+    for english in ("leads by", "Recorded by its score", "baazis", "Next dealer", " or "):
+        assert english not in said, english
+    assert "NS 20 से आगे" in said and "सिर्फ़ स्कोर से लिखा" in said
+    client.set_cookie("lang", "pa")
+    said = text_of(client.get(f"/live/{keeper.id}").get_data(as_text=True), "live-end")
+    assert "leads by" not in said and "NS 20" in said

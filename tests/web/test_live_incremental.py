@@ -13,10 +13,10 @@ from seeplog.playout import random_game
 from seeplog.report import report_json
 from seeplog.ruleset import VARIANTS
 from seeplog.web.db import get_db, writing
-from seeplog.web.live.store import load
+from seeplog.web.live.store import load, typed_view
 from seeplog.web.games.store import BY_RANK, DERIVED, derive_again
 from seeplog.web.live import view as live_view
-from seeplog.web.live.view import view
+from seeplog.web.live.view import LiveView, view
 from tests.web.live_helpers import Keeper
 
 ODD_LINES = ["N 5h", "W Kh x Kh", "bid N 11", "score NS 40 EW 60", "deal 9 dealer W", "floor 2h 3h 4h 5h"]
@@ -44,14 +44,28 @@ def rows_as_derived_again(app, game_id: int) -> bool:
     return derived(app, game_id) == kept
 
 
-def rebuilt(app, game_id: int) -> dict:
-    """The game's view made from its entries alone, as after a library change."""
+def rebuilt_view(app, game_id: int) -> LiveView:
+    """The game's typed view made from its entries alone, as after a library change."""
     with app.app_context():
         game = load(get_db(), game_id)
     assert game is not None
     live = live_log(game.entries)
     analysis = live_analysis(live, open_game=game.is_open)
-    return json.loads(view(game_id, game.version, game.state, live, analysis, report_json(analysis)).json_text())
+    return view(game_id, game.version, game.state, live, analysis, report_json(analysis))
+
+
+def rebuilt(app, game_id: int) -> dict:
+    """The JSON of the game's view made from its entries alone."""
+    return json.loads(rebuilt_view(app, game_id).json_text())
+
+
+def kept_view(app, game_id: int) -> LiveView:
+    """The game's typed view as its pages read it (the one its last event made, where it is kept)."""
+    with app.app_context():
+        db = get_db()
+        game = load(db, game_id)
+        assert game is not None
+        return typed_view(db, game)
 
 
 def correction(keeper: Keeper, lines: list[str], count: int, rng: random.Random):
@@ -91,6 +105,7 @@ def test_each_version_is_the_view_of_the_whole_log(app, client, variant, monkeyp
         if number % 7 == 0:
             mark = len(placed)
             assert keeper.doc() == rebuilt(app, keeper.id), (variant, number)
+            assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet, (variant, number)
             del placed[mark:]  # the rebuild's own
             assert rows_as_derived_again(app, keeper.id), (variant, number)
             checked += 1
@@ -105,6 +120,7 @@ def test_an_entry_makes_again_only_the_views_of_its_deals_entries(app, client, m
              if line.strip()]
     keeper = Keeper(client)
     keeper.add_all(lines[:-1])
+    sheet = kept_view(app, keeper.id).sheet
     placed: list[int] = []
     place_of = live_view.place_of
     monkeypatch.setattr(live_view, "place_of", lambda log, line: placed.append(line) or place_of(log, line))
@@ -113,3 +129,22 @@ def test_an_entry_makes_again_only_the_views_of_its_deals_entries(app, client, m
     last_deal = [e for e in doc["entries"] if e["deal"] == doc["entries"][-1]["deal"]]
     assert len(doc["entries"]) > 300 and len(placed) == len(last_deal) < 60
     assert doc == rebuilt(app, keeper.id)
+    now = kept_view(app, keeper.id).sheet  # the scoresheet rows of the deals before the last kept as they were
+    assert len(now) == len(sheet) == 6 and all(a is b for a, b in zip(now[:5], sheet[:5])) and now[5] is not sheet[5]
+    assert now == rebuilt_view(app, keeper.id).sheet
+
+
+def test_the_sheet_follows_a_game_split_or_joined_by_a_correction(app, client):
+    """A tag line after deals starts a new game: inserting or deleting one changes which game is the last, so no
+    row of the view before may stand for a deal of another game."""
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer E", "score NS 30 EW 70",
+                    '[Event "second"]', "deal 1 dealer N", "score NS 55 EW 45"])
+    tag = next(e["id"] for e in keeper.doc()["entries"] if e["line"] == '[Event "second"]')
+    assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet
+    assert keeper.send(delete=tag, note="one game after all").status_code == 201
+    assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet
+    second = next(e["id"] for e in keeper.doc()["entries"] if e["line"] == "deal 2 dealer E")
+    answer = keeper.send(insert_before=second, line='[Event "split"]', note="two games")
+    assert answer.status_code == 201, answer.json
+    assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet

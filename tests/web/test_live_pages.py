@@ -123,6 +123,23 @@ def test_the_ledger_has_each_deal_with_the_next_dealer_and_why(client):
     assert doc["next"]["why"] in ledger
 
 
+def test_the_board_and_the_game_sheet_say_each_deals_row_alike(client):
+    """Both pages name each seat that may deal next by its player (two under `Rotation "team"`); the board
+    says why, and shows the deal being played only as in progress."""
+    players, lines = body_of("game-standard-1.seep")
+    keeper = Keeper(client, players=players, tags={"Rotation": "team"})
+    keeper.add_all(lines[:next(i for i, line in enumerate(lines) if line.startswith("deal 3")) + 1])
+    on_board = re.findall(r'<td class="next wide"[^>]*>([^<]*)(?:<span class="why">([^<]*))?',
+                          board(client, keeper.id).get_data(as_text=True))
+    on_sheet = re.findall(r'<td class="baazi-won">[^<]*</td>\s*<td class="seat">([^<]*)</td>',
+                          client.get(f"/games/{keeper.id}").get_data(as_text=True))
+    assert len(on_board) == len(on_sheet) == 3
+    assert [seats for seats, _ in on_board[:2]] == on_sheet[:2] == ["Kiran (N) or Gita (S)", "Chetan (W) or Priya (E)"]
+    assert [why for _, why in on_board[:2]] == ["EW won a baazi on deal 1, so N or S deals",
+                                                "NS leads by 8, so the deal passes to W or E"]
+    assert on_board[2] == ("", "in progress") and on_sheet[2] != ""
+
+
 def test_parts_asks_for_some_parts_only(client):
     keeper = bid_throw_game(client)
     html = client.get(f"/live/{keeper.id}/board?parts=floor,next").get_data(as_text=True)

@@ -6,7 +6,7 @@ import io
 from typing import Any
 
 from seeplog.analysis import Analysis, GameAnalysis
-from seeplog.scoresheet import players, sheet_rows
+from seeplog.scoresheet import next_dealer_text, players, sheet_rows
 
 from ..cardviews import named
 
@@ -48,5 +48,5 @@ def write_game(writer: Any, number: int, analysis: GameAnalysis, width: int, sam
                            names.get(row.dealer, row.dealer), row.bidder, names.get(row.bidder, row.bidder),
                            "" if row.bid is None else row.bid]
         writer.writerow(fixed + team_values
-                        + [row.lead, row.baazi or "", row.next_dealer, row.flagged, row.note, row.provisional]
+                        + [row.lead, row.baazi or "", next_dealer_text(row), row.flagged, row.note, row.provisional]
                         + ([] if same else teams + pad))

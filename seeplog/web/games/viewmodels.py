@@ -40,24 +40,38 @@ class Finding:
 
 
 @dataclass(frozen=True)
-class SheetLine:
+class LedgerLine:
+    """A deal's row of the ledger as people read it, on the game sheet (`SheetLine`) and the live board."""
+
     deal: int
-    line: int
     dealer: str
-    bid: str
-    cards: tuple[str, ...]
-    sweeps: tuple[str, ...]
     score: tuple[str, ...]
+    """Each team's deal score, in the order of the game's teams ('–' for a deal without one)."""
     lead: str
     baazi: str
     next_dealer: str
+    """The seat or seats that may deal next, in the reader's language ("W or E"; any seat after a deal whose
+    score is not known)."""
+    why: str
+    """Why those seats deal."""
+    provisional: str
+    """Why the row's lead is provisional ('' for an exact row)."""
+
+
+@dataclass(frozen=True)
+class SheetLine(LedgerLine):
+    """A deal's row of the game sheet: its ledger line, then its log line, bid, card points, sweeps and
+    findings."""
+
+    line: int
+    bid: str
+    cards: tuple[str, ...]
+    sweeps: tuple[str, ...]
     flagged: int
     note: str
     """Why the score is the one recorded at the table (or missing); '' when computed from the plays."""
     steps: str | None = None
     """The link that steps through the deal's plays, from play 1."""
-    provisional: str = ""
-    """Why the row's lead is provisional ('' for an exact row)."""
 
 
 @dataclass(frozen=True)
@@ -151,14 +165,18 @@ def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, .
     return team_values(values, teams, "–")
 
 
+def ledger_line(row: SheetRow, names: dict[str, str], teams: tuple[str, ...]) -> LedgerLine:
+    """A deal's row of the ledger in the reader's language, seats by their players' names."""
+    nxt = say_either([_named(s, names) for s in row.next_dealers]) if row.next_dealers else gettext(ANY_DEALER)
+    return LedgerLine(row.deal, _named(row.dealer, names), _pair(row.score, teams), row.lead, row.baazi or "", nxt,
+                      say(row.why), say(row.provisional))
+
+
 def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],
                steps: str | None = None) -> SheetLine:
     bid = f"{_named(row.bidder, names)} {row.bid}" if row.bid is not None else "–"
-    nxt = gettext(ANY_DEALER) if row.next_dealer == ANY_DEALER else say_either(
-        [_named(s, names) for s in row.next_dealer.split(" or ")])
-    return SheetLine(row.deal, line, _named(row.dealer, names), bid, _pair(row.card_points, teams),
-                     _pair(row.sweep_points, teams), _pair(row.score, teams), row.lead, row.baazi or "",
-                     nxt, row.flagged, say(row.note), steps, say(row.provisional))
+    return SheetLine(**vars(ledger_line(row, names, teams)), line=line, bid=bid, cards=_pair(row.card_points, teams),
+                     sweeps=_pair(row.sweep_points, teams), flagged=row.flagged, note=say(row.note), steps=steps)
 
 
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:

@@ -3,23 +3,21 @@ flagged entries and the running ledger. Built from the game's typed view, kept w
 when it is kept)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import gettext, lazy_gettext as _l
 
 from seeplog.cards import parse_card
-from seeplog.ledger import Lead, LedgerRow, provisional_note
-from seeplog.live.table import rotation_reason
-from seeplog.ruleset import Ruleset, find_ruleset
-from seeplog.scoresheet import ANY_DEALER, seat_names, team_values
+from seeplog.ruleset import find_ruleset
+from seeplog.scoresheet import SheetRow, seat_names
 
 from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
 from ..dates import local_date
 from ..saying import say, say_all, say_either
-from .dealend import DealEnd, deal_end
+from .dealend import DealEnd, baazi_words, deal_end, taken_words
 from .view import EntryView, LiveView, links
-from ..games.viewmodels import Finding, finding, typed_finding
+from ..games.viewmodels import Finding, LedgerLine, finding, ledger_line, typed_finding
 
 PARTS = ("next", "end", "floor", "plays", "flagged", "ledger")
 """The board's parts, in the order they are drawn; each is an element with the id ``live-<part>``."""
@@ -40,20 +38,6 @@ class FlaggedLine:
     entry: EntryView | None
     """The entry whose line the finding points at (None: no entry's)."""
     finding: Finding
-
-
-@dataclass(frozen=True)
-class LedgerLine:
-    deal: int
-    dealer: str
-    score: tuple[str, ...]
-    """Each team's deal score, in the order of `Board.teams` ('–' for a deal without one)."""
-    lead: str
-    baazi: str
-    next_dealer: str
-    why: str
-    provisional: str = ""
-    """Why the row's lead is provisional ('' for an exact row)."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +102,7 @@ def board(view: LiveView) -> Board:
     return Board(view.game_id, view.version, view.state, next_words(view.next, names),
                  deal_end(view.ended, rules, names), deal_words(view.table, names), floor_of(view.table, names),
                  plays_of(view, len(games) or 1, names), flagged_of(view), rules.teams,
-                 ledger_of(game, rules, names), baazi_words(game.get("baazis", {})))
+                 ledger_of(view.sheet, names, rules.teams), baazi_words(game.get("baazis", {})))
 
 
 # ---------------------------------------------------------------- what comes next
@@ -159,12 +143,6 @@ def standing_words(step: dict[str, Any]) -> str:
     return f"{said}; {baazis}" if baazis else said
 
 
-def baazi_words(baazis: dict[str, int]) -> str:
-    if not baazis:
-        return ""
-    return gettext("baazis %(counts)s", counts=" – ".join(f"{team} {count}" for team, count in baazis.items()))
-
-
 # ---------------------------------------------------------------- the floor
 
 def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords | None:
@@ -174,8 +152,7 @@ def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords
         else gettext("not yet")
     taken = table.get("taken") or {}
     return DealWords(table["deal"], named(table["dealer"], names) if table.get("dealer") else "–", bid,
-                     " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count, team=team)
-                                for team, count in taken.items()))
+                     taken_words(taken))
 
 
 def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:
@@ -228,37 +205,17 @@ def _flagged(f: Finding, by_line: dict[int, EntryView]) -> FlaggedLine:
 
 # ---------------------------------------------------------------- the ledger
 
-def ledger_of(game: dict[str, Any], rules: Ruleset, names: dict[str, str]) -> tuple[LedgerLine, ...]:
-    playing = {d["number"] for d in game["deals"] if d.get("in_progress")}
-    out = []
-    unknown_from: int | None = None
-    for row in game["ledger"]:
-        if row["deal"] in playing:
-            out.append(LedgerLine(row["deal"], named(row["dealer"], names), ("…",) * len(rules.teams), "", "",
-                                  "", gettext("in progress")))
-            continue
-        ledger_row = ledger_row_of(row, rules, unknown_from)
-        unknown_from = ledger_row.unknown_from
-        score = team_values(row["score"], rules.teams, missing="–")
-        lead = ledger_row.lead
-        out.append(LedgerLine(row["deal"], named(row["dealer"], names), score,
-                              f"{lead.team} {lead.points}" if lead.team else "0", row["baazi"] or "",
-                              gettext(ANY_DEALER) if ledger_row.unknown else
-                              say_either([named(s, names) for s in ledger_row.allowed_dealers]),
-                              say(rotation_reason(ledger_row, rules)),
-                              say(provisional_note(unknown_from)) if unknown_from is not None else ""))
-    return tuple(out)
+def ledger_of(rows: tuple[SheetRow, ...], names: dict[str, str], teams: tuple[str, ...]) -> tuple[LedgerLine, ...]:
+    """The ledger's rows as the game sheet says them; the deal being played only "in progress"."""
+    return tuple(_shown(row, names, teams) for row in rows)
 
 
-def ledger_row_of(row: dict[str, Any], rules: Ruleset, unknown_from: int | None) -> LedgerRow:
-    """A ledger row of the report as the ledger made it; `unknown_from` is the first deal before it whose
-    score is not known (a row whose next dealer is null is such a deal, RULES.md §8.5)."""
-    unknown = row["next_dealer"] is None
-    if unknown and unknown_from is None:
-        unknown_from = row["deal"]
-    allowed = tuple(row.get("allowed_dealers") or ([row["next_dealer"]] if not unknown else rules.seats))
-    return LedgerRow(row["deal"], row["dealer"], row["score"], Lead(row["lead"]["team"], row["lead"]["points"]),
-                     row["baazi"], row["next_dealer"], allowed, unknown_from, unknown)
+def _shown(row: SheetRow, names: dict[str, str], teams: tuple[str, ...]) -> LedgerLine:
+    line = ledger_line(row, names, teams)
+    if not row.in_progress:
+        return line
+    return replace(line, score=("…",) * len(teams), lead="", baazi="", next_dealer="", why=gettext("in progress"),
+                   provisional="")
 
 
 # ---------------------------------------------------------------- the follow page's header

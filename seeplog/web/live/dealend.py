@@ -1,15 +1,20 @@
 """The end of a deal as the follow page and the board fragment show it: the view's `ended` (the report's
 scores of the deal just over, the cards left on the floor and who takes them, the lead, any baazi and the
-next dealer) in words and small values. Nothing is added up here: every figure is the report's."""
+next dealer) in words, in the reader's language, and small values. Nothing is added up here: every figure
+is the report's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext, ngettext
+
 from seeplog.cards import parse_card
 from seeplog.ruleset import Ruleset
+from seeplog.said import Said
 
 from ..cardviews import CardFace, faces, named
+from ..saying import say, say_either
 
 
 @dataclass(frozen=True)
@@ -49,28 +54,43 @@ def deal_end(ended: dict[str, Any] | None, rules: Ruleset, names: dict[str, str]
     taken = ended.get("cards_taken") or {}
     left = ended.get("leftover")
     cards = faces(parse_card(c) for c in left["cards"]) if left else ()
-    return DealEnd(ended["number"], teams, " · ".join(f"{t} {taken[t]} cards" for t in rules.teams if t in taken),
+    return DealEnd(ended["number"], teams, taken_words({t: taken[t] for t in rules.teams if t in taken}),
                    leftover_words(left, names), cards, (left or {}).get("team") or "",
                    standing_after(ended), next_dealers(ended, names))
 
 
+def taken_words(taken: dict[str, int]) -> str:
+    """The cards each team took: "NS 30 cards · EW 22 cards"."""
+    return " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count, team=team)
+                      for team, count in taken.items())
+
+
+def baazi_words(baazis: dict[str, int]) -> str:
+    """The baazis so far: "baazis NS 1 – EW 0" ('' for none)."""
+    if not baazis:
+        return ""
+    return gettext("baazis %(counts)s", counts=" – ".join(f"{team} {count}" for team, count in baazis.items()))
+
+
 def leftover_words(left: dict[str, Any] | None, names: dict[str, str]) -> str:
     if left is None:
-        return "Recorded by its score: no floor to take."
+        return gettext("Recorded by its score: no floor to take.")
     if not left["cards"]:
-        return "Nothing was left on the floor."
-    return f"Left on the floor, to {left['team']}, the team of the last capture ({named(left['seat'], names)}):"
+        return gettext("Nothing was left on the floor.")
+    return gettext("Left on the floor, to %(team)s, the team of the last capture (%(seat)s):", team=left["team"],
+                   seat=named(left["seat"], names))
 
 
 def standing_after(ended: dict[str, Any]) -> str:
     lead = ended["lead"]
-    said = f"{lead['team']} leads by {lead['points']}" if lead.get("team") else "The lead is 0"
+    said = gettext("%(team)s leads by %(points)s", team=lead["team"], points=lead["points"]) if lead.get("team") \
+        else gettext("The lead is 0")
     if ended.get("baazi"):
-        said += f" · {ended['baazi']} won a baazi"
-    baazis = ended.get("baazis") or {}
-    return said + (" · baazis " + " – ".join(f"{t} {n}" for t, n in baazis.items()) if baazis else "")
+        said += " · " + say(Said("{team} won a baazi", team=ended["baazi"]))
+    baazis = baazi_words(ended.get("baazis") or {})
+    return f"{said} · {baazis}" if baazis else said
 
 
 def next_dealers(ended: dict[str, Any], names: dict[str, str]) -> str:
     dealers = ended.get("allowed_dealers") or []
-    return " or ".join(named(s, names) for s in dealers) if dealers else "any seat"
+    return say_either([named(s, names) for s in dealers]) if dealers else gettext("any seat")

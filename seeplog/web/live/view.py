@@ -4,12 +4,12 @@ next and the floor; its JSON is what GET /api/live/<id> answers. Built once per 
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from seeplog.analysis import Analysis
+from seeplog.analysis import Analysis, DealAnalysis
 from seeplog.dispute import describe, swept
 from seeplog.live.entries import LiveLog, by_entry
 from seeplog.live.table import Now, leftover, now_of, table, what_next
@@ -18,6 +18,7 @@ from seeplog.notation import (BidLine, DealStart, FloorCards, Hand, Log, Play, R
 from seeplog.report import violation_json
 from seeplog.rules import Violation
 from seeplog.said import Said, said_json
+from seeplog.scoresheet import SheetRow, sheet_rows
 
 KIND = {Tag: "tag", DealStart: "deal", Redeal: "redeal", Hand: "hand", FloorCards: "floor", BidLine: "bid",
         Play: "play", ScoreLine: "score", Unreadable: "unreadable"}
@@ -82,6 +83,8 @@ class LiveView:
     table: dict[str, Any] | None
     ended: dict[str, Any] | None = None
     """The last deal once it is over, as the report scores it (`deal_end`); None while one is played."""
+    sheet: tuple[SheetRow, ...] = ()
+    """The last game's rows of the scoresheet, made from its analysis: the board's ledger."""
 
     def entry(self, entry_id: int) -> EntryView | None:
         return next((e for e in self.entries if e.id == entry_id), None)
@@ -102,7 +105,22 @@ def view(game_id: int, version: int, state: str, live: LiveLog, analysis: Analys
     now = now_of(analysis)
     step = with_why_said(what_next(now, closed=state == "closed"))
     return LiveView(game_id, version, state, now.rules.name, live.text,
-                    entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step))
+                    entry_views(live, analysis, now, before, since), doc, step, table(now), deal_end(doc, now, step),
+                    sheet_of(now, before, since))
+
+
+def sheet_of(now: Now, before: LiveView | None, since: int | None) -> tuple[SheetRow, ...]:
+    """The last game's scoresheet rows; those of the deals before line `since` kept from `before` (the event
+    left them, and the ledger up to them, as they were)."""
+    game = now.analysis
+    if game is None:
+        return ()
+    kept = before.sheet[:bisect_left(game.deals, since, key=_start)] if before is not None and since else ()
+    return kept + sheet_rows(game, start=len(kept))
+
+
+def _start(deal: DealAnalysis) -> int:
+    return deal.replay.deal.start.line
 
 
 def with_why_said(step: dict[str, Any]) -> dict[str, Any]:
