@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from seeplog.cards import Card
 from seeplog.ruleset import Ruleset
 from seeplog.state import House, State
 
+from .catalog import gettext
 from .saying import say_all
 
 SUITS = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}

@@ -10,7 +10,8 @@ from functools import lru_cache
 
 from babel.dates import format_date, format_time, get_datetime_format
 from flask import Flask
-from flask_babel import get_locale
+
+from .catalog import locale_name
 
 DAY = re.compile(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})")
 """A whole day: 2026-11-25, and the 2026.11.25 or 2026/11/25 some tables write."""
@@ -53,7 +54,7 @@ def local_moment(value: object) -> str:
 
 
 def _locale() -> str:
-    return str(get_locale() or "en")
+    return locale_name()
 
 
 @lru_cache(maxsize=4096)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (DateField, Field, FileField, MultipleFileField, PasswordField, SelectField, StringField,
                      TextAreaField)
@@ -12,6 +12,9 @@ from wtforms.validators import Length, Optional, ValidationError
 
 from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
+from seeplog.said import N_
+
+from .catalog import gettext
 
 
 class UploadForm(FlaskForm):
@@ -43,8 +46,8 @@ class ManageForm(FlaskForm):
         return None
 
 
-VARIANT_TITLES = {"standard": _l("Standard"), "two-player": _l("Two players"), "juneja": _l("Juneja"),
-                  "thirty": _l("Thirty (satthi)"), "thirty-punjab": _l("Thirty, Punjab style")}
+VARIANT_TITLES = {"standard": N_("Standard"), "two-player": N_("Two players"), "juneja": N_("Juneja"),
+                  "thirty": N_("Thirty (satthi)"), "thirty-punjab": N_("Thirty, Punjab style")}
 """The variants' names for people; a variant missing here shows its own name."""
 SEAT_FIELDS = tuple((seat, tag.lower(), tag) for seat, tag in SEAT_TAGS.items())
 ROTATIONS = [SelectChoice("pagat", _l("Pagat (the usual)")), SelectChoice("team", _l("Team"))]
@@ -54,7 +57,8 @@ TEXT_LENGTH = 120
 
 def variant_title(name: str) -> str:
     """A variant's name for people in the reader's language (a name the library does not know, as written)."""
-    return str(VARIANT_TITLES.get(name, name))
+    title = VARIANT_TITLES.get(name)
+    return gettext(title) if title else name
 
 
 def variant_choices() -> list[SelectChoice]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, g, redirect, request, url_for
-from flask_babel import Babel, format_decimal, get_locale, get_translations
-from babel.support import NullTranslations
+from flask import Blueprint, Flask, redirect, request, url_for
+from flask_babel import Babel, format_decimal
 
+from .catalog import catalog, locale_name
 from .dates import init_dates
 from .forms import variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
@@ -93,7 +93,7 @@ def init_languages(app: Flask) -> None:
 
     @app.context_processor
     def language_choices():
-        return {"languages": LANGUAGES, "language": str(get_locale() or "en"), "page_strings": page_strings}
+        return {"languages": LANGUAGES, "language": locale_name(), "page_strings": page_strings}
 
     @app.after_request
     def vary_on_language(response):
@@ -103,20 +103,11 @@ def init_languages(app: Flask) -> None:
         return response
 
 
-def _catalog() -> NullTranslations:
-    """This request's catalog, looked up once: Flask-Babel looks it up again for every sentence of a
-    template (about 16 µs each; a list page has 150 of them)."""
-    found = g.get("_seeplog_catalog")
-    if found is None:
-        found = g._seeplog_catalog = get_translations()
-    return found
-
-
 def _gettext_once_a_request(app: Flask) -> None:
-    """The templates' gettext callables (those Flask-Babel installs), reading _catalog."""
+    """The templates' gettext callables (those Flask-Babel installs), reading the request's catalog once."""
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
-        gettext=lambda s: _catalog().ugettext(s),
-        ngettext=lambda s, p, n: _catalog().ungettext(s, p, n),
-        pgettext=lambda c, s: _catalog().upgettext(c, s),
-        npgettext=lambda c, s, p, n: _catalog().unpgettext(c, s, p, n),
+        gettext=lambda s: catalog().ugettext(s),
+        ngettext=lambda s, p, n: catalog().ungettext(s, p, n),
+        pgettext=lambda c, s: catalog().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n),
         newstyle=True)

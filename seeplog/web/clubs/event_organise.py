@@ -3,8 +3,8 @@ attached as a table. Each checks the organiser token; a refusal answers its 4xx 
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, url_for
-from flask_babel import gettext, ngettext
 
+from ..catalog import gettext, ngettext
 from ..db import get_db
 from .event_attach import attach_game
 from .event_rounds import hand_round

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, PasswordField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -11,6 +11,7 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Rege
 
 from seeplog.ruleset import VARIANTS
 
+from ..catalog import gettext, ngettext
 from ..forms import variant_choices
 
 ONE_LINE = r"^[^\x00-\x1f\x7f\"\\]*$"

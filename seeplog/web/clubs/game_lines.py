@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from ..catalog import gettext as _
 from ..dates import local_date
 from ..forms import variant_title
 

@@ -5,12 +5,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
-from flask_babel import get_locale, gettext, lazy_gettext as _l, ngettext
+from flask_babel import get_locale, lazy_gettext as _l
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
 from seeplog.said import Said
 
+from ..catalog import gettext, ngettext
 from ..db import get_db
 from ..findings import said_here
 from ..live.qr import qr_svg

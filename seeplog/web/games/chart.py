@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext
 
 from seeplog.analysis import GameAnalysis
 from seeplog.ledger import LedgerRow, provisional_note
 from seeplog.ruleset import Ruleset
 
+from ..catalog import gettext
 from ..saying import say, say_all
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 560, 220, 56, 16, 16, 28

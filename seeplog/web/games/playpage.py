@@ -6,7 +6,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext, ngettext
 
 from seeplog.cards import Card
 from seeplog.dispute import Alternative, PlayView, replay_view
@@ -18,6 +17,7 @@ from seeplog.scoresheet import players
 from seeplog.state import State, Sweep
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
+from ..catalog import gettext, ngettext
 from ..saying import say
 from ..cardviews import CardFace, FloorView, Team, card_face, faces, floor_view, named, team_players
 from ..findings import SHORTENED

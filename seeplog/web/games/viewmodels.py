@@ -7,7 +7,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext
 
 from seeplog.analysis import GameAnalysis
 from seeplog.replay import DealReplay
@@ -17,6 +16,7 @@ from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_v
 from seeplog.notation import Log
 
 from ..cardviews import Team, named
+from ..catalog import gettext
 from ..dates import local_date
 from ..saying import say, say_either
 from .chart import LeadChart, lead_chart

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
                    request, send_from_directory, session, url_for)
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 from marshmallow import ValidationError
 
 import seeplog
@@ -14,6 +14,7 @@ from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
 from seeplog.said import Said
 
+from ..catalog import gettext
 from ..cardviews import card_html
 from ..clubs.queries import seat_links
 from ..db import get_db

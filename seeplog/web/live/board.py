@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 
 from seeplog.cards import parse_card
 from seeplog.ruleset import find_ruleset
 from seeplog.scoresheet import SheetRow, seat_names
 
+from ..catalog import gettext
 from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
 from ..dates import local_date
 from ..saying import say, say_all, say_either

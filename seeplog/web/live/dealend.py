@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext, ngettext
 
 from seeplog.cards import parse_card
 from seeplog.ruleset import Ruleset
 from seeplog.said import Said
 
+from ..catalog import gettext, ngettext
 from ..cardviews import CardFace, faces, named
 from ..saying import say, say_either
 
