@@ -24,6 +24,8 @@ from .scoring import DealScore, score_deal
 
 @dataclass(frozen=True)
 class DealAnalysis:
+    """One deal replayed and scored, with its findings."""
+
     replay: DealReplay
     """The replay of the deal (without the states around each play: see `steps`)."""
     score: DealScore | None
@@ -50,6 +52,8 @@ class DealAnalysis:
 
 @dataclass(frozen=True)
 class GameAnalysis:
+    """One game analysed: its deals and its ledger."""
+
     game: Game
     rules: Ruleset
     deals: tuple[DealAnalysis, ...]

@@ -36,8 +36,10 @@ def could_capture(state: State, card: Card) -> bool:
     return (bool(state.houses) and state.house(card.value) is not None) or can_make(state.loose, card.value)
 
 
-def _missed(left: list[Card], value: int) -> str:
-    return "+".join(map(str, a_subset(left, value) or ()))
+def _missed(loose: Iterable[Card], named: Collection[Item], value: int) -> str:
+    """One set of the loose cards outside `named` adding up to `value`, as text for a message. (Its
+    comprehension is here, not in the checks, where it would hold their variables in cells at every play.)"""
+    return "+".join(map(str, a_subset([c for c in loose if c not in named], value) or ()))
 
 
 # ---------------------------------------------------------------- every play
@@ -73,7 +75,7 @@ def check_must_capture(state: State, seat: str, move: Throw, known: Known) -> Vi
 
 def check_capture_house_set(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     for group in move.groups or ():
-        if len(group) > 1 and any(type(i) is HouseRef for i in group):
+        if len(group) > 1 and HouseRef in map(type, group):
             return Violation("R-CAPTURE-HOUSE-SET",
                              Said("a house can only be taken whole and alone, not as part of a set"))
     return None
@@ -100,9 +102,8 @@ def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> V
         return Violation("R-CAPTURE-ALL", Said("{card} left [{value}] on the floor, which it also takes",
                                                    card=str(move.card), value=v))
     if can_make(state.loose, v, without=named):
-        left = [c for c in state.loose if c not in named]
         return Violation("R-CAPTURE-ALL", Said("{card} left {cards} on the floor, which it also takes",
-                                                   card=str(move.card), cards=_missed(left, v)))
+                                                   card=str(move.card), cards=_missed(state.loose, named, v)))
     return None
 
 
@@ -158,9 +159,8 @@ def check_house_auto(state: State, seat: str, move: Build, known: Known) -> Viol
         return None
     used = move.named
     if can_make(state.loose, move.value, without=used):
-        left = [c for c in state.loose if c not in used]
         return Violation("R-HOUSE-AUTO", Said("the new {value}-house must also take {cards}", value=move.value,
-                                                     cards=_missed(left, move.value)))
+                                                     cards=_missed(state.loose, used, move.value)))
     return None
 
 

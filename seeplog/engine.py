@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from itertools import islice
+from itertools import filterfalse, islice
 from operator import attrgetter
 
 from .cards import BY_ORDER, Card
 from .checks import checks_for, kind_of, wrong_turn
-from .moves import Build, Capture, Group, HouseRef, Move, Throw, canonical_groups, move_text
+from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical_groups, move_text
 from .rules import Violation
 from .said import Said
 from .state import House, Known, State, Sweep
@@ -80,9 +80,8 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
             return move, expanded
         move = expanded
     named = move.named
-    if len(set(named)) != len(named):
-        twice = next(item for item in named if named.count(item) > 1)
-        return move, Violation("E-CARD", Said("{item} is named twice in this play", item=str(twice)))
+    if len(named) > 1 and len(set(named)) != len(named):
+        return move, Violation("E-CARD", Said("{item} is named twice in this play", item=str(_twice(named))))
     loose = state.loose
     for item in named:
         if type(item) is Card:
@@ -95,6 +94,12 @@ def resolve(state: State, move: Move) -> tuple[Move, Violation | None]:
     if type(move) is Build and not named and _house_size(state, move) < 2:
         return move, Violation("E-SHAPE", Said("{play}: a house needs at least two cards", play=move_text(move)))
     return move, None
+
+
+def _twice(items: tuple[Item, ...]) -> Item:
+    """The first item named more than once. (Its generator is here, not in `resolve`, where it would hold
+    the variables of every play's resolve in cells.)"""
+    return next(item for item in items if items.count(item) > 1)
 
 
 def _house_size(state: State, move: Build) -> int:
@@ -131,12 +136,14 @@ def is_legal(state: State, seat: str, move: Move, known: Known) -> bool:
 
 def apply(state: State, seat: str, move: Move) -> State:
     """The state after a resolved play, made as recorded (legal or not)."""
+    if type(move) is Throw:  # about half the plays: the card joins the loose ones, the turn passes (as in _next)
+        rules = state.rules
+        return State(rules, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses,
+                     rules.next_seat[seat], state.played + 1, state.bidder, state.bid, state.taken,
+                     state.last_capturer, state.sweeps, state.built)
     if type(move) is Capture:
         return _after_capture(state, seat, move)
-    if type(move) is Build:
-        return _after_build(state, seat, move)
-    return _next(state, seat, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses, state.taken,
-                 state.last_capturer, state.sweeps, state.built)
+    return _after_build(state, seat, move)  # type: ignore[arg-type]  # neither a throw nor a capture
 
 
 def _next(state: State, seat: str, loose: tuple[Card, ...], houses: tuple[House, ...],
@@ -164,20 +171,22 @@ def play(state: State, seat: str, move: Move, known: Known) -> State:
 def _after_capture(state: State, seat: str, move: Capture) -> State:
     cards = [move.card]
     values: set[int] = set()
-    for group in move.groups or ():
-        for item in group:
-            if type(item) is Card:
-                cards.append(item)
-            else:
-                values.add(item.value)
+    for item in move.named:
+        if type(item) is Card:
+            cards.append(item)
+        else:
+            values.add(item.value)
     houses = state.houses
     if values:
+        kept = []
         for house in houses:
             if house.value in values:
                 cards.extend(house.cards)
-        houses = tuple([h for h in houses if h.value not in values])
-    gone = set(cards)
-    loose = tuple([c for c in state.loose if c not in gone])
+            else:
+                kept.append(house)
+        houses = tuple(kept)
+    # The loose cards left: filterfalse, as a comprehension here would close over this function's locals.
+    loose = tuple(filterfalse(set(cards).__contains__, state.loose))
     team = state.rules.team_of(seat)
     taken = {**state.taken, team: state.taken[team] + tuple(cards)}
     sweeps = state.sweeps
@@ -197,10 +206,14 @@ def _after_build(state: State, seat: str, move: Build) -> State:
             broken = state.house(item.value)
     if broken is not None:
         pieces.extend(broken.cards)
-    gone = set(pieces)
-    loose = tuple([c for c in state.loose if c not in gone])
-    houses = [h for h in state.houses if h is not broken and h.value != move.value]
-    there = state.house(move.value) if state.houses else None
+    loose = tuple(filterfalse(set(pieces).__contains__, state.loose))
+    houses: list[House] = []  # the houses the play leaves as they are
+    there = None  # the house of the play's value
+    for h in state.houses:
+        if h.value == move.value:
+            there = h
+        elif h is not broken:
+            houses.append(h)
     if there is not None and there is not broken:
         keeps = seat in there.owners or state.rules.partner(seat) in there.owners
         house = House(move.value, there.cards + tuple(pieces), there.owners if keeps else there.owners | {seat})

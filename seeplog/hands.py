@@ -9,8 +9,8 @@ with three answers (`Known.holds_value`: True, False, or None for "the log canno
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import repeat
+from typing import NamedTuple
 
 from .cards import DECK, Card
 from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
@@ -22,9 +22,9 @@ NOTHING: frozenset[Card] = frozenset()
 EMPTY: dict[Card, str] = {}
 
 
-@dataclass(frozen=True)
-class HandKnowledge:
-    """The hands of one deal as its plays reveal them. Build it with `reveal`."""
+class HandKnowledge(NamedTuple):
+    """The hands of one deal as its plays reveal them. Build it with `reveal`. (A NamedTuple, as the
+    values of a replay are: one is made for every deal.)"""
 
     rules: Ruleset
     bidder: str
@@ -148,9 +148,9 @@ def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
     kept = {seat: hand - set(cards) for seat, hand in knowledge.recorded.items()}
     # Four players: a recorded card the plays do not show stays in its seat's hand up to where they stop.
     certain = [frozenset(hand) | kept.get(seat, NOTHING) if four else hand for seat, hand in zip(seats, hands)]
-    knowledge = _with(knowledge, unseen=frozenset(c for c in DECK if c not in shown), kept=kept)
+    knowledge = knowledge._replace(unseen=frozenset(c for c in DECK if c not in shown), kept=kept)
     if knowledge.rules.punjab and four:
-        knowledge = _with(knowledge, holder_maps=_open_holder_maps(knowledge))
+        knowledge = knowledge._replace(holder_maps=_open_holder_maps(knowledge))
     movers = []
     played: dict[str, int] = {}
     for index, seat in enumerate(seats):
@@ -163,17 +163,13 @@ def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
             movers.append(Known(certain[index], room <= 0, knowledge.holders(index), knowledge._maybe(seat),
                                 not (index == 0 and seat == knowledge.bidder)))
         played[seat] = played.get(seat, 0) + 1
-    return _with(knowledge, movers=tuple(movers))
+    return knowledge._replace(movers=tuple(movers))
 
 
 def first_four_of(recorded: Mapping[str, frozenset[Card]], bidder: str) -> frozenset[Card] | None:
     """The bidder's first four cards, where the bidder's hand lines name exactly four (NOTATION.md)."""
     first = recorded.get(bidder)
     return first if first is not None and len(first) == 4 else None
-
-
-def _with(knowledge: HandKnowledge, **changes: object) -> HandKnowledge:
-    return HandKnowledge(**{**knowledge.__dict__, **changes})
 
 
 def _mover_hands(seats: tuple[str, ...], cards: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from .cards import DECK, Card
 from .engine import Known, check, resolve
@@ -26,8 +26,7 @@ MAX_LISTED = 100
 """At most this many legal outcomes of one card are listed (a legal deal stays below; a hostile floor may not)."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One legal result of playing a card: throw it, take a set of floor items, or make a house of them."""
 
     move: Move
@@ -48,8 +47,7 @@ class Outcome:
         return outcome_key(self.move)
 
 
-@dataclass(frozen=True)
-class CardOutcomes:
+class CardOutcomes(NamedTuple):
     """The legal outcomes of one card, sorted by text; `complete` is False when a bound cut the search."""
 
     card: Card

@@ -5,12 +5,12 @@ Hands are inferred from later plays (RULES.md §3), and recorded `hand` lines ar
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Iterator, NamedTuple
 
 from .cards import Card
 from .engine import apply, check, finish, resolve
-from .hands import HandKnowledge, first_four_of, reveal
+from .hands import HAND_SIZE, HandKnowledge, first_four_of, reveal
 from .moves import Capture, Item, Move, Throw
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
@@ -36,8 +36,9 @@ class Step(NamedTuple):
     violations: tuple[Violation, ...]
 
 
-@dataclass(frozen=True)
-class DealReplay:
+class DealReplay(NamedTuple):
+    """One deal replayed (a NamedTuple, as a replay's values are: one is made for every deal)."""
+
     deal: Deal
     rules: Ruleset
     bidder: str
@@ -78,6 +79,12 @@ def _error(error: NotationError, statement: Unreadable | None = None, play: int 
 def _at(violation: Violation, number: int | None, statement: Play, target: Item | None = None) -> Violation:
     column = statement.column_of(target if target is not None else violation.target)
     return replace(violation, play=number, seat=statement.seat, line=statement.line, column=column)
+
+
+def _all_at(violations: tuple[Violation, ...], number: int, statement: Play) -> tuple[Violation, ...]:
+    """`_at` for each violation of one play (a function of its own: a comprehension in the replay's loop
+    would hold the loop's variables in cells at every play)."""
+    return tuple([_at(v, number, statement) for v in violations])
 
 
 # ---------------------------------------------------------------- what is known of the hands
@@ -180,30 +187,33 @@ def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
         raise _Stop(_at(Violation("E-HAND", Said("the bid play {card} is not one of {seat}'s first four cards "
                                                  "({cards})", card=str(card), seat=play.seat, cards=listed)),
                         number, play))
-    if own is not None and len(own) >= 12 and card not in own:
+    if own is not None and len(own) >= HAND_SIZE and card not in own:
         raise _Stop(_at(Violation("E-HAND", Said("{card} is not in {seat}'s recorded hand", card=str(card),
                                                  seat=play.seat)), number, play))
 
 
-@dataclass
 class _Run:
-    """The plays replayed so far, and the log error that stopped them, if any."""
+    """The plays replayed so far, and the log error that stopped them, if any (one for every deal)."""
 
-    state: State
-    keep: bool = True
-    """Keep every Step (the dispute view needs them; the report does not)."""
-    steps: list[Step] = field(default_factory=list)
-    played: int = 0
-    found: list[Violation] = field(default_factory=list)
-    extra: list[Violation] = field(default_factory=list)
-    stopped: bool = False
-    error: Violation | None = None
+    def __init__(self, state: State, keep: bool = True):
+        self.state = state
+        self.keep = keep
+        """Keep every Step (the dispute view needs them; the report does not)."""
+        self.steps: list[Step] = []
+        self.played = 0
+        self.found: list[Violation] = []
+        self.extra: list[Violation] = []
+        self.stopped = False
+        self.error: Violation | None = None
 
 
 def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, str | int],
                 limit: int | None = None) -> _Run:
     # This runs for every play of a log: the state and the count stay in locals, written back to `run` at the end.
     movers, two, recorded = hands.movers, run.state.rules.players == 2, hands.recorded
+    # A recorded hand line can contradict only the bid play (its first four), a play of a card some line names,
+    # or a play of a seat whose lines name a whole hand: `_hand_check` runs for those alone.
+    named, whole = hands.recorded_by, {seat for seat, own in recorded.items() if len(own) >= HAND_SIZE}
     state, played, keep, steps, found = run.state, run.played, run.keep, run.steps, run.found
     for index, statement in enumerate(deal.plays if limit is None else deal.plays[:limit]):
         number = index + 1
@@ -213,7 +223,7 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
             seat, move = statement.seat, statement.move
             if move.card in seen:
                 raise _seen_again(statement, number, seen)
-            if recorded:
+            if recorded and (number == 1 or move.card in named or seat in whole):
                 _hand_check(statement, number, hands)
             seen[move.card] = number
             if type(move) is not Throw:  # a throw names nothing on the floor: there is nothing to resolve
@@ -226,7 +236,7 @@ def _play_steps(deal: Deal, run: _Run, hands: HandKnowledge, seen: dict[Card, st
         known = movers[index]
         violations = check(state, seat, move, known)
         if violations:
-            violations = tuple([_at(v, number, statement) for v in violations])
+            violations = _all_at(violations, number, statement)
             found.extend(violations)
         before, state, played = state, apply(state, seat, move), number
         if keep:

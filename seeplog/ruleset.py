@@ -39,6 +39,8 @@ def seat_class(seats: tuple[str, ...] = SEATS, *, lower: bool = False) -> str:
 
 @dataclass(frozen=True)
 class Ruleset:
+    """One variant's rules (RULES.md §6-§8)."""
+
     name: str
     players: int = 4
     total: int = 100

@@ -1,7 +1,7 @@
 """Scoring a deal (RULES.md §7, §9): card points, the most-cards bonus, sweeps and satthi."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .notation import ScoreLine
 from .replay import DealReplay
@@ -11,8 +11,9 @@ from .ruleset import Ruleset
 from .state import State, Sweep
 
 
-@dataclass(frozen=True)
-class DealScore:
+class DealScore(NamedTuple):
+    """A deal's score (a NamedTuple, like the ledger's values: one or two are made for every deal)."""
+
     card_points: dict[str, int]
     sweep_points: dict[str, int]
     cards_taken: dict[str, int] | None = None

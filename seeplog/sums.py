@@ -3,9 +3,8 @@ one sum, as bit masks over the floor, counted rather than listed (their number g
 from __future__ import annotations
 
 from itertools import combinations
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Collection, Iterator, Sequence
+from typing import Collection, Iterator, NamedTuple, Sequence
 
 from .cards import Card
 
@@ -61,8 +60,7 @@ MAX_WORK = 20_000
 """At most this many steps to count the unions of such sets; past either bound a list says it is incomplete."""
 
 
-@dataclass(frozen=True)
-class Packings:
+class Packings(NamedTuple):
     """Every union of disjoint sets of loose cards, each adding up to `target`: mask -> how many
     collections of sets make it, and one such collection (its sets as masks)."""
 
@@ -73,7 +71,8 @@ class Packings:
     witness: dict[int, tuple[int, ...]]
     complete: bool
 
-    memo: dict[int, bool] = field(default_factory=dict)
+    memo: dict[int, bool]
+    """`maximal`'s answers so far (an empty dict to begin with)."""
 
     def maximal(self, used: int) -> bool:
         """Whether no set of the cards outside `used` adds up to the target (a bitset of reachable sums)."""
@@ -135,7 +134,7 @@ def packings(values: tuple[int, ...], target: int) -> Packings:
                     counts[joined] = 0
                     witness[joined] = witness[mask] + (g,)
                 counts[joined] += count
-    return Packings(values, target, groups, counts, witness, complete)
+    return Packings(values, target, groups, counts, witness, complete, {})
 
 
 def a_maximal_packing(cards: Sequence[Card], target: int) -> tuple[tuple[Card, ...], ...]:

@@ -167,8 +167,7 @@ def canonical_move(text: str) -> Move | None:
         value, *extras = after.split(" ")
         items = tuple(map(_item, main.split("+")[1:]))
         move = Build(card, canonical_group(items), int(value), _groups(extras))
-    named = move.named
-    if card in named or len(set(named)) != len(named):
+    if len({card, *move.named}) <= len(move.named):
         return None  # a card or house named twice: read token by token, which says so
     return move
 

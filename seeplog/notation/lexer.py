@@ -6,7 +6,7 @@ no more than the part of it read before that problem.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..said import Said
 
@@ -27,8 +27,7 @@ SHOWN = 24
 """How many characters of a token a message quotes."""
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     kind: str
     """space, comment, annotation, open, string, house, plus, eq, word or other."""
     text: str

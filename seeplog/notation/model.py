@@ -45,18 +45,24 @@ class NotationError(ValueError):
 
 @dataclass(frozen=True)
 class Statement:
+    """One line of a log, read."""
+
     line: int = field(default=0, compare=False, kw_only=True)
     """The 1-based line the statement stands on."""
 
 
 @dataclass(frozen=True)
 class Tag(Statement):
+    """A tag line: ``[Name "value"]``."""
+
     name: str
     value: str
 
 
 @dataclass(frozen=True)
 class DealStart(Statement):
+    """A ``deal N dealer SEAT`` line, which starts a deal."""
+
     number: int
     dealer: str
     annotation: str | None = None
@@ -70,6 +76,8 @@ class DealStart(Statement):
 
 @dataclass(frozen=True)
 class Redeal(Statement):
+    """A ``redeal`` line: the cards shown for a redeal."""
+
     seat: str | None
     """The bidder who showed the cards, or None for a thirty floor redeal."""
     cards: tuple[Card, ...]
@@ -77,23 +85,31 @@ class Redeal(Statement):
 
 @dataclass(frozen=True)
 class Hand(Statement):
+    """A ``hand`` line: cards of one seat's hand."""
+
     seat: str
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
 class FloorCards(Statement):
+    """The ``floor`` line: the four cards dealt to the floor."""
+
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
 class BidLine(Statement):
+    """The ``bid`` line: the bidder and the bid."""
+
     seat: str
     value: int
 
 
 @dataclass(frozen=True, init=False)
 class Play(Statement):
+    """A play line: the seat and its move."""
+
     seat: str
     move: Move
     annotation: str | None = None
@@ -121,6 +137,8 @@ class Play(Statement):
 
 @dataclass(frozen=True)
 class ScoreLine(Statement):
+    """A ``score`` line: the points each team or player recorded."""
+
     points: tuple[tuple[str, int, int], ...]
     """(team, card points, sweep points), in canonical team order."""
 
@@ -230,6 +248,8 @@ class Game:
 
 @dataclass(frozen=True)
 class Log:
+    """A whole log: its games."""
+
     games: tuple[Game, ...]
 
     @property

@@ -10,6 +10,8 @@ from .model import Statement, Tag
 
 KNOWN_TAGS = ("Variant", *SEAT_TAGS.values(), "Event", "Site", "Date",
               "Round", "Scorer", "BaaziTarget", "MaxHouses", "Rotation")
+KNOWN_BY_LOWER = {name.lower(): name for name in KNOWN_TAGS}
+"""Each known tag name by its lower-case spelling: known names are read in any case."""
 VARIANT_NAMES = tuple(VARIANTS)
 """The values the Variant tag takes (NOTATION.md): the variants' own names, not their aliases."""
 
@@ -38,7 +40,7 @@ def read_tag(text: str, line: int = 0) -> Tag:
     if rest and not rest.startswith("#"):
         raise Fail("E-SYNTAX", Said("unexpected {found} after the tag: expected the end of the line",
                                     found=show(rest.split()[0])), m.end() + 1, len(rest.split()[0]))
-    name = next((k for k in KNOWN_TAGS if k.lower() == name.lower()), name)
+    name = KNOWN_BY_LOWER.get(name.lower(), name)
     value = unescape(m.group("value")[1:-1])
     return Tag(name, tag_value(name, value, m.start("value") + 1), line=line)
 
