@@ -22,6 +22,7 @@ import platform
 import random
 import statistics
 import sys
+from datetime import date, timedelta
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -234,13 +235,24 @@ def rated_baazis(server: Server, player: int) -> int:
     return page["rating"]["baazis"] if page["rating"] else 0
 
 
-def store_games(server: Server, names: list[str], rng: random.Random, count: int) -> None:
-    """Games stored after every other (the usual case): the upload's answer comes once its ratings are kept."""
+def day_after_every_game(path: Path) -> date:
+    """The day after the last one a stored game is dated (a store kept between runs holds each run's games)."""
+    db = connect(str(path))
+    last = db.execute("select max(date) from games where date glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
+    day = last.fetchone()[0]
+    db.close()
+    return (date.fromisoformat(day) if day else date(2031, 1, 1)) + timedelta(days=1)
+
+
+def store_games(server: Server, names: list[str], rng: random.Random, count: int, first: date) -> None:
+    """Games stored after every other (the usual case), dated from `first` on: the upload's answer comes once
+    its ratings are kept."""
     ids = {p["name"]: p["id"] for p in json.loads(get(server, "/api/players")[1])["players"]}
     times = []
     for n in range(count):
         four = rng.sample(names, 4)
-        tags = {SEATS[s]: name for s, name in zip("NWSE", four)} | {"Date": f"2031-01-{1 + n % 28:02d}", **fresh()}
+        tags = {SEATS[s]: name for s, name in zip("NWSE", four)} | {"Date": (first + timedelta(days=n)).isoformat(),
+                                                                      **fresh()}
         text = winning_game(rng, tags)
         before = [rated_baazis(server, ids[name]) for name in four]
         took, _ = post(server, "/api/games", text)
@@ -296,7 +308,7 @@ def measure(path: Path, args: argparse.Namespace, rng: random.Random) -> None:
                  "event standings": [f"/events/{event_id}/live"] * args.requests}
         cpu_alone(path, paths)
         pages(server, paths, args.connections, args.seconds)
-        store_games(server, names, rng, 20)
+        store_games(server, names, rng, 20, day_after_every_game(path))
         keep_table(server, event_id, table, names, rng)
         store_early(server, names, rng)
 
