@@ -31,10 +31,10 @@ def day_of(text: str) -> date | None:
 def local_date(value: object) -> str:
     """A date in the reader's locale ("25 नव॰ 2026"); text that names no whole day as it is."""
     if isinstance(value, date):
-        return _written_day(value, _locale())
+        return _written_day(value, locale_name())
     text = "" if value is None else str(value)
     day = day_of(text)
-    return _written_day(day, _locale()) if day else text
+    return _written_day(day, locale_name()) if day else text
 
 
 def moment_of(text: str) -> datetime | None:
@@ -50,11 +50,7 @@ def local_moment(value: object) -> str:
     """A stored time as the reader writes one (date, and 24-hour hours:minutes in UTC as the pages say); else as
     it is."""
     text = "" if value is None else str(value)
-    return _written_moment(text, _locale())
-
-
-def _locale() -> str:
-    return locale_name()
+    return _written_moment(text, locale_name())
 
 
 @lru_cache(maxsize=4096)

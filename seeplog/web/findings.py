@@ -7,10 +7,10 @@ import ast
 from functools import cache
 from pathlib import Path
 
-from flask_babel import get_locale, gettext
-
 from seeplog.rules import RULES
 from seeplog.said import N_, Said, retold
+
+from .catalog import gettext, locale_name
 
 SHORTENED = frozenset({N_("a house of {value}")})
 """The templates of findings the play page shortens, less their last clause (it says the rule's summary again)."""
@@ -65,6 +65,6 @@ def library_templates() -> tuple[str, ...]:
 def finding_translations() -> dict[str, str]:
     """The findings' templates in the reader's language, for the scripts of a page that shows findings from
     the live API (whose `said` gives each finding's template and parameters); none in English."""
-    if str(get_locale() or "en") == "en":
+    if locale_name() == "en":
         return {}
     return {template: gettext(template) for template in library_templates()}

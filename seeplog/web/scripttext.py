@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
-from flask_babel import get_locale, gettext
+from .catalog import gettext, locale_name
 
 STATIC = Path(__file__).resolve().parent / "static"
 ASKED = re.compile(r'\b(?:t|seeplogText)\("((?:[^"\\]|\\.)*)"')
@@ -38,6 +38,6 @@ def extract_scripts(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
 
 def script_translations() -> dict[str, str]:
     """Each script sentence's translation in the reader's language (none in English: the scripts say theirs)."""
-    if str(get_locale() or "en") == "en":
+    if locale_name() == "en":
         return {}
     return {text: gettext(text) for text in script_sentences()}

@@ -5,13 +5,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
-from flask_babel import get_locale, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
 from seeplog.said import Said
 
-from ..catalog import gettext, ngettext
+from ..catalog import gettext, locale_name, ngettext
 from ..db import get_db
 from ..findings import said_here
 from ..live.qr import qr_svg
@@ -146,7 +146,7 @@ def leaderboard():
         abort(400, Said("page= is a whole number from 1"))
     db = get_db()
     now = state(db)
-    key = (current_app.config["DATABASE"], now.version, now.stale_from, page, str(get_locale()))
+    key = (current_app.config["DATABASE"], now.version, now.stale_from, page, locale_name())
     if "_flashes" in session:  # a message for this visitor alone: not from, nor into, the kept pages
         return render_template("clubs/leaderboard.html", board=leaderboard_json(db, page))
     html = BOARDS.get(key)

@@ -43,5 +43,3 @@ def unchanged(etag: str) -> Response | None:
     response = Response(status=304)
     response.set_etag(etag)
     return response
-
-

@@ -6,7 +6,6 @@ from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
                    request, send_from_directory, session, url_for)
-from flask_babel import get_locale
 from marshmallow import ValidationError
 
 import seeplog
@@ -14,7 +13,7 @@ from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
 from seeplog.said import Said
 
-from ..catalog import gettext
+from ..catalog import gettext, locale_name
 from ..cardviews import card_html
 from ..clubs.queries import seat_links
 from ..db import get_db
@@ -52,7 +51,7 @@ def index():
     else:
         errors = {}
     filters = Filters(**args)
-    etag = list_etag(get_db(), str(get_locale()))
+    etag = list_etag(get_db(), locale_name())
     if not errors and "_flashes" not in session and (same := unchanged(etag)):
         return same
     rows, total = find_games(get_db(), filters)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-
 from seeplog.cards import parse_card
 from seeplog.ruleset import Ruleset
 from seeplog.said import Said

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
-from flask_babel import get_locale
 from markupsafe import Markup
 
 from seeplog.refusals import BadInput
 from seeplog.ruleset import VARIANTS
 
+from ..catalog import locale_name
 from ..db import get_db
 from ..findings import said_here
 from ..forms import LiveNewForm
@@ -56,7 +56,7 @@ rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, abo
 
 def board_html(view: LiveView, parts: tuple[str, ...] = PARTS) -> Markup:
     """The board fragment of a live game (rendered once per version in each worker)."""
-    key = (current_app.config["DATABASE"], view.game_id, view.version, parts, str(get_locale()))
+    key = (current_app.config["DATABASE"], view.game_id, view.version, parts, locale_name())
     return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(view), parts=parts,
                                                           recent=RECENT_PLAYS)))
 
