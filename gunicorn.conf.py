@@ -1,13 +1,17 @@
 """gunicorn's settings for seeplog, read from the working directory by `gunicorn 'app:create_app()'`.
 
-Threaded workers (gthread): a slow client holds one thread, not a whole worker. Every setting can be
-changed by its environment variable or on the command line (`gunicorn -w 8 'app:create_app()'`).
+Threaded workers (gunicorn's gthread, balanced: seeplog/web/balanced_worker.py): a slow client holds one
+thread, not a whole worker, and a worker with a request running leaves new connections to idle workers for
+a moment. Every setting can be changed by its environment variable or on the command line
+(`gunicorn -w 8 'app:create_app()'`).
 """
 import os
 
 bind = os.environ.get("SEEPLOG_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("SEEPLOG_WORKERS", "4"))
-worker_class = "gthread"
+# gthread takes any connection while it has a thread free, and a busy worker's requests then share its one
+# interpreter while another worker idles (player page p95 under 8 connections 40-72 ms; balanced 25-41 ms).
+worker_class = "seeplog.web.balanced_worker.BalancedThreadWorker"
 # A slow client (one that sends its request slowly) holds a thread while it sends: a worker serves
 # others as long as it has threads left. Threads are cheap; past `worker_connections` connections a
 # worker accepts no more and the others take them. Against many slow clients at once, put a

@@ -87,7 +87,7 @@ def test_fresh_starts_of_four_workers_all_serve(tmp_path):
             log = server.errors()
         assert all(status == 200 for status, _ in answers)
         assert "Worker failed to boot" not in log and "Traceback" not in log, log
-        assert "Using worker: gthread" in log  # gunicorn.conf.py at the root was read
+        assert "Using worker: seeplog.web.balanced_worker.BalancedThreadWorker" in log  # gunicorn.conf.py was read
         samples = rows(db, "select count(*) from games")[0][0]
         assert samples >= 5 and json.loads(answers[0][1])["total"] == samples
         assert rows(db, "select count(*) from migrations")[0][0] == len(

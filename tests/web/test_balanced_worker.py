@@ -1,0 +1,81 @@
+"""The worker's rule for new connections, on gunicorn's own worker object and a real listening socket: an idle
+worker accepts; one with a request running leaves new connections to the others for the grace, then accepts;
+a connection that waits for its request (a slow client, deferred without a thread) does not count."""
+from __future__ import annotations
+
+import selectors
+import socket
+import time
+
+import pytest
+from gunicorn.config import Config
+
+from seeplog.web.balanced_worker import GRACE, BalancedThreadWorker
+
+
+@pytest.fixture
+def worker():
+    listener = socket.create_server(("127.0.0.1", 0))
+    made = BalancedThreadWorker(0, 0, [listener], None, 30, Config(), None)
+    made.poller = selectors.DefaultSelector()
+    yield made
+    made.poller.close()
+    made.tmp.close()
+    listener.close()
+
+
+def test_an_idle_worker_accepts(worker):
+    worker.set_accept_enabled(True)
+    assert worker._accepting
+
+
+def test_a_worker_with_a_request_running_leaves_new_connections_to_the_others_until_the_grace_is_over(worker):
+    worker.set_accept_enabled(True)
+    worker.nr_conns, worker.last_accept = 1, time.monotonic()
+    worker.set_accept_enabled(False)
+    worker.set_accept_enabled(True)  # what gunicorn's loop asks while it has threads free
+    assert not worker._accepting
+    worker.last_accept -= GRACE
+    worker.set_accept_enabled(True)
+    assert worker._accepting
+
+
+def test_a_connection_waiting_for_its_request_is_not_a_request_running(worker):
+    worker.nr_conns, worker.last_accept = 1, time.monotonic()
+    worker.pending_conns.append(object())
+    worker.set_accept_enabled(True)
+    assert worker._accepting
+
+
+def test_accepting_a_connection_stops_accepting_while_it_runs(worker):
+    worker.set_accept_enabled(True)
+    client = socket.create_connection(worker.sockets[0].getsockname())
+    worker.tpool = Pool()
+    try:
+        worker.accept(worker.sockets[0])
+        assert worker.nr_conns == 1 and worker.tpool.submitted == 1
+        assert not worker._accepting
+    finally:
+        for conn in worker.tpool.connections:
+            conn.sock.close()
+        client.close()
+
+
+class Pool:
+    """Takes the accepted connection as gunicorn's thread pool would, and runs nothing."""
+
+    def __init__(self):
+        self.connections = []
+
+    @property
+    def submitted(self):
+        return len(self.connections)
+
+    def submit(self, handle, conn):
+        self.connections.append(conn)
+        return Done()
+
+
+class Done:
+    def add_done_callback(self, callback):
+        pass
