@@ -136,11 +136,9 @@ def is_legal(state: State, seat: str, move: Move, known: Known) -> bool:
 
 def apply(state: State, seat: str, move: Move) -> State:
     """The state after a resolved play, made as recorded (legal or not)."""
-    if type(move) is Throw:  # about half the plays: the card joins the loose ones, the turn passes (as in _next)
-        rules = state.rules
-        return State(rules, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses,
-                     rules.next_seat[seat], state.played + 1, state.bidder, state.bid, state.taken,
-                     state.last_capturer, state.sweeps, state.built)
+    if type(move) is Throw:  # about half the plays: the card joins the loose ones
+        return _next(state, seat, tuple(sorted(state.loose + (move.card,), key=BY_ORDER)), state.houses,
+                     state.taken, state.last_capturer, state.sweeps, state.built)
     if type(move) is Capture:
         return _after_capture(state, seat, move)
     return _after_build(state, seat, move)  # type: ignore[arg-type]  # neither a throw nor a capture

@@ -6,8 +6,7 @@ from seeplog.state import House, Known, State
 
 SEEPLOG = Path(__file__).resolve().parent.parent / "seeplog"
 
-# The order each positional call site writes its fields in (engine._next and apply's throw, engine's houses,
-# hands.movers_of).
+# The order each positional call site writes its fields in (engine._next, engine's houses, hands.movers_of).
 PINNED = {
     "State": ("rules", "loose", "houses", "turn", "played", "bidder", "bid", "taken", "last_capturer",
               "sweeps", "built"),

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 from seeplog.analysis import GameAnalysis
 from seeplog.ledger import LedgerRow, provisional_note
 from seeplog.ruleset import Ruleset
