@@ -164,7 +164,19 @@ def test_the_live_pages_replay_nothing(replays, client, path):
     assert not replays
 
 
-@pytest.mark.parametrize("path", LIVE_PAGES)
+FOLLOW_PAGES = LIVE_PAGES[:3]
+"""The pages followers poll: drawn from the view stored with the version (seeplog/web/live/followed.py)."""
+
+
+@pytest.mark.parametrize("path", FOLLOW_PAGES)
+def test_a_follow_page_in_another_worker_replays_nothing(replays, builds, client, path):
+    game_id = kept_live(client)
+    cold(replays)
+    assert client.get(path.format(game_id)).status_code == 200
+    assert not replays and not builds
+
+
+@pytest.mark.parametrize("path", LIVE_PAGES[3:])
 def test_a_live_page_in_another_worker_replays_each_deal_once_then_nothing(replays, builds, client, path):
     game_id = kept_live(client)
     cold(replays)

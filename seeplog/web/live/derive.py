@@ -16,6 +16,7 @@ from seeplog.refusals import Refused
 from seeplog.report import report_json
 from seeplog.said import Said, said_field
 
+from .followed import packed
 from .retag import retag_lines
 from .view import EntryView, LiveView, view
 
@@ -87,6 +88,8 @@ class Made:
     analysis: LiveAnalysis
     body: LiveView
     view_json: str
+    board: bytes
+    """What the follow pages read (`followed.packed`)."""
     same: int
     """How many first deals stand as they were."""
     answer: dict[str, Any]
@@ -127,7 +130,8 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
     body = view(game.game_id, game.version + 1, state, live, analysis, report_json(analysis), old.view, since)
     answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
                      entries[at].id if at is not None else None)
-    return Made(game.version, game.entries_json, event, state, live, analysis, body, body.json_text(), same, answer)
+    return Made(game.version, game.entries_json, event, state, live, analysis, body, body.json_text(), packed(body),
+                same, answer)
 
 
 def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from seeplog.said import Said
 from .api import etag, follow_headers
 from .board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .strips import deal_strips
-from .store import LiveGame, create, current_version, load, typed_view
+from .store import LiveGame, create, current_version, followed_view, load, typed_view
 from .view import LiveView
 from ..hosts import public_root
 from .qr import qr_svg
@@ -36,6 +36,12 @@ def live_view(game_id: int) -> LiveView:
     """A live game's typed view at its current version (kept with its analysis: nothing is replayed when
     it is kept)."""
     return typed_view(get_db(), stored_live(game_id))
+
+
+def follow_view(game_id: int) -> LiveView:
+    """What the follow pages draw: the view stored trimmed with the game's version (any worker reads it at
+    once), else the typed view."""
+    return followed_view(get_db(), game_id) or live_view(game_id)
 
 
 def not_modified(game_id: int) -> Response | None:
@@ -70,7 +76,7 @@ def board_fragment(game_id: int):
         abort(400, Said("parts= takes a comma list of {parts}", parts=", ".join(PARTS)))
     if (unchanged := not_modified(game_id)) is not None:
         return unchanged
-    view = live_view(game_id)
+    view = follow_view(game_id)
     return Response(board_html(view, parts), mimetype="text/html", headers=follow_headers(game_id, view.version))
 
 
@@ -80,7 +86,7 @@ def follow(game_id: int):
     If-None-Match names the game's version)."""
     if (unchanged := not_modified(game_id)) is not None:
         return unchanged
-    view = live_view(game_id)
+    view = follow_view(game_id)
     return render_template("live_follow.html", game=follow_header(view), board_html=board_html(view),
                            etag=etag(game_id, view.version), strips=deal_strips(view)), \
         200, follow_headers(game_id, view.version)

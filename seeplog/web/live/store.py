@@ -25,6 +25,7 @@ from seeplog.notation.writer import statement_text
 from seeplog.said import Said
 
 from .derive import KeptLive, Made, as_it_stood, derive, vars_of
+from .followed import packed, unpacked
 from .view import LiveView, view
 from ..tokens import new_token, token_hash, token_matches
 from ..db import writing
@@ -72,6 +73,16 @@ def load(db: sqlite_utils.Database, game_id: int, *, view: bool = True) -> LiveG
     row = db.execute(f"select game_id, version, state, token_hash, entries, {'view' if view else chr(39) * 2} "
                      "from live_games where game_id = ?", [game_id]).fetchone()
     return LiveGame(*row) if row else None
+
+
+def followed_view(db: sqlite_utils.Database, game_id: int) -> LiveView | None:
+    """The game's view trimmed for the follow pages, as stored with its current version (None where it is
+    not stored, or by another version of the library)."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = db.execute("select version, board from live_games where game_id = ?", [game_id]).fetchone()
+    view = unpacked(row[1]) if row else None
+    return view if view is not None and view.version == row[0] else None
 
 
 def current_version(db: sqlite_utils.Database, game_id: int) -> int | None:
@@ -130,9 +141,9 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
         rank = set_rank(db, game_id, {"date": live.log.games[0].tags.get("Date"), "uploaded": at})
         insert_derived(db, game_id, rank, analysis, doc)
         body = view(game_id, 1, "open", live, analysis, doc)
-        db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view) "
-                   "values (?, ?, 1, 'open', ?, ?, ?, ?)",
-                   [game_id, token_hash(token), at, at, live.entries_json, body.json_text()])
+        db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view, "
+                   "board) values (?, ?, 1, 'open', ?, ?, ?, ?, ?)",
+                   [game_id, token_hash(token), at, at, live.entries_json, body.json_text(), packed(body)])
         db.execute("insert into live_events (game_id, version, kind, entry, lines, at) values (?, 1, 'create', "
                    "null, ?, ?)", [game_id, json.dumps(lines), at])
     keep(KeptLive(**vars_of(analysis), view=body))
@@ -249,8 +260,9 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, made: Made) 
                "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [game.game_id, version, event.kind, event.entry, json.dumps(event.lines), req.line, req.note,
                 req.client_id, json.dumps(made.answer), at])
-    db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ? where game_id = ?",
-               [version, made.state, at, made.live.entries_json, made.view_json, game.game_id])
+    db.execute("update live_games set version = ?, state = ?, updated = ?, entries = ?, view = ?, board = ? "
+               "where game_id = ?", [version, made.state, at, made.live.entries_json, made.view_json,
+                                     made.board, game.game_id])
     stored = db.execute("select id, rank, uploaded, hash from games where id = ?", [game.game_id]).fetchone()
     db.execute("update games set raw = ?, hash = ? where id = ?",
                [made.live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
@@ -281,7 +293,8 @@ def refresh_views(db: sqlite_utils.Database) -> int:
         live = live_log(entries)
         analysis = live_analysis(live, open_game=row["state"] == "open")
         body = view(row["game_id"], row["version"], row["state"], live, analysis, report_json(analysis))
-        db.execute("update live_games set view = ? where game_id = ?", [body.json_text(), row["game_id"]])
+        db.execute("update live_games set view = ?, board = ? where game_id = ?",
+                   [body.json_text(), packed(body), row["game_id"]])
     return len(rows)
 
 

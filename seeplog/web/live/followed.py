@@ -1,0 +1,63 @@
+"""What the follow pages read of a live game at one version, stored with that version: its view trimmed to
+what the board and the play strips show. A follower's board is then drawn by whichever worker the request
+reaches, from one small read, without replaying the game (which only the worker that wrote the entry keeps:
+at the 400th entry a replay costs several milliseconds, more than drawing the board).
+
+It is pickled with the library's fingerprint: a board source written by another version of the library is
+not read (the page then derives the view from the entries), and the start-up's refresh writes it again.
+"""
+from __future__ import annotations
+
+import pickle
+from dataclasses import replace
+from typing import Any
+
+from seeplog.fingerprint import library_fingerprint
+
+from .view import EntryView, LiveView
+
+DEAL_FIELDS = ("number", "plays", "errors", "violations")
+"""What the board (its flagged entries) and the strips read of a deal of the report."""
+
+
+def trimmed(view: LiveView) -> LiveView:
+    """The view with only what `board.board` and `strips.deal_strips` read: the entries of the last deal
+    and those a finding points at, and of the report its findings, each game's tags, baazis and deal
+    numbers. The board of it is the board of the view (tests/web/test_live_followed.py)."""
+    report = view.report
+    games = [{"tags": g["tags"], "baazis": g.get("baazis", {}), "errors": g["errors"],
+              "deals": [{k: d[k] for k in DEAL_FIELDS} for d in g["deals"]]} for g in report["games"]]
+    flagged = _finding_lines(report)
+    deal = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
+    entries = tuple(_bare(e) for e in view.entries if e.log_line in flagged or (deal and e.place.deal == deal))
+    return replace(view, log="", entries=entries, report={"errors": report.get("errors", []), "games": games})
+
+
+def _finding_lines(report: dict[str, Any]) -> set[int]:
+    found = list(report.get("errors", []))
+    for game in report["games"]:
+        found += game["errors"]
+        for deal in game["deals"]:
+            found += deal["errors"] + deal["violations"]
+    return {f["line"] for f in found if f.get("line")}
+
+
+def _bare(entry: EntryView) -> EntryView:
+    """The entry without the JSON it keeps made (the pages do not read it)."""
+    return EntryView(entry.number, entry.id, entry.line, entry.log_line, entry.place, entry.words, entry.findings)
+
+
+def packed(view: LiveView) -> bytes:
+    """The trimmed view as stored: the library's fingerprint, a newline, the pickle."""
+    return library_fingerprint().encode() + b"\n" + pickle.dumps(trimmed(view), pickle.HIGHEST_PROTOCOL)
+
+
+def unpacked(blob: bytes | None) -> LiveView | None:
+    """The trimmed view stored by this version of the library; None for none, or one of another version."""
+    if not blob:
+        return None
+    mark, _, data = bytes(blob).partition(b"\n")
+    if mark.decode(errors="replace") != library_fingerprint():
+        return None
+    view = pickle.loads(data)  # written by this library alone, in the store's own rows
+    return view if isinstance(view, LiveView) else None
