@@ -7,7 +7,11 @@ a moment. Every setting can be changed by its environment variable or on the com
 """
 import os
 
-bind = os.environ.get("SEEPLOG_BIND", "127.0.0.1:8000")
+bind = [os.environ.get("SEEPLOG_BIND", "127.0.0.1:8000")]
+# Writes first: a second address whose connections every worker takes before the others (behind nginx,
+# which sends it the requests that change something: deploy/nginx-seeplog.conf); e.g. 127.0.0.1:8001.
+if os.environ.get("SEEPLOG_WRITE_BIND"):
+    bind.append(os.environ["SEEPLOG_WRITE_BIND"])
 workers = int(os.environ.get("SEEPLOG_WORKERS", "4"))
 # gthread takes any connection while it has a thread free, and a busy worker's requests then share its one
 # interpreter while another worker idles (player page p95 under 8 connections 40-72 ms; balanced 25-41 ms).

@@ -251,10 +251,12 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60.0) -> Non
     raise SystemExit(f"nothing answers on 127.0.0.1:{port}")
 
 
-def start_gunicorn(folder: Path, port: int) -> subprocess.Popen:
+def start_gunicorn(folder: Path, port: int, writes: int | None = None) -> subprocess.Popen:
+    """The service under gunicorn.conf.py on `port`, and with `writes` its address for writes first."""
     env = {**os.environ, "SEEPLOG_DB": str(folder / "store.db"), "SEEPLOG_BIND": f"127.0.0.1:{port}",
            "SEEPLOG_SAMPLES": "0", "SEEPLOG_SECRET_KEY": "championship-bench",
-           "SEEPLOG_ACCESS_LOG": str(folder / "access.log")}
+           "SEEPLOG_ACCESS_LOG": str(folder / "access.log"),
+           "SEEPLOG_WRITE_BIND": f"127.0.0.1:{writes}" if writes else ""}
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     with open(folder / "server.log", "wb") as log:  # the server keeps its own copy of the file
         process = subprocess.Popen([gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "app:create_app()"], cwd=ROOT,
@@ -274,11 +276,13 @@ def workers_ready(log: Path, workers: int, process: subprocess.Popen, seconds: f
         time.sleep(0.1)
 
 
-def nginx_config(folder: Path, listen: int, origin: int) -> Path:
-    """A whole nginx.conf around the repository's deploy/nginx-seeplog.conf, its ports and paths made local."""
+def nginx_config(folder: Path, listen: int, origin: int, writes: int | None = None) -> Path:
+    """A whole nginx.conf around the repository's deploy/nginx-seeplog.conf, its ports and paths made local
+    (without `writes`, the changes go to the origin's one address, as with SEEPLOG_WRITE_BIND unset)."""
     site = (ROOT / "deploy" / "nginx-seeplog.conf").read_text(encoding="utf-8")
     site = site.replace("/var/cache/nginx/seeplog", str(folder / "cache"))
     site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{origin}")
+    site = site.replace("server 127.0.0.1:8001", f"server 127.0.0.1:{writes or origin}")
     site = re.sub(r"listen \d+;", f"listen 127.0.0.1:{listen};", site)
     (folder / "seeplog.conf").write_text(site, encoding="utf-8")
     conf = folder / "nginx.conf"
@@ -299,11 +303,11 @@ http {{
     return conf
 
 
-def start_nginx(folder: Path, listen: int, origin: int) -> subprocess.Popen:
+def start_nginx(folder: Path, listen: int, origin: int, writes: int | None = None) -> subprocess.Popen:
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(nginx).exists():
         raise SystemExit("nginx is not installed (Debian: apt-get install -y nginx-light); see requirements-bench.txt")
-    conf = nginx_config(folder, listen, origin)
+    conf = nginx_config(folder, listen, origin, writes)
     for name in ("cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"):  # its workers may run as another user
         (folder / name).mkdir(mode=0o777, exist_ok=True)
         (folder / name).chmod(0o777)
@@ -364,6 +368,8 @@ class Result:
     wrong: list[str]
     origin_follow_requests: int | None = None
     proxy_cpu: float | None = None
+    writes_first: bool = False
+    """The writes went to the service's address for writes first (through nginx)."""
 
     @property
     def write_p95(self) -> float:
@@ -377,12 +383,15 @@ class Result:
 
 
 def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_nginx: bool = False,
-        wrk: bool = False) -> Result:
+        wrk: bool = False, writes_first: bool = True) -> Result:
+    """One run; through nginx, the writes go to the service's address for writes first unless
+    `writes_first` is False (the anchor: one accept queue for all)."""
     with tempfile.TemporaryDirectory(prefix="seeplog-championship-") as tmp:
         folder = Path(tmp)
         origin = free_port()
-        server = start_gunicorn(folder, origin)
-        proxy = start_nginx(folder, free_port(), origin) if through_nginx else None
+        writes = free_port() if through_nginx and writes_first else None
+        server = start_gunicorn(folder, origin, writes)
+        proxy = start_nginx(folder, free_port(), origin, writes) if through_nginx else None
         try:
             front = _listen_port(folder) if proxy else origin  # with nginx, the tables write through it too
             scripts = table_scripts(tables, seconds, seed)
@@ -397,7 +406,7 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
                 stop(proxy)
             stop(server)
         origin_polls = _board_requests(folder / "access.log")
-    return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls, proxy_cpu)
+    return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls, proxy_cpu, bool(writes))
 
 
 def run_apart(coroutine_function, *args):
@@ -429,7 +438,8 @@ def report(result: Result) -> None:
     print(f"T={result.tables} tables, F={result.followers} followers, {s:.1f} s (load average {load}, "
           f"{os.cpu_count()} cores, clients on the same box)")
     print(f"  writes: {len(f.write_ms)} ({len(f.write_ms) / s:.1f}/s); latency ms p50 {pct(f.write_ms, 50):.1f} "
-          f"p95 {pct(f.write_ms, 95):.1f} p99 {pct(f.write_ms, 99):.1f}")
+          f"p95 {pct(f.write_ms, 95):.1f} p99 {pct(f.write_ms, 99):.1f}; writes first: "
+          f"{'yes' if result.writes_first else 'no'}")
     if f.wrk is None:
         print(f"  polls: {polls} ({polls / s:.1f}/s); p95 {pct(f.poll_ms, 95):.1f} ms; "
               f"304 ratio {f.polls[304] / polls if polls else 0:.3f}")
@@ -457,12 +467,13 @@ def polls_at_origin(result: Result) -> int:
     return sum(result.figures.polls.values())
 
 
-def find_knee(seconds: float, start: int, most: int, through_nginx: bool, wrk: bool = False) -> None:
+def find_knee(seconds: float, start: int, most: int, through_nginx: bool, wrk: bool = False,
+              writes_first: bool = True) -> None:
     """Double T from `start` until a run does not hold, then halve the gap between the last T that held
     and the first that did not, down to a tenth of it."""
     held, failed, tables = 0, None, start
     while tables <= most:
-        result = run(tables, 20 * tables, seconds, through_nginx=through_nginx, wrk=wrk)
+        result = run(tables, 20 * tables, seconds, through_nginx=through_nginx, wrk=wrk, writes_first=writes_first)
         report(result)
         if result.held:
             held = tables
@@ -488,6 +499,8 @@ def main() -> None:
     parser.add_argument("--nginx", action="store_true", help="the followers poll through nginx's micro-cache")
     parser.add_argument("--followers-with", choices=("python", "wrk"), default="python",
                         help="who sends the followers' polls: this script's asyncio client, or wrk")
+    parser.add_argument("--no-writes-first", dest="writes_first", action="store_false",
+                        help="through nginx, send the writes to the service's one address with the reads (the anchor)")
     parser.add_argument("--find-knee", action="store_true")
     parser.add_argument("--start", type=int, default=25, help="--find-knee's first T")
     parser.add_argument("--most", type=int, default=3200, help="--find-knee's largest T")
@@ -495,13 +508,13 @@ def main() -> None:
     if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 3600:
         parser.error("1 ≤ T ≤ 5000 and 1 ≤ D ≤ 3600")
     if args.find_knee:
-        find_knee(args.seconds, args.start, args.most, args.nginx, args.followers_with == "wrk")
+        find_knee(args.seconds, args.start, args.most, args.nginx, args.followers_with == "wrk", args.writes_first)
         return
     followers = 20 * args.tables if args.followers is None else args.followers
     if not 0 <= followers <= 100_000:
         parser.error("0 ≤ F ≤ 100000")
     result = run(args.tables, followers, args.seconds, seed=args.seed, through_nginx=args.nginx,
-                 wrk=args.followers_with == "wrk")
+                 wrk=args.followers_with == "wrk", writes_first=args.writes_first)
     report(result)
     if result.figures.errors or result.wrong or not result.held and result.figures.wrk is not None \
             and (result.figures.wrk.other_status or result.figures.wrk.socket_errors):

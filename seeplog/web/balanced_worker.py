@@ -7,20 +7,54 @@ each runs at a fraction of a core, and the tail latency grows (the player page's
 39-72 ms with gthread, 25-41 ms with this worker, 20-30 ms with one request a worker). This worker leaves a
 connection to the others while it is computing, and takes it after `SEEPLOG_ACCEPT_GRACE_MS` if they are
 all busy too; so a slow client (which waits without a thread, or runs long) still never stalls the service.
+
+Writes first: with `SEEPLOG_WRITE_BIND` set (gunicorn.conf.py binds it too, and nginx sends the requests
+that change something there: deploy/nginx-seeplog.conf), a worker accepts a connection of that listener
+whenever it has a thread free, grace or not, and before any other waiting connection. A burst of reads
+(nginx's micro-cache refreshes every followed game at the same second boundary) then queues behind a
+scorekeeper's entry no more than the one request a worker is running.
 """
 from __future__ import annotations
 
+import errno
 import os
+import selectors
+import socket
 import time
+from functools import cached_property
+from typing import Any
 
+from gunicorn.util import parse_address
 from gunicorn.workers.gthread import ThreadWorker
 
 GRACE = float(os.environ.get("SEEPLOG_ACCEPT_GRACE_MS", "20")) / 1000
 """How long a worker with a request running leaves new connections to idle workers."""
+WRITE_BIND = os.environ.get("SEEPLOG_WRITE_BIND", "")
+"""The address whose connections go first (the writes, as nginx routes them); '' for none."""
+
+
+def is_write_listener(listener: Any, bind: str = WRITE_BIND) -> bool:
+    """The listener bound to `bind` (host:port or unix:path)."""
+    if not bind:
+        return False
+    address = parse_address(bind)
+    here = listener.getsockname()
+    if isinstance(address, str):  # a unix socket
+        return bool(listener.family == socket.AF_UNIX and here == address)
+    return bool(here[:2] == (socket.gethostbyname(address[0]), address[1]))
 
 
 class BalancedThreadWorker(ThreadWorker):
     last_accept = 0.0
+    listening: frozenset[Any] = frozenset()
+    """The listeners registered with the poller now."""
+
+    write_bind = WRITE_BIND
+
+    @cached_property
+    def writes(self) -> frozenset[Any]:
+        """The listeners whose connections go first."""
+        return frozenset(s for s in self.sockets if is_write_listener(s, self.write_bind))
 
     def running(self) -> int:
         """Connections in this worker's threads (not those waiting for their request or their next one)."""
@@ -30,16 +64,35 @@ class BalancedThreadWorker(ThreadWorker):
         return self.running() == 0 or time.monotonic() - self.last_accept >= GRACE
 
     def set_accept_enabled(self, enabled: bool) -> None:
-        super().set_accept_enabled(enabled and self.may_accept())
+        """Listen to the writes whenever a thread is free, to the others while `may_accept` holds; gunicorn's
+        loop calls this again (`_accepting` False) until the others are listened to."""
+        others = enabled and self.may_accept()
+        wanted = frozenset(s for s in self.sockets if others or (enabled and s in self.writes))
+        for listener in self.listening - wanted:
+            self.poller.unregister(listener)
+        for listener in wanted - self.listening:
+            listener.setblocking(False)
+            self.poller.register(listener, selectors.EVENT_READ, self.accept)
+        self.listening, self._accepting = wanted, others
 
     def accept(self, listener) -> None:  # type: ignore[no-untyped-def]
         super().accept(listener)
         self.last_accept = time.monotonic()
-        if not self.may_accept():
-            super().set_accept_enabled(False)
+        self.set_accept_enabled(self.nr_conns < self.worker_connections)
 
     def wait_for_and_dispatch_events(self, timeout: float) -> None:
         if not self._accepting and self.nr_conns < self.worker_connections:
             # Look again when the grace has passed (the loop's own timeout is a second).
             timeout = min(timeout, max(GRACE - (time.monotonic() - self.last_accept), 0.001))
-        super().wait_for_and_dispatch_events(timeout)
+        try:
+            events = self.poller.select(timeout)
+        except OSError as e:
+            if e.errno != errno.EINTR:
+                raise
+            return
+        writes = self.writes
+        write_waiting = any(key.fileobj in writes for key, _ in events)
+        for key, _ in events:
+            if write_waiting and key.data == self.accept and key.fileobj not in writes:
+                continue  # a write is waiting: it goes first, the others are taken on the next round
+            key.data(key.fileobj)

@@ -10,7 +10,7 @@ import time
 import pytest
 from gunicorn.config import Config
 
-from seeplog.web.balanced_worker import GRACE, BalancedThreadWorker
+from seeplog.web.balanced_worker import GRACE, BalancedThreadWorker, is_write_listener
 
 
 @pytest.fixture
@@ -79,3 +79,60 @@ class Pool:
 class Done:
     def add_done_callback(self, callback):
         pass
+
+
+@pytest.fixture
+def two_listeners():
+    """A worker with an ordinary listener and one for writes (as SEEPLOG_WRITE_BIND names it)."""
+    reads, writes = socket.create_server(("127.0.0.1", 0)), socket.create_server(("127.0.0.1", 0))
+    made = BalancedThreadWorker(0, 0, [reads, writes], None, 30, Config(), None)
+    made.write_bind = "127.0.0.1:%d" % writes.getsockname()[1]
+    made.poller = selectors.DefaultSelector()
+    yield made, reads, writes
+    made.poller.close()
+    made.tmp.close()
+    reads.close()
+    writes.close()
+
+
+def listened(worker) -> set:
+    return {key.fileobj for key in worker.poller.get_map().values()}
+
+
+def test_only_the_write_listener_is_the_writes(two_listeners):
+    worker, reads, writes = two_listeners
+    assert worker.writes == {writes}
+    assert not is_write_listener(reads, "") and not is_write_listener(writes, "")
+    assert is_write_listener(writes, "localhost:%d" % writes.getsockname()[1])
+
+
+def test_a_worker_in_its_grace_still_takes_writes_but_not_the_others(two_listeners):
+    worker, reads, writes = two_listeners
+    worker.nr_conns, worker.last_accept = 1, time.monotonic()
+    worker.set_accept_enabled(True)
+    assert listened(worker) == {writes} and not worker._accepting
+    worker.last_accept -= GRACE
+    worker.set_accept_enabled(True)
+    assert listened(worker) == {reads, writes} and worker._accepting
+    worker.set_accept_enabled(False)  # no thread free (or the worker stops)
+    assert listened(worker) == set()
+
+
+def test_a_waiting_write_is_accepted_before_the_waiting_reads(two_listeners):
+    worker, reads, writes = two_listeners
+    worker.tpool = Pool()
+    worker.set_accept_enabled(True)
+    clients = [socket.create_connection(reads.getsockname()), socket.create_connection(writes.getsockname())]
+    try:
+        time.sleep(0.05)  # both handshakes done: both listeners are ready
+        worker.wait_for_and_dispatch_events(timeout=1.0)
+        assert [conn.sock.getsockname() for conn in worker.tpool.connections] == [writes.getsockname()]
+        worker.last_accept -= GRACE
+        worker.set_accept_enabled(True)
+        worker.wait_for_and_dispatch_events(timeout=1.0)  # then the read
+        assert [conn.sock.getsockname() for conn in worker.tpool.connections][1:] == [reads.getsockname()]
+    finally:
+        for conn in worker.tpool.connections:
+            conn.sock.close()
+        for client in clients:
+            client.close()

@@ -135,3 +135,22 @@ def test_slow_clients_do_not_stall_the_service(tmp_path):
             for sock in slow:
                 sock.close()
     assert status == 200 and took < 2, took
+
+
+def test_the_address_for_writes_first_serves_beside_the_ordinary_one(tmp_path):
+    with socket.socket() as holder:  # a free port outside the tests' range, which serving takes from
+        holder.bind(("127.0.0.1", 0))
+        writes = holder.getsockname()[1]
+    address = f"127.0.0.1:{writes}"
+    with serving(tmp_path / "writes.db", workers=2, env={"SEEPLOG_WRITE_BIND": address},
+                 args=("-b", address)) as server:
+        conn = http.client.HTTPConnection("127.0.0.1", writes, timeout=30)
+        conn.request("POST", "/api/live", json.dumps({"variant": "standard"}), {"Content-Type": "application/json"})
+        started = conn.getresponse()
+        game = json.loads(started.read())
+        conn.close()
+        status, _ = server.request("GET", f"/live/{game['id']}/board")
+        log = server.errors()
+    assert started.status == 201 and status == 200
+    listening = next(line for line in log.splitlines() if "Listening at:" in line)
+    assert f"http://{address}" in listening and f"http://127.0.0.1:{server.port}" in listening
