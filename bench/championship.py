@@ -440,12 +440,14 @@ def report(result: Result) -> None:
     print(f"  writes: {len(f.write_ms)} ({len(f.write_ms) / s:.1f}/s); latency ms p50 {pct(f.write_ms, 50):.1f} "
           f"p95 {pct(f.write_ms, 95):.1f} p99 {pct(f.write_ms, 99):.1f}; writes first: "
           f"{'yes' if result.writes_first else 'no'}")
+    asked = result.followers / POLL_EVERY
     if f.wrk is None:
-        print(f"  polls: {polls} ({polls / s:.1f}/s); p95 {pct(f.poll_ms, 95):.1f} ms; "
+        print(f"  polls: {polls} ({polls / s:.1f}/s of {asked:.0f} asked); p95 {pct(f.poll_ms, 95):.1f} ms; "
               f"304 ratio {f.polls[304] / polls if polls else 0:.3f}")
     else:
         w = f.wrk
-        print(f"  polls (wrk): {polls} ({polls / s:.1f}/s); latency ms p50 {w.p50_ms:.1f} p95 {w.p95_ms:.1f} "
+        print(f"  polls (wrk): {polls} ({polls / s:.1f}/s of {asked:.0f} asked); latency ms p50 {w.p50_ms:.1f} "
+              f"p95 {w.p95_ms:.1f} "
               f"p99 {w.p99_ms:.1f}; 304 ratio {w.not_modified / polls if polls else 0:.3f}; "
               f"other statuses {w.other_status}, socket errors {w.socket_errors}; wrk CPU {w.cpu:.1f} s")
     if result.origin_follow_requests is not None:
