@@ -97,3 +97,33 @@ def test_a_game_without_its_view_stored_by_this_version_is_drawn_from_its_entrie
         assert followed_view(db, keeper.id) is None
     seeplog.analysis.forget_analyses()  # as in another worker
     assert board_html(client, keeper.id) == drawn
+
+
+class Planted:
+    """What a hostile row would hold: a pickle that calls a function when it is read."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        import pathlib
+        return pathlib.Path.touch, (pathlib.Path(self.path),)
+
+
+def test_a_stored_view_that_would_call_a_function_is_not_read(app, client, tmp_path):
+    import pickle
+    from seeplog.fingerprint import library_fingerprint
+    variant, tags, lines = header_and_lines("r-bid-throw.seep")
+    keeper = Keeper(client, variant)
+    for line in lines[:12]:
+        keeper.add(line)
+    drawn = board_html(client, keeper.id)
+    planted = tmp_path / "planted"
+    blob = library_fingerprint().encode() + b"\n" + pickle.dumps(Planted(str(planted)))
+    with app.app_context():
+        db = get_db()
+        db.execute("update live_games set board = ? where game_id = ?", [blob, keeper.id])
+        db.conn.commit()
+        assert followed_view(db, keeper.id) is None
+    assert board_html(client, keeper.id) == drawn
+    assert not planted.exists()

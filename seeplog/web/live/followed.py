@@ -4,12 +4,16 @@ reaches, from one small read, without replaying the game (which only the worker 
 at the 400th entry a replay costs several milliseconds, more than drawing the board).
 
 It is pickled with the library's fingerprint: a board source written by another version of the library is
-not read (the page then derives the view from the entries), and the start-up's refresh writes it again.
+not read (the page then derives the view from the entries), and the start-up's refresh writes it again. It
+is read back by an unpickler that makes only the library's value types (the pickle documentation's
+"restricting globals"): a store's row, say from a backup of unknown origin, can call no function.
 """
 from __future__ import annotations
 
+import enum
+import io
 import pickle
-from dataclasses import replace
+from dataclasses import is_dataclass, replace
 from typing import Any
 
 from seeplog.fingerprint import library_fingerprint
@@ -53,11 +57,35 @@ def packed(view: LiveView) -> bytes:
 
 
 def unpacked(blob: bytes | None) -> LiveView | None:
-    """The trimmed view stored by this version of the library; None for none, or one of another version."""
+    """The trimmed view stored by this version of the library; None for none, one of another version, or
+    one that is not such a view."""
     if not blob:
         return None
     mark, _, data = bytes(blob).partition(b"\n")
     if mark.decode(errors="replace") != library_fingerprint():
         return None
-    view = pickle.loads(data)  # written by this library alone, in the store's own rows
+    try:
+        view = ValuesOnly(io.BytesIO(data)).load()
+    except Exception:  # a damaged or hostile row is not read: the page derives the view instead
+        return None
     return view if isinstance(view, LiveView) else None
+
+
+VALUES = frozenset({("seeplog.cards", "Card"), ("seeplog.moves", "HouseRef"), ("seeplog.said", "_said")})
+"""What the library's values are pickled by, besides its dataclasses, enums and named tuples: a card and a
+house (one object each, made again by their class) and a `Said` (by the function its pickle names)."""
+
+
+class ValuesOnly(pickle.Unpickler):
+    """Makes the library's value types alone (`VALUES`, and its dataclasses, enums and named tuples)."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("seeplog."):
+            found = super().find_class(module, name)
+            if (module, name) in VALUES or _is_value_type(found):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not a value the board reads")
+
+
+def _is_value_type(found: Any) -> bool:
+    return isinstance(found, type) and (is_dataclass(found) or issubclass(found, (enum.Enum, tuple)))
