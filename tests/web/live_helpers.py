@@ -5,11 +5,28 @@ import itertools
 import pathlib
 import tempfile
 
+import pytest
+
 import seeplog
 from seeplog.ledger import Lead, next_dealers
 from seeplog.ruleset import ruleset_for
+from tests.web.helpers import make_app
 
 _ids = itertools.count(1)
+
+
+def live_store_fixtures(name: str = "live.db"):
+    """The fixtures `app` (the service on a fresh store in memory, `fast_store_dir`) and `client`, for a test
+    module to take: ``app, client = live_store_fixtures()``."""
+    @pytest.fixture
+    def app():
+        return make_app(fast_store_dir() / name)
+
+    @pytest.fixture
+    def client(app):
+        return app.test_client()
+
+    return app, client
 
 
 def fast_store_dir() -> pathlib.Path:

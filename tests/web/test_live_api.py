@@ -7,23 +7,15 @@ import random
 import threading
 from datetime import datetime, timezone
 
-import pytest
 
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
 from tests.helpers import EXAMPLES
-from tests.web.helpers import assert_envelope, make_app
-from tests.web.live_helpers import Keeper, fast_store_dir, statement_lines, validate_json
+from tests.web.helpers import assert_envelope
+from tests.web.live_helpers import Keeper, live_store_fixtures, statement_lines, validate_json
 
 
-@pytest.fixture
-def app():
-    return make_app(fast_store_dir() / "live.db")
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+app, client = live_store_fixtures()
 
 
 def a_deal(seed: int = 1, variant: str = "standard") -> list[str]:

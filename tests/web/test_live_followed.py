@@ -3,32 +3,27 @@
 version; a stored view of another library version, or none, is derived from the entries instead."""
 from __future__ import annotations
 
+import pathlib
+import pickle
 import re
 
 import pytest
 
 import seeplog.analysis
+from seeplog.fingerprint import library_fingerprint
 from seeplog.web.db import get_db
 from seeplog.web.live.board import board
 from seeplog.web.live.followed import trimmed
 from seeplog.web.live.store import followed_view, load, typed_view
 from seeplog.web.live.strips import deal_strips
 from tests.helpers import EXAMPLES
-from tests.web.helpers import make_app
-from tests.web.live_helpers import Keeper, fast_store_dir, statement_lines
+from tests.web.live_helpers import Keeper, live_store_fixtures, statement_lines
 
 LOGS = ["game-standard-2.seep", "game-two-player-1.seep", "r-bid-throw.seep", "r-capture-all.seep", "r-house-left.seep",
         "r-must-capture.seep", "e-floor.seep", "e-incomplete.seep", "r-dealer.seep", "provisional.seep"]
 
 
-@pytest.fixture
-def app():
-    return make_app(fast_store_dir() / "followed.db")
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+app, client = live_store_fixtures()
 
 
 def header_and_lines(name: str) -> tuple[str, dict[str, str], list[str]]:
@@ -83,8 +78,8 @@ def board_html(client, game_id: int) -> str:
     return response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("stored", [None, b"0123456789abcdef\nnot a pickle of this version"])
-def test_a_game_without_its_view_stored_by_this_version_is_drawn_from_its_entries(app, client, stored):
+def drawn_again_with_stored(app, client, blob) -> tuple[str, str]:
+    """A game's board as drawn, then drawn again in another worker once its stored view is `blob`."""
     variant, tags, lines = header_and_lines("r-bid-throw.seep")
     keeper = Keeper(client, variant)
     for line in lines[:20]:
@@ -92,11 +87,17 @@ def test_a_game_without_its_view_stored_by_this_version_is_drawn_from_its_entrie
     drawn = board_html(client, keeper.id)
     with app.app_context():
         db = get_db()
-        db.execute("update live_games set board = ? where game_id = ?", [stored, keeper.id])
+        db.execute("update live_games set board = ? where game_id = ?", [blob, keeper.id])
         db.conn.commit()
         assert followed_view(db, keeper.id) is None
     seeplog.analysis.forget_analyses()  # as in another worker
-    assert board_html(client, keeper.id) == drawn
+    return drawn, board_html(client, keeper.id)
+
+
+@pytest.mark.parametrize("stored", [None, b"0123456789abcdef\nnot a pickle of this version"])
+def test_a_game_without_its_view_stored_by_this_version_is_drawn_from_its_entries(app, client, stored):
+    drawn, again = drawn_again_with_stored(app, client, stored)
+    assert again == drawn
 
 
 class Planted:
@@ -106,24 +107,11 @@ class Planted:
         self.path = path
 
     def __reduce__(self):
-        import pathlib
         return pathlib.Path.touch, (pathlib.Path(self.path),)
 
 
 def test_a_stored_view_that_would_call_a_function_is_not_read(app, client, tmp_path):
-    import pickle
-    from seeplog.fingerprint import library_fingerprint
-    variant, tags, lines = header_and_lines("r-bid-throw.seep")
-    keeper = Keeper(client, variant)
-    for line in lines[:12]:
-        keeper.add(line)
-    drawn = board_html(client, keeper.id)
     planted = tmp_path / "planted"
     blob = library_fingerprint().encode() + b"\n" + pickle.dumps(Planted(str(planted)))
-    with app.app_context():
-        db = get_db()
-        db.execute("update live_games set board = ? where game_id = ?", [blob, keeper.id])
-        db.conn.commit()
-        assert followed_view(db, keeper.id) is None
-    assert board_html(client, keeper.id) == drawn
-    assert not planted.exists()
+    drawn, again = drawn_again_with_stored(app, client, blob)
+    assert again == drawn and not planted.exists()

@@ -7,20 +7,13 @@ from datetime import datetime, timezone
 import pytest
 
 from seeplog.live.entries import Event, fold
-from tests.web.helpers import assert_envelope, make_app, upload
-from tests.web.live_helpers import Keeper, fast_store_dir
+from tests.web.helpers import assert_envelope, upload
+from tests.web.live_helpers import Keeper, live_store_fixtures
 
 DEAL = ["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h"]
 
 
-@pytest.fixture
-def app():
-    return make_app(fast_store_dir() / "live.db")
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+app, client = live_store_fixtures()
 
 
 def kept(client) -> Keeper:

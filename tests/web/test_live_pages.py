@@ -8,21 +8,13 @@ import pytest
 import segno
 
 from tests.helpers import EXAMPLES
-from tests.web.helpers import make_app
-from tests.web.live_helpers import Keeper, fast_store_dir, statement_lines
+from tests.web.live_helpers import Keeper, live_store_fixtures, statement_lines
 from tests.web.markup import elements, houses, loose, text_of
 
 PART_IDS = ("live-next", "live-floor", "live-plays", "live-flagged", "live-ledger")
 
 
-@pytest.fixture
-def app():
-    return make_app(fast_store_dir() / "live.db")
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+app, client = live_store_fixtures()
 
 
 def body_of(name: str) -> tuple[dict[str, str], list[str]]:
