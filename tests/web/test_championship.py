@@ -2,8 +2,11 @@
 gunicorn's production config. No timing is asserted: every request answers, and every entry is stored once."""
 from __future__ import annotations
 
+import http.client
 import importlib.util
+import json
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -42,3 +45,39 @@ def test_followers_sent_by_wrk_through_nginx_are_counted_and_kept_off_the_origin
     assert followers is not None and followers.other_status == 0 and followers.socket_errors == 0
     assert followers.ok >= 5 and followers.not_modified > followers.ok  # a table changes every 3 s, polls every 2 s
     assert result.origin_follow_requests is not None and result.origin_follow_requests < followers.polls / 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("write_bind", [True, False])
+def test_nginx_sends_what_changes_something_to_the_address_for_writes_and_the_reads_to_the_other(monkeypatch,
+                                                                                               write_bind):
+    """deploy/nginx-seeplog.conf: every request but GET and HEAD goes to SEEPLOG_WRITE_BIND's address; without
+    it set (nothing listens there), to the one address, nginx's backup."""
+    bench = championship()
+    monkeypatch.setenv("GUNICORN_CMD_ARGS", "--access-logformat '%(m)s %(U)s port=%({SERVER_PORT}e)s'")
+    with tempfile.TemporaryDirectory(prefix="seeplog-routes-") as tmp:  # under /tmp: nginx's workers reach it
+        reached = routes(bench, Path(tmp), write_bind)
+    assert reached == {"POST /api/live": "writes" if write_bind else "origin", "GET /live/1/board": "origin",
+                       "GET /api/live/1": "origin"}
+
+
+def routes(bench, tmp_path: Path, write_bind: bool) -> dict[str, str]:
+    """Which address each request reached ('writes' or 'origin'), through nginx."""
+    origin, writes, listen = bench.free_port(), bench.free_port(), bench.free_port()
+    server = bench.start_gunicorn(tmp_path, origin, writes if write_bind else None)
+    proxy = bench.start_nginx(tmp_path, listen, origin, writes)
+    try:
+        def ask(method: str, path: str, body: dict | None = None) -> int:
+            conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=30)
+            conn.request(method, path, json.dumps(body) if body else None, {"Content-Type": "application/json"})
+            status = conn.getresponse().status
+            conn.close()
+            return status
+        assert ask("POST", "/api/live", {"variant": "standard"}) == 201
+        assert ask("GET", "/live/1/board") == 200 and ask("GET", "/api/live/1") == 200
+    finally:
+        bench.stop(proxy)
+        bench.stop(server)
+    names = {str(origin): "origin", str(writes): "writes"}
+    return {request: names[port] for request, port in
+            (line.split(" port=") for line in (tmp_path / "access.log").read_text().splitlines())}
