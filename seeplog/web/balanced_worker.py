@@ -41,7 +41,13 @@ def is_write_listener(listener: Any, bind: str = WRITE_BIND) -> bool:
     here = listener.getsockname()
     if isinstance(address, str):  # a unix socket
         return bool(listener.family == socket.AF_UNIX and here == address)
-    return bool(here[:2] == (socket.gethostbyname(address[0]), address[1]))
+    if listener.family not in (socket.AF_INET, socket.AF_INET6):
+        return False
+    try:
+        named = socket.getaddrinfo(address[0], address[1], listener.family, socket.SOCK_STREAM)
+    except OSError:  # a name that does not resolve in this family names no listener of it
+        return False
+    return any(sockaddr[:2] == here[:2] for *_, sockaddr in named)
 
 
 class BalancedThreadWorker(ThreadWorker):

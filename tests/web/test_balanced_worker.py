@@ -104,6 +104,15 @@ def test_only_the_write_listener_is_the_writes(two_listeners):
     assert worker.writes == {writes}
     assert not is_write_listener(reads, "") and not is_write_listener(writes, "")
     assert is_write_listener(writes, "localhost:%d" % writes.getsockname()[1])
+    assert not is_write_listener(writes, "[::1]:%d" % writes.getsockname()[1])  # another family: no error
+
+
+def test_a_unix_socket_for_writes_is_told_from_a_tcp_one(tmp_path):
+    path = str(tmp_path / "writes.sock")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as unix, socket.create_server(("127.0.0.1", 0)) as tcp:
+        unix.bind(path)
+        assert is_write_listener(unix, f"unix:{path}") and not is_write_listener(tcp, f"unix:{path}")
+        assert not is_write_listener(unix, "127.0.0.1:%d" % tcp.getsockname()[1])
 
 
 def test_a_worker_in_its_grace_still_takes_writes_but_not_the_others(two_listeners):
