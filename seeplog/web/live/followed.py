@@ -17,6 +17,7 @@ from dataclasses import is_dataclass, replace
 from typing import Any
 
 from seeplog.fingerprint import library_fingerprint
+from seeplog.report import findings
 
 from .view import EntryView, LiveView
 
@@ -31,19 +32,10 @@ def trimmed(view: LiveView) -> LiveView:
     report = view.report
     games = [{"tags": g["tags"], "baazis": g.get("baazis", {}), "errors": g["errors"],
               "deals": [{k: d[k] for k in DEAL_FIELDS} for d in g["deals"]]} for g in report["games"]]
-    flagged = _finding_lines(report)
+    flagged = {f["line"] for f in findings(report) if f.get("line")}
     deal = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
     entries = tuple(_bare(e) for e in view.entries if e.log_line in flagged or (deal and e.place.deal == deal))
     return replace(view, log="", entries=entries, report={"errors": report.get("errors", []), "games": games})
-
-
-def _finding_lines(report: dict[str, Any]) -> set[int]:
-    found = list(report.get("errors", []))
-    for game in report["games"]:
-        found += game["errors"]
-        for deal in game["deals"]:
-            found += deal["errors"] + deal["violations"]
-    return {f["line"] for f in found if f.get("line")}
 
 
 def _bare(entry: EntryView) -> EntryView:
