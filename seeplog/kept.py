@@ -41,6 +41,10 @@ class Kept(Generic[V]):
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
 
+    def drop(self, key: Hashable) -> None:
+        with self._lock:
+            self._values.pop(key, None)
+
     def clear(self) -> None:
         with self._lock:
             self._values.clear()

@@ -9,6 +9,7 @@ import pytest
 
 import seeplog.analysis
 import seeplog.replay
+import seeplog.web.live.derive
 import seeplog.web.live.pages
 from seeplog.analysis import keep
 from seeplog.web.db import get_db
@@ -17,6 +18,7 @@ from seeplog.__main__ import main
 from tests.helpers import EXAMPLES
 
 from tests.web.helpers import example, make_app
+from tests.web.live_helpers import Keeper, statement_lines
 
 LOG = "game-standard-2.seep"
 DEALS = len(seeplog.parse((EXAMPLES / LOG).read_text(encoding="utf-8")).games[0].deals)
@@ -267,3 +269,28 @@ def test_a_board_is_rendered_once_per_version(client):
         keeper.add("N Kd x Kh")
         changed = client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
     assert rendered == ["_live_board.html"] * 2 and changed != first and "Kd" in changed
+
+
+def test_a_championship_of_live_tables_keeps_each_tables_analysis(tmp_path, monkeypatch):
+    """More live games than the analyses kept for pages (a championship's tables, each entry reaching any
+    worker): the next entry of each still derives from its kept analysis, instead of reading its whole log
+    again from its entries."""
+    lines = [line for line in statement_lines((EXAMPLES / LOG).read_text(encoding="utf-8"))
+             if not line.startswith("[")]
+    second = [n for n, line in enumerate(lines) if line.startswith("deal ")][1]
+    client = make_app(tmp_path / "tables.db").test_client()
+    tables = [Keeper(client, tags={"Event": f"table {n}"}) for n in range(seeplog.analysis.ANALYSES_KEPT + 8)]
+    for table in tables:
+        table.add_all(lines[:second + 3])  # a deal played, the next one begun
+    read_whole = []
+    original = seeplog.web.live.derive.live_log
+
+    def counting(entries, *before, **options):
+        if not before:
+            read_whole.append(entries)
+        return original(entries, *before, **options)
+
+    monkeypatch.setattr(seeplog.web.live.derive, "live_log", counting)
+    for table in tables:
+        assert table.add(lines[second + 3]).status_code == 201
+    assert read_whole == []

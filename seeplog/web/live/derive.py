@@ -93,6 +93,8 @@ class Made:
     same: int
     """How many first deals stand as they were."""
     answer: dict[str, Any]
+    before: KeptLive
+    """The game's analysis it was derived from (kept no longer once this one is)."""
 
     def made_from(self, game: LiveGame) -> bool:
         return self.version == game.version and self.entries_json == game.entries_json
@@ -131,7 +133,7 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
     answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
                      entries[at].id if at is not None else None)
     return Made(game.version, game.entries_json, event, state, live, analysis, body, body.json_text(), packed(body),
-                same, answer)
+                same, answer, old)
 
 
 def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
