@@ -6,8 +6,9 @@
     .venv/bin/python bench/championship.py --nginx --followers-with wrk -T 1000 -F 20000   # followers sent by wrk
 
 Starts the service under gunicorn with the production config (gunicorn.conf.py) on a temporary store, on
-127.0.0.1 only. Each table is its own client: it starts a live game and appends a random legal game
-(seeplog.playout) one entry every 3 s (±20 % jitter). Each follower polls one table's board every 2 s with
+127.0.0.1 only. Every table's live game is started first, 16 at a time, as a round's tables are made before
+play begins; then the run: each table is its own client and appends a random legal game (seeplog.playout)
+one entry every 3 s (±20 % jitter). Each follower polls one table's board every 2 s with
 If-None-Match. After D seconds it prints writes/s, write latency p50/p95/p99, poll p95, the 304 ratio,
 errors by status, and the CPU seconds of the server (master and workers) and of this client, then checks
 that every entry sent is stored once. With --nginx the followers poll through nginx (deploy/nginx-seeplog.conf,
@@ -112,6 +113,8 @@ class Connection:
 @dataclass
 class Figures:
     write_ms: list[float] = field(default_factory=list)
+    start_ms: list[float] = field(default_factory=list)
+    """Each table's start of its game, before the run."""
     poll_ms: list[float] = field(default_factory=list)
     polls: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
@@ -128,19 +131,48 @@ def entry_lines(rng: random.Random, entries: int) -> list[str]:
     return lines
 
 
-async def table(port: int, seconds: float, rng: random.Random, lines: list[str], figures: Figures,
-                games: list[int]) -> None:
-    conn = Connection(port)
-    try:
-        status, _, body = await conn.request("POST", "/api/live", {"variant": "standard"})
+@dataclass(frozen=True)
+class Started:
+    """A table's game, started before the run: its id, version and the headers that keep it."""
+
+    game_id: int
+    version: int
+    auth: dict[str, str]
+
+
+async def start_games(port: int, tables: int, figures: Figures, at_once: int = 16) -> list[Started | None]:
+    """Each table's game started through the live API, `at_once` at a time, before the run: a round's tables
+    are made before its play begins (by the director, or each scorekeeper on arriving), and a burst of T
+    starts is not the steady state of T tables writing. Their latency is kept apart (`start_ms`)."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one() -> Started | None:
+        async with gate:
+            conn = Connection(port)
+            try:
+                t0 = time.perf_counter()
+                status, _, body = await conn.request("POST", "/api/live", {"variant": "standard"})
+                figures.start_ms.append((time.perf_counter() - t0) * 1000)
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+                figures.errors[f"start {type(error).__name__}"] += 1
+                return None
+            finally:
+                conn.close()
         if status != 201:
             figures.errors[f"start {status}"] += 1
-            return
+            return None
         started = json.loads(body)
-        game_id, version = started["id"], started["version"]
-        auth = {"Authorization": f"Bearer {started['edit_token']}"}
-        games.append(game_id)
-        figures.sent[game_id] = []
+        return Started(started["id"], started["version"], {"Authorization": f"Bearer {started['edit_token']}"})
+
+    return list(await asyncio.gather(*(one() for _ in range(tables))))
+
+
+async def table(port: int, seconds: float, rng: random.Random, lines: list[str], figures: Figures,
+                game: Started) -> None:
+    conn = Connection(port)
+    version = game.version
+    figures.sent[game.game_id] = []
+    try:
         end = time.monotonic() + seconds
         await asyncio.sleep(rng.uniform(0, ENTRY_EVERY))
         for line in lines:
@@ -148,13 +180,13 @@ async def table(port: int, seconds: float, rng: random.Random, lines: list[str],
                 break
             body_ = {"version": version, "line": line, "client_id": uuid.uuid4().hex}
             t0 = time.perf_counter()
-            status, _, body = await conn.request("POST", f"/api/live/{game_id}/entries", body_, auth)
+            status, _, body = await conn.request("POST", f"/api/live/{game.game_id}/entries", body_, game.auth)
             figures.write_ms.append((time.perf_counter() - t0) * 1000)
             if status != 201:
                 figures.errors[f"entry {status}"] += 1
                 return
             version = json.loads(body)["version"]
-            figures.sent[game_id].append(line)
+            figures.sent[game.game_id].append(line)
             await asyncio.sleep(ENTRY_EVERY * rng.uniform(1 - JITTER, 1 + JITTER))
     except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
         figures.errors[f"table {type(error).__name__}"] += 1
@@ -195,12 +227,12 @@ def table_scripts(tables: int, seconds: float, seed: int) -> list[tuple[random.R
 
 
 async def run_load(write_port: int, follow_port: int, scripts: list[tuple[random.Random, list[str]]],
-                   followers: int, seconds: float, seed: int, wrk_folder: Path | None = None) -> Figures:
-    rng, tables = random.Random(seed + 1), len(scripts)
-    figures, games = Figures(), []
-    writers = [asyncio.create_task(table(write_port, seconds, r, lines, figures, games)) for r, lines in scripts]
-    while len(games) + sum(figures.errors.values()) < tables:  # the followers follow started games
-        await asyncio.sleep(0.05)
+                   started: list[Started | None], followers: int, seconds: float, seed: int, figures: Figures,
+                   wrk_folder: Path | None = None) -> Figures:
+    rng = random.Random(seed + 1)
+    tables = [(r, lines, game) for (r, lines), game in zip(scripts, started) if game is not None]
+    games = [game.game_id for _, _, game in tables]
+    writers = [asyncio.create_task(table(write_port, seconds, r, lines, figures, game)) for r, lines, game in tables]
     if wrk_folder is not None and followers and games:
         figures.wrk, *_ = await asyncio.gather(
             follow_with_wrk(follow_port, games, followers, seconds, wrk_folder, POLL_EVERY), *writers)
@@ -251,12 +283,14 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60.0) -> Non
     raise SystemExit(f"nothing answers on 127.0.0.1:{port}")
 
 
-def start_gunicorn(folder: Path, port: int, writes: int | None = None) -> subprocess.Popen:
-    """The service under gunicorn.conf.py on `port`, and with `writes` its address for writes first."""
+def start_gunicorn(folder: Path, port: int, writes: int | None = None, publish: bool = False) -> subprocess.Popen:
+    """The service under gunicorn.conf.py on `port`, with `writes` its address for writes first, and with
+    `publish` its boards published in `folder`/boards (for nginx to serve)."""
     env = {**os.environ, "SEEPLOG_DB": str(folder / "store.db"), "SEEPLOG_BIND": f"127.0.0.1:{port}",
            "SEEPLOG_SAMPLES": "0", "SEEPLOG_SECRET_KEY": "championship-bench",
            "SEEPLOG_ACCESS_LOG": str(folder / "access.log"),
-           "SEEPLOG_WRITE_BIND": f"127.0.0.1:{writes}" if writes else ""}
+           "SEEPLOG_WRITE_BIND": f"127.0.0.1:{writes}" if writes else "",
+           "SEEPLOG_PUBLISH_BOARDS": str(folder / "boards") if publish else ""}
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     with open(folder / "server.log", "wb") as log:  # the server keeps its own copy of the file
         process = subprocess.Popen([gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "app:create_app()"], cwd=ROOT,
@@ -281,6 +315,7 @@ def nginx_config(folder: Path, listen: int, origin: int, writes: int | None = No
     (without `writes`, the changes go to the origin's one address, as with SEEPLOG_WRITE_BIND unset)."""
     site = (ROOT / "deploy" / "nginx-seeplog.conf").read_text(encoding="utf-8")
     site = site.replace("/var/cache/nginx/seeplog", str(folder / "cache"))
+    site = site.replace("/var/lib/seeplog/boards", str(folder / "boards"))
     site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{origin}")
     site = site.replace("server 127.0.0.1:8001", f"server 127.0.0.1:{writes or origin}")
     site = re.sub(r"listen \d+;", f"listen 127.0.0.1:{listen};", site)
@@ -370,6 +405,8 @@ class Result:
     proxy_cpu: float | None = None
     writes_first: bool = False
     """The writes went to the service's address for writes first (through nginx)."""
+    published: bool = False
+    """The boards were published as files that nginx served."""
 
     @property
     def write_p95(self) -> float:
@@ -383,21 +420,27 @@ class Result:
 
 
 def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_nginx: bool = False,
-        wrk: bool = False, writes_first: bool = True) -> Result:
+        wrk: bool = False, writes_first: bool = True, publish: bool = True) -> Result:
     """One run; through nginx, the writes go to the service's address for writes first unless
-    `writes_first` is False (the anchor: one accept queue for all)."""
+    `writes_first` is False (the anchor: one accept queue for all), and the boards are published for nginx
+    to serve unless `publish` is False (the anchor: every board from the micro-cache)."""
     with tempfile.TemporaryDirectory(prefix="seeplog-championship-") as tmp:
         folder = Path(tmp)
         origin = free_port()
         writes = free_port() if through_nginx and writes_first else None
-        server = start_gunicorn(folder, origin, writes)
+        server = start_gunicorn(folder, origin, writes, publish=through_nginx and publish)
         proxy = start_nginx(folder, free_port(), origin, writes) if through_nginx else None
         try:
             front = _listen_port(folder) if proxy else origin  # with nginx, the tables write through it too
             scripts = table_scripts(tables, seconds, seed)
+            figures = Figures()
+            started = run_apart(start_games, front, tables, figures)
+            access_log = folder / "access.log"
+            logged = access_log.stat().st_size if access_log.exists() else 0
             cpu0, client0 = cpu_seconds(server.pid), _client_cpu()
             proxy0 = cpu_seconds(proxy.pid) if proxy else 0.0
-            figures = run_apart(run_load, front, front, scripts, followers, seconds, seed, folder if wrk else None)
+            run_apart(run_load, front, front, scripts, started, followers, seconds, seed, figures,
+                      folder if wrk else None)
             cpu, client = cpu_seconds(server.pid) - cpu0, _client_cpu() - client0
             proxy_cpu = cpu_seconds(proxy.pid) - proxy0 if proxy else None
             wrong = run_apart(stored_once, origin, figures)
@@ -405,8 +448,9 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
             if proxy:
                 stop(proxy)
             stop(server)
-        origin_polls = _board_requests(folder / "access.log")
-    return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls, proxy_cpu, bool(writes))
+        origin_polls = _board_requests(access_log, logged)
+    return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls, proxy_cpu, bool(writes),
+                  through_nginx and publish)
 
 
 def run_apart(coroutine_function, *args):
@@ -425,10 +469,13 @@ def _client_cpu() -> float:
     return t.user + t.system
 
 
-def _board_requests(log: Path) -> int:
+def _board_requests(log: Path, since: int = 0) -> int:
+    """Board requests the origin logged after byte `since` of its access log."""
     if not log.exists():
         return 0
-    return sum(1 for line in log.read_text(errors="replace").splitlines() if "/board" in line)
+    with open(log, "rb") as read:
+        read.seek(since)
+        return sum(1 for line in read.read().decode(errors="replace").splitlines() if "/board" in line)
 
 
 def report(result: Result) -> None:
@@ -439,7 +486,9 @@ def report(result: Result) -> None:
           f"{os.cpu_count()} cores, clients on the same box)")
     print(f"  writes: {len(f.write_ms)} ({len(f.write_ms) / s:.1f}/s); latency ms p50 {pct(f.write_ms, 50):.1f} "
           f"p95 {pct(f.write_ms, 95):.1f} p99 {pct(f.write_ms, 99):.1f}; writes first: "
-          f"{'yes' if result.writes_first else 'no'}")
+          f"{'yes' if result.writes_first else 'no'}; boards published: {'yes' if result.published else 'no'}")
+    print(f"  starts, before the run: {len(f.start_ms)} games, 16 at a time; latency ms p50 {pct(f.start_ms, 50):.1f} "
+          f"p95 {pct(f.start_ms, 95):.1f}")
     asked = result.followers / POLL_EVERY
     if f.wrk is None:
         print(f"  polls: {polls} ({polls / s:.1f}/s of {asked:.0f} asked); p95 {pct(f.poll_ms, 95):.1f} ms; "
@@ -449,7 +498,8 @@ def report(result: Result) -> None:
         print(f"  polls (wrk): {polls} ({polls / s:.1f}/s of {asked:.0f} asked); latency ms p50 {w.p50_ms:.1f} "
               f"p95 {w.p95_ms:.1f} "
               f"p99 {w.p99_ms:.1f}; 304 ratio {w.not_modified / polls if polls else 0:.3f}; "
-              f"other statuses {w.other_status}, socket errors {w.socket_errors}; wrk CPU {w.cpu:.1f} s")
+              f"other statuses {w.other_status}{f' (the last {w.last_other})' if w.other_status else ''}, "
+              f"socket errors {w.socket_errors}; wrk CPU {w.cpu:.1f} s")
     if result.origin_follow_requests is not None:
         print(f"  origin board requests: {result.origin_follow_requests} "
               f"({result.origin_follow_requests / s:.1f}/s) for {polls / s:.1f} follower polls/s")
@@ -470,12 +520,13 @@ def polls_at_origin(result: Result) -> int:
 
 
 def find_knee(seconds: float, start: int, most: int, through_nginx: bool, wrk: bool = False,
-              writes_first: bool = True) -> None:
+              writes_first: bool = True, publish: bool = True) -> None:
     """Double T from `start` until a run does not hold, then halve the gap between the last T that held
     and the first that did not, down to a tenth of it."""
     held, failed, tables = 0, None, start
     while tables <= most:
-        result = run(tables, 20 * tables, seconds, through_nginx=through_nginx, wrk=wrk, writes_first=writes_first)
+        result = run(tables, 20 * tables, seconds, through_nginx=through_nginx, wrk=wrk, writes_first=writes_first,
+                     publish=publish)
         report(result)
         if result.held:
             held = tables
@@ -503,6 +554,9 @@ def main() -> None:
                         help="who sends the followers' polls: this script's asyncio client, or wrk")
     parser.add_argument("--no-writes-first", dest="writes_first", action="store_false",
                         help="through nginx, send the writes to the service's one address with the reads (the anchor)")
+    parser.add_argument("--no-publish", dest="publish", action="store_false",
+                        help="through nginx, serve the boards from the micro-cache alone, not as published files "
+                             "(the anchor)")
     parser.add_argument("--find-knee", action="store_true")
     parser.add_argument("--start", type=int, default=25, help="--find-knee's first T")
     parser.add_argument("--most", type=int, default=3200, help="--find-knee's largest T")
@@ -510,13 +564,14 @@ def main() -> None:
     if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 3600:
         parser.error("1 ≤ T ≤ 5000 and 1 ≤ D ≤ 3600")
     if args.find_knee:
-        find_knee(args.seconds, args.start, args.most, args.nginx, args.followers_with == "wrk", args.writes_first)
+        find_knee(args.seconds, args.start, args.most, args.nginx, args.followers_with == "wrk", args.writes_first,
+                  args.publish)
         return
     followers = 20 * args.tables if args.followers is None else args.followers
     if not 0 <= followers <= 100_000:
         parser.error("0 ≤ F ≤ 100000")
     result = run(args.tables, followers, args.seconds, seed=args.seed, through_nginx=args.nginx,
-                 wrk=args.followers_with == "wrk", writes_first=args.writes_first)
+                 wrk=args.followers_with == "wrk", writes_first=args.writes_first, publish=args.publish)
     report(result)
     if result.figures.errors or result.wrong or not result.held and result.figures.wrk is not None \
             and (result.figures.wrk.other_status or result.figures.wrk.socket_errors):

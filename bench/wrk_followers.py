@@ -26,7 +26,7 @@ function setup(thread)
 end
 
 function init(args)
-  n200, n304, nother = 0, 0, 0
+  n200, n304, nother, lastother = 0, 0, 0, 0
   math.randomseed(os.time() + #threads)
 end
 
@@ -44,23 +44,26 @@ function request()
 end
 
 function response(status, headers, body)
-  if status == 304 then n304 = n304 + 1 elseif status == 200 then n200 = n200 + 1 else nother = nother + 1 end
+  if status == 304 then n304 = n304 + 1 elseif status == 200 then n200 = n200 + 1
+  else nother = nother + 1; lastother = status end
   local tag = headers["ETag"] or headers["Etag"] or headers["etag"]
   if tag then
-    local id = tonumber(string.match(tag, "live%%-(%%d+)%%-"))
+    -- the origin's ETag names the game; a board nginx served as a published file names it in its body
+    local id = tonumber(string.match(tag, "live%%-(%%d+)%%-") or string.match(body, 'data%%-game="(%%d+)"') or "")
     if id then etags[id] = tag end
   end
 end
 
 function done(summary, latency, requests)
-  local a, b, c = 0, 0, 0
+  local a, b, c, last = 0, 0, 0, 0
   for _, t in ipairs(threads) do
     a = a + t:get("n200"); b = b + t:get("n304"); c = c + t:get("nother")
+    if t:get("lastother") ~= 0 then last = t:get("lastother") end
   end
   local e = summary.errors
-  io.write(string.format("FOLLOWERS %%d %%d %%d %%d %%d %%.3f %%.3f %%.3f\n", a, b, c,
+  io.write(string.format("FOLLOWERS %%d %%d %%d %%d %%d %%.3f %%.3f %%.3f %%d\n", a, b, c,
            e.connect + e.read + e.write + e.timeout, e.status,
-           latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000))
+           latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000, last))
 end
 """
 
@@ -79,6 +82,8 @@ class WrkFollowers:
     p99_ms: float
     cpu: float
     """CPU seconds of the wrk process."""
+    last_other: int = 0
+    """The status of the last answer that was neither 200 nor 304 (0: none)."""
 
     @property
     def polls(self) -> int:
@@ -109,6 +114,6 @@ async def follow_with_wrk(port: int, games: list[int], followers: int, seconds: 
     found = re.search(rb"^FOLLOWERS (.+)$", out, re.MULTILINE)
     if process.returncode != 0 or found is None:
         raise SystemExit(f"wrk failed (exit {process.returncode}): {out.decode(errors='replace')[-800:]}")
-    a, b, c, errors, status, p50, p95, p99 = found.group(1).split()
+    a, b, c, errors, status, p50, p95, p99, last_other = found.group(1).split()
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return WrkFollowers(int(a), int(b), int(c), int(errors), float(p50), float(p95), float(p99), cpu)
+    return WrkFollowers(int(a), int(b), int(c), int(errors), float(p50), float(p95), float(p99), cpu, int(last_other))

@@ -6,6 +6,7 @@ from flask_smorest.spec.plugins import integerconverter2paramschema
 from flask_wtf.csrf import CSRFProtect
 
 from . import commands, db
+from .published import REPUBLISH
 from .games import api, views
 from .live import api as live_api, keep as live_keep, pages as live_pages
 from .clubs import (api as clubs_api, director_api, director_pages, event_organise, event_results,
@@ -24,6 +25,8 @@ def register(app: Flask) -> Api:
     secure(app)
     bound_json(app)
     db.before_commit(ratings_store.catch_up)
+    if live_pages.republish not in REPUBLISH:
+        REPUBLISH.append(live_pages.republish)
     db.init_app(app)
     commands.init_app(app)
     csrf = CSRFProtect(app)

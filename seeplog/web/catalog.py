@@ -2,11 +2,16 @@
 sentence and every date it is asked for (about 16 µs each; a list page says some 150 of them)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from babel.support import NullTranslations
 from flask import g, has_app_context
-from flask_babel import get_locale, get_translations
+from flask_babel import force_locale, get_locale, get_translations
+
+LANGUAGES = {"en": "English", "hi": "हिन्दी", "pa": "ਪੰਜਾਬੀ"}
+"""Each language's code and its name in itself, as the chooser shows it."""
 
 
 def catalog() -> NullTranslations:
@@ -39,3 +44,18 @@ def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
     """The singular or plural sentence for `num` in the reader's language, as Flask-Babel's ngettext says it
     (%(num)s filled in too)."""
     return catalog().ungettext(singular, plural, num) % {"num": num, **params}
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Within it, this request says everything in `language` (a live board published in each reader's
+    language by the request that changed the game); the request's own language after it."""
+    kept = {name: g.pop(name, None) for name in ("_seeplog_catalog", "_seeplog_locale")}
+    try:
+        with force_locale(language):
+            yield
+    finally:
+        for name, value in kept.items():
+            g.pop(name, None)
+            if value is not None:
+                setattr(g, name, value)

@@ -104,9 +104,30 @@ def writer_turn(path: str) -> WriterTurn | None:
 
 
 class StoreConnection(sqlite3.Connection):
-    """A connection that knows its store's writer line."""
+    """A connection that knows its store's writer line, and what waits for its write to commit."""
 
     turn: WriterTurn | None = None
+    committed: list[Callable[[], object]] | None = None
+    """The steps to run once the write transaction open on it (`writing`) has committed."""
+
+
+def after_commit(db: sqlite_utils.Database, step: Callable[[], object]) -> None:
+    """Run `step` once the write transaction `db` is in (`writing`) has committed and let the store's writer
+    turn go; never, if it rolls back. Outside such a transaction, at once."""
+    waiting = getattr(db.conn, "committed", None)
+    if waiting is None:
+        step()
+    else:
+        waiting.append(step)
+
+
+def _run_committed(steps: list[Callable[[], object]]) -> None:
+    """Each step after a commit; one that fails is logged (what was written stands)."""
+    for step in steps:
+        try:
+            step()
+        except Exception:
+            logging.getLogger(__name__).exception("a step after a commit failed: %s", step)
 
 
 def connect(path: str) -> sqlite_utils.Database:
@@ -135,19 +156,26 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         with db.atomic():
             yield db
         return
-    turn = getattr(db.conn, "turn", None)
-    with turn.held() if turn is not None else nullcontext():
+    conn = db.conn if isinstance(db.conn, StoreConnection) else None
+    steps: list[Callable[[], object]] = []
+    with conn.turn.held() if conn is not None and conn.turn is not None else nullcontext():
         db.execute("BEGIN IMMEDIATE")
+        if conn is not None:
+            conn.committed = steps
         try:
             yield db
         except BaseException:
             if db.conn.in_transaction:
                 db.execute("ROLLBACK")
             raise
+        finally:
+            if conn is not None:
+                conn.committed = None
         try:
             run_before_commit(db)
         finally:
             db.execute("COMMIT")
+    _run_committed(steps)
 
 
 KEPT = threading.local()

@@ -13,6 +13,7 @@ from flask import Flask
 from . import register
 from .collector import tune_collector
 from .db import init_db
+from .published import clear
 from .hosts import guard_hosts, proxy_count_setting, trusted_hosts_setting
 from .shipped import folder
 from .startup import prepare, rebuild_in_background
@@ -88,6 +89,7 @@ def settings(instance_path: str) -> dict[str, Any]:
         PROXY_FIX=proxy_count_setting(),
         REBUILD_IN_BACKGROUND=True,
         TUNE_GC=os.environ.get("SEEPLOG_TUNE_GC", "1") != "0",
+        PUBLISH_BOARDS=os.environ.get("SEEPLOG_PUBLISH_BOARDS") or None,
         API_TITLE="seeplog",
         API_VERSION="1",
         OPENAPI_VERSION="3.1.0",
@@ -120,6 +122,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             prepare(db, samples=app.config["LOAD_SAMPLES"])
     finally:
         db.close()
+    if app.config["PUBLISH_BOARDS"]:
+        clear(Path(app.config["PUBLISH_BOARDS"]))  # a board a stopped worker left is not served
     if app.config["REBUILD_IN_BACKGROUND"]:
         app.extensions["seeplog_rebuild"] = rebuild_in_background(app.config["DATABASE"])
         resume_ratings(app.config["DATABASE"])

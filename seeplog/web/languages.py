@@ -12,14 +12,11 @@ from pathlib import Path
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, format_decimal
 
-from .catalog import catalog, locale_name
+from .catalog import LANGUAGES, catalog, locale_name
 from .dates import init_dates
 from .forms import variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .scripttext import script_translations
-
-LANGUAGES = {"en": "English", "hi": "हिन्दी", "pa": "ਪੰਜਾਬੀ"}
-"""Each language's code and its name in itself, as the chooser shows it."""
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600

@@ -81,3 +81,48 @@ def routes(bench, tmp_path: Path, write_bind: bool) -> dict[str, str]:
     names = {str(origin): "origin", str(writes): "writes"}
     return {request: names[port] for request, port in
             (line.split(" port=") for line in (tmp_path / "access.log").read_text().splitlines())}
+
+
+@pytest.mark.slow
+def test_nginx_serves_a_published_board_and_its_etag_moves_with_each_entry():
+    """deploy/nginx-seeplog.conf in front of the production config with SEEPLOG_PUBLISH_BOARDS: the first poll of
+    a board reaches the service, which publishes it; nginx serves the later ones from the file, and answers
+    If-None-Match itself, until an entry changes the game; the keep page's `?parts=` still reaches the service."""
+    bench = championship()
+    with tempfile.TemporaryDirectory(prefix="seeplog-published-") as tmp:  # under /tmp: nginx's workers reach it
+        folder = Path(tmp)
+        origin, listen = bench.free_port(), bench.free_port()
+        server = bench.start_gunicorn(folder, origin, publish=True)
+        proxy = bench.start_nginx(folder, listen, origin)
+        try:
+            def ask(method: str, path: str, body: dict | None = None, **headers: str):
+                conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=30)
+                conn.request(method, path, json.dumps(body) if body else None,
+                             {"Content-Type": "application/json", **headers})
+                answer = conn.getresponse()
+                got = answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read().decode()
+                conn.close()
+                return got
+
+            status, _, body = ask("POST", "/api/live", {"variant": "standard"})
+            started = json.loads(body)
+            auth = {"Authorization": f"Bearer {started['edit_token']}"}
+            first = ask("GET", "/live/1/board")
+            assert first[0] == 200 and first[1].get("x-cache-status") == "MISS"  # from the service
+            served = ask("GET", "/live/1/board")
+            assert served[0] == 200 and "x-cache-status" not in served[1]  # from the file
+            assert served[2] == first[2] and served[1]["cache-control"] == "public, max-age=1"
+            assert "last-modified" not in served[1] and served[1]["content-type"] == "text/html; charset=utf-8"
+            assert ask("GET", "/live/1/board", **{"If-None-Match": served[1]["etag"]})[0] == 304
+            status, _, _ = ask("POST", "/api/live/1/entries", {"version": 1, "line": "deal 1 dealer N"}, **auth)
+            assert status == 201
+            after = ask("GET", "/live/1/board", **{"If-None-Match": served[1]["etag"]})
+            assert after[0] == 200 and "x-cache-status" not in after[1] and after[1]["etag"] != served[1]["etag"]
+            assert 'data-version="2"' in after[2]
+            part = ask("GET", "/live/1/board?parts=floor,ledger")
+            assert part[0] == 200 and "x-cache-status" in part[1]
+        finally:
+            bench.stop(proxy)
+            bench.stop(server)
+        board_requests = [line for line in (folder / "access.log").read_text().splitlines() if "/board" in line]
+    assert len(board_requests) == 2  # the first poll and the keep page's part

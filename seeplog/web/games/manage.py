@@ -7,6 +7,7 @@ text it held goes to its history) or deleted (with its derived rows and history)
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from functools import partial
 from typing import Any
 
 import sqlite_utils
@@ -16,7 +17,8 @@ from seeplog.refusals import Conflict, NotAllowed
 from seeplog.report import report_json
 from seeplog.said import Said
 
-from ..db import writing
+from ..published import withdraw
+from ..db import after_commit, writing
 from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
 from ..tokens import new_token, token_hash, token_matches
 
@@ -60,6 +62,7 @@ def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
         for table in ("game_tokens", "game_history"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])  # derived rows follow it (cascade, trigger)
+        after_commit(db, partial(withdraw, game_id))  # a live game's boards with it
 
 
 def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Stored:

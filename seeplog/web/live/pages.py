@@ -7,7 +7,8 @@ from markupsafe import Markup
 from seeplog.refusals import BadInput
 from seeplog.ruleset import VARIANTS
 
-from ..catalog import locale_name
+from ..published import publish
+from ..catalog import locale_name, speaking
 from ..db import get_db
 from ..findings import said_here
 from ..forms import LiveNewForm
@@ -77,7 +78,25 @@ def board_fragment(game_id: int):
     if (unchanged := not_modified(game_id)) is not None:
         return unchanged
     view = follow_view(game_id)
-    return Response(board_html(view, parts), mimetype="text/html", headers=follow_headers(game_id, view.version))
+    html = board_html(view, parts)
+    if parts == PARTS and request.headers.get(PUBLISH_AS) == locale_name():
+        publish(get_db(), game_id, view.version, locale_name(), html)
+    return Response(html, mimetype="text/html", headers=follow_headers(game_id, view.version))
+
+
+PUBLISH_AS = "X-Publish-Board"
+"""The header by which the proxy in front says it serves this reader the published board of that language
+(deploy/nginx-seeplog.conf): the board is published when it is the reader's language here too."""
+
+
+def republish(game_id: int, languages: tuple[str, ...]) -> None:
+    """Publish a game's board again in `languages`, after a change made in this worker (which holds the
+    game's view: nothing is read again but the version)."""
+    db = get_db()
+    view = live_view(game_id)
+    for language in languages:
+        with speaking(language):
+            publish(db, game_id, view.version, language, board_html(view))
 
 
 @bp.get("/live/<int:game_id>")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from datetime import datetime, timezone
 from typing import Any
 
@@ -25,10 +25,11 @@ from seeplog.notation.writer import statement_text
 from seeplog.said import Said
 
 from .derive import KeptLive, Made, as_it_stood, derive, vars_of
+from ..published import changed
 from .followed import packed, unpacked
 from .view import LiveView, view
 from ..tokens import new_token, token_hash, token_matches
-from ..db import writing
+from ..db import after_commit, writing
 from ..games.manage import delete_game
 from ..games.store import insert_derived, put_derived, set_rank, summary
 
@@ -186,8 +187,8 @@ def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) ->
         if isinstance(game, dict):
             return game, False
         made = ahead if ahead is not None and ahead.made_from(game) else derive(db, game, req)
+        after_commit(db, partial(keep, made.kept, made.before))  # before the steps `_write` asks for, which read it
         _write(db, game, req, made)
-    keep(made.kept)
     return made.answer, True
 
 
@@ -268,6 +269,7 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, made: Made) 
                [made.live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
     put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, made.analysis,
                 doc=made.body.report, canonical=made.live.text, first=made.same + 1)
+    after_commit(db, partial(changed, game.game_id))  # its published boards withdrawn, drawn again
 
 
 def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:

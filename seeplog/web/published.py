@@ -1,0 +1,96 @@
+"""Live boards published as files, for the reverse proxy in front to serve (`SEEPLOG_PUBLISH_BOARDS`): a
+follower's poll of a board then never reaches the service, which draws each board once per version and
+language (deploy/nginx-seeplog.conf serves `/live/<id>/board` from `<folder>/<id>.<language>.html`, and asks
+the service when there is no such file).
+
+No board of an older version is ever left in place of a newer one:
+- every change of a live game withdraws its files once the change has committed (`changed`);
+- a board is published by writing a file beside its place, renaming it into place, then reading the game's
+  version again: a board of a version that is no longer the game's is taken back at once (`publish`).
+Whatever order a change and a publication take, what is left is the current version's board or none. A
+worker that stops between a commit and its withdrawal could leave an old board: the service empties the
+folder when it starts (`clear`).
+
+Each file's modification time is its version, in seconds after the epoch: nginx's ETag is made of the time
+and the size, so two versions of a board never share one (a real clock gives two entries of the same second
+the same time, and two boards of the same size the same ETag).
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlite_utils
+from flask import current_app, has_app_context
+
+from .catalog import LANGUAGES
+
+REPUBLISH: list[Callable[[int, tuple[str, ...]], None]] = []
+"""What draws a changed game's board again at once in the languages it was published in (the live pages
+register it: the worker that made the change holds the game's view)."""
+
+
+def folder() -> Path | None:
+    """The folder boards are published in (None: they are not)."""
+    if not has_app_context():
+        return None
+    found = current_app.config.get("PUBLISH_BOARDS")
+    return Path(found) if found else None
+
+
+def board_file(where: Path, game_id: int, language: str) -> Path:
+    return where / f"{game_id}.{language}.html"
+
+
+def withdraw(game_id: int) -> tuple[str, ...]:
+    """Take a game's published boards away; the languages it had one in."""
+    where = folder()
+    if where is None:
+        return ()
+    gone = []
+    for language in LANGUAGES:
+        try:
+            os.unlink(board_file(where, game_id, language))
+        except FileNotFoundError:
+            continue
+        gone.append(language)
+    return tuple(gone)
+
+
+def changed(game_id: int) -> None:
+    """After a change of a live game has committed: its boards withdrawn, and drawn again where they were."""
+    languages = withdraw(game_id)
+    if languages:
+        for republish in REPUBLISH:
+            republish(game_id, languages)
+
+
+def publish(db: sqlite_utils.Database, game_id: int, version: int, language: str, html: str) -> bool:
+    """Publish the board of a game at `version` in `language`; False when the game has moved on meanwhile (no
+    file is then left)."""
+    where = folder()
+    if where is None:
+        return False
+    target = board_file(where, game_id, language)
+    beside = where / f".{game_id}.{language}.{os.getpid()}.{threading.get_ident()}"
+    beside.write_text(html, encoding="utf-8")
+    os.utime(beside, (version, version))
+    os.replace(beside, target)
+    row = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()
+    if row is not None and row[0] == version:
+        return True
+    try:
+        os.unlink(target)
+    except FileNotFoundError:
+        pass
+    return False
+
+
+def clear(where: Path) -> None:
+    """Make the folder, and empty it of boards (at the service's start)."""
+    where.mkdir(parents=True, exist_ok=True)
+    for path in where.iterdir():
+        if path.suffix == ".html" or path.name.startswith("."):
+            path.unlink(missing_ok=True)

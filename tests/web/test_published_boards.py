@@ -1,0 +1,140 @@
+"""Boards published as files for the proxy to serve (seeplog/web/published.py, SEEPLOG_PUBLISH_BOARDS): a board
+is published once the proxy asks for it in a language, drawn again in that language by the change that makes the
+next version, withdrawn with its game, and never left behind by a newer version."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from seeplog.web.db import after_commit, get_db, writing
+from seeplog.web.published import clear, publish
+from tests.web.helpers import make_app
+from tests.web.live_helpers import Keeper, fast_store_dir
+
+LINES = ["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"]
+
+
+@pytest.fixture
+def boards(tmp_path):
+    return tmp_path / "boards"
+
+
+@pytest.fixture
+def app(boards):
+    return make_app(fast_store_dir() / "published.db", PUBLISH_BOARDS=str(boards))
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def ask_as_proxy(client, game_id: int, language: str = "en", **headers):
+    """The board as the proxy asks for it when it has no file: saying which language's file it looks for."""
+    return client.get(f"/live/{game_id}/board", headers={"X-Publish-Board": language, **headers})
+
+
+def test_a_board_the_proxy_asks_for_is_published_with_its_version_as_its_time(client, boards):
+    game = Keeper(client)
+    answer = ask_as_proxy(client, game.id)
+    assert answer.status_code == 200
+    published = boards / f"{game.id}.en.html"
+    assert published.read_text(encoding="utf-8") == answer.get_data(as_text=True)
+    assert published.stat().st_mtime == game.version  # nginx's ETag (time and size) is new at every version
+
+
+def test_a_board_is_published_only_in_the_language_the_proxy_looks_it_up_by(client, boards):
+    game = Keeper(client)
+    ask_as_proxy(client, game.id, "hi", **{"Accept-Language": "en"})  # the reader here reads English
+    client.get(f"/live/{game.id}/board")  # not through the proxy
+    client.get(f"/live/{game.id}/board?parts=floor,ledger", headers={"X-Publish-Board": "en"})  # a part of it
+    assert not list(boards.glob("*.html"))
+    ask_as_proxy(client, game.id, "hi", **{"Accept-Language": "hi"})
+    assert [p.name for p in boards.glob("*.html")] == [f"{game.id}.hi.html"]
+
+
+def test_an_entry_draws_the_published_boards_again_in_their_languages(client, boards):
+    game = Keeper(client)
+    ask_as_proxy(client, game.id, "en")
+    ask_as_proxy(client, game.id, "pa", **{"Accept-Language": "pa"})
+    game.add_all(LINES)
+    for language in ("en", "pa"):
+        published = boards / f"{game.id}.{language}.html"
+        assert published.stat().st_mtime == game.version
+        drawn = client.get(f"/live/{game.id}/board", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert published.read_text(encoding="utf-8") == drawn
+    assert 'data-version="%d"' % game.version in (boards / f"{game.id}.en.html").read_text(encoding="utf-8")
+    assert not (boards / f"{game.id}.hi.html").exists()  # nobody asked for it
+
+
+def test_a_correction_and_an_undo_draw_it_again(client, boards):
+    game = Keeper(client)
+    game.add_all(LINES)
+    ask_as_proxy(client, game.id)
+    assert game.send("/undo").status_code == 201
+    assert game.send(replace=4, line="floor Kh Jc 9s 3s", note="misread").status_code == 201
+    published = boards / f"{game.id}.en.html"
+    assert published.stat().st_mtime == game.version
+    assert published.read_text(encoding="utf-8") == client.get(f"/live/{game.id}/board").get_data(as_text=True)
+    assert 'data-version="%d"' % game.version in published.read_text(encoding="utf-8")
+
+
+def test_a_deleted_game_takes_its_boards_with_it(client, boards):
+    game = Keeper(client)
+    ask_as_proxy(client, game.id)
+    other = Keeper(client)
+    ask_as_proxy(client, other.id)
+    assert client.delete(f"/api/live/{game.id}", headers=game.auth).status_code == 204
+    assert [p.name for p in boards.glob("*.html")] == [f"{other.id}.en.html"]
+
+
+def test_a_board_of_a_version_the_game_has_left_is_not_left_published(app, client, boards):
+    game = Keeper(client)
+    old = game.version
+    game.add(LINES[0])
+    with app.test_request_context():
+        assert publish(get_db(), game.id, old, "en", "<div>an older board</div>") is False
+        assert not (boards / f"{game.id}.en.html").exists()
+        assert publish(get_db(), game.id, game.version, "en", "<div>the board now</div>") is True
+    assert (boards / f"{game.id}.en.html").exists()
+
+
+def test_no_board_is_withdrawn_before_its_change_commits(app, client, boards):
+    """The withdrawal waits for the commit: a board drawn from the committed version meanwhile is taken
+    back by it; a change rolled back withdraws nothing."""
+    game = Keeper(client)
+    ask_as_proxy(client, game.id)
+    published = boards / f"{game.id}.en.html"
+    with app.test_request_context():
+        db = get_db()
+        seen = []
+        with pytest.raises(RuntimeError):
+            with writing(db):
+                after_commit(db, lambda: seen.append("rolled back"))
+                raise RuntimeError("the change fails")
+        with writing(db):
+            after_commit(db, lambda: seen.append(published.exists()))
+            assert published.exists() and not seen
+        assert seen == [True]
+        after_commit(db, lambda: seen.append("at once"))  # outside a transaction
+        assert seen == [True, "at once"]
+
+
+def test_the_service_starts_with_no_board_published(boards):
+    boards.mkdir()
+    (boards / "7.en.html").write_text("<div>left by a stopped worker</div>", encoding="utf-8")
+    (boards / ".7.en.123.456").write_text("half written", encoding="utf-8")
+    (boards / "README").write_text("not a board", encoding="utf-8")
+    make_app(fast_store_dir() / "restart.db", PUBLISH_BOARDS=str(boards))
+    assert sorted(os.listdir(boards)) == ["README"]
+    clear(boards / "new")
+    assert (boards / "new").is_dir()
+
+
+def test_without_a_folder_nothing_is_published(tmp_path):
+    client = make_app(fast_store_dir() / "plain.db").test_client()
+    game = Keeper(client)
+    assert ask_as_proxy(client, game.id).status_code == 200
+    game.add_all(LINES)
+    assert not list(tmp_path.rglob("*.html"))
