@@ -7,16 +7,17 @@
 
 Starts the service under gunicorn with the production config (gunicorn.conf.py) on a temporary store, on
 127.0.0.1 only. Every table's live game is started first, 16 at a time, as a round's tables are made before
-play begins; then the run: each table is its own client and appends a random legal game (seeplog.playout)
-one entry every 3 s (±20 % jitter). Each follower polls one table's board every 2 s with
-If-None-Match. After D seconds it prints writes/s, write latency p50/p95/p99, poll p95, the 304 ratio,
-errors by status, and the CPU seconds of the server (master and workers) and of this client, then checks
-that every entry sent is stored once. With --nginx the followers poll through nginx (deploy/nginx-seeplog.conf,
-its micro-cache), the tables write through it too (as deployed), and the origin's follower requests/s are
-counted from gunicorn's access log; nginx's CPU seconds are printed. The run starts once every worker has
-compiled its templates (gunicorn.conf.py's post_worker_init), and each table's game is made before. With
---followers-with wrk the followers are sent by wrk (bench/wrk_followers.py), which can send 10,000 polls a
-second where this Python client cannot.
+play begins, and (with followers) its board asked once, its first follower's look; then the run: each table is
+its own client and appends a random legal game (seeplog.playout) one entry every 3 s (±20 % jitter). Each
+follower polls one table's board every 2 s with If-None-Match. After D seconds it prints writes/s, write
+latency p50/p95/p99, poll p95, the 304 ratio, errors by status, and the CPU seconds of the server (master and
+workers) and of this client, then checks that every entry sent is stored once. With --nginx the followers poll
+through nginx (deploy/nginx-seeplog.conf: the boards published as files, which nginx serves, and its
+micro-cache; --no-publish, the micro-cache alone), the tables write through it too (as deployed), and the
+origin's follower requests/s are counted from gunicorn's access log; nginx's CPU seconds are printed. The run
+starts once every worker has compiled its templates (gunicorn.conf.py's post_worker_init) and the tables
+are made. With --followers-with wrk the followers are sent by wrk (bench/wrk_followers.py), which
+can send 10,000 polls a second where this Python client cannot.
 --find-knee raises T (F = 20 T) until write p95 passes 100 ms or errors appear; it prints the largest T that
 held. The clients run on the same cores as the server: a figure to read with the load average, not a test.
 """
@@ -165,6 +166,28 @@ async def start_games(port: int, tables: int, figures: Figures, at_once: int = 1
         return Started(started["id"], started["version"], {"Authorization": f"Bearer {started['edit_token']}"})
 
     return list(await asyncio.gather(*(one() for _ in range(tables))))
+
+
+async def first_followers(port: int, started: list[Started | None], figures: Figures, at_once: int = 16) -> None:
+    """Each table's board asked once, `at_once` at a time, before the run: its first follower opening it as the
+    round begins (with published boards, that first ask draws and publishes it; later ones never reach the
+    service, however many followers come)."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(game: Started) -> None:
+        async with gate:
+            conn = Connection(port)
+            try:
+                status, _, _ = await conn.request("GET", f"/live/{game.game_id}/board")
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+                figures.errors[f"first poll {type(error).__name__}"] += 1
+                return
+            finally:
+                conn.close()
+        if status != 200:
+            figures.errors[f"first poll {status}"] += 1
+
+    await asyncio.gather(*(one(game) for game in started if game is not None))
 
 
 async def table(port: int, seconds: float, rng: random.Random, lines: list[str], figures: Figures,
@@ -435,6 +458,8 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
             scripts = table_scripts(tables, seconds, seed)
             figures = Figures()
             started = run_apart(start_games, front, tables, figures)
+            if followers:
+                run_apart(first_followers, front, started, figures)
             access_log = folder / "access.log"
             logged = access_log.stat().st_size if access_log.exists() else 0
             cpu0, client0 = cpu_seconds(server.pid), _client_cpu()

@@ -4,12 +4,13 @@ language (deploy/nginx-seeplog.conf serves `/live/<id>/board` from `<folder>/<id
 the service when there is no such file).
 
 No board of an older version is ever left in place of a newer one:
-- every change of a live game withdraws its files once the change has committed (`changed`);
 - a board is published by writing a file beside its place, renaming it into place, then reading the game's
-  version again: a board of a version that is no longer the game's is taken back at once (`publish`).
+  version again: a board of a version that is no longer the game's is taken back at once (`publish`);
+- every change of a live game, once it has committed, publishes its boards again in the languages they were
+  published in, or withdraws them (`changed`).
 Whatever order a change and a publication take, what is left is the current version's board or none. A
-worker that stops between a commit and its withdrawal could leave an old board: the service empties the
-folder when it starts (`clear`).
+worker that stops between a commit and the boards drawn again could leave an old board: the service
+empties the folder when a worker starts (`clear`).
 
 Each file's modification time is its version, in seconds after the epoch: nginx's ETag is made of the time
 and the size, so two versions of a board never share one (a real clock gives two entries of the same second
@@ -45,7 +46,7 @@ def board_file(where: Path, game_id: int, language: str) -> Path:
 
 
 def withdraw(game_id: int) -> tuple[str, ...]:
-    """Take a game's published boards away; the languages it had one in."""
+    """Take a game's published boards away (a game deleted); the languages it had one in."""
     where = folder()
     if where is None:
         return ()
@@ -60,11 +61,23 @@ def withdraw(game_id: int) -> tuple[str, ...]:
 
 
 def changed(game_id: int) -> None:
-    """After a change of a live game has committed: its boards withdrawn, and drawn again where they were."""
-    languages = withdraw(game_id)
-    if languages:
+    """After a change of a live game has committed: its published boards drawn again, each renamed over the
+    one before (a follower never finds none meanwhile), or withdrawn where they cannot be."""
+    where = folder()
+    if where is None:
+        return
+    languages = tuple(language for language in LANGUAGES if board_file(where, game_id, language).exists())
+    if not languages:
+        return
+    if not REPUBLISH:
+        withdraw(game_id)
+        return
+    try:
         for republish in REPUBLISH:
             republish(game_id, languages)
+    except BaseException:
+        withdraw(game_id)  # an old board is not left in place of one that could not be drawn
+        raise
 
 
 def publish(db: sqlite_utils.Database, game_id: int, version: int, language: str, html: str) -> bool:

@@ -7,6 +7,8 @@ import os
 
 import pytest
 
+import seeplog.web.live.pages
+
 from seeplog.web.db import after_commit, get_db, writing
 from seeplog.web.published import clear, publish
 from tests.web.helpers import make_app
@@ -100,9 +102,9 @@ def test_a_board_of_a_version_the_game_has_left_is_not_left_published(app, clien
     assert (boards / f"{game.id}.en.html").exists()
 
 
-def test_no_board_is_withdrawn_before_its_change_commits(app, client, boards):
-    """The withdrawal waits for the commit: a board drawn from the committed version meanwhile is taken
-    back by it; a change rolled back withdraws nothing."""
+def test_the_boards_wait_for_the_commit(app, client, boards):
+    """What a change does to the published boards waits for its commit (a board drawn from the version before
+    meanwhile is then replaced); a change rolled back does nothing to them."""
     game = Keeper(client)
     ask_as_proxy(client, game.id)
     published = boards / f"{game.id}.en.html"
@@ -138,3 +140,15 @@ def test_without_a_folder_nothing_is_published(tmp_path):
     assert ask_as_proxy(client, game.id).status_code == 200
     game.add_all(LINES)
     assert not list(tmp_path.rglob("*.html"))
+
+
+def test_a_board_that_cannot_be_drawn_again_is_withdrawn(client, boards, monkeypatch):
+    game = Keeper(client)
+    ask_as_proxy(client, game.id)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the template failed")
+
+    monkeypatch.setattr(seeplog.web.live.pages, "board_html", broken)
+    assert game.add(LINES[0]).status_code == 201  # the entry is stored all the same
+    assert not (boards / f"{game.id}.en.html").exists()
