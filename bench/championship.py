@@ -14,7 +14,7 @@ latency p50/p95/p99, poll p95, the 304 ratio, errors by status, and the CPU seco
 workers) and of this client, then checks that every entry sent is stored once. With --nginx the followers poll
 through nginx (deploy/nginx-seeplog.conf: the boards published as files, which nginx serves, and its
 micro-cache; --no-publish, the micro-cache alone), the tables write through it too (as deployed), and the
-origin's follower requests/s are counted from gunicorn's access log; nginx's CPU seconds are printed. The run
+origin's follower requests/s are counted from nginx's log of what reached it; nginx's CPU seconds are printed. The run
 starts once every worker has compiled its templates (gunicorn.conf.py's post_worker_init) and the tables
 are made. With --followers-with wrk the followers are sent by wrk (bench/wrk_followers.py), which
 can send 10,000 polls a second where this Python client cannot.
@@ -306,12 +306,14 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60.0) -> Non
     raise SystemExit(f"nothing answers on 127.0.0.1:{port}")
 
 
-def start_gunicorn(folder: Path, port: int, writes: int | None = None, publish: bool = False) -> subprocess.Popen:
-    """The service under gunicorn.conf.py on `port`, with `writes` its address for writes first, and with
-    `publish` its boards published in `folder`/boards (for nginx to serve)."""
+def start_gunicorn(folder: Path, port: int, writes: int | None = None, publish: bool = False,
+                   access_log: bool = True) -> subprocess.Popen:
+    """The service under gunicorn.conf.py on `port`, with `writes` its address for writes first, with
+    `publish` its boards published in `folder`/boards (for nginx to serve), and with `access_log` its access
+    log in `folder`/access.log (behind nginx, nginx logs what reached the service)."""
     env = {**os.environ, "SEEPLOG_DB": str(folder / "store.db"), "SEEPLOG_BIND": f"127.0.0.1:{port}",
            "SEEPLOG_SAMPLES": "0", "SEEPLOG_SECRET_KEY": "championship-bench",
-           "SEEPLOG_ACCESS_LOG": str(folder / "access.log"),
+           "SEEPLOG_ACCESS_LOG": str(folder / "access.log") if access_log else "",
            "SEEPLOG_WRITE_BIND": f"127.0.0.1:{writes}" if writes else "",
            "SEEPLOG_PUBLISH_BOARDS": str(folder / "boards") if publish else ""}
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
@@ -349,7 +351,8 @@ pid {folder}/nginx.pid;
 error_log {folder}/nginx-error.log;
 events {{ worker_connections 4096; }}
 http {{
-    access_log off;
+    log_format origin '$upstream_addr $request_method $uri';
+    access_log {folder}/origin.log origin if=$upstream_addr;   # what reached the service
     client_body_temp_path {folder}/body;
     proxy_temp_path {folder}/proxy;
     fastcgi_temp_path {folder}/fastcgi;
@@ -451,7 +454,8 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
         folder = Path(tmp)
         origin = free_port()
         writes = free_port() if through_nginx and writes_first else None
-        server = start_gunicorn(folder, origin, writes, publish=through_nginx and publish)
+        server = start_gunicorn(folder, origin, writes, publish=through_nginx and publish,
+                                access_log=not through_nginx)
         proxy = start_nginx(folder, free_port(), origin, writes) if through_nginx else None
         try:
             front = _listen_port(folder) if proxy else origin  # with nginx, the tables write through it too
@@ -460,7 +464,7 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
             started = run_apart(start_games, front, tables, figures)
             if followers:
                 run_apart(first_followers, front, started, figures)
-            access_log = folder / "access.log"
+            access_log = folder / ("origin.log" if through_nginx else "access.log")
             logged = access_log.stat().st_size if access_log.exists() else 0
             cpu0, client0 = cpu_seconds(server.pid), _client_cpu()
             proxy0 = cpu_seconds(proxy.pid) if proxy else 0.0

@@ -189,14 +189,14 @@ def result_text(doc: dict[str, Any]) -> str:
 
 
 def insert_derived(db: sqlite_utils.Database, game_id: int, rank: int, analysis: Analysis,
-                   doc: dict[str, Any], first: int = 1, searched: tuple[Any, ...] | None = None) -> None:
-    """The rows of the derived tables; with `first` > 1, only the rows of the deals from position `first` on
+                   doc: dict[str, Any], first: int | None = None, searched: tuple[Any, ...] | None = None) -> None:
+    """The rows of the derived tables; with `first`, only the rows of the deals from position `first` on
     and the findings outside any deal (those of the game's tags and of its deals before stand as they are).
     `searched` is what the text search held for the game before ((rank, players, event, site), None for
     none): the same is kept as it is, another is replaced."""
-    rows = derived_rows(game_id, analysis, doc, first)
+    rows = derived_rows(game_id, analysis, doc, first or 1)
     rows["seat_records"] = [{"game_id": game_id, **r} for r in seat_records(analysis, doc)]  # the whole game's
-    if first > 1:
+    if first is not None:
         db.execute("delete from seat_records where game_id = ?", [game_id])
         for name, table_rows in rows.items():
             if table_rows and name in PER_DEAL | {"seat_records"}:
@@ -316,15 +316,16 @@ def derive_again(db: sqlite_utils.Database, game_id: int) -> None:
 
 
 def put_derived(db: sqlite_utils.Database, stored: dict[str, Any], analysis: Analysis, *,
-                doc: dict[str, Any] | None = None, canonical: str | None = None, first: int = 1) -> None:
+                doc: dict[str, Any] | None = None, canonical: str | None = None, first: int | None = None) -> None:
     """Replace a stored game's derived columns and rows by those of the analysed text (inside a write
     transaction); `stored` is its games row as it was. `doc` (its report) and `canonical` (its canonical
-    text) are given when the caller has them; with `first` > 1, the log is one game whose tags and deals
-    before position `first` are as they were, and only the rows from there on are written again."""
+    text) are given when the caller has them; with `first`, the log is one game whose tags and deals
+    before position `first` are as they were, and only the rows of its deals from there on are written again
+    (a live entry: the tags' rows, its players' and its place in the search stand)."""
     game_id = stored["id"]
     doc = report_json(analysis) if doc is None else doc
     row = summary(analysis, doc, canonical)
-    if first > 1:
+    if first is not None:
         db.execute("delete from violations where game_id = ? and (position >= ? or position is null)",
                    [game_id, first])
         for name in PER_DEAL - {"violations"}:

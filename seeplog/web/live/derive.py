@@ -90,8 +90,9 @@ class Made:
     view_json: str
     board: bytes
     """What the follow pages read (`followed.packed`)."""
-    same: int
-    """How many first deals stand as they were."""
+    same: int | None
+    """How many first deals stand as they were, with the game's tags; None: the tags changed (or the log is not
+    one game), and nothing stands."""
     answer: dict[str, Any]
     before: KeptLive
     """The game's analysis it was derived from (kept no longer once this one is)."""
@@ -157,11 +158,12 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
                         "line": n, "column": e.column} for n, e in found[:20]])
 
 
-def deals_kept(old: Analysis, new: Analysis) -> int:
+def deals_kept(old: Analysis, new: Analysis) -> int | None:
     """How many deals `new`, a log of one game under the same tags, took from `old` as they were (the
-    entries, the derived rows and the ledger before them stand as they stood); 0 for any other log."""
+    entries, the derived rows and the ledger before them stand as they stood, and so do the rows of the
+    tags); None for any other log."""
     if len(old.games) != 1 or len(new.games) != 1 or old.games[0].game.header != new.games[0].game.header:
-        return 0
+        return None
     was, now = old.games[0].deals, new.games[0].deals
     same = 0
     while same < min(len(was), len(now) - 1) and was[same] is now[same]:
