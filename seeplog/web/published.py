@@ -22,15 +22,19 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlite_utils
 from flask import current_app, has_app_context
 
 from .catalog import LANGUAGES
 
-REPUBLISH: list[Callable[[int, tuple[str, ...]], None]] = []
-"""What draws a changed game's board again at once in the languages it was published in (the live pages
-register it: the worker that made the change holds the game's view)."""
+if TYPE_CHECKING:
+    from .live.view import LiveView
+
+REPUBLISH: list[Callable[[int, tuple[str, ...], "LiveView | None"], None]] = []
+"""What draws a changed game's board again at once in the languages it was published in, from the view the
+change made where it is given (the live pages register it)."""
 
 
 def folder() -> Path | None:
@@ -60,9 +64,10 @@ def withdraw(game_id: int) -> tuple[str, ...]:
     return tuple(gone)
 
 
-def changed(game_id: int) -> None:
-    """After a change of a live game has committed: its published boards drawn again, each renamed over the
-    one before (a follower never finds none meanwhile), or withdrawn where they cannot be."""
+def changed(game_id: int, view: LiveView | None = None) -> None:
+    """After a change of a live game has committed: its published boards drawn again (from `view`, the view the
+    change made, where it is given), each renamed over the one before (a follower never finds none
+    meanwhile), or withdrawn where they cannot be."""
     where = folder()
     if where is None:
         return
@@ -74,7 +79,7 @@ def changed(game_id: int) -> None:
         return
     try:
         for republish in REPUBLISH:
-            republish(game_id, languages)
+            republish(game_id, languages, view)
     except BaseException:
         withdraw(game_id)  # an old board is not left in place of one that could not be drawn
         raise

@@ -89,11 +89,11 @@ PUBLISH_AS = "X-Publish-Board"
 (deploy/nginx-seeplog.conf): the board is published when it is the reader's language here too."""
 
 
-def republish(game_id: int, languages: tuple[str, ...]) -> None:
-    """Publish a game's board again in `languages`, after a change made in this worker (which holds the
-    game's view: nothing is read again but the version)."""
+def republish(game_id: int, languages: tuple[str, ...], view: LiveView | None = None) -> None:
+    """Publish a game's board again in `languages`, after a change made in this worker: from `view`, the view
+    the change made, or the game's view now."""
     db = get_db()
-    view = live_view(game_id)
+    view = view or live_view(game_id)
     for language in languages:
         with speaking(language):
             publish(db, game_id, view.version, language, board_html(view))

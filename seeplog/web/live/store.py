@@ -269,7 +269,7 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, made: Made) 
                [made.live.text, live_hash(stored[3].split(":")[1], version), game.game_id])
     put_derived(db, {"id": stored[0], "rank": stored[1], "uploaded": stored[2]}, made.analysis,
                 doc=made.body.report, canonical=made.live.text, first=None if made.same is None else made.same + 1)
-    after_commit(db, partial(changed, game.game_id))  # its published boards withdrawn, drawn again
+    after_commit(db, partial(changed, game.game_id, made.body))  # its published boards drawn again
 
 
 def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:
