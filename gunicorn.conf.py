@@ -12,6 +12,9 @@ bind = [os.environ.get("SEEPLOG_BIND", "127.0.0.1:8000")]
 # which sends it the requests that change something: deploy/nginx-seeplog.conf); e.g. 127.0.0.1:8001.
 if os.environ.get("SEEPLOG_WRITE_BIND"):
     bind.append(os.environ["SEEPLOG_WRITE_BIND"])
+# A game's own worker: with SEEPLOG_GAME_PORTS (e.g. 127.0.0.1:8101, the first of one port a worker) each
+# worker listens on a port of its own too, and nginx sends each live game's entries to one of them by the
+# game's number (seeplog/web/balanced_worker.py reads it; deploy/nginx-seeplog.conf lists the ports).
 workers = int(os.environ.get("SEEPLOG_WORKERS", "4"))
 # gthread takes any connection while it has a thread free, and a busy worker's requests then share its one
 # interpreter while another worker idles (player page p95 under 8 connections 40-72 ms; balanced 25-41 ms).

@@ -293,6 +293,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+GAME_PORTS = 4
+"""The ports deploy/nginx-seeplog.conf lists for the games' own workers (8101-8104)."""
+
+
+def free_ports(count: int = GAME_PORTS) -> int:
+    """The first of `count` consecutive free ports."""
+    while True:
+        first = free_port()
+        if first + count > 65535:
+            continue
+        try:
+            taken = []
+            for port in range(first, first + count):
+                s = socket.socket()
+                taken.append(s)
+                s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for s in taken:
+                s.close()
+
+
 def wait_for(port: int, process: subprocess.Popen, seconds: float = 60.0) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -307,15 +331,17 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60.0) -> Non
 
 
 def start_gunicorn(folder: Path, port: int, writes: int | None = None, publish: bool = False,
-                   access_log: bool = True) -> subprocess.Popen:
+                   access_log: bool = True, games: int | None = None) -> subprocess.Popen:
     """The service under gunicorn.conf.py on `port`, with `writes` its address for writes first, with
     `publish` its boards published in `folder`/boards (for nginx to serve), and with `access_log` its access
-    log in `folder`/access.log (behind nginx, nginx logs what reached the service)."""
+    log in `folder`/access.log (behind nginx, nginx logs what reached the service); with `games` the first of
+    the workers' own ports (SEEPLOG_GAME_PORTS)."""
     env = {**os.environ, "SEEPLOG_DB": str(folder / "store.db"), "SEEPLOG_BIND": f"127.0.0.1:{port}",
            "SEEPLOG_SAMPLES": "0", "SEEPLOG_SECRET_KEY": "championship-bench",
            "SEEPLOG_ACCESS_LOG": str(folder / "access.log") if access_log else "",
            "SEEPLOG_WRITE_BIND": f"127.0.0.1:{writes}" if writes else "",
-           "SEEPLOG_PUBLISH_BOARDS": str(folder / "boards") if publish else ""}
+           "SEEPLOG_PUBLISH_BOARDS": str(folder / "boards") if publish else "",
+           "SEEPLOG_GAME_PORTS": f"127.0.0.1:{games}" if games else ""}
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     with open(folder / "server.log", "wb") as log:  # the server keeps its own copy of the file
         process = subprocess.Popen([gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "app:create_app()"], cwd=ROOT,
@@ -335,12 +361,14 @@ def workers_ready(log: Path, workers: int, process: subprocess.Popen, seconds: f
         time.sleep(0.1)
 
 
-def nginx_config(folder: Path, listen: int, origin: int, writes: int | None = None) -> Path:
+def nginx_config(folder: Path, listen: int, origin: int, writes: int | None = None, games: int | None = None) -> Path:
     """A whole nginx.conf around the repository's deploy/nginx-seeplog.conf, its ports and paths made local
     (without `writes`, the changes go to the origin's one address, as with SEEPLOG_WRITE_BIND unset)."""
     site = (ROOT / "deploy" / "nginx-seeplog.conf").read_text(encoding="utf-8")
     site = site.replace("/var/cache/nginx/seeplog", str(folder / "cache"))
     site = site.replace("/var/lib/seeplog/boards", str(folder / "boards"))
+    for slot in range(GAME_PORTS):  # without `games`, ports nothing listens on: the writes' address takes them
+        site = site.replace(f"server 127.0.0.1:{8101 + slot};", f"server 127.0.0.1:{(games or 1) + slot};")
     site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{origin}")
     site = site.replace("server 127.0.0.1:8001", f"server 127.0.0.1:{writes or origin}")
     site = re.sub(r"listen \d+;", f"listen 127.0.0.1:{listen};", site)
@@ -364,11 +392,12 @@ http {{
     return conf
 
 
-def start_nginx(folder: Path, listen: int, origin: int, writes: int | None = None) -> subprocess.Popen:
+def start_nginx(folder: Path, listen: int, origin: int, writes: int | None = None,
+                games: int | None = None) -> subprocess.Popen:
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(nginx).exists():
         raise SystemExit("nginx is not installed (Debian: apt-get install -y nginx-light); see requirements-bench.txt")
-    conf = nginx_config(folder, listen, origin, writes)
+    conf = nginx_config(folder, listen, origin, writes, games)
     for name in ("cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"):  # its workers may run as another user
         (folder / name).mkdir(mode=0o777, exist_ok=True)
         (folder / name).chmod(0o777)
@@ -433,6 +462,8 @@ class Result:
     """The writes went to the service's address for writes first (through nginx)."""
     published: bool = False
     """The boards were published as files that nginx served."""
+    game_ports: bool = False
+    """Each game's entries went to its own worker (SEEPLOG_GAME_PORTS)."""
 
     @property
     def write_p95(self) -> float:
@@ -446,17 +477,19 @@ class Result:
 
 
 def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_nginx: bool = False,
-        wrk: bool = False, writes_first: bool = True, publish: bool = True) -> Result:
+        wrk: bool = False, writes_first: bool = True, publish: bool = True, game_ports: bool = True) -> Result:
     """One run; through nginx, the writes go to the service's address for writes first unless
-    `writes_first` is False (the anchor: one accept queue for all), and the boards are published for nginx
-    to serve unless `publish` is False (the anchor: every board from the micro-cache)."""
+    `writes_first` is False (the anchor: one accept queue for all), the boards are published for nginx
+    to serve unless `publish` is False (the anchor: every board from the micro-cache), and each game's entries
+    go to its own worker unless `game_ports` is False (the anchor: to any worker)."""
     with tempfile.TemporaryDirectory(prefix="seeplog-championship-") as tmp:
         folder = Path(tmp)
         origin = free_port()
         writes = free_port() if through_nginx and writes_first else None
+        games = free_ports() if through_nginx and game_ports else None
         server = start_gunicorn(folder, origin, writes, publish=through_nginx and publish,
-                                access_log=not through_nginx)
-        proxy = start_nginx(folder, free_port(), origin, writes) if through_nginx else None
+                                access_log=not through_nginx, games=games)
+        proxy = start_nginx(folder, free_port(), origin, writes, games) if through_nginx else None
         try:
             front = _listen_port(folder) if proxy else origin  # with nginx, the tables write through it too
             scripts = table_scripts(tables, seconds, seed)
@@ -479,7 +512,7 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
             stop(server)
         origin_polls = _board_requests(access_log, logged)
     return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls, proxy_cpu, bool(writes),
-                  through_nginx and publish)
+                  through_nginx and publish, bool(games))
 
 
 def run_apart(coroutine_function, *args):
@@ -515,7 +548,8 @@ def report(result: Result) -> None:
           f"{os.cpu_count()} cores, clients on the same box)")
     print(f"  writes: {len(f.write_ms)} ({len(f.write_ms) / s:.1f}/s); latency ms p50 {pct(f.write_ms, 50):.1f} "
           f"p95 {pct(f.write_ms, 95):.1f} p99 {pct(f.write_ms, 99):.1f}; writes first: "
-          f"{'yes' if result.writes_first else 'no'}; boards published: {'yes' if result.published else 'no'}")
+          f"{'yes' if result.writes_first else 'no'}; boards published: {'yes' if result.published else 'no'}; "
+          f"a game's own worker: {'yes' if result.game_ports else 'no'}")
     print(f"  starts, before the run: {len(f.start_ms)} games, 16 at a time; latency ms p50 {pct(f.start_ms, 50):.1f} "
           f"p95 {pct(f.start_ms, 95):.1f}")
     asked = result.followers / POLL_EVERY
@@ -549,13 +583,13 @@ def polls_at_origin(result: Result) -> int:
 
 
 def find_knee(seconds: float, start: int, most: int, through_nginx: bool, wrk: bool = False,
-              writes_first: bool = True, publish: bool = True) -> None:
+              writes_first: bool = True, publish: bool = True, game_ports: bool = True) -> None:
     """Double T from `start` until a run does not hold, then halve the gap between the last T that held
     and the first that did not, down to a tenth of it."""
     held, failed, tables = 0, None, start
     while tables <= most:
         result = run(tables, 20 * tables, seconds, through_nginx=through_nginx, wrk=wrk, writes_first=writes_first,
-                     publish=publish)
+                     publish=publish, game_ports=game_ports)
         report(result)
         if result.held:
             held = tables
@@ -586,6 +620,8 @@ def main() -> None:
     parser.add_argument("--no-publish", dest="publish", action="store_false",
                         help="through nginx, serve the boards from the micro-cache alone, not as published files "
                              "(the anchor)")
+    parser.add_argument("--no-game-ports", dest="game_ports", action="store_false",
+                        help="through nginx, send each game's entries to any worker, not to its own (the anchor)")
     parser.add_argument("--find-knee", action="store_true")
     parser.add_argument("--start", type=int, default=25, help="--find-knee's first T")
     parser.add_argument("--most", type=int, default=3200, help="--find-knee's largest T")
@@ -594,13 +630,14 @@ def main() -> None:
         parser.error("1 ≤ T ≤ 5000 and 1 ≤ D ≤ 3600")
     if args.find_knee:
         find_knee(args.seconds, args.start, args.most, args.nginx, args.followers_with == "wrk", args.writes_first,
-                  args.publish)
+                  args.publish, args.game_ports)
         return
     followers = 20 * args.tables if args.followers is None else args.followers
     if not 0 <= followers <= 100_000:
         parser.error("0 ≤ F ≤ 100000")
     result = run(args.tables, followers, args.seconds, seed=args.seed, through_nginx=args.nginx,
-                 wrk=args.followers_with == "wrk", writes_first=args.writes_first, publish=args.publish)
+                 wrk=args.followers_with == "wrk", writes_first=args.writes_first, publish=args.publish,
+                 game_ports=args.game_ports)
     report(result)
     if result.figures.errors or result.wrong or not result.held and result.figures.wrk is not None \
             and (result.figures.wrk.other_status or result.figures.wrk.socket_errors):

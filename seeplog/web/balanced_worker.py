@@ -13,13 +13,23 @@ that change something there: deploy/nginx-seeplog.conf), a worker accepts a conn
 whenever it has a thread free, grace or not, and before any other waiting connection. A burst of reads
 (nginx's micro-cache refreshes every followed game at the same second boundary) then queues behind a
 scorekeeper's entry no more than the one request a worker is running.
+
+A game's own worker: with `SEEPLOG_GAME_PORTS` (host:port, the first of as many ports as workers) each worker
+takes a slot of its own (an exclusive lock on a file per port: a worker that stops lets its slot go to the one
+that replaces it) and listens on that slot's port too; nginx sends the requests that keep one live game there,
+by the game's number (deploy/nginx-seeplog.conf). Each entry of a game then reaches the worker that keeps the
+game's analysis from its last entry, and derives from it instead of reading the whole log again (10 ms at the
+340th entry against 3 ms). A worker that finds no slot free (workers started before others stopped, on a
+reload) listens to the shared addresses alone. Connections to a game's worker go first, as the writes do.
 """
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import selectors
 import socket
+import tempfile
 import time
 from functools import cached_property
 from typing import Any
@@ -31,6 +41,30 @@ GRACE = float(os.environ.get("SEEPLOG_ACCEPT_GRACE_MS", "20")) / 1000
 """How long a worker with a request running leaves new connections to idle workers."""
 WRITE_BIND = os.environ.get("SEEPLOG_WRITE_BIND", "")
 """The address whose connections go first (the writes, as nginx routes them); '' for none."""
+
+
+GAME_PORTS = os.environ.get("SEEPLOG_GAME_PORTS", "")
+"""host:port, the first port of the workers' own (one a worker); '' for none."""
+
+
+def slot_listener(first: str, slots: int) -> tuple[socket.socket, int] | None:
+    """A listener on the port of the first free slot (of `slots` ports from `first`), and the locked file that
+    holds the slot for as long as it is open; None when every slot is taken."""
+    host, port = parse_address(first)
+    for slot in range(slots):
+        lock = os.path.join(tempfile.gettempdir(), f"seeplog-game-port-{host}-{port + slot}.lock")
+        held = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(held)
+            continue
+        try:
+            return socket.create_server((host, port + slot), backlog=2048), held
+        except OSError:
+            os.close(held)
+            raise
+    return None
 
 
 def is_write_listener(listener: Any, bind: str = WRITE_BIND) -> bool:
@@ -56,11 +90,25 @@ class BalancedThreadWorker(ThreadWorker):
     """The listeners registered with the poller now."""
 
     write_bind = WRITE_BIND
+    game_ports = GAME_PORTS
+    own: Any = None
+    """This worker's own listener (a slot of `game_ports`), or None."""
+
+    def init_process(self) -> None:
+        if self.game_ports:
+            found = slot_listener(self.game_ports, self.cfg.workers)
+            if found is None:
+                self.log.warning("no port of SEEPLOG_GAME_PORTS free: worker %s listens to the shared ones", self.pid)
+            else:
+                self.own, self.slot_lock = found
+                self.sockets: list[Any] = [*self.sockets, self.own]
+                self.log.info("worker %s listens on %s for its games", self.pid, self.own.getsockname()[:2])
+        super().init_process()
 
     @cached_property
     def writes(self) -> frozenset[Any]:
-        """The listeners whose connections go first."""
-        return frozenset(s for s in self.sockets if is_write_listener(s, self.write_bind))
+        """The listeners whose connections go first: the writes', and this worker's own."""
+        return frozenset(s for s in self.sockets if s is self.own or is_write_listener(s, self.write_bind))
 
     def running(self) -> int:
         """Connections in this worker's threads (not those waiting for their request or their next one)."""

@@ -3,6 +3,7 @@ worker accepts; one with a request running leaves new connections to the others 
 a connection that waits for its request (a slow client, deferred without a thread) does not count."""
 from __future__ import annotations
 
+import os
 import selectors
 import socket
 import time
@@ -10,7 +11,7 @@ import time
 import pytest
 from gunicorn.config import Config
 
-from seeplog.web.balanced_worker import GRACE, BalancedThreadWorker, is_write_listener
+from seeplog.web.balanced_worker import GRACE, BalancedThreadWorker, is_write_listener, slot_listener
 
 
 @pytest.fixture
@@ -145,3 +146,24 @@ def test_a_waiting_write_is_accepted_before_the_waiting_reads(two_listeners):
             conn.sock.close()
         for client in clients:
             client.close()
+
+
+def test_each_worker_takes_a_game_port_of_its_own_and_lets_it_go_when_it_stops():
+    first = socket.create_server(("127.0.0.1", 0))
+    port = first.getsockname()[1]
+    first.close()
+    taken = [slot_listener(f"127.0.0.1:{port}", 2) for _ in range(3)]
+    try:
+        assert [t[0].getsockname()[1] for t in taken[:2]] == [port, port + 1]
+        assert taken[2] is None  # every slot held: this worker listens to the shared addresses alone
+        listener, held = taken[0]
+        listener.close()
+        os.close(held)  # the worker stopped: its replacement takes its slot
+        again = slot_listener(f"127.0.0.1:{port}", 2)
+        assert again is not None and again[0].getsockname()[1] == port
+        taken[0] = again
+    finally:
+        for t in taken:
+            if t is not None:
+                t[0].close()
+                os.close(t[1])

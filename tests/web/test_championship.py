@@ -126,3 +126,52 @@ def test_nginx_serves_a_published_board_and_its_etag_moves_with_each_entry():
             bench.stop(server)
         board_requests = [line for line in (folder / "access.log").read_text().splitlines() if "/board" in line]
     assert len(board_requests) == 2  # the first poll and the keep page's part
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("own_ports", [True, False])
+def test_each_games_entries_reach_one_worker_its_own(monkeypatch, own_ports):
+    """SEEPLOG_GAME_PORTS with deploy/nginx-seeplog.conf: every worker listens on a port of its own, and a
+    game's entries all reach the same one (which keeps the game's analysis); without the ports, the entries
+    reach the writes' address, as before."""
+    bench = championship()
+    monkeypatch.setenv("GUNICORN_CMD_ARGS", "--access-logformat '%(m)s %(U)s port=%({SERVER_PORT}e)s pid=%(p)s'")
+    with tempfile.TemporaryDirectory(prefix="seeplog-game-ports-") as tmp:
+        folder = Path(tmp)
+        origin, writes, listen = bench.free_port(), bench.free_port(), bench.free_port()
+        games = bench.free_ports() if own_ports else None
+        server = bench.start_gunicorn(folder, origin, writes, games=games)
+        proxy = bench.start_nginx(folder, listen, origin, writes, games)
+        try:
+            keepers = []
+            for _ in range(6):
+                conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=30)
+                conn.request("POST", "/api/live", json.dumps({"variant": "standard"}),
+                             {"Content-Type": "application/json"})
+                keepers.append(json.loads(conn.getresponse().read()))
+                conn.close()
+            for line in ("deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Kh"):
+                for keeper in keepers:
+                    conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=30)
+                    conn.request("POST", f"/api/live/{keeper['id']}/entries",
+                                 json.dumps({"version": keeper["version"], "line": line}),
+                                 {"Content-Type": "application/json",
+                                  "Authorization": f"Bearer {keeper['edit_token']}"})
+                    answer = conn.getresponse()
+                    assert answer.status == 201, answer.read()
+                    keeper["version"] = json.loads(answer.read())["version"]
+                    conn.close()
+        finally:
+            bench.stop(proxy)
+            bench.stop(server)
+        logged = [line.split() for line in (folder / "access.log").read_text().splitlines() if "/entries" in line]
+    reached: dict[str, set[tuple[str, str]]] = {}
+    for _, path, port, pid in logged:
+        reached.setdefault(path, set()).add((port.removeprefix("port="), pid))
+    assert len(reached) == 6
+    ports = {port for where in reached.values() for port, _ in where}
+    if own_ports:
+        assert all(len(where) == 1 for where in reached.values())  # one port, one worker a game
+        assert ports <= {str(games + slot) for slot in range(4)} and len(ports) > 1
+    else:
+        assert ports == {str(writes)}
