@@ -330,17 +330,24 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60.0) -> Non
     raise SystemExit(f"nothing answers on 127.0.0.1:{port}")
 
 
+def boards_folder(folder: Path) -> Path:
+    """Where a run's boards are published: in memory (/dev/shm) where the machine has it, as README advises
+    (on ext4 a file renamed over another is written out at once: 350 µs against 18 µs on tmpfs)."""
+    shm = Path("/dev/shm")
+    return shm / f"{folder.name}-boards" if shm.is_dir() else folder / "boards"
+
+
 def start_gunicorn(folder: Path, port: int, writes: int | None = None, publish: bool = False,
                    access_log: bool = True, games: int | None = None) -> subprocess.Popen:
     """The service under gunicorn.conf.py on `port`, with `writes` its address for writes first, with
-    `publish` its boards published in `folder`/boards (for nginx to serve), and with `access_log` its access
+    `publish` its boards published in `boards_folder(folder)` (for nginx to serve), and with `access_log` its access
     log in `folder`/access.log (behind nginx, nginx logs what reached the service); with `games` the first of
     the workers' own ports (SEEPLOG_GAME_PORTS)."""
     env = {**os.environ, "SEEPLOG_DB": str(folder / "store.db"), "SEEPLOG_BIND": f"127.0.0.1:{port}",
            "SEEPLOG_SAMPLES": "0", "SEEPLOG_SECRET_KEY": "championship-bench",
            "SEEPLOG_ACCESS_LOG": str(folder / "access.log") if access_log else "",
            "SEEPLOG_WRITE_BIND": f"127.0.0.1:{writes}" if writes else "",
-           "SEEPLOG_PUBLISH_BOARDS": str(folder / "boards") if publish else "",
+           "SEEPLOG_PUBLISH_BOARDS": str(boards_folder(folder)) if publish else "",
            "SEEPLOG_GAME_PORTS": f"127.0.0.1:{games}" if games else ""}
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     with open(folder / "server.log", "wb") as log:  # the server keeps its own copy of the file
@@ -366,7 +373,7 @@ def nginx_config(folder: Path, listen: int, origin: int, writes: int | None = No
     (without `writes`, the changes go to the origin's one address, as with SEEPLOG_WRITE_BIND unset)."""
     site = (ROOT / "deploy" / "nginx-seeplog.conf").read_text(encoding="utf-8")
     site = site.replace("/var/cache/nginx/seeplog", str(folder / "cache"))
-    site = site.replace("/var/lib/seeplog/boards", str(folder / "boards"))
+    site = site.replace("/run/seeplog/boards", str(boards_folder(folder)))
     for slot in range(GAME_PORTS):  # without `games`, ports nothing listens on: the writes' address takes them
         site = site.replace(f"server 127.0.0.1:{8101 + slot};", f"server 127.0.0.1:{(games or 1) + slot};")
     site = site.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{origin}")
@@ -510,6 +517,7 @@ def run(tables: int, followers: int, seconds: float, *, seed: int = 1, through_n
             if proxy:
                 stop(proxy)
             stop(server)
+            shutil.rmtree(boards_folder(folder), ignore_errors=True)
         origin_polls = _board_requests(access_log, logged)
     return Result(tables, followers, figures, seconds, cpu, client, wrong, origin_polls, proxy_cpu, bool(writes),
                   through_nginx and publish, bool(games))

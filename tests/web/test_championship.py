@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import importlib.util
 import json
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -124,6 +125,7 @@ def test_nginx_serves_a_published_board_and_its_etag_moves_with_each_entry():
         finally:
             bench.stop(proxy)
             bench.stop(server)
+            shutil.rmtree(bench.boards_folder(folder), ignore_errors=True)
         board_requests = [line for line in (folder / "access.log").read_text().splitlines() if "/board" in line]
     assert len(board_requests) == 2  # the first poll and the keep page's part
 
