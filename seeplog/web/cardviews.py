@@ -10,7 +10,7 @@ from seeplog.cards import Card
 from seeplog.ruleset import Ruleset
 from seeplog.state import House, State
 
-from .catalog import gettext
+from .catalog import gettext, locale_name
 from .saying import say_all
 
 SUITS = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}
@@ -42,14 +42,27 @@ class CardFace:
                                                   suit=gettext(SUITS[self.text[1]][1]))
 
 
+DRAWN: dict[tuple[CardFace, str], Markup] = {}
+"""Each card face as drawn in each language (52 cards, 4 marks, 3 languages at most): a board draws a dozen."""
+
+
 def card_html(face: CardFace) -> Markup:
-    """A card face up: rank over suit in its colour, its notation and name in the tooltip (a Jinja filter).
+    """A card face up, as `drawn` draws it, drawn once in each language (a Jinja filter)."""
+    key = (face, locale_name())
+    found = DRAWN.get(key)
+    if found is None:
+        found = DRAWN[key] = drawn(face)
+    return found
+
+
+def drawn(face: CardFace) -> Markup:
+    """A card face up: rank over suit in its colour, its notation and name in the tooltip.
 
     >>> from seeplog.cards import parse_card
-    >>> html = card_html(card_face(parse_card("Qh"), "played"))
+    >>> html = drawn(card_face(parse_card("Qh"), "played"))
     >>> html.startswith('<span class="card red played" data-card="Qh"'), "queen of hearts (played)" in html
     (True, True)
-    >>> print(card_html(card_face(parse_card("Ts"))).split("title=")[1])
+    >>> print(drawn(card_face(parse_card("Ts"))).split("title=")[1])
     "Ts · 10 of spades"><span class="rank ten">10</span><span class="suit">♠</span></span>
     """
     classes = "card" + (" red" if face.red else "") + (f" {face.mark}" if face.mark else "")
