@@ -8,14 +8,13 @@ seeplog/web/translations/; their .mo files are compiled from the committed .po f
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import Any
 
 from flask import Blueprint, Flask, redirect, request, url_for
+from flask_babel import Babel, format_decimal
 from jinja2.runtime import Context
 from jinja2.utils import pass_context
 from markupsafe import Markup
-from flask_babel import Babel, format_decimal
 
 from .catalog import LANGUAGES, catalog, locale_name
 from .dates import init_dates

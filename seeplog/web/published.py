@@ -24,7 +24,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sqlite_utils
 from flask import current_app, has_app_context
 
 from .catalog import LANGUAGES
@@ -32,9 +31,9 @@ from .catalog import LANGUAGES
 if TYPE_CHECKING:
     from .live.view import LiveView
 
-REPUBLISH: list[Callable[[int, tuple[str, ...], "LiveView | None"], None]] = []
+REPUBLISH: list[Callable[[int, tuple[str, ...], "LiveView"], None]] = []
 """What draws a changed game's board again at once in the languages it was published in, from the view the
-change made where it is given (the live pages register it)."""
+change made (the live pages register it)."""
 
 
 def folder() -> Path | None:
@@ -49,25 +48,19 @@ def board_file(where: Path, game_id: int, language: str) -> Path:
     return where / f"{game_id}.{language}.html"
 
 
-def withdraw(game_id: int) -> tuple[str, ...]:
-    """Take a game's published boards away (a game deleted); the languages it had one in."""
+def withdraw(game_id: int) -> None:
+    """Take a game's published boards away (a game deleted)."""
     where = folder()
     if where is None:
-        return ()
-    gone = []
+        return
     for language in LANGUAGES:
-        try:
-            os.unlink(board_file(where, game_id, language))
-        except FileNotFoundError:
-            continue
-        gone.append(language)
-    return tuple(gone)
+        board_file(where, game_id, language).unlink(missing_ok=True)
 
 
-def changed(game_id: int, view: LiveView | None = None) -> None:
-    """After a change of a live game has committed: its published boards drawn again (from `view`, the view the
-    change made, where it is given), each renamed over the one before (a follower never finds none
-    meanwhile), or withdrawn where they cannot be."""
+def changed(game_id: int, view: LiveView) -> None:
+    """After a change of a live game has committed: its published boards drawn again from `view`, the view the
+    change made, each renamed over the one before (a follower never finds none meanwhile), or withdrawn where
+    they cannot be."""
     where = folder()
     if where is None:
         return
@@ -85,9 +78,9 @@ def changed(game_id: int, view: LiveView | None = None) -> None:
         raise
 
 
-def publish(db: sqlite_utils.Database, game_id: int, version: int, language: str, html: str) -> bool:
-    """Publish the board of a game at `version` in `language`; False when the game has moved on meanwhile (no
-    file is then left)."""
+def publish(game_id: int, version: int, language: str, html: str, version_now: Callable[[], int | None]) -> bool:
+    """Publish the board of a game at `version` in `language`; False when the game has moved on meanwhile, as
+    `version_now` reads it after the file is in place (no file is then left)."""
     where = folder()
     if where is None:
         return False
@@ -96,13 +89,9 @@ def publish(db: sqlite_utils.Database, game_id: int, version: int, language: str
     beside.write_text(html, encoding="utf-8")
     os.utime(beside, (version, version))
     os.replace(beside, target)
-    row = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()
-    if row is not None and row[0] == version:
+    if version_now() == version:
         return True
-    try:
-        os.unlink(target)
-    except FileNotFoundError:
-        pass
+    target.unlink(missing_ok=True)
     return False
 
 

@@ -4,12 +4,14 @@ next version, withdrawn with its game, and never left behind by a newer version.
 from __future__ import annotations
 
 import os
+from functools import partial
 
 import pytest
 
 import seeplog.web.live.pages
 
 from seeplog.web.db import after_commit, get_db, writing
+from seeplog.web.live.store import current_version
 from seeplog.web.published import clear, publish
 from tests.web.helpers import make_app
 from tests.web.live_helpers import Keeper, fast_store_dir
@@ -96,9 +98,10 @@ def test_a_board_of_a_version_the_game_has_left_is_not_left_published(app, clien
     old = game.version
     game.add(LINES[0])
     with app.test_request_context():
-        assert publish(get_db(), game.id, old, "en", "<div>an older board</div>") is False
+        version_now = partial(current_version, get_db(), game.id)
+        assert publish(game.id, old, "en", "<div>an older board</div>", version_now) is False
         assert not (boards / f"{game.id}.en.html").exists()
-        assert publish(get_db(), game.id, game.version, "en", "<div>the board now</div>") is True
+        assert publish(game.id, game.version, "en", "<div>the board now</div>", version_now) is True
     assert (boards / f"{game.id}.en.html").exists()
 
 

@@ -1,6 +1,8 @@
 """The live game's pages: its board (a fragment the pages poll), the follow page and the start page."""
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
@@ -80,7 +82,7 @@ def board_fragment(game_id: int):
     view = follow_view(game_id)
     html = board_html(view, parts)
     if parts == PARTS and request.headers.get(PUBLISH_AS) == locale_name():
-        publish(get_db(), game_id, view.version, locale_name(), html)
+        publish(game_id, view.version, locale_name(), html, partial(current_version, get_db(), game_id))
     return Response(html, mimetype="text/html", headers=follow_headers(game_id, view.version))
 
 
@@ -89,14 +91,12 @@ PUBLISH_AS = "X-Publish-Board"
 (deploy/nginx-seeplog.conf): the board is published when it is the reader's language here too."""
 
 
-def republish(game_id: int, languages: tuple[str, ...], view: LiveView | None = None) -> None:
-    """Publish a game's board again in `languages`, after a change made in this worker: from `view`, the view
-    the change made, or the game's view now."""
-    db = get_db()
-    view = view or live_view(game_id)
+def republish(game_id: int, languages: tuple[str, ...], view: LiveView) -> None:
+    """Publish a game's board again in `languages` from `view`, the view a change made in this worker."""
+    version_now = partial(current_version, get_db(), game_id)
     for language in languages:
         with speaking(language):
-            publish(db, game_id, view.version, language, board_html(view))
+            publish(game_id, view.version, language, board_html(view), version_now)
 
 
 @bp.get("/live/<int:game_id>")
