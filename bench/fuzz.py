@@ -33,9 +33,9 @@ def crash_class(exc: BaseException) -> str:
 
 def service_client():
     from tests.web.helpers import make_app
-    from tests.web.live_helpers import fast_store_dir
+    from tests.web.live_helpers import fast_store_folder
 
-    folder = fast_store_dir()
+    folder = next(fast_store_folder())
     app = make_app(folder / "fuzz.db", MAX_CONTENT_LENGTH=1024 * 1024, MAX_FORM_MEMORY_SIZE=1024 * 1024)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     return app.test_client(), folder

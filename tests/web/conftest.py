@@ -4,6 +4,12 @@ from __future__ import annotations
 import pytest
 
 from tests.web.helpers import make_app
+from tests.web.live_helpers import fast_store_folder
+
+fast_store = pytest.fixture(fast_store_folder, name="fast_store")
+"""A folder for one test's store, in memory (`fast_store_folder`)."""
+fast_module_store = pytest.fixture(fast_store_folder, scope="module", name="fast_module_store")
+"""A folder in memory for the store a test module's tests share."""
 
 
 @pytest.fixture

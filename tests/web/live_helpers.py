@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import itertools
 import pathlib
+import shutil
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,11 +18,11 @@ _ids = itertools.count(1)
 
 
 def live_store_fixtures(name: str = "live.db"):
-    """The fixtures `app` (the service on a fresh store in memory, `fast_store_dir`) and `client`, for a test
+    """The fixtures `app` (the service on a fresh store in memory, `fast_store_folder`) and `client`, for a test
     module to take: ``app, client = live_store_fixtures()``."""
     @pytest.fixture
-    def app():
-        return make_app(fast_store_dir() / name)
+    def app(fast_store):
+        return make_app(fast_store / name)
 
     @pytest.fixture
     def client(app):
@@ -29,11 +31,14 @@ def live_store_fixtures(name: str = "live.db"):
     return app, client
 
 
-def fast_store_dir() -> pathlib.Path:
+def fast_store_folder() -> Iterator[pathlib.Path]:
     """A folder for a test store in memory where the machine has one (every entry commits, and a commit
-    on disk waits for the disk; the tests time nothing)."""
+    on disk waits for the disk; the tests time nothing), removed after its test: memory is not given back
+    at exit as a temporary folder on disk is by pytest."""
     shm = pathlib.Path("/dev/shm")
-    return pathlib.Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="seeplog-test-", dir=shm if shm.is_dir() else None))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 class Keeper:

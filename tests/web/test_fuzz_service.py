@@ -4,7 +4,6 @@ a bounded budget (SEEPLOG_FUZZ_SERVICE_EXAMPLES)."""
 from __future__ import annotations
 
 import os
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,18 +12,15 @@ from hypothesis import strategies as st
 from tests.hostile_logs import hostile_log, through_service
 from tests.test_fuzz import Drawn
 from tests.web.helpers import make_app
-from tests.web.live_helpers import fast_store_dir
 
 EXAMPLES = int(os.environ.get("SEEPLOG_FUZZ_SERVICE_EXAMPLES", "40"))
 
 
 @pytest.fixture(scope="module")
-def service():
-    folder = fast_store_dir()
-    app = make_app(folder / "seeplog.db")
+def service(fast_module_store):
+    app = make_app(fast_module_store / "seeplog.db")
     app.config["PROPAGATE_EXCEPTIONS"] = False  # an exception answers 500, as in production
-    yield app.test_client()
-    shutil.rmtree(folder, ignore_errors=True)
+    return app.test_client()
 
 
 def test_no_answer_of_the_upload_and_live_apis_is_a_5xx(service):

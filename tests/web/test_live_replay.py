@@ -15,7 +15,7 @@ from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
 from tests.helpers import EXAMPLES
 from tests.web.helpers import assert_envelope, make_app
-from tests.web.live_helpers import Keeper, fast_store_dir, open_form, statement_lines, validate_json
+from tests.web.live_helpers import Keeper, open_form, statement_lines, validate_json
 
 GAMES = int(os.environ.get("SEEPLOG_LIVE_GAMES", 200))
 """Random games kept live per variant (200 by default)."""
@@ -24,8 +24,8 @@ UNREADABLE = ("E-SYNTAX", "E-CARD", "E-SEAT")
 
 
 @pytest.fixture(scope="module")
-def client():
-    return make_app(fast_store_dir() / "live.db").test_client()
+def client(fast_module_store):
+    return make_app(fast_module_store / "live.db").test_client()
 
 
 def keep(client, text: str) -> tuple[Keeper, dict | None]:

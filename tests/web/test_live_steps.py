@@ -7,15 +7,15 @@ import re
 import pytest
 
 from tests.web.helpers import make_app
-from tests.web.live_helpers import Keeper, fast_store_dir
+from tests.web.live_helpers import Keeper
 
 DEAL_1 = ["deal 1 dealer N", "score NS 40 EW 60"]
 DEAL_2 = ["deal 2 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s", "S 5h", "E 5c"]
 
 
 @pytest.fixture
-def client():
-    return make_app(fast_store_dir() / "live.db").test_client()
+def client(fast_store):
+    return make_app(fast_store / "live.db").test_client()
 
 
 def test_the_follow_page_has_a_strip_per_deal_with_every_play(client):

@@ -14,7 +14,7 @@ from seeplog.web.db import after_commit, get_db, writing
 from seeplog.web.live.store import current_version
 from seeplog.web.published import clear, publish
 from tests.web.helpers import make_app
-from tests.web.live_helpers import Keeper, fast_store_dir
+from tests.web.live_helpers import Keeper
 
 LINES = ["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"]
 
@@ -25,8 +25,8 @@ def boards(tmp_path):
 
 
 @pytest.fixture
-def app(boards):
-    return make_app(fast_store_dir() / "published.db", PUBLISH_BOARDS=str(boards))
+def app(boards, fast_store):
+    return make_app(fast_store / "published.db", PUBLISH_BOARDS=str(boards))
 
 
 @pytest.fixture
@@ -126,19 +126,19 @@ def test_the_boards_wait_for_the_commit(app, client, boards):
         assert seen == [True, "at once"]
 
 
-def test_the_service_starts_with_no_board_published(boards):
+def test_the_service_starts_with_no_board_published(boards, fast_store):
     boards.mkdir()
     (boards / "7.en.html").write_text("<div>left by a stopped worker</div>", encoding="utf-8")
     (boards / ".7.en.123.456").write_text("half written", encoding="utf-8")
     (boards / "README").write_text("not a board", encoding="utf-8")
-    make_app(fast_store_dir() / "restart.db", PUBLISH_BOARDS=str(boards))
+    make_app(fast_store / "restart.db", PUBLISH_BOARDS=str(boards))
     assert sorted(os.listdir(boards)) == ["README"]
     clear(boards / "new")
     assert (boards / "new").is_dir()
 
 
-def test_without_a_folder_nothing_is_published(tmp_path):
-    client = make_app(fast_store_dir() / "plain.db").test_client()
+def test_without_a_folder_nothing_is_published(tmp_path, fast_store):
+    client = make_app(fast_store / "plain.db").test_client()
     game = Keeper(client)
     assert ask_as_proxy(client, game.id).status_code == 200
     game.add_all(LINES)
