@@ -118,7 +118,8 @@ def _result(replay: DealReplay, score: DealScore | None) -> DealResult:
     """What the ledger reads of a deal."""
     deal = replay.deal
     return DealResult(deal.number, deal.dealer if deal.start.dealer_known else None,
-                      score.score if score else None, deal.start.line, score is None and not replay.in_progress)
+                      score.score if score else None, deal.start.line, score is None and not replay.in_progress,
+                      replay.in_progress)
 
 
 @dataclass(frozen=True)

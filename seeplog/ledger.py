@@ -32,10 +32,11 @@ class LedgerRow(NamedTuple):
     lead: Lead
     baazi: str | None
     next_dealer: str | None
-    """None after a deal whose score cannot be known: any seat may deal (RULES.md §8.5)."""
+    """None after a deal whose score cannot be known: any seat may deal (RULES.md §8.5); None too while a
+    live game's deal is being played: its score, and so the next dealer, is not known yet."""
     allowed_dealers: tuple[str, ...]
     """The seats that may deal next (one under pagat rotation, a team under `Rotation "team"`, every seat
-    after a deal whose score cannot be known)."""
+    after a deal whose score cannot be known, none yet while the deal is being played)."""
     unknown_from: int | None = None
     """The first deal of the game up to this one whose score cannot be known (None: the row is exact)."""
     unknown: bool = False
@@ -63,6 +64,8 @@ class DealResult(NamedTuple):
     unknown: bool = False
     """The score cannot be known: the replay stopped and there is no `score` line (RULES.md §8.5). A live
     game's deal still being played is not unknown."""
+    in_progress: bool = False
+    """A live game's deal still being played: no score yet, the lead stands, and no next dealer is named."""
 
 
 def settle(lead: Lead, score: dict[str, int] | None, rules: Ruleset) -> tuple[Lead, str | None]:
@@ -132,6 +135,8 @@ class Ledger:
             self.baazis[baazi] += 1
         if result.unknown:
             named, allowed = None, rules.seats
+        elif result.in_progress:
+            named, allowed = None, ()
         else:
             named, allowed = next_dealers(dealer, lead, baazi, rules)
         self.last = LedgerRow(result.number, dealer, result.score, lead, baazi, named, allowed, self._unknown_from,
@@ -178,7 +183,7 @@ def _named_because(row: LedgerRow, rules: Ruleset) -> Said:
     if row.baazi is not None:
         return Said("{team} won a baazi on deal {deal}, so {who} deals", team=row.baazi, deal=row.deal, who=who)
     if row.score is None:
-        return Said("deal {deal} has no score, so the lead stands and {who} deals", deal=row.deal, who=who)
+        return Said("in progress")
     if row.lead.team is None:
         return Said("the lead is 0, so {dealer} deals again", dealer=row.dealer)
     lead: dict[str, Param] = {"team": row.lead.team, "points": row.lead.points, "who": who}

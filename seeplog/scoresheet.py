@@ -66,7 +66,9 @@ def sheet_rows(analysis: GameAnalysis, *, start: int = 0) -> tuple[SheetRow, ...
 
 
 def next_dealer_text(row: SheetRow) -> str:
-    """The seats that may deal next as plain text: "N", "W or E", or ANY_DEALER."""
+    """The seats that may deal next as plain text: "N", "W or E", ANY_DEALER, or '' while the deal is played."""
+    if row.in_progress:
+        return ""
     return " or ".join(row.next_dealers) if row.next_dealers else ANY_DEALER
 
 

@@ -113,6 +113,9 @@ def test_a_live_deal_still_being_entered_is_in_progress_not_unknown():
     game = game_of(text, open_game=True)
     assert game["deals"][1]["in_progress"] and game["deals"][1]["errors"] == []
     assert all("provisional" not in r for r in game["ledger"])
+    assert game["ledger"][0]["next_dealer"] is not None and game["ledger"][1]["next_dealer"] is None
+    rows = sheet_rows(analyse(text, open_game=True).games[0])
+    assert next_dealer_text(rows[1]) == "" and next_dealer_text(rows[0]) != ""
     step = what_next(now_of(analyse(text, open_game=True)))
     assert step["kind"] == "play" and "provisional" not in step
 

@@ -176,11 +176,17 @@ def test_a_later_play_reveals_what_an_earlier_play_broke(client):
 def test_the_last_deal_of_an_open_game_is_in_progress(client):
     keeper = Keeper(client)
     keeper.add_all(a_deal(5)[:20])
-    deal = keeper.doc()["report"]["games"][0]["deals"][0]
+    game = keeper.doc()["report"]["games"][0]
+    deal = game["deals"][0]
     assert deal["in_progress"] and not deal["complete"] and deal["errors"] == []
+    assert game["ledger"][0]["score"] is None and game["ledger"][0]["next_dealer"] is None
+    page = client.get(f"/games/{keeper.id}").get_data(as_text=True)
+    assert "in progress" in page and "has no score" not in page
     keeper.send("/close")
-    deal = keeper.doc()["report"]["games"][0]["deals"][0]
+    game = keeper.doc()["report"]["games"][0]
+    deal = game["deals"][0]
     assert not deal["in_progress"] and [e["rule"] for e in deal["errors"]] == ["E-INCOMPLETE"]
+    assert game["ledger"][0]["next_dealer"] is None and game["ledger"][0]["provisional"]
 
 
 # ---------------------------------------------------------------- corrections

@@ -166,7 +166,11 @@ def _pair(values: dict[str, int] | None, teams: tuple[str, ...]) -> tuple[str, .
 
 
 def ledger_line(row: SheetRow, names: dict[str, str], teams: tuple[str, ...]) -> LedgerLine:
-    """A deal's row of the ledger in the reader's language, seats by their players' names."""
+    """A deal's row of the ledger in the reader's language, seats by their players' names; the deal of a live
+    game being played only "in progress"."""
+    if row.in_progress:
+        return LedgerLine(row.deal, _named(row.dealer, names), ("…",) * len(teams), "", "", "",
+                          gettext("in progress"), "")
     nxt = say_either([_named(s, names) for s in row.next_dealers]) if row.next_dealers else gettext(ANY_DEALER)
     return LedgerLine(row.deal, _named(row.dealer, names), _pair(row.score, teams), row.lead, row.baazi or "", nxt,
                       say(row.why), say(row.provisional))

@@ -3,7 +3,7 @@ flagged entries and the running ledger. Built from the game's typed view, kept w
 when it is kept)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -207,16 +207,8 @@ def _flagged(f: Finding, by_line: dict[int, EntryView]) -> FlaggedLine:
 # ---------------------------------------------------------------- the ledger
 
 def ledger_of(rows: tuple[SheetRow, ...], names: dict[str, str], teams: tuple[str, ...]) -> tuple[LedgerLine, ...]:
-    """The ledger's rows as the game sheet says them; the deal being played only "in progress"."""
-    return tuple(_shown(row, names, teams) for row in rows)
-
-
-def _shown(row: SheetRow, names: dict[str, str], teams: tuple[str, ...]) -> LedgerLine:
-    line = ledger_line(row, names, teams)
-    if not row.in_progress:
-        return line
-    return replace(line, score=("…",) * len(teams), lead="", baazi="", next_dealer="", why=gettext("in progress"),
-                   provisional="")
+    """The ledger's rows as the game sheet says them."""
+    return tuple(ledger_line(row, names, teams) for row in rows)
 
 
 # ---------------------------------------------------------------- the follow page's header
