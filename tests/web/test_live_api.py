@@ -303,7 +303,19 @@ def test_a_stale_version_gets_409_and_what_changed(client):
     assert response.status_code == 409 and body["ok"] is False and body["status"] == 409
     assert body["version"] == 3 and [e["version"] for e in body["events"]] == [3]
     assert body["events"][0]["line"] == "floor Kh Jc 9s 2s"
+    assert body["error"].startswith("the game is at version 3, not 2: another entry came first")
     assert [e["line"] for e in body["entries"]] == [e["line"] for e in before["entries"]]
+    assert keeper.doc() == before
+
+
+def test_a_version_the_game_never_had_gets_409_saying_so(client):
+    keeper = Keeper(client)
+    keeper.add("deal 1 dealer N")
+    before = keeper.doc()
+    response = keeper.post("/entries", {"line": "floor Kh Jc 9s 2s", "version": 1000, "client_id": "ahead"})
+    assert response.status_code == 409 and response.json["version"] == 2 and response.json["events"] == []
+    assert response.json["error"] == ("the game is at version 2; it has never been at version 1000: send the "
+                                      "version its last answer gave")
     assert keeper.doc() == before
 
 

@@ -231,11 +231,15 @@ def _checked(db: sqlite_utils.Database, game_id: int, token: str, req: Request) 
 
 
 def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
+    """409 for a version the game has left (what changed since), or one it has never been at."""
     unseen = history(db, game.game_id, max(0, seen))
     entries = [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
-    return Conflict(f"the game is at version {game.version}, not {seen}: another entry came first; "
-                    "here is what changed", extra={"version": game.version, "events": unseen,
-                                                   "entries": entries})
+    said = Said("the game is at version {version}, not {seen}: another entry came first; here is what changed",
+                version=game.version, seen=seen)
+    if seen > game.version:
+        said = Said("the game is at version {version}; it has never been at version {seen}: send the version "
+                    "its last answer gave", version=game.version, seen=seen)
+    return Conflict(said, extra={"version": game.version, "events": unseen, "entries": entries})
 
 
 def typed_view(db: sqlite_utils.Database, game: LiveGame) -> LiveView:
