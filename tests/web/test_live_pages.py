@@ -145,12 +145,13 @@ def test_the_board_answers_304_until_the_game_changes(client):
     keeper = bid_throw_game(client)
     first = board(client, keeper.id)
     tag = first.headers["ETag"]
-    assert tag == f'"live-{keeper.id}-{keeper.version}"' and first.headers["Cache-Control"] == "public, max-age=1"
+    assert tag == f'"live-{keeper.id}-{keeper.version}-en"' and first.headers["Cache-Control"] == "public, max-age=1"
     same = board(client, keeper.id, **{"If-None-Match": tag})
     assert same.status_code == 304 and same.get_data() == b"" and same.headers["ETag"] == tag
+    assert board(client, keeper.id, **{"If-None-Match": f"W/{tag}"}).status_code == 304  # weakened by a proxy
     keeper.add("W 6d")
     changed = board(client, keeper.id, **{"If-None-Match": tag})
-    assert changed.status_code == 200 and changed.headers["ETag"] == f'"live-{keeper.id}-{keeper.version}"'
+    assert changed.status_code == 200 and changed.headers["ETag"] == f'"live-{keeper.id}-{keeper.version}-en"'
     assert "W throws 6d" in text_of(changed.get_data(as_text=True), "live-plays")
 
 
@@ -164,6 +165,15 @@ def test_a_304_does_not_load_the_game(client, monkeypatch):
 
     monkeypatch.setattr(live_pages, "load", refuse)
     assert board(client, keeper.id, **{"If-None-Match": tag}).status_code == 304
+
+
+def test_a_board_in_another_language_is_another_answer(client):
+    keeper = bid_throw_game(client)
+    english = board(client, keeper.id).headers["ETag"]
+    hindi = board(client, keeper.id, **{"Accept-Language": "hi", "If-None-Match": english})
+    assert hindi.status_code == 200 and hindi.headers["ETag"] == f'"live-{keeper.id}-{keeper.version}-hi"'
+    assert board(client, keeper.id, **{"Accept-Language": "hi", "If-None-Match": hindi.headers["ETag"]}
+                 ).status_code == 304
 
 
 def test_the_board_of_no_game_is_404(client):
@@ -197,7 +207,7 @@ def test_the_follow_page_shows_the_game_and_its_board(client):
     assert all(text_of(html, part) is not None for part in PART_IDS)
     slot = next(e for e in elements(html) if e.attrs.get("id") == "live-board-slot")
     assert slot.attrs["data-board-url"] == f"/live/{keeper.id}/board"
-    assert slot.attrs["data-etag"] == f"live-{keeper.id}-{keeper.version}"
+    assert slot.attrs["data-etag"] == f"live-{keeper.id}-{keeper.version}-en"
     scripts = [e.attrs for e in elements(html) if e.tag == "script"]
     assert scripts == [{"src": "/assets/text.js"},  # the scripts' sentences in the reader's language
                        {"type": "module", "src": "/assets/live-follow.js"},

@@ -216,7 +216,7 @@ def test_a_page_reads_the_kept_view_of_the_same_entries_at_the_version_now(repla
     keep(earlier)
     replays.clear()
     board = client.get(f"/live/{keeper.id}/board")
-    assert board.headers["ETag"] == f'"live-{keeper.id}-3"' and not replays
+    assert board.headers["ETag"] == f'"live-{keeper.id}-3-en"' and not replays
     assert client.get(f"/live/{keeper.id}/board", headers={"If-None-Match": board.headers["ETag"]}).status_code == 304
 
 
@@ -228,7 +228,8 @@ def test_a_follower_read_may_be_kept_one_second_by_any_cache(client, path):
     game_id = kept_live(client)
     response = client.get(path.format(game_id))
     version = client.get(f"/api/live/{game_id}").json["version"]
-    assert response.status_code == 200 and response.headers["ETag"] == f'"live-{game_id}-{version}"'
+    language = "" if path.startswith("/api/") else "-en"  # a page is in the reader's language; the JSON is not
+    assert response.status_code == 200 and response.headers["ETag"] == f'"live-{game_id}-{version}{language}"'
     assert response.headers["Cache-Control"] == "public, max-age=1" and "Set-Cookie" not in response.headers
 
 

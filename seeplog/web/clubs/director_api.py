@@ -33,7 +33,7 @@ def confirmations(game_id: int):
     opponents' answer by their link (304: nothing new)."""
     db = get_db()
     headers = {**NO_STORE, "ETag": f'"{table_answers_version(db, game_id)}"'}
-    if request.if_none_match.contains(table_answers_version(db, game_id)):
+    if request.if_none_match.contains_weak(table_answers_version(db, game_id)):
         event_table(db, game_id)  # 404 for a game that is no event's table, as a full read
         return Response(status=304, headers=headers)
     return confirmations_json(db, game_id), 200, headers
@@ -66,7 +66,7 @@ def director(event_id: int):
     db = get_db()
     version = director_version(db, event_id)
     headers = {"ETag": f'"{version}"', "Cache-Control": "private, no-cache"}
-    if request.if_none_match.contains(version or ""):
+    if request.if_none_match.contains_weak(version or ""):
         return Response(status=304, headers=headers)
     return director_json(db, event_id, token), 200, headers
 

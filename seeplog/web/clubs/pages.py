@@ -195,21 +195,27 @@ def known_event(event_id: int) -> dict[str, Any]:
         abort(404, e.message)
 
 
+def event_tag(event_id: int) -> str | None:
+    """The event's standings fragment's entity tag: its version, in the reader's language."""
+    version = event_version(get_db(), event_id)
+    return f"{version}-{locale_name()}" if version is not None else None
+
+
 @bp.get("/events/<int:event_id>")
 def event(event_id: int):
     data = known_event(event_id)
     return render_template("clubs/event.html", e=data, form=RoundForm(), keep=None,
-                           etag=event_version(get_db(), event_id)), NO_STORE  # the token by script
+                           etag=event_tag(event_id)), NO_STORE  # the token by script
 
 
 @bp.get("/events/<int:event_id>/live")
 def event_live(event_id: int):
     """The standings and rounds as an HTML fragment; poll it with If-None-Match (304 while nothing changed)."""
-    version = event_version(get_db(), event_id)
+    version = event_tag(event_id)
     if version is None:
         abort(404, Said("there is no event {event}", event=event_id))
     headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"}
-    if request.if_none_match.contains(version):
+    if request.if_none_match.contains_weak(version):
         return Response(status=304, headers=headers)
     html = render_template("clubs/_event_live.html", e=known_event(event_id), keep=None)
     return Response(html, mimetype="text/html", headers=headers)
@@ -273,7 +279,7 @@ def event_organise(event_id: int):
         c["confirm_qr"] = qr_svg(c["confirm_url"], f"QR code of table {c['table']['number']}'s confirm link")
     director = url_for("director.director_page", event_id=event_id) + f"#token={token}"
     return render_template("clubs/event.html", e=data, form=form, keep=keep, confirm=confirm, cards=cards,
-                           director=director, etag=event_version(get_db(), event_id)), 200, NO_STORE
+                           director=director, etag=event_tag(event_id)), 200, NO_STORE
 
 
 def confirm_links(event_id: int, token: str) -> dict[int, str]:

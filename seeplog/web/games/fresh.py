@@ -38,7 +38,7 @@ def list_etag(db: sqlite_utils.Database, *also: str) -> str:
 
 def unchanged(etag: str) -> Response | None:
     """A 304 when the client holds this answer already (If-None-Match), else None."""
-    if etag not in request.if_none_match:
+    if not request.if_none_match.contains_weak(etag):
         return None
     response = Response(status=304)
     response.set_etag(etag)

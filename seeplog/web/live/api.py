@@ -25,9 +25,10 @@ blp = Blueprint("live", __name__, url_prefix="/api/live",
 blp.before_request(same_origin_only)
 
 
-def etag(game_id: int, version: int) -> str:
-    """The game's entity tag at a version (unquoted; headers carry it quoted)."""
-    return f"live-{game_id}-{version}"
+def etag(game_id: int, version: int, language: str = "") -> str:
+    """The game's entity tag at a version (unquoted; headers carry it quoted); a page's names its language too
+    (the board in Hindi is another answer than the board in English)."""
+    return f"live-{game_id}-{version}-{language}" if language else f"live-{game_id}-{version}"
 
 
 FOLLOW_CACHE = "public, max-age=1"
@@ -35,9 +36,9 @@ FOLLOW_CACHE = "public, max-age=1"
 the followers of one game cost the origin one request a second. These answers show no token."""
 
 
-def follow_headers(game_id: int, version: int) -> dict[str, str]:
-    """The headers of a follower's read of a game at a version (its 200 and its 304)."""
-    return {"ETag": f'"{etag(game_id, version)}"', "Cache-Control": FOLLOW_CACHE}
+def follow_headers(game_id: int, version: int, language: str = "") -> dict[str, str]:
+    """The headers of a follower's read of a game at a version (its 200 and its 304), of a page in `language`."""
+    return {"ETag": f'"{etag(game_id, version, language)}"', "Cache-Control": FOLLOW_CACHE}
 
 
 def _token() -> str:
@@ -113,7 +114,7 @@ def game(game_id: int):
     version = current_version(db, game_id)
     if version is None:
         raise ApiError(404, f"there is no live game {game_id}")
-    if request.if_none_match.contains(etag(game_id, version)):
+    if request.if_none_match.contains_weak(etag(game_id, version)):
         return Response(status=304, headers=follow_headers(game_id, version))
     stored = load(db, game_id)
     assert stored is not None

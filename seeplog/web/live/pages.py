@@ -48,14 +48,19 @@ def follow_view(game_id: int) -> LiveView:
 
 
 def not_modified(game_id: int) -> Response | None:
-    """A 304 when If-None-Match names the live game's current version (a 404 when there is no such game):
-    a follower's poll costs one small read while nothing changed."""
+    """A 304 when If-None-Match names the live game's current version in the reader's language (a 404 when
+    there is no such game): a follower's poll costs one small read while nothing changed."""
     version = current_version(get_db(), game_id)
     if version is None:
         abort(404, Said("there is no live game {game}", game=game_id))
-    if request.if_none_match.contains(etag(game_id, version)):
-        return Response(status=304, headers=follow_headers(game_id, version))
+    if request.if_none_match.contains_weak(etag(game_id, version, locale_name())):
+        return Response(status=304, headers=page_headers(game_id, version))
     return None
+
+
+def page_headers(game_id: int, version: int) -> dict[str, str]:
+    """A follow page's headers: its version's in the reader's language."""
+    return follow_headers(game_id, version, locale_name())
 
 
 BOARDS: Kept[Markup] = Kept(2048)
@@ -83,7 +88,7 @@ def board_fragment(game_id: int):
     html = board_html(view, parts)
     if parts == PARTS and request.headers.get(PUBLISH_AS) == locale_name():
         publish(game_id, view.version, locale_name(), html, partial(current_version, get_db(), game_id))
-    return Response(html, mimetype="text/html", headers=follow_headers(game_id, view.version))
+    return Response(html, mimetype="text/html", headers=page_headers(game_id, view.version))
 
 
 PUBLISH_AS = "X-Publish-Board"
@@ -107,8 +112,8 @@ def follow(game_id: int):
         return unchanged
     view = follow_view(game_id)
     return render_template("live_follow.html", game=follow_header(view), board_html=board_html(view),
-                           etag=etag(game_id, view.version), strips=deal_strips(view)), \
-        200, follow_headers(game_id, view.version)
+                           etag=etag(game_id, view.version, locale_name()), strips=deal_strips(view)), \
+        200, page_headers(game_id, view.version)
 
 
 @bp.route("/live/new", methods=["GET", "POST"])
