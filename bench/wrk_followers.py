@@ -4,7 +4,7 @@ The Python load generator cannot send 10,000 polls a second on the development m
 one event loop a thread) can. wrk keeps C connections and has no rate of its own: each connection waits
 `delay()` between its requests, so that the C connections together send about F / 2 polls a second — each
 connection stands for F / C followers. A poll asks a random table's board with If-None-Match: the ETag last
-seen for that table by the wrk thread (the live ETag names its game, `"live-<id>-<version>"`).
+seen for that table by the wrk thread (the live ETag names its game, `"live-<id>-<version>-<language>"`).
 """
 from __future__ import annotations
 
