@@ -10,8 +10,6 @@ from collections.abc import Iterator
 import pytest
 
 import seeplog
-from seeplog.ledger import Lead, next_dealers
-from seeplog.ruleset import ruleset_for
 from tests.web.helpers import make_app
 
 _ids = itertools.count(1)
@@ -95,7 +93,7 @@ def statement_lines(text: str) -> list[str]:
 def open_form(expected: dict) -> dict:
     """A report as it reads while its game is still being kept: the last deal of the last game, when it
     is not complete and has no score, is in progress rather than E-INCOMPLETE, and its score is not
-    unknown: its ledger row is not provisional for it (RULES.md §8.5), and the rotation names a next dealer."""
+    unknown: its ledger row is not provisional for it (RULES.md §8.5), and names no next dealer yet."""
     doc = {**expected, "games": [dict(g) for g in expected["games"]]}
     if doc["games"] and doc["games"][-1]["deals"]:
         game = doc["games"][-1]
@@ -110,15 +108,12 @@ def open_form(expected: dict) -> dict:
 
 def _in_progress_row(game: dict) -> dict:
     """The last ledger row of a game whose last deal is still being played."""
-    rules = ruleset_for(game["tags"])
     row, before = dict(game["ledger"][-1]), game["ledger"][:-1]
-    if row["next_dealer"] is None:
-        named, allowed = next_dealers(row["dealer"], Lead(**row["lead"]), None, rules)
-        row["next_dealer"] = named
-        if "allowed_dealers" in row:
-            row["allowed_dealers"] = list(allowed)
-        if not (before and before[-1].get("provisional")):
-            del row["provisional"]
+    row["next_dealer"] = None
+    if "allowed_dealers" in row:
+        row["allowed_dealers"] = []
+    if not (before and before[-1].get("provisional")):
+        row.pop("provisional", None)
     return row
 
 
