@@ -301,10 +301,6 @@ def misfits(before: LiveLog, after: LiveLog, own: int | None) -> list[tuple[int,
     return [found for key, found in unreadable(after).items() if key not in known]
 
 
-def is_tag_line(text: str) -> bool:
-    return _head(text) == "["
-
-
 # ---------------------------------------------------------------- the analysis, and the findings per entry
 
 @dataclass(frozen=True)

@@ -58,6 +58,17 @@ def test_class3_key_error_on_a_variant_correction_after_an_east_play(client):
     assert keeper.add('[Variant "juneja"]', replace=1).status_code == 201  # a variant the entries fit
 
 
+def test_deleting_a_deal_line_its_plays_follow_is_refused(client):
+    """Without its deal line a deal's floor, bid and plays cannot be read: the deletion is refused, as the
+    replace of that line by a play is, and the game is as it was."""
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s"])
+    body = assert_refused_unchanged(keeper, keeper.send(delete=3))  # after Variant and Date
+    assert "entry 3" in body["error"] and {e["rule"] for e in body["errors"]} == {"E-SYNTAX"}
+    assert keeper.doc()["next"]["kind"] == "play"
+    assert keeper.send(delete=6).status_code == 201  # the play: nothing else stands on it
+
+
 def test_a_variant_correction_the_entries_fit_is_taken(client):
     keeper = Keeper(client)
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid S 13"])

@@ -11,7 +11,7 @@ import sqlite_utils
 
 from seeplog.analysis import Analysis, kept_analysis
 from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target,
-                                  finding_keys, is_tag_line, live_analysis, live_log, misfits, read_in_place, retag)
+                                  finding_keys, live_analysis, live_log, misfits, read_in_place, retag)
 from seeplog.refusals import Refused
 from seeplog.report import report_json
 from seeplog.said import Said, said_field
@@ -125,7 +125,7 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
         event = Event(event.kind, event.entry, (canonical,))
     state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
     live = live_log(entries, old.live, read)
-    if _touches_header(old.live, event):
+    if event.kind not in ("append", "close", "reopen"):
         _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
     analysis = live_analysis(live, open_game=state == "open", before=old)
     same = deals_kept(old, analysis)
@@ -141,14 +141,9 @@ def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
     return {f.name: getattr(analysis, f.name) for f in fields(LiveAnalysis)}
 
 
-def _touches_header(was: LiveLog, event: Event) -> bool:
-    """The event writes or takes away a tag line (the variant, say)."""
-    old = was.entries[event.entry - 1].text if event.kind in ("replace", "delete", "undo") and event.entry else ""
-    return any(is_tag_line(text) for text in (*event.lines, old))
-
-
 def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
-    """A header change that leaves other entries unreadable is refused (422): the entries must fit it."""
+    """A correction that leaves other entries unreadable is refused (422): a tag's that changes the variant
+    under a seat it lacks, the deletion of a deal line that plays follow. The entries must fit it."""
     found = misfits(before, after, own)
     if found:
         number, error = found[0]
