@@ -119,8 +119,11 @@ def retag(entries: list[Entry], lines: Iterable[str], new: Callable[[str], Entry
             entries[same] = new(line)
 
 
-def check_target(event: Event, count: int) -> str | None:
-    """Why an event cannot apply to a game of `count` entries, or None."""
+def check_target(event: Event, entries: Sequence[Entry]) -> str | None:
+    """Why an event cannot apply to a game of these entries, or None. Undo takes back the last entry, never
+    a tag of the game's first header (the variant, the baazi target…: a tap of Undo at the start of a game
+    would change its rules); those are corrected entry by entry, or retagged."""
+    count = len(entries)
     missing = {"replace": Said("there is no entry {entry} to replace (the game has {count})", entry=str(event.entry),
                                count=count),
                "delete": Said("there is no entry {entry} to delete (the game has {count})", entry=str(event.entry),
@@ -129,8 +132,9 @@ def check_target(event: Event, count: int) -> str | None:
                               entry=str(event.entry), count=count)}
     if event.kind in missing and not (event.entry and 1 <= event.entry <= count):
         return missing[event.kind]
-    if event.kind == "undo" and count == 0:
-        return Said("there is no entry to undo")
+    if event.kind == "undo" and all(_head(e.text) == "[" for e in entries):
+        return Said("there is no entry to undo: the game has only its tags (correct a tag's entry, or rename "
+                    "the game)")
     return None
 
 

@@ -478,11 +478,13 @@ def test_a_deal_in_score_only_mode_then_undo(browser, base_url):
     game = start(page, base_url)
     open_keep(page, base_url, game)
     assert page.locator("#score-open").is_hidden()  # the first deal's dealer is not known yet
+    expect(page.locator("#undo")).to_be_disabled()  # the game is its tags alone: nothing to undo
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "live-keep-dealer-phone.png"), full_page=True)
     page.locator("#dealers button[data-seat=E]").tap()
     expect_next(page, "Deal 1 (dealer E)")
     settled(page)
+    expect(page.locator("#undo")).to_be_enabled()
     page.screenshot(path=str(SHOTS / "live-keep-bid-floor-phone.png"), full_page=True)
     expect(page.locator("#picker button[data-card='As']")).to_be_visible()  # the floor's picker
     page.locator("#score-open").tap()
@@ -509,6 +511,10 @@ def test_a_deal_in_score_only_mode_then_undo(browser, base_url):
     assert doc["entries"][-1]["line"] == "deal 1 dealer E"
     assert page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"][-1]["kind"] == "undo"
     expect_next(page, "Deal 1 (dealer E)")
+    page.locator("#undo").tap()
+    settled(page)
+    assert api_doc(page, base_url, game)["entries"][-1]["line"].startswith("[")
+    expect(page.locator("#undo")).to_be_disabled()
     context.close()
 
 

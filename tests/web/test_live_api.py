@@ -277,10 +277,22 @@ def test_undo_deletes_the_last_entry_as_an_event(client):
     after = keeper.doc()
     assert after["entries"] == before["entries"] and after["log"] == before["log"] and after["version"] == 5
     assert [e["kind"] for e in keeper.history()][-2:] == ["append", "undo"]
-    empty = Keeper(client)
-    empty.send("/undo")
-    empty.send("/undo")
-    assert_envelope(empty.send("/undo"), 422)
+
+
+def test_undo_never_takes_a_tag_of_the_games_header(client):
+    """At the start a game is its tags alone (the variant, the baazi target, the date): an Undo tapped then
+    would change the game's rules. It is refused and the tags stay; a tag line that starts a second game,
+    after deals, is undone as any entry is."""
+    fresh = Keeper(client, "two-player", tags={"BaaziTarget": "5"})
+    before = fresh.doc()
+    refused = fresh.send("/undo")
+    assert_envelope(refused, 422)
+    assert refused.json["error"].startswith("there is no entry to undo: the game has only its tags")
+    assert fresh.doc() == before and fresh.doc()["variant"] == "two-player"
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "score NS 40 EW 60", '[Round "2"]'])
+    assert len(keeper.doc()["report"]["games"]) == 2
+    assert keeper.send("/undo").status_code == 201 and len(keeper.doc()["report"]["games"]) == 1
 
 
 def test_a_retry_with_the_same_client_id_stores_once(client):

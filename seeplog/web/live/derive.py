@@ -53,7 +53,7 @@ def event_of(now: tuple[Entry, ...], req: Request, serial: int) -> tuple[Event, 
         retag(entries, lines, lambda line: Entry(next(serials), line))
         return Event("retag", None, lines), entries, None
     event = Event(req.kind, len(entries) if req.kind == "undo" else req.entry)
-    problem = check_target(event, len(entries))
+    problem = check_target(event, entries)
     if problem:
         raise Refused(problem)
     at = event.entry - 1  # type: ignore[operator]

@@ -17,6 +17,10 @@ import { renderConfirm } from "./confirm.js";
 
 const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
 const lacks = (next, part) => (next.missing || []).includes(part);
+/* Something Undo may take back: an entry waiting to be sent, or an entry past the game's first tags (the
+   server never undoes those: they are the game's rules). */
+const undoable = () => (keep.queue && keep.queue.items.length > 0) ||
+  (keep.view ? keep.view.entries : []).some((entry) => !entry.line.trimStart().startsWith("["));
 
 export function render() {
   const { next, seen, held, guessed } = ahead();
@@ -73,7 +77,7 @@ function showSteps(next) {
   $("step-hand").hidden = !hand;
   $("step-play").hidden = aside || next.kind !== "play";
   $("step-score").hidden = !score;
-  $("undo").disabled = next.kind === "closed";
+  $("undo").disabled = next.kind === "closed" || !undoable();
   $("notation").hidden = next.kind === "closed";
   $("finish").hidden = next.kind === "closed";
   $("score-open").hidden = score || !((next.kind === "deal" && next.dealer) ||
