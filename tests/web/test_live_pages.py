@@ -283,6 +283,8 @@ def test_starting_a_game_shows_the_edit_link_once_and_the_follow_link_with_its_q
     assert appended.status_code == 201
     for page in (f"/live/{game_id}", f"/live/{game_id}/board", f"/games/{game_id}", "/live/new", "/"):
         assert token not in client.get(page).get_data(as_text=True), page
+    assert "· rotation Team" in client.get(f"/live/{game_id}").get_data(as_text=True)
+    assert "टीम" in client.get(f"/live/{game_id}", headers={"Accept-Language": "hi"}).get_data(as_text=True)
 
 
 def test_the_started_page_again_shows_the_follow_link_but_not_the_token(client):

@@ -15,6 +15,7 @@ from seeplog.scoresheet import SheetRow, seat_names
 from ..catalog import gettext
 from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
 from ..dates import local_date
+from ..forms import ROTATIONS
 from ..saying import say, say_all, say_either
 from .dealend import DealEnd, baazi_words, deal_end, taken_words
 from .view import EntryView, LiveView, links
@@ -231,12 +232,21 @@ SHOWN_TAGS = (("Date", _l("date")), ("Site", _l("site")), ("Round", _l("round"))
               ("BaaziTarget", _l("baazi target")), ("Rotation", _l("rotation")))
 
 
+def _detail(tag: str, value: str) -> str:
+    """A tag's value as the header shows it: a date in the reader's locale, a rotation in the start form's words."""
+    if tag == "Date":
+        return local_date(value)
+    if tag == "Rotation":
+        return str(next((c.label for c in ROTATIONS if c.value == value.lower()), value))
+    return value
+
+
 def follow_header(view: LiveView) -> FollowHeader:
     tags = view.report["games"][-1]["tags"] if view.report["games"] else {}
     rules = find_ruleset(view.variant)
     names = seat_names(tags, rules.seats)
     teams = tuple(Team(team, team_players(rules, team, names)) for team in rules.teams)
     return FollowHeader(view.game_id, tags.get("Event") or gettext("Live game %(id)s", id=view.game_id), view.variant,
-                        view.state, teams, tuple((str(label), local_date(tags[tag]) if tag == "Date" else tags[tag])
+                        view.state, teams, tuple((str(label), _detail(tag, tags[tag]))
                                                  for tag, label in SHOWN_TAGS if tag in tags),
                         links(view.game_id)["scoresheet"], names)
