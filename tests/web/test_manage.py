@@ -60,6 +60,15 @@ def test_put_replaces_the_log_keeping_the_id_and_the_old_text(client):
     assert client.get(f"/api/games/{game['id']}").json["event"] == "Club night 128" and other["id"]
 
 
+def test_put_of_the_games_own_text_changes_nothing(client):
+    game = post_log(client, "e-card.seep").json
+    before = client.get(f"/api/games/{game['id']}").json
+    response = client.put(f"/api/games/{game['id']}", data=example("e-card.seep"), content_type="text/plain",
+                          headers={"X-Manage-Token": game["manage_token"]})
+    assert response.status_code == 200 and response.json["id"] == game["id"]
+    assert client.get(f"/api/games/{game['id']}").json == before and before["history"] == []
+
+
 def test_delete_removes_the_game_everywhere(client):
     game = post_log(client, "e-card.seep").json
     response = client.delete(f"/api/games/{game['id']}", headers={"X-Manage-Token": game["manage_token"]})

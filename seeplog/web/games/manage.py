@@ -66,7 +66,8 @@ def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
 
 
 def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Stored:
-    """Put a new log in place of a stored game's: same id, the old text kept in its history.
+    """Put a new log in place of a stored game's: same id, the old text kept in its history. The game's own
+    text again, under its own file name, changes nothing (no history entry).
 
     :raises BadUpload: when nothing in the new text can be read.
     :raises SameLog: when the new log is already stored as another game.
@@ -80,6 +81,8 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
         if other is not None and other != game_id:
             raise SameLog(other)
         old = db.table("games").get(game_id)
+        if other == game_id and (old["raw"], old["filename"]) == (upload.raw, upload.filename):
+            return Stored(game_id, False, doc)
         db.table("game_history").insert({"game_id": game_id, "raw": old["raw"], "format": old["format"],
                                    "filename": old["filename"], "uploaded": old["uploaded"], "replaced": _now()})
         now = _now()
