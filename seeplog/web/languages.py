@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, format_decimal
@@ -20,6 +21,7 @@ from .catalog import LANGUAGES, catalog, locale_name
 from .dates import init_dates
 from .forms import variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
+from .oneline import is_one_line
 from .scripttext import script_translations
 
 COOKIE = "lang"
@@ -38,8 +40,11 @@ def chosen_language() -> str:
 
 
 def _same_site_path(target: str | None) -> str:
-    """`target` when it is a path on this site (never another host), else the games list."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+    """`target` when it is a path on this site, else the games list. A path starts with one "/" and holds no
+    control character (Werkzeug drops a tab, so "/\t/evil.example" would go to another host; a newline cannot be
+    sent in a header) and no backslash (which browsers read as "/"), and has no scheme or host."""
+    if (target and target.startswith("/") and not target.startswith("//") and "\\" not in target
+            and is_one_line(target) and not urlsplit(target).scheme and not urlsplit(target).netloc):
         return target
     return url_for("pages.index")
 

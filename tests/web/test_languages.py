@@ -163,6 +163,20 @@ def test_choosing_a_language_keeps_the_address(client):
     assert '<html lang="hi">' in client.get("/").get_data(as_text=True)
 
 
+@pytest.mark.parametrize("target", ["/\n/evil.example", "/\r\n/evil.example", "/\t/evil.example",
+                                    "/\x00/evil.example", "/\x1b/evil.example", "/\x7f", "/\u0085/evil.example",
+                                    "/\u2028/evil.example", "/\\evil.example", "\\\\evil.example",
+                                    "https://evil.example/", " //evil.example", "///evil.example", "evil", ""])
+def test_choosing_a_language_never_goes_to_another_site(client, target):
+    away = client.post("/language", data={"lang": "hi", "next": target})
+    assert away.status_code == 303 and away.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize("target", ["/games?page=2&player=Asha", "/https://evil.example", "/:/a", "/a?b=//c#//d"])
+def test_choosing_a_language_keeps_any_path_of_this_site(client, target):
+    assert client.post("/language", data={"lang": "hi", "next": target}).headers["Location"] == target
+
+
 def test_the_scripts_read_their_sentences_from_the_page(client):
     client.set_cookie("lang", "hi")
     page = client.get("/").get_data(as_text=True)
