@@ -89,6 +89,22 @@ def test_admin_forms_on_the_player_page(client, runner):
     assert [a["name"] for a in client.get(f"/api/players/{asha}").json["aliases"]] == ["Asha", "Ravi"]
 
 
+def test_the_merge_form_refuses_a_player_number_beyond_the_store(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    token = admin_token(runner)
+    asha = player_id(client, "Asha")
+    page = client.get(f"/players/{asha}").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    before = client.get("/api/players").json
+    for into in (2 ** 63, 2 ** 62 + 1, -1, "9" * 5000):
+        refused = client.post(f"/players/{asha}/merge", data={"csrf_token": csrf, "into": into, "token": token})
+        assert refused.status_code == 400, into
+        assert "as in the address of their page" in refused.get_data(as_text=True) or into == "9" * 5000
+    unknown = client.post(f"/players/{asha}/merge", data={"csrf_token": csrf, "into": 2 ** 62, "token": token})
+    assert unknown.status_code == 404
+    assert client.get("/api/players").json == before
+
+
 def test_admin_token_is_kept_only_as_a_hash(app, runner):
     token = admin_token(runner)
     db = connect(app.config["DATABASE"])

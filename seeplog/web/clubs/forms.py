@@ -25,7 +25,9 @@ class AdminForm(FlaskForm):
 
 class MergeForm(AdminForm):
     into = IntegerField(_l("Merge into player number"),
-                        validators=[DataRequired(_l("name the player to merge into"))])
+                        validators=[DataRequired(_l("name the player to merge into")),
+                                    NumberRange(1, 2 ** 62, _l("give a player's number, as in the address of their "
+                                                               "page"))])
 
 
 class RenameForm(AdminForm):
