@@ -15,6 +15,7 @@ from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 from seeplog.said import N_
 
 from .catalog import gettext
+from .oneline import is_one_line
 
 
 class UploadForm(FlaskForm):
@@ -73,8 +74,9 @@ def variant_choices() -> list[SelectChoice]:
     return choices
 
 
-def _one_line(form: FlaskForm, field: Field) -> None:
-    if field.data and any(ord(c) < 32 or ord(c) == 127 for c in field.data):
+def one_line(form: FlaskForm, field: Field) -> None:
+    """A field's text on one line (`seeplog.web.oneline`): no control character, no line or paragraph separator."""
+    if field.data and not is_one_line(field.data):
         raise ValidationError(gettext("write it on one line, without control characters"))
 
 
@@ -86,7 +88,7 @@ def _whole_number(form: FlaskForm, field: Field) -> None:
 
 def _text(label: object, length: int, description: object = "") -> StringField:
     too_long = _l("at most %(num)s characters", num=length)
-    return StringField(label, [Optional(), Length(max=length, message=too_long), _one_line],
+    return StringField(label, [Optional(), Length(max=length, message=too_long), one_line],
                        filters=[lambda v: v.strip() if isinstance(v, str) else v], description=description)
 
 

@@ -115,6 +115,8 @@ def test_bad_event_input_is_refused_and_changes_nothing(client):
     assert_envelope(client.post("/api/events", json={"name": "X", "variant": "standard",
                                                      "partnerships": [["A", "B"]]}), 400)
     for bad in ({"date": "2026-13-40"}, {"name": " "}, {"partnerships": [["A", "B"], ["C", "D\n"]]},
+                {"partnerships": [["A", "B"], ["C", "D\u0000"]]}, {"partnerships": [["A", "B"], ["C", "D\u2028"]]},
+                {"name": "Club\x85night"}, {"place": "Hall\t2"},
                 {"partnerships": [["A", "B"], ["C", " ? "]]}, {"variant": "bridge"}):
         body = {"name": "X", "variant": "standard", "partnerships": [["A", "B"], ["C", "D"]], **bad}
         assert_envelope(client.post("/api/events", json=body), 400)
@@ -128,6 +130,10 @@ def test_the_organiser_pages(client):
     refused = client.post("/events/new", data={"csrf_token": csrf, "name": "Night", "variant": "standard",
                                                "partnerships": "A & B\nC"})
     assert refused.status_code == 400 and "line 2: give 2 names" in refused.get_data(as_text=True)
+    for name, pairs in (("Night\u2028", "A & B\nC & D"), ("Night\n", "A & B\nC & D"), ("Night", "A & B\nC & D\x01")):
+        refused = client.post("/events/new", data={"csrf_token": csrf, "name": name, "variant": "standard",
+                                                   "partnerships": pairs})
+        assert refused.status_code == 400, (name, pairs)
     made = client.post("/events/new", data={"csrf_token": csrf, "name": "Night", "variant": "standard",
                                             "partnerships": "A & B\nC and D\nE, F"})
     assert made.status_code == 303 and made.headers["Cache-Control"] == "no-store"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from seeplog.web.db import connect, migrate
 from tests.web.clubs_helpers import admin_token, bearer, named, player_id, store_text
 from tests.web.helpers import EXAMPLES, assert_envelope, make_app
@@ -103,6 +105,31 @@ def test_the_merge_form_refuses_a_player_number_beyond_the_store(client, runner)
     unknown = client.post(f"/players/{asha}/merge", data={"csrf_token": csrf, "into": 2 ** 62, "token": token})
     assert unknown.status_code == 404
     assert client.get("/api/players").json == before
+
+
+NOT_ONE_LINE = ["a\nb", "Asha\n", "\u0000", "a\x01b", "a\tb", "a\x7fb", "a\u0085b", "a\u2028b", "a\u2029b"]
+"""Names holding a control character (Unicode's Cc) or a line or paragraph separator."""
+
+
+@pytest.mark.parametrize("name", NOT_ONE_LINE)
+def test_a_players_name_with_a_control_character_is_refused(client, runner, name):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    token = admin_token(runner)
+    asha = player_id(client, "Asha")
+    body = assert_envelope(client.post(f"/api/players/{asha}/rename", json={"name": name}, headers=bearer(token)), 400)
+    assert [e["field"] for e in body["errors"]] == ["name"] and "one line" in body["errors"][0]["message"]
+    page = client.get(f"/players/{asha}").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    refused = client.post(f"/players/{asha}/rename", data={"csrf_token": csrf, "name": name, "token": token})
+    assert refused.status_code == 400 and "one line" in refused.get_data(as_text=True)
+    assert client.get(f"/api/players/{asha}").json["name"] == "Asha"
+
+
+def test_a_players_name_keeps_the_joiners_of_its_script(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    asha, name = player_id(client, "Asha"), "\u0906\u0936\u093e \u0915\u094d\u200d\u0937"  # a ZWJ (Cf) kept
+    renamed = client.post(f"/api/players/{asha}/rename", json={"name": name}, headers=bearer(admin_token(runner)))
+    assert renamed.status_code == 200 and renamed.json["name"] == name
 
 
 def test_admin_token_is_kept_only_as_a_hash(app, runner):

@@ -7,6 +7,7 @@ import random
 import threading
 from datetime import datetime, timezone
 
+import pytest
 
 from seeplog.playout import random_game
 from seeplog.ruleset import VARIANTS
@@ -63,6 +64,15 @@ def test_start_refuses_bad_bodies(client):
                               400)
     assert "MaxHouses" in bad_tag["error"]
     assert_envelope(client.post("/api/live", json={"variant": "two-player", "players": {"W": "Divya"}}), 400)
+    assert client.get("/api/games").json["total"] == 0
+
+
+@pytest.mark.parametrize("value", ["a\nb", "Club night\n", "\u0000\u0001", "a\tb", "a\x9bb", "a\u2028b"])
+def test_start_refuses_tags_and_names_with_control_characters(client, value):
+    for body, field in [({"tags": {"Event": value}}, "tags.Event.value"),
+                        ({"players": {"N": value}}, "players.N.value")]:
+        refused = assert_envelope(client.post("/api/live", json={"variant": "standard", **body}), 400)
+        assert [e["field"] for e in refused["errors"]] == [field] and "one line" in refused["errors"][0]["message"]
     assert client.get("/api/games").json["total"] == 0
 
 

@@ -93,6 +93,14 @@ def test_a_retag_refuses_what_it_cannot_set(client, tags, says):
     assert says in body["error"] and keeper.history()[-1]["kind"] == "append"
 
 
+@pytest.mark.parametrize("tags", [{"Event": "a\nb"}, {"North": "\u0000"}, {"Round": "2\u2029"}])
+def test_a_retag_refuses_a_value_with_a_control_character(client, tags):
+    keeper = kept(client)
+    body = assert_envelope(keeper.send("/tags", tags=tags), 400)
+    assert [e["field"] for e in body["errors"]] == [f"tags.{next(iter(tags))}.value"]
+    assert keeper.history()[-1]["kind"] == "append"
+
+
 def test_a_retag_refuses_a_seat_the_game_does_not_have(client):
     keeper = Keeper(client, "two-player", players={"N": "Asha"})
     body = assert_envelope(keeper.send("/tags", tags={"West": "Divya"}), 422)

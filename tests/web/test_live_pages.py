@@ -325,6 +325,8 @@ def test_a_two_player_game_takes_north_and_south_only(client):
     ({"target": "0"}, "target", "a whole number from 1"),
     ({"north": "A" * 41}, "north", "at most 40 characters"),
     ({"event": "two\nlines"}, "event", "write it on one line"),
+    ({"north": "As\u0085ha"}, "north", "write it on one line"),
+    ({"scorer": "a\u2028b"}, "scorer", "write it on one line"),
 ])
 def test_bad_input_is_told_by_its_field(client, fields, name, message):
     response = post_new(client, **fields)

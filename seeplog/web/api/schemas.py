@@ -10,7 +10,27 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import SEATS, seat_class
 
+from ..oneline import ONE_LINE, is_one_line
+
 LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
+"""A line of notation, or a note: no line break (what else a line of notation may hold, the notation decides)."""
+
+
+class OneLine(validate.Regexp):
+    """Text a person writes on one line, a name or a tag (`seeplog.web.oneline`): no control character, no line or
+    paragraph separator. Its pattern is documented; the text is matched whole (a Regexp's `$` lets a last newline
+    through)."""
+
+    def __init__(self) -> None:
+        super().__init__(ONE_LINE, error="must stay on one line, without control characters")
+
+    def __call__(self, value: Any) -> Any:
+        if not is_one_line(value):
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+TEXT_LINE = OneLine()
 SEAT = validate.Regexp(rf"^{seat_class(lower=True)}$", error=f"a seat is {', '.join(SEATS[:-1])} or {SEATS[-1]}")
 CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
 DATE_FORM = validate.Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", error="a date is written YYYY-MM-DD")

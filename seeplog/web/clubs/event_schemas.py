@@ -5,13 +5,13 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.notation import VARIANT_NAMES
 
-from ..api.schemas import LINE, WholeNumber, answer_schema, described
+from ..api.schemas import TEXT_LINE, WholeNumber, answer_schema, described
 from .schemas import PlayerLinkSchema
 from .event_rounds import FORMATS
 
-NAME = fields.String(validate=[validate.Length(min=1, max=80), LINE],
+NAME = fields.String(validate=[validate.Length(min=1, max=80), TEXT_LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
-TEXT = [validate.Length(min=1, max=120), LINE]
+TEXT = [validate.Length(min=1, max=120), TEXT_LINE]
 
 
 class EventNewSchema(Schema):

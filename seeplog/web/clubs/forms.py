@@ -12,10 +12,11 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Rege
 from seeplog.ruleset import VARIANTS
 
 from ..catalog import gettext, ngettext
-from ..forms import variant_choices
+from ..forms import one_line, variant_choices
+from ..oneline import NOT_ON_ONE_LINE
 
-ONE_LINE = r"^[^\x00-\x1f\x7f\"\\]*$"
-"""Text a tag can hold: one line, no quotes or backslashes."""
+TAG_TEXT = rf'^[^{NOT_ON_ONE_LINE}"\\]*\Z'
+"""Text a tag can hold: one line (`seeplog.web.oneline`), no quotes or backslashes."""
 
 
 class AdminForm(FlaskForm):
@@ -31,7 +32,7 @@ class MergeForm(AdminForm):
 
 
 class RenameForm(AdminForm):
-    name = StringField(_l("New name"), validators=[DataRequired(_l("give the new name")), Length(max=80)])
+    name = StringField(_l("New name"), validators=[DataRequired(_l("give the new name")), Length(max=80), one_line])
 
 
 class SplitForm(AdminForm):
@@ -46,11 +47,11 @@ class EventNewForm(FlaskForm):
     """Create an event: name, date, place, variant, baazi target, and the partnerships one a line."""
 
     name = StringField(_l("Event name"), [DataRequired(_l("give the event a name")), Length(max=120),
-                       Regexp(ONE_LINE, message=_l("one line, without quotes"))])
+                       Regexp(TAG_TEXT, message=_l("one line, without quotes"))])
     date = StringField(_l("Date"), [Optional(), Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
                                                        message=_l("a date as YYYY-MM-DD"))])
     place = StringField(_l("Place"), [Optional(), Length(max=120),
-                                      Regexp(ONE_LINE, message=_l("one line, without quotes"))])
+                                      Regexp(TAG_TEXT, message=_l("one line, without quotes"))])
     variant = SelectField(_l("Variant"), choices=variant_choices, default="standard")
     target = IntegerField(_l("Baazi target"), [Optional(), NumberRange(1, 9999)],
                           description=_l("empty: the variant's own (100; thirty variants 30)"))
@@ -78,7 +79,7 @@ class EventNewForm(FlaskForm):
             problems.append(gettext("enter at least two partnerships"))
         if len(pairs) > 64:
             problems.append(gettext("at most 64 partnerships"))
-        if any(len(n) > 80 or not re.fullmatch(ONE_LINE, n) for names in pairs for n in names):
+        if any(len(n) > 80 or not re.fullmatch(TAG_TEXT, n) for names in pairs for n in names):
             problems.append(gettext("a name has at most 80 characters, without quotes"))
         self.partnerships.errors = [*self.partnerships.errors, *problems]
         return not problems

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..api.schemas import WholeNumber, answer_schema, described
+from ..api.schemas import TEXT_LINE, WholeNumber, answer_schema, described
 
-NAME = fields.String(required=True, validate=validate.Length(min=1, max=80),
+NAME = fields.String(required=True, validate=[validate.Length(min=1, max=80), TEXT_LINE],
                      metadata={"description": "the player's new display name"})
 UPDATING_FROM = fields.String(required=True, allow_none=True, metadata={
     "description": "while the kept ratings are being brought up to date (a game corrected or deleted, players "

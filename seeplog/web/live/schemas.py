@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, post_load, validate
 from seeplog.notation import VARIANT_NAMES
 from seeplog.said import Said
 
-from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, WholeNumber, answer_schema, described
+from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, WholeNumber, answer_schema, described
 
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
 CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(
@@ -15,7 +15,7 @@ CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(
 VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
 NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
-TAG_VALUE = fields.String(validate=[LINE, validate.Length(max=200)])
+TAG_VALUE = fields.String(validate=[TEXT_LINE, validate.Length(max=200)])
 PLAYER_SEAT = validate.Regexp(r"^[NWSE]$", error="a seat is N, W, S or E")
 """Upper case only, so that no seat can be named twice (n and N)."""
 
@@ -74,7 +74,7 @@ class ReopenSchema(UndoSchema):
 
 class TagsSchema(UndoSchema):
     tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]),
-                       values=fields.String(validate=[LINE, validate.Length(min=1, max=200)]),
+                       values=fields.String(validate=[TEXT_LINE, validate.Length(min=1, max=200)]),
                        required=True, validate=validate.Length(min=1, max=10),
                        metadata={"description": "the tags to set: Event, Site, Date (YYYY-MM-DD), Round, Scorer, "
                                                 "and the players' names (North, West, South, East)",
