@@ -15,7 +15,7 @@ from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 from seeplog.said import N_
 
 from .catalog import gettext
-from .oneline import is_one_line
+from .oneline import file_name, is_one_line
 
 
 class UploadForm(FlaskForm):
@@ -24,7 +24,7 @@ class UploadForm(FlaskForm):
 
     def uploads(self) -> list[tuple[str | None, bytes]]:
         """(file name, bytes) of every file chosen and of the pasted text."""
-        found = [(f.filename, f.read()) for f in (self.files.data or []) if getattr(f, "filename", "")]
+        found = [(file_name(f.filename), f.read()) for f in (self.files.data or []) if getattr(f, "filename", "")]
         if self.text.data and self.text.data.strip():
             found.append((None, self.text.data.encode("utf-8")))
         return found
@@ -41,7 +41,7 @@ class ManageForm(FlaskForm):
         """(file name, bytes) of the new log, file first; None when neither was given."""
         f = self.file.data
         if getattr(f, "filename", ""):
-            return f.filename, f.read()
+            return file_name(f.filename), f.read()
         if self.text.data and self.text.data.strip():
             return None, self.text.data.encode("utf-8")
         return None

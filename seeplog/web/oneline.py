@@ -1,5 +1,5 @@
-"""Text on one line: what a name, a tag or a path to go back to may not hold. The one definition the API's
-schemas, the pages' forms and the language chooser share."""
+"""Text on one line: what a name, a tag, a file name or a path to go back to may not hold. The one definition the
+API's schemas, the pages' forms, the uploads' file names and the language chooser share."""
 from __future__ import annotations
 
 import re
@@ -10,6 +10,9 @@ NOT_ON_ONE_LINE = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
 ONE_LINE = rf"^[^{NOT_ON_ONE_LINE}]*$"
 """The pattern of one line of text, to be matched whole (`re.match`'s `$` would let a last newline through)."""
 _ONE_LINE = re.compile(ONE_LINE)
+_OFF_THE_LINE = re.compile(f"[{NOT_ON_ONE_LINE}]")
+FILE_NAME_LENGTH = 200
+"""The most characters of an upload's file name kept."""
 
 
 def is_one_line(text: str) -> bool:
@@ -19,3 +22,13 @@ def is_one_line(text: str) -> bool:
     (True, False, False, False)
     """
     return _ONE_LINE.fullmatch(text) is not None
+
+
+def file_name(name: str | None) -> str | None:
+    """An upload's file name as kept: its control characters and separators removed, cut to `FILE_NAME_LENGTH`
+    characters; None when nothing is left.
+
+    >>> file_name("game\\x01 1\\t.seep"), file_name("\\x00"), len(file_name("x" * 500))
+    ('game 1.seep', None, 200)
+    """
+    return _OFF_THE_LINE.sub("", name or "")[:FILE_NAME_LENGTH] or None

@@ -95,6 +95,20 @@ def test_non_utf8_upload_names_the_byte(client):
     assert body["errors"][0]["line"] == 2 and body["errors"][0]["column"] == 12
 
 
+@pytest.mark.parametrize("sent, kept", [
+    ("ग.seep".encode().decode("latin-1"), "ग.seep"),  # UTF-8 bytes, which WSGI gives as latin-1 text
+    ("café.seep", "café.seep"),  # latin-1 that is not UTF-8 stays as it came
+    ("a\x01b\x7f\tc.seep", "abc.seep"),
+    ("x" * 500 + ".seep", "x" * 200),
+    ("\x00\x1b", None),
+], ids=["utf8", "latin1", "controls", "long", "only-controls"])
+def test_x_filename_is_read_as_utf8_without_control_characters_and_cut(client, sent, kept):
+    response = client.post("/api/games", data=example("game-standard-1.seep"), content_type="text/plain",
+                           headers={"X-Filename": sent})
+    assert response.status_code == 201
+    assert client.get(f"/api/games/{response.json['id']}").json["filename"] == kept
+
+
 def test_text_that_is_not_seep_is_400(client):
     body = assert_envelope(client.post("/api/games", data="Dear diary,\ntoday we played cards.\n",
                                        content_type="text/plain"), 400)

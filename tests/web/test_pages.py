@@ -5,6 +5,7 @@ import csv
 import io
 import re
 
+import pytest
 from markupsafe import escape
 
 import seeplog
@@ -74,6 +75,14 @@ def test_upload_one_file_opens_its_game(client):
     game_id = int(response.headers["Location"].split("#")[0].rsplit("/", 1)[1])
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Stored r-capture-all.seep." in page and "Club night 128" in page
+
+
+@pytest.mark.parametrize("sent, kept", [("ग\x01\u2028.seep", "ग.seep"), ("y" * 300 + ".seep", "y" * 200)])
+def test_an_uploaded_files_name_loses_its_control_characters_and_is_cut(client, sent, kept):
+    response = client.post("/upload", data={"csrf_token": csrf_token(client), "files": [
+        (io.BytesIO(example("r-capture-all.seep")), sent)]}, content_type="multipart/form-data")
+    game_id = int(response.headers["Location"].split("#")[0].rsplit("/", 1)[1])
+    assert client.get(f"/api/games/{game_id}").json["filename"] == kept
 
 
 def test_upload_several_files_and_a_paste(client):

@@ -13,6 +13,7 @@ from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
 from ..db import get_db
+from ..oneline import file_name
 from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
 from ..api.errors import ApiError, refusals
 from .fresh import list_etag, unchanged
@@ -49,9 +50,20 @@ def upload_from_request():
     if kind == "application/json":
         return from_json_text(request.get_data(as_text=True), "the body")
     if kind in ("text/plain", "application/octet-stream", "text/x-seep", ""):
-        return from_bytes(request.get_data(), request.headers.get("X-Filename"))
+        return from_bytes(request.get_data(), sent_file_name())
     raise ApiError(415, f"send the log as text/plain (Seep notation) or application/json (schema/log.schema.json), "
                         f"not {kind}")
+
+
+def sent_file_name() -> str | None:
+    """The X-Filename header's file name. WSGI gives a header as latin-1 text: one whose bytes are UTF-8 (curl
+    sends ग.seep so) is read as UTF-8, any other stays as it came; then `file_name` keeps it on one line, cut."""
+    sent = request.headers.get("X-Filename")
+    try:
+        sent = sent.encode("latin-1").decode("utf-8") if sent else sent
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        pass
+    return file_name(sent)
 
 
 @blp.route("/games")
