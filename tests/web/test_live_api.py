@@ -76,6 +76,15 @@ def test_start_refuses_tags_and_names_with_control_characters(client, value):
     assert client.get("/api/games").json["total"] == 0
 
 
+def test_a_field_of_a_pattern_is_matched_whole_a_last_newline_included(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"])
+    assert_envelope(client.get(f"/api/live/{keeper.id}/outcomes?card=Jd%0A&seat=W"), 400)
+    assert_envelope(keeper.post("/entries", {"line": "W Jd x Jc 9s+2s", "version": keeper.version,
+                                             "client_id": "abc\n"}), 400)
+    assert client.get(f"/api/live/{keeper.id}/outcomes?card=Jd&seat=W").status_code == 200
+
+
 def test_get_has_an_etag_and_answers_304_while_nothing_changed(client):
     keeper = Keeper(client)
     first = keeper.get()

@@ -10,30 +10,27 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import SEATS, seat_class
 
-from ..oneline import ONE_LINE, is_one_line
-
-LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
-"""A line of notation, or a note: no line break (what else a line of notation may hold, the notation decides)."""
+from ..oneline import ONE_LINE
 
 
-class OneLine(validate.Regexp):
-    """Text a person writes on one line, a name or a tag (`seeplog.web.oneline`): no control character, no line or
-    paragraph separator. Its pattern is documented; the text is matched whole (a Regexp's `$` lets a last newline
-    through)."""
-
-    def __init__(self) -> None:
-        super().__init__(ONE_LINE, error="must stay on one line, without control characters")
+class Whole(validate.Regexp):
+    """A documented pattern matched against the whole text (a Regexp's `$` lets a last newline through)."""
 
     def __call__(self, value: Any) -> Any:
-        if not is_one_line(value):
+        if self.regex.fullmatch(value) is None:
             raise ValidationError(self._format_error(value))
         return value
 
 
-TEXT_LINE = OneLine()
-SEAT = validate.Regexp(rf"^{seat_class(lower=True)}$", error=f"a seat is {', '.join(SEATS[:-1])} or {SEATS[-1]}")
-CARD = validate.Regexp(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
-DATE_FORM = validate.Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", error="a date is written YYYY-MM-DD")
+LINE = validate.Regexp(r"^[^\n\r]*$", error="must stay on one line")
+"""A line of notation, or a note: no line break (what else a line of notation may hold, the notation decides; a
+last newline is read as the line's end)."""
+TEXT_LINE = Whole(ONE_LINE, error="must stay on one line, without control characters")
+"""Text a person writes on one line, a name or a tag (`seeplog.web.oneline`): no control character, no line or
+paragraph separator."""
+SEAT = Whole(rf"^{seat_class(lower=True)}$", error=f"a seat is {', '.join(SEATS[:-1])} or {SEATS[-1]}")
+CARD = Whole(r"^(?:[2-9TtJjQqKkAa]|10)[shdcSHDC♠♥♦♣]$", error="a card is a rank and a suit, as Td")
+DATE_FORM = Whole(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", error="a date is written YYYY-MM-DD")
 
 
 def _on_the_calendar(value: str) -> None:
@@ -46,12 +43,12 @@ def _on_the_calendar(value: str) -> None:
 
 DATE: list[Callable[[Any], Any]] = [DATE_FORM, _on_the_calendar]
 """A date field's validators: the form (documented as its pattern), then the calendar."""
-TAG_NAME = validate.Regexp(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
+TAG_NAME = Whole(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
 NUMBER = validate.Range(min=0, max=9999)
 MAX_PAGE = 1_000_000_000
 """The largest page (or game of a file) asked for: page × per_page stays far below SQLite's integers."""
 ANNOTATION = [validate.Length(max=500),
-              validate.Regexp(r"^[^\n\r{}]*$", error="an annotation is one line without {{ }}")]
+              Whole(r"^[^\n\r{}]*$", error="an annotation is one line without {{ }}")]
 
 
 Kind = type | UnionType | tuple[type, str] | list[type[Schema]] | fields.Field
@@ -130,7 +127,7 @@ class BidSchema(Schema):
 
 class PlaySchema(Schema):
     seat = fields.String(required=True, validate=SEAT)
-    move = fields.String(required=True, validate=[validate.Length(2, 200), validate.Regexp(
+    move = fields.String(required=True, validate=[validate.Length(2, 200), Whole(
         r'^[^\n\r#{}"]*$', error="a move is one line of move notation, without #, {{ }} or quotes")])
     annotation = fields.String(validate=ANNOTATION)
 

@@ -48,7 +48,7 @@ class EventNewForm(FlaskForm):
 
     name = StringField(_l("Event name"), [DataRequired(_l("give the event a name")), Length(max=120),
                        Regexp(TAG_TEXT, message=_l("one line, without quotes"))])
-    date = StringField(_l("Date"), [Optional(), Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+    date = StringField(_l("Date"), [Optional(), Regexp(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z",
                                                        message=_l("a date as YYYY-MM-DD"))])
     place = StringField(_l("Place"), [Optional(), Length(max=120),
                                       Regexp(TAG_TEXT, message=_l("one line, without quotes"))])

@@ -6,17 +6,17 @@ from marshmallow import Schema, fields, post_load, validate
 from seeplog.notation import VARIANT_NAMES
 from seeplog.said import Said
 
-from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, WholeNumber, answer_schema, described
+from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, Whole, WholeNumber, answer_schema, described
 
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
-CLIENT_ID = fields.String(validate=[validate.Length(1, 100), validate.Regexp(
+CLIENT_ID = fields.String(validate=[validate.Length(1, 100), Whole(
     r"^[A-Za-z0-9._:-]+$", error="a client_id is letters, digits and . _ : - (a UUID, say)")],
     metadata={"description": "the sender's id for this event (a UUID): a retry with it is stored once"})
 VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
 NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
 TAG_VALUE = fields.String(validate=[TEXT_LINE, validate.Length(max=200)])
-PLAYER_SEAT = validate.Regexp(r"^[NWSE]$", error="a seat is N, W, S or E")
+PLAYER_SEAT = Whole(r"^[NWSE]$", error="a seat is N, W, S or E")
 """Upper case only, so that no seat can be named twice (n and N)."""
 
 
