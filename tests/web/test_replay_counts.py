@@ -211,7 +211,7 @@ def test_a_page_reads_the_kept_view_of_the_same_entries_at_the_version_now(repla
     with client.application.app_context():
         earlier = as_it_stood(get_db(), load(get_db(), keeper.id, view=False))
     assert earlier.view is not None and earlier.view.version == 1
-    assert keeper.add('[Site "Pune"]').status_code == 201
+    assert keeper.add("deal 1 dealer N").status_code == 201
     assert keeper.send("/undo").status_code == 201 and keeper.version == 3
     keep(earlier)
     replays.clear()
