@@ -260,13 +260,15 @@ def _houses_left(state: State, last: Play, play: int | None = None) -> Iterator[
 
 
 def _missing_line(deal: Deal, in_progress: bool) -> list[Violation]:
-    """E-INCOMPLETE for a deal without its floor or bid line, unless it is still being kept or that
-    line is there but unreadable (its error stands alone, RULES.md)."""
+    """E-INCOMPLETE for a deal without its floor or bid line (one with plays, or without a score line: a deal
+    line alone, say), unless it is still being kept or that line is there but unreadable (its error stands
+    alone, RULES.md)."""
     missing = "floor" if deal.floor is None else "bid"
-    if (deal.plays or ((deal.floor or deal.bid) and deal.score is None)) and not in_progress \
+    if (deal.plays or deal.score is None) and not in_progress \
             and not _unreadable(deal, missing):
-        said = Said("deal {deal} has no floor line", deal=deal.number) if missing == "floor" else \
-            Said("deal {deal} has no bid line", deal=deal.number)
+        said = Said("deal {deal} has no bid line", deal=deal.number) if missing == "bid" else \
+            Said("deal {deal} has no floor line", deal=deal.number) if deal.plays or deal.bid else \
+            Said("deal {deal} has only its deal line: no floor, bid and plays, and no score line", deal=deal.number)
         return [Violation("E-INCOMPLETE", said, None, None, deal.start.line, 1)]
     return []
 

@@ -92,6 +92,22 @@ def test_a_score_only_deal_still_has_its_bid_checked():
     assert {v["rule"] for v in doc["games"][0]["deals"][0]["violations"]} == {"R-BID-RANGE", "R-TURN"}
 
 
+@pytest.mark.parametrize("note, lines", [("", ""), ("", "hand W Ks Kd\n"), ("", "redeal W 8h 7c 3d 2s\n"),
+                                         (" {dealt, then lost}", "")])
+def test_a_deal_line_alone_is_incomplete(note, lines):
+    """NOTATION.md: a deal needs its floor, bid and plays, or a score line; one with neither is E-INCOMPLETE
+    (its score unknown), whether another deal follows or the log ends."""
+    for text in (f"deal 1 dealer N{note}\n{lines}deal 2 dealer N\nscore NS 50 EW 50\n",
+                 f"deal 1 dealer N\nscore NS 50 EW 50\ndeal 2 dealer W{note}\n{lines}"):
+        doc = seeplog.report_json(seeplog.analyse(text))
+        bare = next(d for d in doc["games"][0]["deals"] if d["score"] is None)
+        assert [(e["rule"], e["message"]) for e in bare["errors"]] == [
+            ("E-INCOMPLETE", f"deal {bare['number']} has only its deal line: no floor, bid and plays, and no score "
+                             "line")], text
+    other = seeplog.report_json(seeplog.analyse("deal 1 dealer N\nscore NS 50 EW 50\n"))
+    assert other["games"][0]["deals"][0]["errors"] == []
+
+
 def test_a_bid_without_plays_or_score_is_still_incomplete():
     doc = seeplog.report_json(seeplog.analyse("deal 1 dealer N\nbid W 11\n"))
     assert [e["rule"] for e in doc["games"][0]["deals"][0]["errors"]] == ["E-INCOMPLETE"]
