@@ -111,6 +111,24 @@ def hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = N
                   recorded=_recorded(deal) if recorded is None else recorded)
 
 
+def _placed_twice(deal: Deal) -> Violation | None:
+    """E-CARD for a card that two seats' hand lines both hold, or a hand line and the floor (RULES.md §10: a
+    card seen twice in the deal), at the later of the two lines."""
+    places: dict[Card, str] = {}
+    for line in sorted((*deal.of(Hand), *((deal.floor,) if deal.floor else ())), key=lambda s: s.line):
+        place = line.seat if isinstance(line, Hand) else "floor"
+        for card in line.cards:
+            first = places.setdefault(card, place)
+            if first != place:
+                said = Said("{card} is on the floor and in {seat}'s recorded hand", card=str(card), seat=place) \
+                    if first == "floor" else Said("{card} is in {first}'s recorded hand and on the floor",
+                                                  card=str(card), first=first) if place == "floor" else \
+                    Said("{card} is in {first}'s recorded hand and in {seat}'s", card=str(card), first=first,
+                         seat=place)
+                return Violation("E-CARD", said, None, None, line.line, 1)
+    return None
+
+
 def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:
     """The cards of each seat's hand lines."""
     recorded: dict[str, frozenset[Card]] = {}
@@ -285,11 +303,12 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     violations = list(_redeal_violations(deal, rules))
     recorded = _recorded(deal)
     partial = BID_PARTIAL if deal.of(Play) and first_four_of(recorded, bidder) is None else ()
-    if deal.floor is None or bid is None or (not deal.plays and deal.score is not None):
-        if bid is not None:  # a deal recorded by its bid and score alone: the bid is still judged
+    twice = _placed_twice(deal)  # the hands cannot be known then: the deal is not replayed
+    if twice or deal.floor is None or bid is None or (not deal.plays and deal.score is not None):
+        if bid is not None and not twice:  # a deal recorded by its bid and score alone: the bid is still judged
             hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
             violations.extend(_bid_violations(bid, rules, deal, hands))
-        errors += _missing_line(deal, in_progress)
+        errors += [twice] if twice else _missing_line(deal, in_progress)
         return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
                           in_progress=in_progress)
     hands = hand_knowledge(deal, rules, bidder, recorded=recorded)

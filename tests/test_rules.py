@@ -182,6 +182,10 @@ def log_cases():
     yield "E-CARD", True, _log(deal)
     yield "E-CARD", False, _log(deal[:fifth] + [f"{deal[fifth].split()[0]} {floor_card}"] + deal[fifth + 1:])
     yield "E-CARD", False, "deal 1 dealer N\nfloor Zs 9h 5d 3c\nbid W 11"
+    held = hand.split()[2]  # a card of the bidder's hand line, in another seat's hand line too, or on the floor
+    at_hand = deal.index(hand)
+    yield "E-CARD", False, _log(deal[:at_hand + 1] + [f"hand {STANDARD.right_of(bidder)} {held}"] + deal[at_hand + 1:])
+    yield "E-CARD", False, _log(_swap(deal, "hand ", f"{hand} {floor_card}"))
     yield "E-SEAT", True, _log(["deal 1 dealer S", "score N 40 S 60"], "two-player")
     yield "E-SEAT", False, _log(["deal 1 dealer E", "score N 40 S 60"], "two-player")
     yield "E-HAND", True, _log(deal)
