@@ -1,7 +1,9 @@
 """python -m seeplog live new|add|show: a log kept live in a file."""
 from __future__ import annotations
 
+from seeplog import text as textmodule
 from seeplog.__main__ import main
+from seeplog.live import cli as livecli
 
 
 def test_live_new_add_show(tmp_path, capsys):
@@ -43,3 +45,49 @@ def test_live_add_keeps_every_accepted_line_around_a_refused_one(tmp_path, capsy
 def test_live_add_to_a_missing_file_says_so(tmp_path, capsys):
     assert main(["live", "add", str(tmp_path / "none.seep"), "deal 1 dealer N"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_live_new_in_a_missing_folder_says_so(tmp_path, capsys):
+    path = tmp_path / "nodir" / "x.seep"
+    assert main(["live", "new", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"{path}: cannot write the file: no such folder\n" and not path.exists()
+
+
+def test_live_new_on_a_folder_says_it_is_a_folder(tmp_path, capsys):
+    assert main(["live", "new", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"{tmp_path}: this is a folder, not a file\n"
+
+
+def test_live_add_and_show_on_a_folder_say_so(tmp_path, capsys):
+    for command in (["add", str(tmp_path), "deal 1 dealer N"], ["show", str(tmp_path)]):
+        assert main(["live", *command]) == 2
+        assert capsys.readouterr().err == f"{tmp_path}: this is a folder, not a file\n"
+
+
+def test_live_show_of_a_missing_file_says_so(tmp_path, capsys):
+    assert main(["live", "show", str(tmp_path / "none.seep")]) == 2
+    assert "none.seep: no such file" in capsys.readouterr().err
+
+
+def test_live_add_to_a_file_it_cannot_read_or_write_says_so(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "table.seep"
+    assert main(["live", "new", str(path)]) == 0
+    capsys.readouterr()
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(livecli, "open", refused, raising=False)  # as root, a read-only file is written all the same
+    assert main(["live", "add", str(path), "deal 1 dealer N"]) == 2
+    assert capsys.readouterr().err == f"{path}: cannot write the file: Permission denied (nothing was recorded)\n"
+    assert path.read_text(encoding="utf-8") == '[Variant "standard"]\n'
+    monkeypatch.setattr(textmodule, "open", refused, raising=False)
+    assert main(["live", "show", str(path)]) == 2
+    assert capsys.readouterr().err == f"{path}: cannot read the file: Permission denied\n"
+
+
+def test_live_new_under_a_file_says_so(tmp_path, capsys):
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    assert main(["live", "new", str(tmp_path / "afile" / "x.seep")]) == 2
+    assert "cannot write the file: a part of its path is a file, not a folder" in capsys.readouterr().err

@@ -35,10 +35,31 @@ def read_entries(path: Path) -> list[Entry] | None:
         return None
 
 
+EXISTS, FOLDER = "the file exists; keep it with 'live add'", "this is a folder, not a file"
+
+
+def write_file(path: Path, text: str, mode: str) -> str | None:
+    """Write `text` to the file (`mode` "x": a new file, "w": over it), or say why it cannot be written."""
+    try:
+        with open(path, mode, encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except FileNotFoundError:
+        return "cannot write the file: no such folder"
+    except FileExistsError:
+        return EXISTS
+    except IsADirectoryError:
+        return FOLDER
+    except NotADirectoryError:
+        return "cannot write the file: a part of its path is a file, not a folder"
+    except OSError as exc:
+        return f"cannot write the file: {exc.strerror or exc}"
+    return None
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if path.exists():
-        print(f"{path}: the file exists; keep it with 'live add'", file=sys.stderr)
+        print(f"{path}: {FOLDER if path.is_dir() else EXISTS}", file=sys.stderr)
         return 2
     seats = find_ruleset(args.variant).seats
     tags = {"Variant": args.variant}
@@ -55,7 +76,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     if live.log.errors:
         print(f"{path}: {live.log.errors[0].msg}", file=sys.stderr)
         return 2
-    path.write_text(live.text, encoding="utf-8")
+    failed = write_file(path, live.text, "x")
+    if failed:
+        print(f"{path}: {failed}", file=sys.stderr)
+        return 2
     print(next_text(live_analysis(live, open_game=True)))
     return 0
 
@@ -89,7 +113,10 @@ def cmd_add(args: argparse.Namespace) -> int:
             if key not in before and key[0] != serial:
                 print(f"  revealed at entry {shown['entry']}: {shown['rule']}: {shown['message']}")
         before = after
-    path.write_text(live.text, encoding="utf-8")
+    failed = write_file(path, live.text, "w")
+    if failed:
+        print(f"{path}: {failed} (nothing was recorded)", file=sys.stderr)
+        return 2
     print(next_text(analysis))
     return status
 
