@@ -91,3 +91,39 @@ def test_live_new_under_a_file_says_so(tmp_path, capsys):
     (tmp_path / "afile").write_text("", encoding="utf-8")
     assert main(["live", "new", str(tmp_path / "afile" / "x.seep")]) == 2
     assert "cannot write the file: a part of its path is a file, not a folder" in capsys.readouterr().err
+
+
+def test_live_add_keeps_comments_blank_lines_and_lines_as_written(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    kept = ('# Friday table 3\n[North "Asha"]\n[Variant "standard"]   # the club\'s rules\n\n\n'
+            "# the first deal\ndeal 1 dealer N\nfloor kh jc 9s 2s\nbid w 11\n")
+    path.write_text(kept, encoding="utf-8")
+    assert main(["live", "add", str(path), "w jd x jc 9s+2s", "S 5h"]) == 0
+    assert path.read_text(encoding="utf-8") == kept + "W Jd x Jc 9s+2s\nS 5h\n"
+    assert "entry 7: S 5h" in capsys.readouterr().out
+
+
+def test_live_add_reads_a_byte_order_mark_as_one_and_keeps_it_once(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    path.write_bytes('\ufeff[Variant "standard"]\n[North "Asha"]\n'.encode())
+    assert main(["live", "add", str(path), "deal 1 dealer N"]) == 0
+    assert path.read_bytes() == '\ufeff[Variant "standard"]\n[North "Asha"]\n\ndeal 1 dealer N\n'.encode()
+    assert "entry 3: deal 1 dealer N" in capsys.readouterr().out
+
+
+def test_live_add_writes_in_the_files_line_ends(tmp_path):
+    path = tmp_path / "table.seep"
+    path.write_bytes(b'[Variant "standard"]\r\n\r\ndeal 1 dealer N\r\nscore NS 60 EW 40')
+    assert main(["live", "add", str(path), "deal 2 dealer W", "floor Kh Jc 9s 2s"]) == 0
+    assert path.read_bytes() == (b'[Variant "standard"]\r\n\r\ndeal 1 dealer N\r\nscore NS 60 EW 40\r\n'
+                                 b"\r\ndeal 2 dealer W\r\nfloor Kh Jc 9s 2s\r\n")
+
+
+def test_live_add_starts_a_deal_or_a_game_after_one_blank_line(tmp_path):
+    path = tmp_path / "table.seep"
+    path.write_text('[Variant "standard"]\n\ndeal 1 dealer N\nscore NS 60 EW 40\n\n', encoding="utf-8")
+    assert main(["live", "add", str(path), "deal 2 dealer W", "score NS 50 EW 50", '[Variant "standard"]',
+                 '[North "Asha"]', "deal 1 dealer N"]) == 0
+    assert path.read_text(encoding="utf-8") == (
+        '[Variant "standard"]\n\ndeal 1 dealer N\nscore NS 60 EW 40\n\ndeal 2 dealer W\nscore NS 50 EW 50\n'
+        '\n[Variant "standard"]\n[North "Asha"]\n\ndeal 1 dealer N\n')

@@ -3,30 +3,54 @@ functions as the web's live games (each line read in its place, the last deal in
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..analysis import Analysis
 from .entries import Entry, EntryRefused, by_entry, finding_keys, live_analysis, live_log, read_in_place
 from .table import now_of, what_next
 from ..ruleset import SEAT_TAGS, find_ruleset
-from ..notation import Tag
+from ..notation import Tag, split_lines
+from ..notation.reader import first_word
 from ..notation.writer import statement_text
 from ..text import InputError, decode, read_bytes
 
 
-def file_entries(path: Path) -> list[Entry]:
-    """The statement lines of a log file, as entries.
+LINE_END = re.compile(r"\r\n|\r|\n")
 
-    :raises InputError: a file that is missing, a folder, or not UTF-8 text (a live file is written back, so
+
+@dataclass(frozen=True)
+class LiveFile:
+    """A live log as its file holds it: the text as written (comments, blank lines, a byte order mark and line
+    ends kept), its statement lines as entries, and the file's line number of each entry."""
+
+    text: str
+    entries: tuple[Entry, ...]
+    lines: tuple[int, ...]
+
+    @property
+    def newline(self) -> str:
+        """The file's line end: that of its first line (``\\n`` for a file with none)."""
+        found = LINE_END.search(self.text)
+        return found.group() if found else "\n"
+
+
+def file_entries(path: Path) -> LiveFile:
+    """A log file as a live log: its statement lines (not comments or blank lines) are its entries.
+
+    :raises InputError: a file that is missing, a folder, or not UTF-8 text (a live file is written to, so
         it is never read leniently).
     """
-    lines = [line for line in decode(read_bytes(str(path))).splitlines()
+    text = decode(read_bytes(str(path)))
+    found = [(number, line) for number, line in split_lines(text)
              if line.strip() and not line.strip().startswith("#")]
-    return [Entry(i, line) for i, line in enumerate(lines, start=1)]
+    return LiveFile(text, tuple(Entry(i, line) for i, (_, line) in enumerate(found, start=1)),
+                    tuple(number for number, _ in found))
 
 
-def read_entries(path: Path) -> list[Entry] | None:
+def read_entries(path: Path) -> LiveFile | None:
     """`file_entries`, or None after saying on standard error why the file cannot be read."""
     try:
         return file_entries(path)
@@ -35,11 +59,35 @@ def read_entries(path: Path) -> list[Entry] | None:
         return None
 
 
+def with_line(file: LiveFile, line: str) -> LiveFile:
+    """The file with `line` written at its end as one more entry, in the file's line ends: after a blank
+    line where it starts a deal or a further game, as the canonical text lays a log out."""
+    end, text = file.newline, file.text
+    lines = [written for _, written in split_lines(text)]
+    if lines and not text.endswith(("\n", "\r")):
+        text += end
+    if lines and lines[-1].strip() and starts_block([e.text for e in file.entries], line):
+        text += end
+        lines.append("")
+    entry = Entry(max((e.id for e in file.entries), default=0) + 1, line)
+    return LiveFile(text + line + end, file.entries + (entry,), file.lines + (len(lines) + 1,))
+
+
+def starts_block(texts: list[str], line: str) -> bool:
+    """`line`, after lines `texts`, starts a deal, or is a tag after a deal (a further game's first)."""
+    head = first_word(line)
+    if head != "[":
+        return head == "deal"
+    heads = [first_word(text) for text in texts]
+    after_tags = heads[max((i for i, h in enumerate(heads) if h == "["), default=-1) + 1:]
+    return "deal" in after_tags
+
+
 EXISTS, FOLDER = "the file exists; keep it with 'live add'", "this is a folder, not a file"
 
 
 def write_file(path: Path, text: str, mode: str) -> str | None:
-    """Write `text` to the file (`mode` "x": a new file, "w": over it), or say why it cannot be written."""
+    """Write `text` to the file (`mode` "x": a new file, "a": at its end), or say why it cannot be written."""
     try:
         with open(path, mode, encoding="utf-8", newline="") as handle:
             handle.write(text)
@@ -85,35 +133,37 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
+    """Read each line in its place after the file's entries and write those that can be read at the file's
+    end; nothing already written is changed (comments, blank lines, the lines as written)."""
     path = Path(args.file)
-    entries = read_entries(path)
-    if entries is None:
+    file = read_entries(path)
+    if file is None:
         return 2
-    live = live_log(entries)
+    live = live_log(file.entries)
     analysis = live_analysis(live, open_game=True)
     before = finding_keys(live, analysis)
-    status = 0
+    status, written = 0, len(file.text)
     for number, typed in enumerate(args.lines, start=1):
-        serial = max((e.id for e in entries), default=0) + 1
+        serial = max((e.id for e in file.entries), default=0) + 1
         try:
-            line, _ = read_in_place(entries + [Entry(serial, typed)], len(entries), typed)
+            line, _ = read_in_place(file.entries + (Entry(serial, typed),), len(file.entries), typed)
         except EntryRefused as refused:
             print(refused_text(path, number, typed, refused), file=sys.stderr)
             status = 2
             continue
-        entries.append(Entry(serial, line))
-        live = live_log(entries)
+        file = with_line(file, line)
+        live = live_log(file.entries)
         analysis = live_analysis(live, open_game=True, before=analysis)
         after = finding_keys(live, analysis)
-        print(f"entry {len(entries)}: {line}")
-        for finding in by_entry(live, analysis).get(len(entries), []):
+        print(f"entry {len(file.entries)}: {line}")
+        for finding in by_entry(live, analysis).get(len(file.entries), []):
             print(f"  {finding.rule}: {finding.message}")
             status = max(status, 2 if finding.is_error else 1)
         for key, shown in after.items():
             if key not in before and key[0] != serial:
                 print(f"  revealed at entry {shown['entry']}: {shown['rule']}: {shown['message']}")
         before = after
-    failed = write_file(path, live.text, "w")
+    failed = write_file(path, file.text[written:], "a") if len(file.text) > written else None
     if failed:
         print(f"{path}: {failed} (nothing was recorded)", file=sys.stderr)
         return 2
@@ -129,10 +179,10 @@ def refused_text(path: Path, number: int, typed: str, refused: EntryRefused) -> 
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    entries = read_entries(Path(args.file))
-    if entries is None:
+    file = read_entries(Path(args.file))
+    if file is None:
         return 2
-    live = live_log(entries)
+    live = live_log(file.entries)
     analysis = live_analysis(live, open_game=True)
     for number, found in sorted(by_entry(live, analysis).items()):
         for finding in found:
