@@ -33,12 +33,12 @@ def test_live_add_keeps_every_accepted_line_around_a_refused_one(tmp_path, capsy
     assert main(["live", "add", str(path), "deal 1 dealer N", "floor Kh Jc 9s 2s", "N Zz", "bid w 11",
                  "W Jd x Jc 9s+2s"]) == 2
     captured = capsys.readouterr()
-    assert "line 3 of the command, column 3: E-CARD" in captured.err and "    N Zz\n      ^" in captured.err
+    assert "argument 3, column 3: E-CARD" in captured.err and "    N Zz\n      ^" in captured.err
     assert "entry 6: W Jd x Jc 9s+2s" in captured.out
     assert path.read_text(encoding="utf-8") == ('[Variant "standard"]\n[North "Asha"]\n\ndeal 1 dealer N\n'
                                                 "floor Kh Jc 9s 2s\nbid W 11\nW Jd x Jc 9s+2s\n")
     assert main(["live", "add", str(path), "S 5h", "hello world"]) == 2
-    assert "line 2 of the command, column 1: E-SYNTAX" in capsys.readouterr().err
+    assert "argument 2, column 1: E-SYNTAX" in capsys.readouterr().err
     assert path.read_text(encoding="utf-8").endswith("W Jd x Jc 9s+2s\nS 5h\n")
 
 
@@ -127,3 +127,18 @@ def test_live_add_starts_a_deal_or_a_game_after_one_blank_line(tmp_path):
     assert path.read_text(encoding="utf-8") == (
         '[Variant "standard"]\n\ndeal 1 dealer N\nscore NS 60 EW 40\n\ndeal 2 dealer W\nscore NS 50 EW 50\n'
         '\n[Variant "standard"]\n[North "Asha"]\n\ndeal 1 dealer N\n')
+
+
+def test_live_says_a_refused_argument_by_its_number_and_an_earlier_line_by_its_line_in_the_file(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    path.write_text('# Friday table 3\n[Variant "standard"]\n\n# the first deal\ndeal 1 dealer N\nfloor Kh Jc 9s 2s\n',
+                    encoding="utf-8")
+    assert main(["live", "add", str(path), "bid W 11", "floor 2c 3c 4c 5c"]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"{path}: argument 2, column 1: E-SYNTAX: a second floor line in deal 1 (the first is on line 6 of {path}) "
+        "(not recorded; the other lines are)\n")
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("floor 2c 3c 4c 5c\n")
+    main(["live", "show", str(path)])
+    assert (f"entry 5: E-SYNTAX: a second floor line in deal 1 (the first is on line 6 of {path})"
+            in capsys.readouterr().out)

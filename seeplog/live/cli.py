@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..analysis import Analysis
-from .entries import Entry, EntryRefused, by_entry, finding_keys, live_analysis, live_log, read_in_place
+from .entries import Entry, EntryRefused, by_entry, finding_keys, layout, live_analysis, live_log, read_in_place
 from .table import now_of, what_next
 from ..ruleset import SEAT_TAGS, find_ruleset
+from ..said import Said
 from ..notation import Tag, split_lines
 from ..notation.reader import first_word
 from ..notation.writer import statement_text
@@ -148,7 +150,9 @@ def cmd_add(args: argparse.Namespace) -> int:
         try:
             line, _ = read_in_place(file.entries + (Entry(serial, typed),), len(file.entries), typed)
         except EntryRefused as refused:
-            print(refused_text(path, number, typed, refused), file=sys.stderr)
+            print(refused_text(path, f"argument {number}", typed, in_file(refused.error.msg, file, path,
+                                                                           layout_of(file, typed)), refused),
+                  file=sys.stderr)
             status = 2
             continue
         file = with_line(file, line)
@@ -157,11 +161,12 @@ def cmd_add(args: argparse.Namespace) -> int:
         after = finding_keys(live, analysis)
         print(f"entry {len(file.entries)}: {line}")
         for finding in by_entry(live, analysis).get(len(file.entries), []):
-            print(f"  {finding.rule}: {finding.message}")
+            print(f"  {finding.rule}: {in_file(finding.message, file, path, live.line_of)}")
             status = max(status, 2 if finding.is_error else 1)
         for key, shown in after.items():
             if key not in before and key[0] != serial:
-                print(f"  revealed at entry {shown['entry']}: {shown['rule']}: {shown['message']}")
+                print(f"  revealed at entry {shown['entry']}: {shown['rule']}: "
+                      f"{in_file(shown['message'], file, path, live.line_of)}")
         before = after
     failed = write_file(path, file.text[written:], "a") if len(file.text) > written else None
     if failed:
@@ -171,22 +176,46 @@ def cmd_add(args: argparse.Namespace) -> int:
     return status
 
 
-def refused_text(path: Path, number: int, typed: str, refused: EntryRefused) -> str:
-    """A refused line of `live add`: which argument, its column, the rule and message, with a caret."""
+def layout_of(file: LiveFile, typed: str) -> tuple[int, ...]:
+    """The line of each entry of the file, and of `typed` after them, in the log they are laid out as."""
+    return layout([e.text for e in file.entries] + [typed])[1]
+
+
+LINE_FIELD = re.compile(r"line \{(\w+)\}")
+
+
+def in_file(message: str, file: LiveFile, path: Path, line_of: Sequence[int]) -> str:
+    """A message that names a line of the log the entries are laid out as ('the first is on line 4'), with
+    the file's line of that entry ('line 6 of table.seep'); any other message as it is. `line_of` is each
+    entry's line in that log."""
+    if not isinstance(message, Said) or not LINE_FIELD.search(message.template):
+        return message
+    fields = message.fields
+    parts = LINE_FIELD.split(message.template)
+    for at in range(1, len(parts), 2):
+        line = int(fields[parts[at]])
+        entry = next((i for i, laid in enumerate(line_of) if laid == line), len(file.lines))
+        parts[at] = f"line {file.lines[entry]} of {path}" if entry < len(file.lines) else f"line {line}"
+    return "".join(part if at % 2 else part.format_map(fields) for at, part in enumerate(parts))
+
+
+def refused_text(path: Path, place: str, typed: str, message: str, refused: EntryRefused) -> str:
+    """A refused line of `live add`: where it is in the command, its column, the rule and message, with a caret."""
     e = refused.error
-    return (f"{path}: line {number} of the command, column {e.column}: {e.rule}: {e.msg} (not recorded; "
+    return (f"{path}: {place}, column {e.column}: {e.rule}: {message} (not recorded; "
             f"the other lines are)\n    {typed}\n    {' ' * (e.column - 1)}^")
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    file = read_entries(Path(args.file))
+    path = Path(args.file)
+    file = read_entries(path)
     if file is None:
         return 2
     live = live_log(file.entries)
     analysis = live_analysis(live, open_game=True)
     for number, found in sorted(by_entry(live, analysis).items()):
         for finding in found:
-            print(f"entry {number}: {finding.rule}: {finding.message}")
+            print(f"entry {number}: {finding.rule}: {in_file(finding.message, file, path, live.line_of)}")
     print(next_text(analysis))
     return 0
 
