@@ -142,3 +142,24 @@ def test_live_says_a_refused_argument_by_its_number_and_an_earlier_line_by_its_l
     main(["live", "show", str(path)])
     assert (f"entry 5: E-SYNTAX: a second floor line in deal 1 (the first is on line 6 of {path})"
             in capsys.readouterr().out)
+
+
+def test_live_add_takes_each_line_of_an_argument_as_an_entry(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    assert main(["live", "new", str(path)]) == 0
+    lines = ["deal 1 dealer N\nfloor Kc Kh 9d 2h", "\n  \r\nbid W 11\r\n\nW Jd x 9d+2h"]
+    assert main(["live", "add", str(path), *lines]) == 0
+    out = capsys.readouterr().out
+    assert "entry 2: deal 1 dealer N\nentry 3: floor Kh Kc 9d 2h\nentry 4: bid W 11\nentry 5: W Jd x 9d+2h\n" in out
+    assert path.read_text(encoding="utf-8") == ('[Variant "standard"]\n\ndeal 1 dealer N\nfloor Kh Kc 9d 2h\nbid W 11\n'
+                                                "W Jd x 9d+2h\n")
+
+
+def test_live_add_says_which_line_of_an_argument_it_refuses(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    assert main(["live", "new", str(path)]) == 0
+    assert main(["live", "add", str(path), "deal 1 dealer N\nfloor Kc Kh 9d 4h\nN Zz\nbid W 11", ""]) == 2
+    captured = capsys.readouterr()
+    assert "entry 4: bid W 11" in captured.out
+    assert f"{path}: argument 1, line 3, column 3: E-CARD" in captured.err and "    N Zz\n      ^" in captured.err
+    assert f"{path}: argument 2, column 1: E-SYNTAX: the line holds no statement" in captured.err

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,12 +145,12 @@ def cmd_add(args: argparse.Namespace) -> int:
     analysis = live_analysis(live, open_game=True)
     before = finding_keys(live, analysis)
     status, written = 0, len(file.text)
-    for number, typed in enumerate(args.lines, start=1):
+    for place, typed in typed_lines(args.lines):
         serial = max((e.id for e in file.entries), default=0) + 1
         try:
             line, _ = read_in_place(file.entries + (Entry(serial, typed),), len(file.entries), typed)
         except EntryRefused as refused:
-            print(refused_text(path, f"argument {number}", typed, in_file(refused.error.msg, file, path,
+            print(refused_text(path, place, typed, in_file(refused.error.msg, file, path,
                                                                            layout_of(file, typed)), refused),
                   file=sys.stderr)
             status = 2
@@ -174,6 +174,18 @@ def cmd_add(args: argparse.Namespace) -> int:
         return 2
     print(next_text(analysis))
     return status
+
+
+def typed_lines(arguments: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """Each line of the arguments with its place in the command ('argument 2', or 'argument 2, line 3' in an
+    argument of several lines), blank lines left out; an argument with no other line is one line."""
+    for number, argument in enumerate(arguments, start=1):
+        lines = list(split_lines(argument))
+        kept = [(at, line) for at, line in lines if line.strip()]
+        if len(lines) < 2 or not kept:
+            yield f"argument {number}", lines[0][1] if lines else argument
+        else:
+            yield from ((f"argument {number}, line {at}", line) for at, line in kept)
 
 
 def layout_of(file: LiveFile, typed: str) -> tuple[int, ...]:
