@@ -4,6 +4,7 @@ from __future__ import annotations
 from seeplog import text as textmodule
 from seeplog.__main__ import main
 from seeplog.live import cli as livecli
+from tests.helpers import EXAMPLES
 
 
 def test_live_new_add_show(tmp_path, capsys):
@@ -22,7 +23,7 @@ def test_live_new_add_show(tmp_path, capsys):
     assert "E-CARD" in capsys.readouterr().err and path.read_text(encoding="utf-8") == text
     assert text == ('[Variant "standard"]\n[North "Asha"]\n[Event "Club"]\n\ndeal 1 dealer N\n'
                     "floor Kh Jc 9s 2s\nbid W 11\nW Jd x Jc 9s+2s\nS 5h\nE 5c\n")
-    assert main(["live", "show", str(path)]) == 0
+    assert main(["live", "show", str(path)]) == 1  # R-MUST-CAPTURE, as validate exits
     assert "entry 9: R-MUST-CAPTURE" in capsys.readouterr().out
 
 
@@ -163,3 +164,34 @@ def test_live_add_says_which_line_of_an_argument_it_refuses(tmp_path, capsys):
     assert "entry 4: bid W 11" in captured.out
     assert f"{path}: argument 1, line 3, column 3: E-CARD" in captured.err and "    N Zz\n      ^" in captured.err
     assert f"{path}: argument 2, column 1: E-SYNTAX: the line holds no statement" in captured.err
+
+
+def test_live_show_exits_as_validate_does_with_the_last_deal_in_progress(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    path.write_text((EXAMPLES / "r-house-value.seep").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["live", "show", str(path)]) == main(["validate", str(EXAMPLES / "r-house-value.seep")]) == 1
+    assert "R-HOUSE-VALUE" in capsys.readouterr().out
+    path.write_text('[Variant "standard"]\n\ndeal 1 dealer N\nfloor Kh Jc 9s 2s\nbid W 11\nW Jd x Jc 9s+2s\n',
+                    encoding="utf-8")
+    assert main(["live", "show", str(path)]) == 0  # the deal is being played: not E-INCOMPLETE
+    path.write_text(path.read_text(encoding="utf-8") + "S Zz\n", encoding="utf-8")
+    assert main(["live", "show", str(path)]) == 2
+    assert "entry 6: E-CARD" in capsys.readouterr().out
+
+
+def test_live_show_of_a_file_with_no_game_says_so(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    path.write_text("# nothing yet\n", encoding="utf-8")
+    assert main(["live", "show", str(path)]) == 2
+    assert f"{path}: E-SYNTAX: the log holds no game" in capsys.readouterr().out
+
+
+def test_live_add_exits_by_the_findings_its_lines_reveal(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    lines = (EXAMPLES / "r-house-hold.seep").read_text(encoding="utf-8").splitlines(keepends=True)
+    reveals = lines.index("S Jc\n")
+    path.write_text("".join(lines[:reveals]), encoding="utf-8")
+    assert main(["live", "add", str(path), "S Jc"]) == 1
+    assert "revealed at entry 28: R-HOUSE-HOLD" in capsys.readouterr().out
+    assert main(["live", "add", str(path), "deal 2 dealer E"]) == 2
+    assert "revealed at entry 54: E-INCOMPLETE" in capsys.readouterr().out

@@ -8,10 +8,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..analysis import Analysis
-from .entries import Entry, EntryRefused, by_entry, finding_keys, layout, live_analysis, live_log, read_in_place
+from .entries import (Entry, EntryRefused, LiveLog, by_entry, finding_keys, layout, live_analysis, live_log,
+                      read_in_place)
 from .table import now_of, what_next
+from ..report import exit_status, report_json
 from ..ruleset import SEAT_TAGS, find_ruleset
 from ..said import Said
 from ..notation import Tag, split_lines
@@ -150,30 +153,41 @@ def cmd_add(args: argparse.Namespace) -> int:
         try:
             line, _ = read_in_place(file.entries + (Entry(serial, typed),), len(file.entries), typed)
         except EntryRefused as refused:
-            print(refused_text(path, place, typed, in_file(refused.error.msg, file, path,
-                                                                           layout_of(file, typed)), refused),
-                  file=sys.stderr)
+            print(refused_text(path, place, typed, refused, file), file=sys.stderr)
             status = 2
             continue
         file = with_line(file, line)
         live = live_log(file.entries)
         analysis = live_analysis(live, open_game=True, before=analysis)
-        after = finding_keys(live, analysis)
         print(f"entry {len(file.entries)}: {line}")
-        for finding in by_entry(live, analysis).get(len(file.entries), []):
-            print(f"  {finding.rule}: {in_file(finding.message, file, path, live.line_of)}")
-            status = max(status, 2 if finding.is_error else 1)
-        for key, shown in after.items():
-            if key not in before and key[0] != serial:
-                print(f"  revealed at entry {shown['entry']}: {shown['rule']}: "
-                      f"{in_file(shown['message'], file, path, live.line_of)}")
-        before = after
+        found, before = verdict(live, analysis, before, file, path)
+        status = max(status, found)
     failed = write_file(path, file.text[written:], "a") if len(file.text) > written else None
     if failed:
         print(f"{path}: {failed} (nothing was recorded)", file=sys.stderr)
         return 2
     print(next_text(analysis))
     return status
+
+
+Keys = dict[tuple[int, str, str], dict[str, Any]]
+"""The findings of a version of the log, as `finding_keys` keys them."""
+
+
+def verdict(live: LiveLog, analysis: Analysis, before: Keys, file: LiveFile, path: Path) -> tuple[int, Keys]:
+    """Print the findings of the file's last entry, then those it revealed on earlier entries (of the
+    findings `before` it); the exit status they make, and the findings now."""
+    after, status = finding_keys(live, analysis), 0
+    serial = file.entries[-1].id
+    for finding in by_entry(live, analysis).get(len(file.entries), []):
+        print(f"  {finding.rule}: {in_file(finding.message, file, path, live.line_of)}")
+        status = max(status, 2 if finding.is_error else 1)
+    for key, shown in after.items():
+        if key not in before and key[0] != serial:
+            print(f"  revealed at entry {shown['entry']}: {shown['rule']}: "
+                  f"{in_file(shown['message'], file, path, live.line_of)}")
+            status = max(status, 2 if shown["rule"].startswith("E-") else 1)
+    return status, after
 
 
 def typed_lines(arguments: Sequence[str]) -> Iterator[tuple[str, str]]:
@@ -211,25 +225,32 @@ def in_file(message: str, file: LiveFile, path: Path, line_of: Sequence[int]) ->
     return "".join(part if at % 2 else part.format_map(fields) for at, part in enumerate(parts))
 
 
-def refused_text(path: Path, place: str, typed: str, message: str, refused: EntryRefused) -> str:
-    """A refused line of `live add`: where it is in the command, its column, the rule and message, with a caret."""
+def refused_text(path: Path, place: str, typed: str, refused: EntryRefused, file: LiveFile) -> str:
+    """A refused line of `live add`: where it is in the command, its column, the rule and message (a line it
+    names as the file's), with a caret."""
     e = refused.error
+    message = in_file(e.msg, file, path, layout_of(file, typed))
     return (f"{path}: {place}, column {e.column}: {e.rule}: {message} (not recorded; "
             f"the other lines are)\n    {typed}\n    {' ' * (e.column - 1)}^")
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    """The findings so far by entry and what comes next; the exit status is validate's, the last deal of the
+    game being played (not E-INCOMPLETE)."""
     path = Path(args.file)
     file = read_entries(path)
     if file is None:
         return 2
     live = live_log(file.entries)
     analysis = live_analysis(live, open_game=True)
+    doc = report_json(analysis)
+    for error in doc.get("errors", []):
+        print(f"{path}: {error['rule']}: {error['message']}")
     for number, found in sorted(by_entry(live, analysis).items()):
         for finding in found:
             print(f"entry {number}: {finding.rule}: {in_file(finding.message, file, path, live.line_of)}")
     print(next_text(analysis))
-    return 0
+    return exit_status(doc)
 
 
 def next_text(analysis: Analysis) -> str:
