@@ -126,8 +126,12 @@ def cmd_score(args: argparse.Namespace) -> int:
         return 2
     from .scoresheet import scoresheet_text
     analysis = build(text)
+    doc = report_json(analysis)
+    if not analysis.games:  # nothing to score: say why, as validate does
+        print("\n".join(compiler_lines(args.file, text, doc)), file=sys.stderr)
+        return 2
     print("\n\n".join(scoresheet_text(a) for a in analysis.games))
-    return exit_status(report_json(analysis))
+    return exit_status(doc)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:

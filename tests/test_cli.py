@@ -208,6 +208,15 @@ def test_score_exit_status_follows_validate(capsys) -> None:
     assert [run(capsys, "score", str(p))[0] for p in (CLEAN, VIOLATION, ERROR)] == [0, 1, 2]
 
 
+@pytest.mark.parametrize("text", ["", "# only a comment\n"], ids=["empty", "comment"])
+def test_score_of_a_log_with_no_game_says_why(capsys, tmp_path, text: str) -> None:
+    path = tmp_path / "empty.seep"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, "score", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"{path}:1:1: E-SYNTAX the log holds no game: expected tags or a 'deal' line\n")
+
+
 def test_legal_lists_canonical_moves_sorted(capsys) -> None:
     status, out, _ = run(capsys, "legal", str(CLEAN), "--deal", "1", "--play", "2")
     moves = [line for line in out.splitlines() if not line.startswith("#")]
