@@ -23,8 +23,17 @@ def legal_at(analysis: Analysis, game: int, deal: int, play: int) -> LegalAt:
     if is_stop(replayed, play):
         return stopped_play(replayed)
     if not 1 <= play <= len(replayed.steps):
-        raise LookupError(Said("deal {deal} has no play {play} that can be viewed (it has {plays})", deal=deal,
-                                play=play, plays=plays_shown(replayed)))
+        raise LookupError(beyond(deal, play, plays_shown(replayed)))
     hands = replayed.hands
     assert hands is not None  # known whenever the replay made a step
     return position_before(replayed.steps[play - 1].before, hands, play - 1)
+
+
+def beyond(deal: int, play: int, shown: int) -> Said:
+    """Why play `play` of a deal cannot be viewed, where plays 1 to `shown` can: those the replay reached,
+    and the one where it stopped or the one after the last recorded."""
+    if not shown:
+        return Said("deal {deal} has no play {play} that can be viewed (it has {plays})", deal=deal, play=play,
+                    plays=shown)
+    return Said("deal {deal} has no play {play} that can be viewed (the last that can be is play {last})", deal=deal,
+                play=play, last=shown)

@@ -46,7 +46,18 @@ def test_legal_at_the_bid_play_uses_the_first_four(capsys):
 
 def test_legal_for_a_play_the_replay_did_not_reach(capsys):
     status = main(["legal", str(EXAMPLES / "e-floor.seep"), "--deal", "2", "--play", "40"])
-    assert status == 2 and "no play 40 that can be viewed (it has 18)" in capsys.readouterr().err
+    assert status == 2 and "no play 40 that can be viewed (the last that can be is play 18)" in capsys.readouterr().err
+
+
+def test_legal_beyond_the_plays_says_which_is_the_last_that_can_be_viewed(capsys, tmp_path):
+    text = (EXAMPLES / "r-house-hold.seep").read_text(encoding="utf-8")
+    path = tmp_path / "eight.seep"
+    path.write_text(text[:text.index("N Ks x [13]\n")], encoding="utf-8")  # eight plays, the deal not over
+    assert main(["legal", str(path), "--deal", "1", "--play", "9"]) == 0  # the seat to move after the last
+    capsys.readouterr()
+    assert main(["legal", str(path), "--deal", "1", "--play", "10"]) == 2
+    assert capsys.readouterr().err == (f"{path}: deal 1 has no play 10 that can be viewed "
+                                       "(the last that can be is play 9)\n")
 
 
 def test_legal_after_the_last_recorded_play_gives_the_seat_to_move(capsys):
