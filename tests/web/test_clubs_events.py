@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
+
 from tests.web.helpers import assert_envelope, example
 from tests.web.live_helpers import statement_lines, validate_json
 
@@ -122,6 +124,31 @@ def test_bad_event_input_is_refused_and_changes_nothing(client):
         assert_envelope(client.post("/api/events", json=body), 400)
     assert client.get(f"/api/events/{event_id}").json == before
     assert client.get("/api/events/2").status_code == 404  # no event was made by the refused requests
+
+
+@pytest.mark.parametrize("variant, pairs, named", [
+    ("standard", [["X", "Y"], ["Y", "X"]], "'Y' is in partnerships 1 and 2"),
+    ("standard", [["X", "X"], ["Z", "W"]], "'X' is named twice in partnership 1"),
+    ("standard", [["x", "Y"], ["X ", "y"]], "'x' is in partnerships 1 and 2"),  # one name, whatever its case
+    ("two-player", [["a"], ["b"], ["  A"]], "'a' is in partnerships 1 and 3")])
+def test_a_player_named_twice_in_the_partnerships_is_refused(client, variant, pairs, named):
+    body = assert_envelope(client.post("/api/events", json={"name": "d", "variant": variant,
+                                                            "partnerships": pairs}), 400)
+    assert named in body["error"]
+    assert body["errors"] == [{"field": f"partnerships.{len(pairs) - 1 if 'is in' in named else 0}",
+                               "message": body["error"]}]
+    assert client.get("/api/events/1").status_code == 404 and client.get("/api/players").json["players"] == []
+
+
+def test_the_new_event_form_says_beside_the_partnerships_which_player_is_named_twice(client):
+    page = client.get("/events/new").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    refused = client.post("/events/new", data={"csrf_token": csrf, "name": "Night", "variant": "standard",
+                                               "partnerships": "A & B\nC & D\nA & B"})
+    assert refused.status_code == 400
+    field = refused.get_data(as_text=True).split('id="partnerships"')[1].split("</p>")[0]
+    assert "&#39;A&#39; is in partnerships 1 and 3" in field
+    assert client.get("/api/events/1").status_code == 404
 
 
 def test_the_organiser_pages(client):

@@ -58,14 +58,15 @@ def test_the_service_keeps_to_its_openapi_document(openapi, mode):
 
 UNREADABLE = "nothing in this text reads as a Seep log"
 UNPLAYABLE = ("a tag cannot be read", "game has the seats")
-UNPLAYABLE_EVENT = ("a table's tags cannot be read", "partnership has", "names nobody", "name is empty")
+UNPLAYABLE_EVENT = ("a table's tags cannot be read", "partnership has", "names nobody", "name is empty",
+                    "is in partnerships", "is named twice in partnership")
 
 
 def is_unplayable_table(case, response) -> bool:
     """A live game the document cannot judge: a tag the notation cannot read (`[MaxHouses "two"]`, a value
     with a control character) or a player at a seat the variant lacks; the service refuses it with the
     documented 400, saying which. An event likewise: a partnership of as many players as its variant's teams
-    have (two, or one), and names and tags its tables can hold."""
+    have (two, or one), each player in one partnership once, and names and tags its tables can hold."""
     reasons = {"POST /api/live": UNPLAYABLE, "POST /api/events": UNPLAYABLE_EVENT}.get(case.operation.label, ())
     return response.status_code == 400 and any(reason in response.json()["error"] for reason in reasons)
 

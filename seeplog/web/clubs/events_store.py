@@ -75,12 +75,37 @@ def check_event(new: NewEvent) -> None:
     names = [n for names in new.pairs for n in names]
     if any(name_key(n) in UNNAMED for n in names):
         raise BadEvent(Said("a partnership's name names nobody: give each player a name (not empty, '?' or '-')"))
+    check_players_once(new.pairs)
     tags = event_tags(new.name, new.date, new.place, new.baazi_target, "1.1")
     for name in names or [""]:
         lines = header_lines(new.variant, {"N": name} if name else {}, tags)
         errors = parse("\n".join(lines)).errors
         if errors:
             raise BadEvent(Said("a table's tags cannot be read: {problems}", problems="; ".join(e.msg for e in errors)))
+
+
+def check_players_once(pairs: list[list[str]]) -> None:
+    """Each player is in one partnership, once; names that differ only in case and spacing are one player's
+    (`name_key`), as the seat tags link them. The API and the new event form both check with it.
+
+    :raises BadEvent: naming the first player named again, its field that partnership's index.
+    """
+    seen: dict[str, tuple[int, str]] = {}
+    for index, names in enumerate(pairs):
+        for name in names:
+            key = name_key(name)
+            if key in seen:
+                raise named_twice(*seen[key], index)
+            seen[key] = (index, display_name(name))
+
+
+def named_twice(first: int, name: str, again: int) -> BadEvent:
+    """The refusal of a player named in partnership `first` (an index), then again in partnership `again`."""
+    said = Said("'{name}' is named twice in partnership {pair}: a partnership is two different players", name=name,
+                pair=first + 1) if first == again else \
+        Said("'{name}' is in partnerships {first} and {again}: each player is in one partnership", name=name,
+             first=first + 1, again=again + 1)
+    return BadEvent(said, [{"field": f"partnerships.{again}", "message": said}])
 
 
 def create_event(db: sqlite_utils.Database, new: NewEvent) -> tuple[int, str]:

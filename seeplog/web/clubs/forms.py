@@ -12,8 +12,10 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Rege
 from seeplog.ruleset import VARIANTS
 
 from ..catalog import gettext, ngettext
+from ..findings import said_here
 from ..forms import one_line, variant_choices
 from ..oneline import NOT_ON_ONE_LINE
+from .events_store import BadEvent, check_players_once
 
 TAG_TEXT = rf'^[^{NOT_ON_ONE_LINE}"\\]*\Z'
 """Text a tag can hold: one line (`seeplog.web.oneline`), no quotes or backslashes."""
@@ -41,6 +43,15 @@ class SplitForm(AdminForm):
 
 def _names(line: str) -> list[str]:
     return [n.strip() for n in re.split(r"&|,|\band\b", line) if n.strip()]
+
+
+def players_named_twice(pairs: list[list[str]]) -> list[str]:
+    """The partnerships' problem, in the reader's language, when they name a player twice (the API's check)."""
+    try:
+        check_players_once(pairs)
+    except BadEvent as e:
+        return [said_here(e.message)]
+    return []
 
 
 class EventNewForm(FlaskForm):
@@ -81,6 +92,7 @@ class EventNewForm(FlaskForm):
             problems.append(gettext("at most 64 partnerships"))
         if any(len(n) > 80 or not re.fullmatch(TAG_TEXT, n) for names in pairs for n in names):
             problems.append(gettext("a name has at most 80 characters, without quotes"))
+        problems += players_named_twice(pairs)
         self.partnerships.errors = [*self.partnerships.errors, *problems]
         return not problems
 
