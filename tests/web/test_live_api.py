@@ -85,6 +85,36 @@ def test_a_field_of_a_pattern_is_matched_whole_a_last_newline_included(client):
     assert client.get(f"/api/live/{keeper.id}/outcomes?card=Jd&seat=W").status_code == 200
 
 
+@pytest.mark.parametrize("body, field", [
+    ({"players": {"N": "Other"}, "tags": {"North": "Dup"}}, "tags.North"),
+    ({"players": {"W": "Asha"}, "tags": {"west": "Ravi"}}, "tags.west"),  # a known tag name, in any case
+    ({"tags": {"Variant": "juneja"}}, "tags.Variant"),
+    ({"tags": {"variant": "thirty"}}, "tags.variant")])
+def test_start_refuses_tags_that_contradict_the_players_or_the_variant(client, body, field):
+    refused = assert_envelope(client.post("/api/live", json={"variant": "standard", **body}), 400)
+    assert [e["field"] for e in refused["errors"]] == [field]
+    assert all(value in refused["errors"][0]["message"] for value in [*body.get("players", {}).values(),
+                                                                       *body["tags"].values()])
+    assert client.get("/api/games").json["total"] == 0
+
+
+def test_start_takes_tags_that_repeat_the_players_and_the_variant_once(client):
+    keeper = Keeper(client, "standard", players={"N": "Asha"}, tags={"north": "Asha", "Variant": "Standard",
+                                                                     "Date": ""})
+    assert keeper.doc()["log"] == '[Variant "standard"]\n[North "Asha"]\n'
+
+
+def test_start_writes_no_seat_tag_for_an_empty_name_as_the_start_page(client):
+    keeper = Keeper(client, "standard", players={"N": "", "S": "  ", "E": "Chetan"}, tags={"Date": ""})
+    assert keeper.doc()["log"] == '[Variant "standard"]\n[East "Chetan"]\n'
+    page = client.get("/live/new").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    started = client.post("/live/new", data={"csrf_token": csrf, "variant": "standard", "north": "  ",
+                                             "east": "Chetan", "date": ""})
+    assert started.status_code == 201
+    assert client.get(f"/api/live/{keeper.id + 1}").json["log"] == keeper.doc()["log"]
+
+
 def test_get_has_an_etag_and_answers_304_while_nothing_changed(client):
     keeper = Keeper(client)
     first = keeper.get()

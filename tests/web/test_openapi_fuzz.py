@@ -57,18 +57,22 @@ def test_the_service_keeps_to_its_openapi_document(openapi, mode):
 
 
 UNREADABLE = "nothing in this text reads as a Seep log"
-UNPLAYABLE = ("a tag cannot be read", "game has the seats")
+UNPLAYABLE = ("a tag cannot be read", "game has the seats", "in tags: give it once")
 UNPLAYABLE_EVENT = ("a table's tags cannot be read", "partnership has", "names nobody", "name is empty",
                     "is in partnerships", "is named twice in partnership")
 
 
 def is_unplayable_table(case, response) -> bool:
     """A live game the document cannot judge: a tag the notation cannot read (`[MaxHouses "two"]`, a value
-    with a control character) or a player at a seat the variant lacks; the service refuses it with the
-    documented 400, saying which. An event likewise: a partnership of as many players as its variant's teams
+    with a control character), a player at a seat the variant lacks, or tags naming a seat (or the variant)
+    otherwise than `players` (or `variant`) do; the service refuses it with the documented 400, saying which
+    (in its sentence or an item's). An event likewise: a partnership of as many players as its variant's teams
     have (two, or one), each player in one partnership once, and names and tags its tables can hold."""
     reasons = {"POST /api/live": UNPLAYABLE, "POST /api/events": UNPLAYABLE_EVENT}.get(case.operation.label, ())
-    return response.status_code == 400 and any(reason in response.json()["error"] for reason in reasons)
+    if response.status_code != 400:
+        return False
+    said = [response.json()["error"], *(e["message"] for e in response.json()["errors"])]
+    return any(reason in text for reason in reasons for text in said)
 
 
 def is_unreadable_text(case, response) -> bool:

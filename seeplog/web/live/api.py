@@ -89,12 +89,13 @@ def keeping(path: str, schema: type[Schema], conflict: str, **answer: Any):
 @blp.route("", methods=["POST"])
 @blp.arguments(LiveNewSchema, error_status_code=400)
 @blp.response(201, LiveCreatedSchema, description="started: the edit token is shown this once")
-@refusals(blp, {400: "a body of another shape, a tag the notation cannot read, or a seat the variant does not have",
+@refusals(blp, {400: "a body of another shape, a tag the notation cannot read, a seat the variant does not have, or "
+                     "tags that give a seat's name or the Variant otherwise than players and variant",
                 403: "sent from another site's page"})
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link. Without a
     `Date` tag the game is dated today (UTC), as the start page does (`"Date": ""`: undated); change it later
-    with /tags."""
+    with /tags. An empty name in `players` names nobody (no seat tag, as on the start page)."""
     game_id, token = create(get_db(), args["variant"], args.get("players", {}), dated(args.get("tags", {})))
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,

@@ -1,9 +1,12 @@
 """marshmallow schemas of the live API: the shape of its requests and answers (seeplog judges the lines)."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields, post_load, validate
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from seeplog.notation import VARIANT_NAMES
+from seeplog.ruleset import SEAT_TAGS
 from seeplog.said import Said
 
 from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, Whole, WholeNumber, answer_schema, described
@@ -32,6 +35,32 @@ class LiveNewSchema(Schema):
                                  "propertyNames": {"pattern": TAG_NAME.regex.pattern, "maxLength": 40},
                                  "maxProperties": 30})
 
+    @validates_schema
+    def tags_agree(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """`tags` may say again a seat's name or the variant (a known tag's name in any case), not otherwise."""
+        given = given_tags(data)
+        for tag, value in data.get("tags", {}).items():
+            name, said = given.get(tag.lower(), (tag, value))
+            if (value.lower() if name == "Variant" else value) != said:
+                where = "variant" if name == "Variant" else "players"
+                twice = Said("{tag} is '{said}' in {where} and '{value}' in tags: give it once, in {where}", tag=name,
+                             said=said, where=where, value=value)
+                raise ValidationError(twice, f"tags.{tag}")
+
+    @post_load
+    def once(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """An empty name is no name (no seat tag, as on the start page); a tag that says again a seat's name or the
+        variant goes (the game's header says each once)."""
+        data["players"] = {seat: name for seat, name in data.get("players", {}).items() if name.strip()}
+        given = given_tags(data)
+        data["tags"] = {tag: value for tag, value in data.get("tags", {}).items() if tag.lower() not in given}
+        return data
+
+
+def given_tags(data: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The tags a start's `variant` and `players` give, by their names in lower case: (the tag, its value)."""
+    seats = {SEAT_TAGS[seat]: name for seat, name in data.get("players", {}).items() if name.strip()}
+    return {tag.lower(): (tag, value) for tag, value in {"Variant": data["variant"], **seats}.items()}
 
 
 class EntrySchema(Schema):
