@@ -58,3 +58,32 @@ def test_the_other_errors_keep_to_the_error_schema(client, error_schema):
     ]:
         assert_error_body(error_schema, response, status)
 
+
+
+JSON_BODIES = ["/api/games", "/api/live", "/api/live/1/entries", "/api/events", "/api/events/1/rounds/by-hand",
+               "/api/players/1/rename"]
+"""Requests that take a JSON body: the games API reads its own (a log), the others through their schemas."""
+
+
+@pytest.mark.parametrize("path", JSON_BODIES)
+def test_json_that_does_not_parse_is_answered_with_its_line_and_column_alike(client, error_schema, path):
+    answer = client.post(path, data='{\n  "variant": ,\n}', content_type="application/json")
+    body = assert_error_body(error_schema, answer, 400)
+    assert body["error"] == "the body is not valid JSON: Expecting value at line 2, column 14"
+    assert body["errors"] == [{"message": "Expecting value", "line": 2, "column": 14}]
+
+
+@pytest.mark.parametrize("path", JSON_BODIES[1:])
+@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded"])
+def test_a_body_that_is_not_json_is_415_as_for_the_games_api(client, error_schema, path, kind):
+    answer = client.post(path, data='{"variant": "standard", "version": 1}', content_type=kind)
+    body = assert_error_body(error_schema, answer, 415)
+    assert body["error"] == f"send the body as application/json (a JSON object), not {kind}"
+
+
+@pytest.mark.parametrize("path", JSON_BODIES[1:])
+@pytest.mark.parametrize("text, kind", [("[]", "array"), ("null", "null"), ("1", "number"), ('"x"', "string")])
+def test_json_that_is_no_object_is_refused_as_such(client, error_schema, path, text, kind):
+    body = assert_error_body(error_schema, client.post(path, data=text, content_type="application/json"), 400)
+    assert body["error"] == f"the body is a JSON {kind}, not an object: send the request's fields as a JSON object"
+    assert body["errors"] == []

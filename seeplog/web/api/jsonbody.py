@@ -1,15 +1,21 @@
 """JSON a client sent, bounded before it is parsed: how deep it nests, how long its numbers are, and no lone
-surrogate (an escape such as \\ud800 that names no character, so no UTF-8 store can keep it)."""
+surrogate (an escape such as \\ud800 that names no character, so no UTF-8 store can keep it); then parsed,
+every API's body alike: JSON that does not parse is answered with its line and column, a body of another
+type with 415, JSON that is no object saying so (`JsonParser`, the API's blueprints' `Blueprint`)."""
 from __future__ import annotations
 
 import json
 import re
+from typing import Any, NoReturn
 
-from flask import Flask, request
+import flask_smorest
+from flask import Flask, Request, request
+from marshmallow import Schema, missing
+from webargs.flaskparser import FlaskParser
 
 from seeplog.said import Said
 
-from .errors import ApiError
+from .errors import ApiError, ErrorSchema
 
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects read (a log in its JSON form nests 6 deep)."""
@@ -66,3 +72,52 @@ def refuse_unbounded_json() -> None:
 
 def bound_json(app: Flask) -> None:
     app.before_request(refuse_unbounded_json)
+
+
+def not_json(error: json.JSONDecodeError, what: str) -> tuple[Said, list[dict[str, Any]]]:
+    """What answers JSON that does not parse: the sentence naming `what` (the body, a file) with the line and
+    column, and the item that says where."""
+    return (Said("{file} is not valid JSON: {problem} at line {line}, column {column}", file=what, problem=error.msg,
+                 line=error.lineno, column=error.colno),
+            [{"message": error.msg, "line": error.lineno, "column": error.colno}])
+
+
+def json_kind(value: Any) -> str:
+    """The kind of a JSON value, as JSON names it: object, array, string, number, boolean or null."""
+    kinds = ((dict, "object"), (list, "array"), (str, "string"), (bool, "boolean"), ((int, float), "number"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), "null")
+
+
+class JsonParser(FlaskParser):
+    """webargs' parser, answering an API's body as POST /api/games answers a log: a body that is not JSON
+    with 415, JSON that does not parse with its line and column, JSON that is no object saying so."""
+
+    def load_json(self, req: Request, schema: Schema) -> Any:
+        if not req.is_json and req.get_data(cache=True):
+            raise ApiError(415, "send the body as application/json (a JSON object), " + (
+                f"not {req.mimetype}" if req.mimetype else "naming that type in its Content-Type header"))
+        data = super().load_json(req, schema)
+        if data is not missing and not isinstance(data, dict):
+            raise ApiError(400, f"the body is a JSON {json_kind(data)}, not an object: send the request's fields as "
+                                "a JSON object")
+        return data
+
+    def _handle_invalid_json_error(self, error: json.JSONDecodeError | UnicodeDecodeError, req: Request,
+                                   *args: Any, **kwargs: Any) -> NoReturn:
+        if isinstance(error, UnicodeDecodeError):  # webargs makes it a JSONDecodeError first; kept for its type
+            raise ApiError(400, f"the body is not valid JSON: it is not UTF-8 ({error.reason})")
+        raise ApiError(400, *not_json(error, "the body"))
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint whose requests' bodies `JsonParser` reads; a route with a JSON body also
+    documents the 415 of a body of another type."""
+
+    ARGUMENTS_PARSER = JsonParser()
+
+    def arguments(self, schema: type[Schema] | Schema, *, location: str = "json", **kwargs: Any) -> Any:
+        parse = super().arguments(schema, location=location, **kwargs)
+        if location != "json":
+            return parse
+        unsupported = self.alt_response(415, schema=ErrorSchema, description="a body that is not application/json")
+        return lambda view: unsupported(parse(view))

@@ -5,9 +5,9 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import jsonify, url_for
-from flask_smorest import Blueprint
 
 from ..db import get_db
+from ..api.jsonbody import Blueprint
 from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import refusals
 from .players_store import (Player, check_may_change, current_id, get_player, list_players,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, request
-from flask_smorest import Blueprint
 
+from ..api.jsonbody import Blueprint
 from ..api.errors import refusals
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import url_for
-from flask_smorest import Blueprint
 
+from ..api.jsonbody import Blueprint
 from ..api.guards import same_origin_only
 from ..db import get_db
 from ..api.errors import refusals

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import url_for
-from flask_smorest import Blueprint
 
 from ..db import get_db
+from ..api.jsonbody import Blueprint
 from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, refusals
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema

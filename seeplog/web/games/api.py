@@ -6,7 +6,6 @@ from typing import Any
 
 from flask import current_app, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from seeplog.dispute import play_json, replay_view
 from seeplog.rules import RULES, Violation
@@ -15,6 +14,7 @@ from seeplog.stopped import is_stop, stopped_json, stopped_play
 from ..db import get_db
 from ..oneline import file_name
 from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
+from ..api.jsonbody import Blueprint
 from ..api.errors import ApiError, refusals
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
@@ -137,7 +137,8 @@ class GameItem(MethodView):
                                                         "application/json": {"schema": LogSchema}}})
     @blp.response(200, UploadResultSchema, description="replaced: same id, the old text kept in its history")
     @refusals(blp, {400: "not a log", 403: "no manage token, or not this game's", 404: None,
-                    409: "the new log is already stored as another game"})
+                    409: "the new log is already stored as another game",
+                    415: "neither text/plain nor application/json"})
     def put(self, game_id: int):
         """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history."""
         authorised(game_id)

@@ -12,7 +12,7 @@ from seeplog.report import NOT_A_LOG, is_report
 from seeplog.said import Said
 
 from ..api.errors import flatten
-from ..api.jsonbody import json_problem
+from ..api.jsonbody import json_problem, not_json
 from ..api.schemas import LogSchema
 from .store import BadUpload, Upload
 
@@ -46,9 +46,7 @@ def from_json_text(raw: str, filename: str | None = None) -> Upload:
     try:
         doc = json.loads(raw.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
-        raise BadUpload(Said("{file} is not valid JSON: {problem} at line {line}, column {column}",
-                             file=filename or THE_UPLOAD, problem=exc.msg, line=exc.lineno, column=exc.colno),
-                        [{"message": exc.msg, "line": exc.lineno, "column": exc.colno}]) from None
+        raise BadUpload(*not_json(exc, filename or THE_UPLOAD)) from None
     except RecursionError:
         raise BadUpload(Said("{file} nests its JSON arrays or objects too deeply to be a log",
                              file=filename or THE_UPLOAD)) from None

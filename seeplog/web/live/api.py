@@ -6,13 +6,13 @@ from datetime import datetime, timezone
 from typing import Any
 
 from flask import Response, request, url_for
-from flask_smorest import Blueprint
 from marshmallow import Schema
 
 from seeplog.cards import parse_card
 from seeplog.live.table import deal_state, known_for, now_of, outcomes, seen_cards, what_next
 
 from ..db import get_db
+from ..api.jsonbody import Blueprint
 from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, refusals
 from .schemas import (CloseSchema, EntryAnswerSchema, EntrySchema, LiveHistorySchema, LiveCreatedSchema,
