@@ -88,6 +88,15 @@ def test_json_of_another_shape_is_400_with_the_fields(client):
     assert_envelope(client.post("/api/games", json=[1, 2]), 400)
 
 
+@pytest.mark.parametrize("text, kind", [("[]", "array"), ("null", "null"), ("1", "number"), ('"log"', "string"),
+                                        ("true", "boolean")])
+def test_a_json_body_that_is_no_object_is_refused_as_such(client, text, kind):
+    body = assert_envelope(client.post("/api/games", data=text, content_type="application/json"), 400)
+    assert body["error"] == (f"the body is a JSON {kind}, not an object: a log in JSON is an object, "
+                             '{"games": [...]} (schema/log.schema.json); or send its text in Seep notation')
+    assert body["errors"] == []
+
+
 def test_non_utf8_upload_names_the_byte(client):
     data = example("game-standard-1.seep").replace(b"Kiran", b"Kir\xe1n")
     body = assert_envelope(client.post("/api/games", data=data, content_type="text/plain"), 400)

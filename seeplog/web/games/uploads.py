@@ -12,7 +12,7 @@ from seeplog.report import NOT_A_LOG, is_report
 from seeplog.said import Said
 
 from ..api.errors import flatten
-from ..api.jsonbody import json_problem, not_json
+from ..api.jsonbody import json_kind, json_problem, not_json
 from ..api.schemas import LogSchema
 from .store import BadUpload, Upload
 
@@ -58,8 +58,12 @@ def from_json_doc(doc: Any, raw: str, filename: str | None = None) -> Upload:
     if is_report(doc):
         raise BadUpload(Said("{file}: {problem}", file=filename or THE_UPLOAD, problem=NOT_A_LOG),
                         [{"message": NOT_A_LOG, "line": 1, "column": 1}])
+    if not isinstance(doc, dict):
+        raise BadUpload(Said("{file} is a JSON {kind}, not an object: a log in JSON is an object, {{\"games\": [...]}} "
+                             "(schema/log.schema.json); or send its text in Seep notation", file=filename or THE_UPLOAD,
+                             kind=json_kind(doc)))
     try:
-        checked = LogSchema().load(doc if isinstance(doc, dict) else {"_": doc})
+        checked = LogSchema().load(doc)
     except ValidationError as exc:
         raise BadUpload(Said("the JSON is not a log in the form of schema/log.schema.json"),
                         flatten(exc.messages)) from None
