@@ -29,7 +29,8 @@ LARGEST_ID = 2 ** 63 - 1
 
 
 class RowId(IntegerConverter):
-    """``<int:...>`` in every route: ASCII digits, from 1 to the largest integer SQLite stores."""
+    """``<int:...>`` in every route: ASCII digits, from 1 to the largest integer SQLite stores (a play's routes
+    take 0 as well, ``<int(min=0):play>``, to say which play is not there)."""
 
     regex = r"[0-9]+"
 

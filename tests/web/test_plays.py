@@ -312,6 +312,19 @@ def test_a_missing_deal_or_play_is_404(client, path):
     assert_envelope(client.get(f"/api/games/{game_id}{path}"), 404)
 
 
+@pytest.mark.parametrize("path, said, page_said", [
+    ("/deals/1/plays/0", "deal 1 has no play 0 that can be viewed (it has 48)",
+     "deal 1 has no play 0 that the replay reached (it reached 48)"),
+    ("/deals/0/plays/1", "there is no deal 0", "there is no deal 0")])
+def test_play_0_and_deal_0_are_404_saying_which_as_a_play_beyond_the_deal(client, path, said, page_said):
+    game_id = upload(client, "game-standard-1.seep")
+    assert assert_envelope(client.get(f"/api/games/{game_id}{path}"), 404)["error"] == said
+    page = client.get(f"/games/{game_id}{path}")
+    assert page.status_code == 404 and page_said in page.get_data(as_text=True)
+    beyond = assert_envelope(client.get(f"/api/games/{game_id}/deals/1/plays/49"), 404)["error"]
+    assert beyond == "deal 1 has no play 49 that can be viewed (it has 48)"
+
+
 def test_a_missing_game_is_404_and_a_bad_game_number_400(client):
     assert client.get("/games/999/deals/1/plays/1").status_code == 404
     assert_envelope(client.get("/api/games/999/deals/1/plays/1"), 404)

@@ -164,12 +164,13 @@ def report(game_id: int):
     return served_report(found(game_id), current_app.config["UPLOAD_LIMITS"])
 
 
-@blp.route("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
+@blp.route("/games/<int:game_id>/deals/<int(min=0):deal>/plays/<int(min=0):play>")
 @blp.arguments(PlayQuerySchema, location="query", error_status_code=400)
 @blp.response(200, PlayDetailSchema)
 @refusals(blp, {400: "game is not a number from 1", 404: "no such game, deal or play, or the replay did not reach it"})
 def deal_play(args: dict[str, Any], game_id: int, deal: int, play: int):
-    """One play of a deal: the floor before and after, its findings and the legal alternatives (the dispute view)."""
+    """One play of a deal: the floor before and after, its findings and the legal alternatives (the dispute view).
+    Deal 0 and play 0 are answered as a deal or play beyond the log: 404, saying there is none."""
     try:
         ctx = deal_context(found(game_id), args["game"], deal)
     except LookupError as exc:

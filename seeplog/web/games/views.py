@@ -184,7 +184,7 @@ def game(game_id: int):
                            seat_links=seat_links(get_db(), game_id)), NO_STORE  # token by script
 
 
-@bp.get("/games/<int:game_id>/deals/<int:deal>/plays/<int:play>")
+@bp.get("/games/<int:game_id>/deals/<int(min=0):deal>/plays/<int(min=0):play>")
 def deal_play(game_id: int, deal: int, play: int):
     """One play as the table saw it: the dispute view (``?game=N`` for the Nth game of the file)."""
     try:

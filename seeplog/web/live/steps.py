@@ -51,7 +51,7 @@ def on_live(page: PlayPage) -> PlayPage:
     return dataclasses.replace(page, strip=strip, nav=nav)
 
 
-@bp.get("/live/<int:game_id>/deals/<int:deal>/plays/<int:play>")
+@bp.get("/live/<int:game_id>/deals/<int(min=0):deal>/plays/<int(min=0):play>")
 def step(game_id: int, deal: int, play: int):
     """One play of a live game, stepped back to from the follow page (``?game=N`` for a later game)."""
     live = stored_live(game_id)
