@@ -46,6 +46,16 @@ def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
     return catalog().ungettext(singular, plural, num) % {"num": num, **params}
 
 
+ENGLISH = NullTranslations()
+"""The sentences as written: English, whoever reads."""
+
+
+def english_ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+    """`ngettext` in English whatever the reader's language: for the JSON API's sentences, which stay English (as
+    its errors do). Its sentences are not extracted for the pages' catalogs."""
+    return ENGLISH.ungettext(singular, plural, num) % {"num": num, **params}
+
+
 @contextmanager
 def speaking(language: str) -> Iterator[None]:
     """Within it, this request says everything in `language` (a live board published in each reader's

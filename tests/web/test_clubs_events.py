@@ -94,6 +94,21 @@ def test_an_odd_number_of_partnerships_gives_a_bye_and_says_so(client):
     assert f"Partnership {answer['bye']} (" in page and "has a bye this round" in page
 
 
+def test_the_rounds_answers_count_their_tables_in_the_singular_and_in_english(client):
+    event_id, token = create(client, PAIRS[:3])
+    headers = {**bearer(token), "Accept-Language": "hi"}  # the API's sentences stay English, as its errors do
+    preview = client.get(f"/api/events/{event_id}/pairings/next", headers=headers).json
+    assert preview["message"] == f"round 1 would have 1 table; partnership {preview['bye']} would have a bye"
+    made = client.post(f"/api/events/{event_id}/rounds", headers=headers).json
+    assert made["message"] == f"round 1: 1 table; partnership {made['bye']} has a bye"
+    event_id, token = create(client, PAIRS[:4])
+    assert client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["message"] == "round 1: 2 tables"
+    refused = assert_envelope(client.post("/api/events", json={"name": "X", "variant": "two-player",
+                                                               "partnerships": [["A"], ["B", "C"]]}), 400)
+    assert refused["error"] == "a two-player partnership has 1 player"
+    assert refused["errors"] == [{"field": "partnerships.1", "message": "give 1 name"}]
+
+
 def test_a_table_links_its_seats_to_the_event_players(client):
     event_id, token = create(client, PAIRS[:2])
     table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"][0]

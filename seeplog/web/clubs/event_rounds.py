@@ -10,6 +10,7 @@ from seeplog.clubs.pairings import NoPairing, Table, swiss_round
 from seeplog.clubs.standings import standings
 from seeplog.said import Said
 
+from ..catalog import english_ngettext
 from .events_store import (BadEvent, EventChange, event_pairs, get_event, make_round, next_round_number,
                            round_robin_next, table_results)
 
@@ -109,5 +110,6 @@ def pairing_preview(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     bye = next((a for a, b in pairing if b is None), None)
     tables = [{"number": n, "pair_a": a, "pair_b": b} for n, (a, b) in enumerate(pairing, start=1) if b is not None]
     return {"round": number, "pairing": how, "tables": tables, "bye": bye,
-            "message": f"round {number} would have {len(tables)} tables"
+            "message": english_ngettext("round %(round)s would have %(num)s table",
+                                        "round %(round)s would have %(num)s tables", len(tables), round=number)
                        + (f"; partnership {bye} would have a bye" if bye else "")}

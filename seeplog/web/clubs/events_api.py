@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import url_for
 
+from ..catalog import english_ngettext
 from ..db import get_db
 from ..api.jsonbody import Blueprint
 from ..api.guards import required_bearer, same_origin_only
@@ -41,9 +42,11 @@ def new_event(args: dict[str, Any]) -> NewEvent:
     size = team_size(args["variant"])
     wrong = [i for i, names in enumerate(args["partnerships"]) if len(names) != size]
     if wrong:
-        raise ApiError(400, f"a {args['variant']} partnership has {size} player{'s' if size > 1 else ''}",
-                       [{"field": f"partnerships.{i}", "message": f"give {size} name{'s' if size > 1 else ''}"}
-                        for i in wrong])
+        raise ApiError(400, english_ngettext("a %(variant)s partnership has %(num)s player",
+                                             "a %(variant)s partnership has %(num)s players", size,
+                                             variant=args["variant"]),
+                       [{"field": f"partnerships.{i}",
+                         "message": english_ngettext("give %(num)s name", "give %(num)s names", size)} for i in wrong])
     day = args.get("date")
     return NewEvent(args["name"], args["variant"], [list(p) for p in args["partnerships"]],
                     day.isoformat() if day else None,

@@ -8,6 +8,8 @@ from flask import url_for
 
 from seeplog.clubs.standings import ORDER, standings
 
+from ..catalog import english_ngettext
+
 from .event_rounds import round_pairings
 from .confirm_store import confirm_counts
 from .events_store import event_pairs, event_tables, get_event, table_results
@@ -70,7 +72,8 @@ def round_json(number: int, tables: list[dict[str, Any]]) -> dict[str, Any]:
     played = [t for t in tables if t["pair_b"] is not None]
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
     return {"round": number, "bye": bye,
-            "message": f"round {number}: {len(played)} tables" + (f"; partnership {bye} has a bye" if bye else ""),
+            "message": english_ngettext("round %(round)s: %(num)s table", "round %(round)s: %(num)s tables",
+                                        len(played), round=number) + (f"; partnership {bye} has a bye" if bye else ""),
             "tables": [{**table_seats(t), "edit_token": t["edit_token"],
                         "edit_url": url_for("live_keep.keep", game_id=t["game_id"]) + f"#token={t['edit_token']}",
                         "confirm_token": t["confirm_token"],
