@@ -64,6 +64,17 @@ def read_entries(path: Path) -> LiveFile | None:
         return None
 
 
+def open_live(name: str) -> tuple[Path, LiveFile, LiveLog, Analysis] | None:
+    """The live file a command names, its log and its analysis (the last deal being played); None after saying
+    on standard error why the file cannot be read."""
+    path = Path(name)
+    file = read_entries(path)
+    if file is None:
+        return None
+    live = live_log(file.entries)
+    return path, file, live, live_analysis(live, open_game=True)
+
+
 def with_line(file: LiveFile, line: str) -> LiveFile:
     """The file with `line` written at its end as one more entry, in the file's line ends: after a blank
     line where it starts a deal or a further game, as the canonical text lays a log out."""
@@ -140,12 +151,10 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_add(args: argparse.Namespace) -> int:
     """Read each line in its place after the file's entries and write those that can be read at the file's
     end; nothing already written is changed (comments, blank lines, the lines as written)."""
-    path = Path(args.file)
-    file = read_entries(path)
-    if file is None:
+    opened = open_live(args.file)
+    if opened is None:
         return 2
-    live = live_log(file.entries)
-    analysis = live_analysis(live, open_game=True)
+    path, file, live, analysis = opened
     before = finding_keys(live, analysis)
     status, written = 0, len(file.text)
     for place, typed in typed_lines(args.lines):
@@ -237,12 +246,10 @@ def refused_text(path: Path, place: str, typed: str, refused: EntryRefused, file
 def cmd_show(args: argparse.Namespace) -> int:
     """The findings so far by entry and what comes next; the exit status is validate's, the last deal of the
     game being played (not E-INCOMPLETE)."""
-    path = Path(args.file)
-    file = read_entries(path)
-    if file is None:
+    opened = open_live(args.file)
+    if opened is None:
         return 2
-    live = live_log(file.entries)
-    analysis = live_analysis(live, open_game=True)
+    path, file, live, analysis = opened
     doc = report_json(analysis)
     for error in doc.get("errors", []):
         print(f"{path}: {error['rule']}: {error['message']}")
