@@ -87,3 +87,15 @@ def test_the_leaderboard_pages(client):
     assert client.get("/api/leaderboard?page=2").json["players"] == []
     assert client.get("/api/leaderboard?page=0").status_code == 400
     assert client.get("/leaderboard?page=0").status_code == 400
+
+
+def test_the_rating_history_caption_is_in_the_readers_language(client):
+    store(client, 0)
+    store(client, 1)
+    asha = player_id(client, "Asha")
+    baazis = client.get(f"/api/players/{asha}").json["rating"]["baazis"]
+    english = client.get(f"/players/{asha}").get_data(as_text=True)
+    assert f"Rating after each of {baazis} baazis: from " in english
+    for language, history in (("hi", "रेटिंग का इतिहास"), ("pa", "ਰੇਟਿੰਗ ਦਾ ਇਤਿਹਾਸ")):
+        html = client.get(f"/players/{asha}", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert history in html and "Rating after each of" not in html and "lowest" not in html

@@ -4,6 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import format_decimal
+
+from ..catalog import ngettext
+
 WIDTH, HEIGHT, PAD = 560, 160, 24
 
 
@@ -19,6 +23,7 @@ class HistoryChart:
     high: float
     count: int
     description: str
+    """What the chart shows, in a sentence in the reader's language."""
 
 
 def history_chart(history: list[tuple[Any, float]]) -> HistoryChart | None:
@@ -35,6 +40,13 @@ def history_chart(history: list[tuple[Any, float]]) -> HistoryChart | None:
     def y(v: float) -> float:
         return round(HEIGHT - PAD - (v - low) * (HEIGHT - 2 * PAD) / span, 1)
     points = " ".join(f"{x(i):.1f},{y(v)}" for i, v in enumerate(values))
-    description = (f"Rating after each of {len(values)} baazis: from {values[0]:.1f} to {values[-1]:.1f}, "
-                   f"lowest {min(values):.1f}, highest {max(values):.1f}")
-    return HistoryChart(WIDTH, HEIGHT, points, y(0.0), round(low, 1), round(high, 1), len(values), description)
+    return HistoryChart(WIDTH, HEIGHT, points, y(0.0), round(low, 1), round(high, 1), len(values), describe(values))
+
+
+def describe(values: list[float]) -> str:
+    """The chart in a sentence, its ratings written as the page writes them (one decimal)."""
+    first, last, lowest, highest = (format_decimal(v, format="#,##0.0") for v in
+                                    (values[0], values[-1], min(values), max(values)))
+    return ngettext("Rating after %(num)s baazi: from %(first)s to %(last)s, lowest %(lowest)s, highest %(highest)s",
+                    "Rating after each of %(num)s baazis: from %(first)s to %(last)s, lowest %(lowest)s, "
+                    "highest %(highest)s", len(values), first=first, last=last, lowest=lowest, highest=highest)
