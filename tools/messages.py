@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
@@ -46,7 +46,12 @@ def refresh() -> None:
         catalog.update(template, no_fuzzy_matching=True)
         with po.open("wb") as out:
             write_po(out, catalog, no_location=True, sort_output=True, ignore_obsolete=True, width=WIDTH)
-        print(f"{po.relative_to(ROOT)}: {sum(1 for m in catalog if m.id and not m.string)} untranslated")
+        print(f"{po.relative_to(ROOT)}: {sum(1 for m in catalog if m.id and untranslated(m))} untranslated")
+
+
+def untranslated(message: Message) -> bool:
+    """Whether a message lacks a translation: its msgstr empty, or any of a plural's forms."""
+    return not all(message.string) if isinstance(message.string, tuple) else not message.string
 
 
 if __name__ == "__main__":
