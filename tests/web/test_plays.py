@@ -313,7 +313,7 @@ def test_a_missing_deal_or_play_is_404(client, path):
 
 
 @pytest.mark.parametrize("path, said, page_said", [
-    ("/deals/1/plays/0", "deal 1 has no play 0 that can be viewed (it has 48)",
+    ("/deals/1/plays/0", "deal 1 has no play 0 that can be viewed (the last that can be is play 48)",
      "deal 1 has no play 0 that the replay reached (it reached 48)"),
     ("/deals/0/plays/1", "there is no deal 0", "there is no deal 0")])
 def test_play_0_and_deal_0_are_404_saying_which_as_a_play_beyond_the_deal(client, path, said, page_said):
@@ -322,7 +322,18 @@ def test_play_0_and_deal_0_are_404_saying_which_as_a_play_beyond_the_deal(client
     page = client.get(f"/games/{game_id}{path}")
     assert page.status_code == 404 and page_said in page.get_data(as_text=True)
     beyond = assert_envelope(client.get(f"/api/games/{game_id}/deals/1/plays/49"), 404)["error"]
-    assert beyond == "deal 1 has no play 49 that can be viewed (it has 48)"
+    assert beyond == "deal 1 has no play 49 that can be viewed (the last that can be is play 48)"
+
+
+def test_a_play_beyond_an_unfinished_deal_names_the_last_that_can_be_viewed(client):
+    """Eight plays recorded: play 9 (the seat to move) can be viewed, play 10 is refused naming play 9, as
+    `seeplog legal` says it; not "it has 9", which the deal does not."""
+    text = example("r-house-hold.seep").decode("utf-8")
+    eight = text[:text.index("N Ks x [13]\n")]
+    game_id = client.post("/api/games", data=eight.encode(), content_type="text/plain").json["id"]
+    assert client.get(f"/api/games/{game_id}/deals/1/plays/9").status_code == 200
+    said = assert_envelope(client.get(f"/api/games/{game_id}/deals/1/plays/10"), 404)["error"]
+    assert said == "deal 1 has no play 10 that can be viewed (the last that can be is play 9)"
 
 
 def test_a_missing_game_is_404_and_a_bad_game_number_400(client):

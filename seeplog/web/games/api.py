@@ -8,6 +8,7 @@ from flask import current_app, request, url_for
 from flask.views import MethodView
 
 from seeplog.dispute import play_json, replay_view
+from seeplog.position import beyond
 from seeplog.rules import RULES, Violation
 from seeplog.stopped import is_stop, stopped_json, stopped_play
 
@@ -181,7 +182,7 @@ def deal_play(args: dict[str, Any], game_id: int, deal: int, play: int):
         try:
             doc = {**play_json(replay_view(ctx.replay, play)), "stopped": False}
         except LookupError:
-            raise ApiError(404, f"deal {deal} has no play {play} that can be viewed (it has {ctx.plays})") from None
+            raise ApiError(404, beyond(deal, play, ctx.plays)) from None
     doc["plays"] = ctx.plays
     doc["violations"] = [{**finding_item(v), "explanation": RULES[v.rule].explanation} for v in ctx.at(play)]
     return {**doc, "game": args["game"], "links": play_links(game_id, args["game"], deal, play, doc["plays"])}
