@@ -115,6 +115,25 @@ def test_start_writes_no_seat_tag_for_an_empty_name_as_the_start_page(client):
     assert client.get(f"/api/live/{keeper.id + 1}").json["log"] == keeper.doc()["log"]
 
 
+def test_start_trims_names_and_tags_and_writes_no_empty_tag_as_the_start_page(client):
+    keeper = Keeper(client, "standard", players={"N": " Asha ", "E": "Chetan\u00a0"},
+                    tags={"Event": "", "Date": " 2026-11-14 ", "Round": "  ", "Scorer": " Ravi", "north": "Asha "})
+    assert keeper.doc()["log"] == ('[Variant "standard"]\n[North "Asha"]\n[East "Chetan"]\n[Date "2026-11-14"]\n'
+                                   '[Scorer "Ravi"]\n')
+    page = client.get("/live/new").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    started = client.post("/live/new", data={"csrf_token": csrf, "variant": "standard", "north": " Asha ",
+                                             "east": "Chetan\u00a0", "event": "", "round": "  ", "scorer": " Ravi",
+                                             "date": "2026-11-14"})
+    assert started.status_code == 201
+    assert client.get(f"/api/live/{keeper.id + 1}").json["log"] == keeper.doc()["log"]
+
+
+def test_start_leaves_a_game_undated_for_an_empty_or_blank_date(client):
+    for date in ("", "  "):
+        assert Keeper(client, "standard", tags={"Date": date, "Event": " "}).doc()["log"] == '[Variant "standard"]\n'
+
+
 def test_get_has_an_etag_and_answers_304_while_nothing_changed(client):
     keeper = Keeper(client)
     first = keeper.get()

@@ -95,7 +95,8 @@ def keeping(path: str, schema: type[Schema], conflict: str, **answer: Any):
 def start(args: dict[str, Any]):
     """Start a live game. Keep the edit token secret (it keeps the game); share the follow link. Without a
     `Date` tag the game is dated today (UTC), as the start page does (`"Date": ""`: undated); change it later
-    with /tags. An empty name in `players` names nobody (no seat tag, as on the start page)."""
+    with /tags. Names and tags are read without the spaces around them, and an empty one writes no tag (a name
+    in `players` then names nobody), as on the start page."""
     game_id, token = create(get_db(), args["variant"], args.get("players", {}), dated(args.get("tags", {})))
     follow = url_for("live.game", game_id=game_id)
     return {"id": game_id, "edit_token": token, "version": 1,

@@ -10,6 +10,7 @@ from seeplog.ruleset import SEAT_TAGS
 from seeplog.said import Said
 
 from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, Whole, WholeNumber, answer_schema, described
+from ..oneline import is_one_line
 
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
 CLIENT_ID = fields.String(validate=[validate.Length(1, 100), Whole(
@@ -18,7 +19,19 @@ CLIENT_ID = fields.String(validate=[validate.Length(1, 100), Whole(
 VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
 NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
-TAG_VALUE = fields.String(validate=[TEXT_LINE, validate.Length(max=200)])
+
+
+class Trimmed(fields.String):
+    """A string read without the spaces around it, as the start page's fields read theirs; one not on one line is
+    left as sent, for its validator to refuse (a last newline too, which stripping would hide)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        return text.strip() if is_one_line(text) else text
+
+
+TAG_VALUE = Trimmed(validate=[TEXT_LINE, validate.Length(max=200)],
+                    metadata={"description": "read without the spaces around it; empty: no tag"})
 PLAYER_SEAT = Whole(r"^[NWSE]$", error="a seat is N, W, S or E")
 """Upper case only, so that no seat can be named twice (n and N)."""
 
@@ -39,7 +52,7 @@ class LiveNewSchema(Schema):
     def tags_agree(self, data: dict[str, Any], **kwargs: Any) -> None:
         """`tags` may say again a seat's name or the variant (a known tag's name in any case), not otherwise."""
         given = given_tags(data)
-        for tag, value in data.get("tags", {}).items():
+        for tag, value in given_values(data).items():
             name, said = given.get(tag.lower(), (tag, value))
             if (value.lower() if name == "Variant" else value) != said:
                 where = "variant" if name == "Variant" else "players"
@@ -49,18 +62,23 @@ class LiveNewSchema(Schema):
 
     @post_load
     def once(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """An empty name is no name (no seat tag, as on the start page); a tag that says again a seat's name or the
-        variant goes (the game's header says each once)."""
-        data["players"] = {seat: name for seat, name in data.get("players", {}).items() if name.strip()}
+        """An empty name or tag is none (no tag, as on the start page; an empty `Date` is kept: it leaves the game
+        undated); a tag that says again a seat's name or the variant goes (the game's header says each once)."""
+        data["players"] = {seat: name for seat, name in data.get("players", {}).items() if name}
         given = given_tags(data)
-        data["tags"] = {tag: value for tag, value in data.get("tags", {}).items() if tag.lower() not in given}
+        data["tags"] = {tag: value for tag, value in given_values(data).items() if tag.lower() not in given}
         return data
 
 
 def given_tags(data: dict[str, Any]) -> dict[str, tuple[str, str]]:
     """The tags a start's `variant` and `players` give, by their names in lower case: (the tag, its value)."""
-    seats = {SEAT_TAGS[seat]: name for seat, name in data.get("players", {}).items() if name.strip()}
+    seats = {SEAT_TAGS[seat]: name for seat, name in data.get("players", {}).items() if name}
     return {tag.lower(): (tag, value) for tag, value in {"Variant": data["variant"], **seats}.items()}
+
+
+def given_values(data: dict[str, Any]) -> dict[str, str]:
+    """A start's `tags` that say something: those not empty, and an empty `Date` (the game undated)."""
+    return {tag: value for tag, value in data.get("tags", {}).items() if value or tag == "Date"}
 
 
 class EntrySchema(Schema):
