@@ -87,3 +87,18 @@ def test_json_that_is_no_object_is_refused_as_such(client, error_schema, path, t
     body = assert_error_body(error_schema, client.post(path, data=text, content_type="application/json"), 400)
     assert body["error"] == f"the body is a JSON {kind}, not an object: send the request's fields as a JSON object"
     assert body["errors"] == []
+
+
+@pytest.mark.parametrize("path", JSON_BODIES)
+def test_a_byte_order_mark_before_the_json_is_read_past_alike(client, error_schema, path):
+    """As POST /api/games reads a log: JSON after a UTF-8 byte order mark is the same JSON."""
+    answer = client.post(path, data='\ufeff{\n  "variant": ,\n}'.encode(), content_type="application/json")
+    assert assert_error_body(error_schema, answer, 400)["errors"] == [
+        {"message": "Expecting value", "line": 2, "column": 14}]
+    body = '{"variant": "standard"}'
+    plain = client.post(path, data=body, content_type="application/json")
+    marked = client.post(path, data=b"\xef\xbb\xbf" + body.encode(), content_type="application/json")
+    assert marked.status_code == plain.status_code and (marked.json or {}).get("error") == (plain.json or {}).get(
+        "error")
+    if path == "/api/live":
+        assert marked.status_code == 201

@@ -1,7 +1,8 @@
 """JSON a client sent, bounded before it is parsed: how deep it nests, how long its numbers are, and no lone
 surrogate (an escape such as \\ud800 that names no character, so no UTF-8 store can keep it); then parsed,
 every API's body alike: JSON that does not parse is answered with its line and column, a body of another
-type with 415, JSON that is no object saying so (`JsonParser`, the API's blueprints' `Blueprint`)."""
+type with 415, JSON that is no object saying so, a byte order mark before it read past (`JsonParser`, the API's
+blueprints' `Blueprint`)."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,8 @@ from typing import Any, NoReturn
 import flask_smorest
 from flask import Flask, Request, request
 from marshmallow import Schema, missing
-from webargs.flaskparser import FlaskParser
+from webargs.core import parse_json
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from seeplog.said import Said
 
@@ -21,6 +23,9 @@ MAX_DEPTH = 64
 """The deepest nesting of arrays and objects read (a log in its JSON form nests 6 deep)."""
 MAX_DIGITS = 40
 """The longest run of digits in a number (every number of the API fits in 19)."""
+
+BOM = "\ufeff".encode()
+"""The UTF-8 byte order mark some editors write before a file's text."""
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -101,6 +106,13 @@ class JsonParser(FlaskParser):
             raise ApiError(400, f"the body is a JSON {json_kind(data)}, not an object: send the request's fields as "
                                 "a JSON object")
         return data
+
+    def _raw_load_json(self, req: Request) -> Any:
+        """The body's JSON, a UTF-8 byte order mark before it read past (as POST /api/games reads a log's)."""
+        if not is_json_request(req):
+            return missing
+        body = req.get_data(cache=True)
+        return parse_json(body[len(BOM):] if body.startswith(BOM) else body)
 
     def _handle_invalid_json_error(self, error: json.JSONDecodeError | UnicodeDecodeError, req: Request,
                                    *args: Any, **kwargs: Any) -> NoReturn:
