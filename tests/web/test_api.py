@@ -173,8 +173,9 @@ def test_list_filters_and_pages(client):
 @pytest.mark.parametrize("query", ["page=0", "per_page=1000", "variant=poker", "date_from=July",
                                    "flagged=perhaps", "date_from=2026-1-01", "date_to=٢٠٢٦-01-01"])
 def test_bad_filters_are_400(client, query):
+    """One error for the one bad field, naming it (a date not in the form is not also said off the calendar)."""
     body = assert_envelope(client.get("/api/games?" + query), 400)
-    assert body["errors"] and all("field" in e for e in body["errors"])
+    assert [e["field"] for e in body["errors"]] == [query.split("=")[0]]
 
 
 def test_dates_in_the_wrong_order_match_no_game(client):

@@ -34,7 +34,12 @@ DATE_FORM = Whole(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", error="a date is written YYYY
 
 
 def _on_the_calendar(value: str) -> None:
-    """A YYYY-MM-DD date that is on the calendar (2026-13-01 is not)."""
+    """A YYYY-MM-DD date that is on the calendar (2026-13-01 is not); a text not in that form is DATE_FORM's
+    to refuse, so a field has one error."""
+    try:
+        DATE_FORM(value)
+    except ValidationError:
+        return
     try:
         date.fromisoformat(value)
     except ValueError:
