@@ -178,6 +178,15 @@ def test_bad_filters_are_400(client, query):
     assert [e["field"] for e in body["errors"]] == [query.split("=")[0]]
 
 
+def test_an_empty_filter_is_not_set_as_on_the_page(client):
+    """A form sends its empty fields: the API, as the list page, takes them as not given."""
+    upload(client, "r-capture-all.seep")
+    query = "q=&player=&event=&variant=&date_from=&date_to=&flagged=&page=&per_page="
+    body = client.get("/api/games?" + query).json
+    assert (body["total"], body["page"], body["per_page"]) == (1, 1, 20)
+    assert client.get("/?" + query).status_code == 200
+
+
 def test_dates_in_the_wrong_order_match_no_game(client):
     """As the OpenAPI document says: the API answers an empty range; the page tells the person."""
     upload(client, "r-capture-all.seep")

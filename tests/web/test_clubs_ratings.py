@@ -86,6 +86,7 @@ def test_the_leaderboard_pages(client):
     assert (first["page"], first["per_page"], first["total_players"]) == (1, 100, 4) and len(first["players"]) == 4
     assert client.get("/api/leaderboard?page=2").json["players"] == []
     assert client.get("/api/leaderboard?page=0").status_code == 400
+    assert client.get("/api/leaderboard?page=").json["page"] == 1  # an empty field is not set
     assert client.get("/leaderboard?page=0").status_code == 400
 
 

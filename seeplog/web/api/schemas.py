@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from datetime import date
 from types import UnionType
-from typing import Any, Callable, get_args
+from typing import Any, Callable, Mapping, get_args
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import SEATS, seat_class
@@ -191,7 +191,16 @@ class Number(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-class GameQuerySchema(Schema):
+class QuerySchema(Schema):
+    """A query string's parameters, as every API list and the games list page read them: an empty value is a
+    field not given (a form sends its empty fields)."""
+
+    @pre_load
+    def _empty_is_not_given(self, data: Mapping[str, Any], **kwargs: object) -> dict[str, Any]:
+        return {name: data[name] for name in data if data[name] != ""}
+
+
+class GameQuerySchema(QuerySchema):
     q = fields.String(metadata={"description": "a player, event or site containing this text"})
     player = fields.String(metadata={"description": "a player whose name contains this text"})
     event = fields.String(metadata={"description": "an event whose name contains this text"})
@@ -215,7 +224,7 @@ class GameFormSchema(GameQuerySchema):
             raise ValidationError("date_from is after date_to", "date_from")
 
 
-class PlayQuerySchema(Schema):
+class PlayQuerySchema(QuerySchema):
     game = Number(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE),
                           metadata={"description": "which game of the file (a file may hold several), from 1"})
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..api.schemas import TEXT_LINE, WholeNumber, answer_schema, described
+from ..api.schemas import TEXT_LINE, QuerySchema, WholeNumber, answer_schema, described
 
 NAME = fields.String(required=True, validate=[validate.Length(min=1, max=80), TEXT_LINE],
                      metadata={"description": "the player's new display name"})
@@ -31,11 +31,11 @@ def page_query(words: str) -> fields.Field:
     return described(words, fields.Integer, load_default=1, validate=validate.Range(min=1, max=1_000_000))
 
 
-class PlayerQuerySchema(Schema):
+class PlayerQuerySchema(QuerySchema):
     page = page_query("the page of the player's games: 50 a page, the newest first")
 
 
-class LeaderboardQuerySchema(Schema):
+class LeaderboardQuerySchema(QuerySchema):
     page = page_query("100 rows of each table a page")
 
 

@@ -45,7 +45,7 @@ def stored_game(game_id: int) -> dict:
 @bp.get("/")
 def index():
     try:
-        args = GameFormSchema().load({k: v for k, v in request.args.items() if v != ""})
+        args = GameFormSchema().load(request.args.to_dict())  # an empty field is not given, as in the API
     except ValidationError as exc:
         args, errors = {}, exc.messages
     else:

@@ -9,7 +9,8 @@ from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import SEAT_TAGS
 from seeplog.said import Said
 
-from ..api.schemas import CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, Whole, WholeNumber, answer_schema, described
+from ..api.schemas import (CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, QuerySchema, Whole, WholeNumber,
+                           answer_schema, described)
 from ..oneline import is_one_line
 
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
@@ -130,7 +131,7 @@ class TagsSchema(UndoSchema):
                                  "minProperties": 1, "maxProperties": 10})
 
 
-class OutcomesQuerySchema(Schema):
+class OutcomesQuerySchema(QuerySchema):
     card = fields.String(required=True, validate=CARD)
     seat = fields.String(validate=SEAT)
 
