@@ -178,6 +178,15 @@ def test_bad_filters_are_400(client, query):
     assert [e["field"] for e in body["errors"]] == [query.split("=")[0]]
 
 
+@pytest.mark.parametrize("path", ["/api/games?sort=id", "/api/games/{id}/deals/1/plays/1?part=2"])
+def test_a_parameter_the_api_does_not_take_is_refused_by_name(client, path):
+    """As the list page refuses it (`/?sort=id`): a parameter the API cannot honour is refused, not ignored."""
+    game_id = upload(client, "r-capture-all.seep")
+    assert client.get("/?sort=id").status_code == 400
+    body = assert_envelope(client.get(path.format(id=game_id)), 400)
+    assert [e["field"] for e in body["errors"]] == [path.split("?")[1].split("=")[0]]
+
+
 def test_an_empty_filter_is_not_set_as_on_the_page(client):
     """A form sends its empty fields: the API, as the list page, takes them as not given."""
     upload(client, "r-capture-all.seep")

@@ -23,6 +23,15 @@ def test_a_name_seen_first_makes_a_player_and_case_or_spacing_match(client):
     assert len(asha["games"]) == 2
 
 
+@pytest.mark.parametrize("query", ["page=0", "page=abc", "page=2", "per_page=10"])
+def test_the_players_list_refuses_a_page_it_does_not_have(client, query):
+    """Every player is on the one list: a page asked for is refused by name, not answered as the whole list."""
+    store_text(client, named("game-standard-1.seep", FOUR))
+    body = assert_envelope(client.get("/api/players?" + query), 400)
+    assert [e["field"] for e in body["errors"]] == [query.split("=")[0]]
+    assert client.get("/api/players?page=").status_code == 200  # an empty field is not set
+
+
 def test_seats_without_a_name_make_no_player(client):
     text = named("game-two-player-1.seep", {"North": "Asha"})
     text = "\n".join(line for line in text.splitlines() if not line.startswith("[South "))

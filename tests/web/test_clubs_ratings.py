@@ -6,7 +6,7 @@ import json
 
 from seeplog.clubs.ratings import Baazi, player_ratings
 from tests.web.clubs_helpers import admin_token, bearer, named, player_id
-from tests.web.helpers import EXAMPLES, make_app
+from tests.web.helpers import EXAMPLES, assert_envelope, make_app
 
 SEATS = {"N": "North", "W": "West", "S": "South", "E": "East"}
 LINEUPS = [  # game, date, North/South against West/East
@@ -87,6 +87,8 @@ def test_the_leaderboard_pages(client):
     assert client.get("/api/leaderboard?page=2").json["players"] == []
     assert client.get("/api/leaderboard?page=0").status_code == 400
     assert client.get("/api/leaderboard?page=").json["page"] == 1  # an empty field is not set
+    too_many = assert_envelope(client.get("/api/leaderboard?per_page=1000"), 400)  # 100 a page, not a parameter
+    assert [e["field"] for e in too_many["errors"]] == ["per_page"]
     assert client.get("/leaderboard?page=0").status_code == 400
 
 

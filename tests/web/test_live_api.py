@@ -546,6 +546,7 @@ def test_the_outcomes_of_one_card_legal_first_then_the_others_with_their_rules(c
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"])
     found = client.get(f"/api/live/{keeper.id}/outcomes?card=Jd").json
     assert client.get(f"/api/live/{keeper.id}/outcomes?card=Jd&seat=").json == found  # an empty seat is not set
+    assert client.get(f"/api/live/{keeper.id}/outcomes?card=Jd&cards=Jd").status_code == 400  # not a parameter
     assert found["seat"] == "W" and found["play"] == 1 and found["seen"] is False
     legal = [o["line"] for o in found["outcomes"] if o["legal"]]
     # W's hand is not known yet, so a cemented jack-house (W may hold another jack) is legal too.

@@ -255,3 +255,4 @@ def test_the_api_gives_a_players_games_a_page_at_a_time(client, monkeypatch):
     assert pages[0]["record"] == full["record"] and pages[0]["per_page"] == 2
     assert client.get(f"/api/players/{asha}?page=0").status_code == 400
     assert client.get(f"/api/players/{asha}?page=").json["page"] == 1  # an empty field is not set
+    assert client.get(f"/api/players/{asha}?per_page=5").status_code == 400  # 50 a page, not a parameter

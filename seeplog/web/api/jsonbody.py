@@ -18,6 +18,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from seeplog.said import Said
 
 from .errors import ApiError, ErrorSchema
+from .schemas import QuerySchema
 
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects read (a log in its JSON form nests 6 deep)."""
@@ -95,7 +96,10 @@ def json_kind(value: Any) -> str:
 
 class JsonParser(FlaskParser):
     """webargs' parser, answering an API's body as POST /api/games answers a log: a body that is not JSON
-    with 415, JSON that does not parse with its line and column, JSON that is no object saying so."""
+    with 415, JSON that does not parse with its line and column, JSON that is no object saying so. A query's
+    unknown parameters are the schema's to judge (a `QuerySchema` refuses them), not dropped as webargs would."""
+
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": None, "querystring": None}
 
     def load_json(self, req: Request, schema: Schema) -> Any:
         if not req.is_json and req.get_data(cache=True):
@@ -128,6 +132,9 @@ class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = JsonParser()
 
     def arguments(self, schema: type[Schema] | Schema, *, location: str = "json", **kwargs: Any) -> Any:
+        if location == "query" and not isinstance(schema, QuerySchema) and not (
+                isinstance(schema, type) and issubclass(schema, QuerySchema)):
+            raise TypeError(f"{schema} reads a query: make it a QuerySchema (empty values, unknown parameters)")
         parse = super().arguments(schema, location=location, **kwargs)
         if location != "json":
             return parse

@@ -5,7 +5,7 @@ from datetime import date
 from types import UnionType
 from typing import Any, Callable, Mapping, get_args
 
-from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import SEATS, seat_class
@@ -193,7 +193,11 @@ class Number(fields.Integer):
 
 class QuerySchema(Schema):
     """A query string's parameters, as every API list and the games list page read them: an empty value is a
-    field not given (a form sends its empty fields)."""
+    field not given (a form sends its empty fields); a parameter the schema does not name is refused by name
+    ("sort: Unknown field."), not ignored. Every API route's query is read by one (`jsonbody.Blueprint`)."""
+
+    class Meta:
+        unknown = RAISE
 
     @pre_load
     def _empty_is_not_given(self, data: Mapping[str, Any], **kwargs: object) -> dict[str, Any]:

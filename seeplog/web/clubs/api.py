@@ -10,6 +10,7 @@ from ..db import get_db
 from ..api.jsonbody import Blueprint
 from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import refusals
+from ..api.schemas import QuerySchema
 from .players_store import (Player, check_may_change, current_id, get_player, list_players,
                             merge_players, rename_player, split_alias)
 from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
@@ -35,8 +36,10 @@ def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]
 
 
 @blp.get("/players")
+@blp.arguments(QuerySchema, location="query", error_status_code=400)
 @blp.response(200, PlayerListSchema)
-def players():
+@refusals(blp, {400: "a parameter: the list takes none (every player is on it)"})
+def players(args: dict[str, Any]):
     """Every player, with the number of games its names sit in."""
     return {"players": [{**p, "url": url_for("clubs.player", player_id=p["id"])} for p in list_players(get_db())]}
 
@@ -48,7 +51,8 @@ GAMES_PER_PAGE = 50
 @blp.get("/players/<int:player_id>")
 @blp.arguments(PlayerQuerySchema, location="query", error_status_code=400)
 @blp.response(200, PlayerSchema)
-@refusals(blp, {400: "a page that is not a whole number from 1", 404: "no such player"})
+@refusals(blp, {400: "a page that is not a whole number from 1, or another parameter (50 games a page)",
+                404: "no such player"})
 def player(args: dict[str, Any], player_id: int):
     """A player's names, record (partners, head-to-head, rules broken) and a page of its games (50, the
     newest first). A merged player's id answers with the player it was merged into."""
@@ -113,7 +117,7 @@ def partnership_alone(first: int):
 @blp.get("/leaderboard")
 @blp.arguments(LeaderboardQuerySchema, location="query", error_status_code=400)
 @blp.response(200, LeaderboardSchema)
-@refusals(blp, {400: "a page that is not a whole number from 1"})
+@refusals(blp, {400: "a page that is not a whole number from 1, or another parameter (100 rows a page)"})
 def leaderboard(args: dict[str, Any]):
     """Players and partnerships by rating (openskill's Plackett-Luce; each baazi a match of the two teams),
     best first: the ordinal (mu - 3 sigma) ranks; sigma is the uncertainty; fewer than 10 baazis is provisional."""

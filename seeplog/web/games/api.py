@@ -71,7 +71,7 @@ def sent_file_name() -> str | None:
 class Games(MethodView):
     @blp.arguments(GameQuerySchema, location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
-    @refusals(blp, {400: "bad filters"})
+    @refusals(blp, {400: "bad filters, dates out of order, or a parameter the list does not take"})
     @blp.alt_response(304, description="the list the client holds (its ETag in If-None-Match) is still the list")
     def get(self, args: dict[str, Any]):
         """Stored games, newest first: filter by player, event, variant, dates, findings; page through."""
@@ -168,7 +168,8 @@ def report(game_id: int):
 @blp.route("/games/<int:game_id>/deals/<int(min=0):deal>/plays/<int(min=0):play>")
 @blp.arguments(PlayQuerySchema, location="query", error_status_code=400)
 @blp.response(200, PlayDetailSchema)
-@refusals(blp, {400: "game is not a number from 1", 404: "no such game, deal or play, or the replay did not reach it"})
+@refusals(blp, {400: "game is not a number from 1, or a parameter the route does not take",
+                404: "no such game, deal or play, or the replay did not reach it"})
 def deal_play(args: dict[str, Any], game_id: int, deal: int, play: int):
     """One play of a deal: the floor before and after, its findings and the legal alternatives (the dispute view).
     Deal 0 and play 0 are answered as a deal or play beyond the log: 404, saying there is none."""

@@ -196,7 +196,7 @@ def game_history(game_id: int):
 @blp.route("/<int:game_id>/outcomes", methods=["GET"])
 @blp.arguments(OutcomesQuerySchema, location="query", error_status_code=400)
 @blp.response(200, OutcomesSchema)
-@refusals(blp, {400: "not a card, or a seat the game does not have", 404: None,
+@refusals(blp, {400: "not a card, a seat the game does not have, or another parameter", 404: None,
                 409: "the game does not wait for a play now"})
 def card_outcomes(args: dict[str, Any], game_id: int):
     """What one card can do on the floor now: each capture choice, each house it makes, joins or raises,
