@@ -15,7 +15,7 @@ from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
 from .api.jsonbody import bound_json
-from .api.schemas import property_names
+from .api.schemas import empty_allowed, property_names
 from .security import RowId, secure
 from .languages import bp as language_bp, init_languages
 
@@ -38,6 +38,7 @@ def register(app: Flask) -> Api:
     smorest = Api(app)
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
+    smorest.ma_plugin.converter.add_parameter_attribute_function(empty_allowed)
     for api_blp in (api.blp, live_api.blp, clubs_api.blp, events_api.blp, event_tables_api.blp,
                     director_api.blp):
         smorest.register_blueprint(api_blp)

@@ -196,6 +196,13 @@ def test_an_empty_filter_is_not_set_as_on_the_page(client):
     assert client.get("/?" + query).status_code == 200
 
 
+def test_a_page_number_is_read_as_its_openapi_document_states_an_integer(client):
+    """2.0 is an integer to JSON Schema, so a query's page=2.0 is page 2; ٢ or 2.5 is no page."""
+    assert client.get("/api/games?page=2.0&per_page=20.00").json["page"] == 2
+    for query in ("page=2.5", "page=٢", "page=2."):
+        assert_envelope(client.get("/api/games?" + query), 400)
+
+
 def test_dates_in_the_wrong_order_match_no_game(client):
     """As the OpenAPI document says: the API answers an empty range; the page tells the person."""
     upload(client, "r-capture-all.seep")

@@ -87,6 +87,8 @@ def test_the_leaderboard_pages(client):
     assert client.get("/api/leaderboard?page=2").json["players"] == []
     assert client.get("/api/leaderboard?page=0").status_code == 400
     assert client.get("/api/leaderboard?page=").json["page"] == 1  # an empty field is not set
+    assert client.get("/api/leaderboard?page=1.0").json["page"] == 1  # an integer to the OpenAPI document
+    assert client.get("/api/leaderboard?page=١").status_code == 400  # ASCII digits, as every API page
     too_many = assert_envelope(client.get("/api/leaderboard?per_page=1000"), 400)  # 100 a page, not a parameter
     assert [e["field"] for e in too_many["errors"]] == ["per_page"]
     assert client.get("/leaderboard?page=0").status_code == 400

@@ -38,6 +38,16 @@ def test_the_document_names_every_operation(openapi):
             "GET /api/games/{game_id}/deals/{deal}/plays/{play}"} <= labels
 
 
+def test_the_document_says_an_optional_query_parameter_may_be_empty(client):
+    """The service takes an empty value as not given (a form sends its empty fields): the document says so
+    (allowEmptyValue), so an empty `date_from` is no value its pattern refuses."""
+    paths = client.get("/api/openapi.json").json["paths"]
+    query = [p for path in paths.values() for op in path.values() if isinstance(op, dict)
+             for p in op.get("parameters", []) if p["in"] == "query"]
+    assert {p["name"] for p in query} >= {"date_from", "page", "card", "seat"}
+    assert all(p.get("allowEmptyValue") is (None if p.get("required") else True) for p in query), query
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE], ids=["valid", "invalid"])
 def test_the_service_keeps_to_its_openapi_document(openapi, mode):

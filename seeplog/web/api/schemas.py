@@ -1,6 +1,7 @@
 """marshmallow schemas: the shape of requests and responses (seeplog itself judges the game)."""
 from __future__ import annotations
 
+import re
 from datetime import date
 from types import UnionType
 from typing import Any, Callable, Mapping, get_args
@@ -183,12 +184,18 @@ class LogSchema(Schema):
 # ---------------------------------------------------------------- requests
 
 class Number(fields.Integer):
-    """A whole number in ASCII digits (int() would also read '١' or '１')."""
+    """A whole number in ASCII digits (int() would also read '١' or '１'); 7.0 is 7, as JSON Schema counts a
+    number without a fraction as an integer (the OpenAPI document's `integer`)."""
 
     def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
         if isinstance(value, str) and not value.isascii():
             raise self.make_error("invalid")
+        if isinstance(value, str) and (whole := _WHOLE.fullmatch(value)):
+            value = whole.group(1)
         return super()._deserialize(value, attr, data, **kwargs)
+
+
+_WHOLE = re.compile(r"([+-]?[0-9]+)\.0+")
 
 
 class QuerySchema(Schema):
@@ -202,6 +209,13 @@ class QuerySchema(Schema):
     @pre_load
     def _empty_is_not_given(self, data: Mapping[str, Any], **kwargs: object) -> dict[str, Any]:
         return {name: data[name] for name in data if data[name] != ""}
+
+
+def empty_allowed(converter: object, field: fields.Field, ret: dict, **kwargs: object) -> dict:
+    """An optional parameter of a `QuerySchema` in the OpenAPI document: it may be sent empty
+    (allowEmptyValue), as not given."""
+    optional_query = isinstance(field.parent, QuerySchema) and ret.get("in") == "query" and not field.required
+    return {"allowEmptyValue": True} if optional_query else {}
 
 
 class GameQuerySchema(QuerySchema):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..api.schemas import TEXT_LINE, QuerySchema, WholeNumber, answer_schema, described
+from ..api.schemas import TEXT_LINE, Number, QuerySchema, WholeNumber, answer_schema, described
 
 NAME = fields.String(required=True, validate=[validate.Length(min=1, max=80), TEXT_LINE],
                      metadata={"description": "the player's new display name"})
@@ -27,8 +27,9 @@ class SplitSchema(Schema):
 
 
 def page_query(words: str) -> fields.Field:
-    """A list's `page` in the query: a whole number from 1, 1 when not given."""
-    return described(words, fields.Integer, load_default=1, validate=validate.Range(min=1, max=1_000_000))
+    """A list's `page` in the query: a whole number from 1 (ASCII digits, as /api/games reads it), 1 when not
+    given."""
+    return described(words, Number, load_default=1, validate=validate.Range(min=1, max=1_000_000))
 
 
 class PlayerQuerySchema(QuerySchema):
