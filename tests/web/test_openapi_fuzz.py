@@ -77,8 +77,10 @@ def is_unplayable_table(case, response) -> bool:
     with a control character), a player at a seat the variant lacks, or tags naming a seat (or the variant)
     otherwise than `players` (or `variant`) do; the service refuses it with the documented 400, saying which
     (in its sentence or an item's). An event likewise: a partnership of as many players as its variant's teams
-    have (two, or one), each player in one partnership once, and names and tags its tables can hold."""
-    reasons = {"POST /api/live": UNPLAYABLE, "POST /api/events": UNPLAYABLE_EVENT}.get(case.operation.label, ())
+    have (two, or one), each player in one partnership once, and names and tags its tables can hold. And the
+    games list's date_to before its date_from: JSON Schema cannot compare two parameters."""
+    reasons = {"POST /api/live": UNPLAYABLE, "POST /api/events": UNPLAYABLE_EVENT,
+               "GET /api/games": ("date_from is after date_to",)}.get(case.operation.label, ())
     if response.status_code != 400:
         return False
     said = [response.json()["error"], *(e["message"] for e in response.json()["errors"])]

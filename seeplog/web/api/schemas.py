@@ -226,18 +226,14 @@ class GameQuerySchema(QuerySchema):
     date_from = fields.String(validate=DATE, metadata={"format": "date",
                                                        "description": "games played on or after (YYYY-MM-DD)"})
     date_to = fields.String(validate=DATE, metadata={"format": "date",
-        "description": "games played on or before (YYYY-MM-DD); before date_from, no game matches"})
+        "description": "games played on or before (YYYY-MM-DD); a date_to before date_from is refused"})
     flagged = fields.Boolean(load_default=False, metadata={"description": "only games with violations or errors"})
     page = Number(load_default=1, validate=validate.Range(min=1, max=MAX_PAGE))
     per_page = Number(load_default=20, validate=validate.Range(min=1, max=100))
 
-
-class GameFormSchema(GameQuerySchema):
-    """The games list page's filters: the API's, and a word for a person who swapped the dates (the API
-    answers such a range with no game, as its OpenAPI document can say no more than that)."""
-
     @validates_schema
     def _dates_in_order(self, data: dict, **kwargs: object) -> None:
+        """A range no game can be in is refused (400), on the list page and in the API alike."""
         if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
             raise ValidationError("date_from is after date_to", "date_from")
 

@@ -25,7 +25,7 @@ from .manage import (SameLog, TokenRefused, check_token, delete_game, history, i
 from .playpage import play_page
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
-from ..api.schemas import GameFormSchema, PlayQuerySchema
+from ..api.schemas import GameQuerySchema, PlayQuerySchema
 from .limits import TooMuch
 from .store import BadUpload, served_report, store, stored_analysis
 from .uploads import from_bytes
@@ -45,7 +45,7 @@ def stored_game(game_id: int) -> dict:
 @bp.get("/")
 def index():
     try:
-        args = GameFormSchema().load(request.args.to_dict())  # an empty field is not given, as in the API
+        args = GameQuerySchema().load(request.args.to_dict())  # the API's filters, read alike
     except ValidationError as exc:
         args, errors = {}, exc.messages
     else:
