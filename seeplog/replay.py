@@ -120,13 +120,17 @@ def _placed_twice(deal: Deal) -> Violation | None:
         for card in line.cards:
             first = places.setdefault(card, place)
             if first != place:
-                said = Said("{card} is on the floor and in {seat}'s recorded hand", card=str(card), seat=place) \
-                    if first == "floor" else Said("{card} is in {first}'s recorded hand and on the floor",
-                                                  card=str(card), first=first) if place == "floor" else \
-                    Said("{card} is in {first}'s recorded hand and in {seat}'s", card=str(card), first=first,
-                         seat=place)
-                return Violation("E-CARD", said, None, None, line.line, 1)
+                return Violation("E-CARD", _in_two_places(str(card), first, place), None, None, line.line, 1)
     return None
+
+
+def _in_two_places(card: str, first: str, then: str) -> Said:
+    """Where a card stands twice: a seat's recorded hand or the floor, then another."""
+    if first == "floor":
+        return Said("{card} is on the floor and in {seat}'s recorded hand", card=card, seat=then)
+    if then == "floor":
+        return Said("{card} is in {first}'s recorded hand and on the floor", card=card, first=first)
+    return Said("{card} is in {first}'s recorded hand and in {seat}'s", card=card, first=first, seat=then)
 
 
 def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:

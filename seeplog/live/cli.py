@@ -190,13 +190,18 @@ def verdict(live: LiveLog, analysis: Analysis, before: Keys, file: LiveFile, pat
     serial = file.entries[-1].id
     for finding in by_entry(live, analysis).get(len(file.entries), []):
         print(f"  {finding.rule}: {in_file(finding.message, file, path, live.line_of)}")
-        status = max(status, 2 if finding.is_error else 1)
+        status = max(status, rule_status(finding.rule))
     for key, shown in after.items():
         if key not in before and key[0] != serial:
             print(f"  revealed at entry {shown['entry']}: {shown['rule']}: "
                   f"{in_file(shown['message'], file, path, live.line_of)}")
-            status = max(status, 2 if shown["rule"].startswith("E-") else 1)
+            status = max(status, rule_status(shown["rule"]))
     return status, after
+
+
+def rule_status(rule: str) -> int:
+    """The exit status a finding makes, as validate's: 2 for a log error (E-...), 1 for a broken rule."""
+    return 2 if rule.startswith("E-") else 1
 
 
 def typed_lines(arguments: Sequence[str]) -> Iterator[tuple[str, str]]:

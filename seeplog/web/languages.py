@@ -44,7 +44,7 @@ def _same_site_path(target: str | None) -> str:
     control character (Werkzeug drops a tab, so "/\t/evil.example" would go to another host; a newline cannot be
     sent in a header) and no backslash (which browsers read as "/"), and has no scheme or host."""
     if (target and target.startswith("/") and not target.startswith("//") and "\\" not in target
-            and is_one_line(target) and not urlsplit(target).scheme and not urlsplit(target).netloc):
+            and is_one_line(target) and not any(urlsplit(target)[:2])):  # no scheme, no host
         return target
     return url_for("pages.index")
 

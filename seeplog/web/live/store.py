@@ -234,11 +234,12 @@ def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
     """409 for a version the game has left (what changed since), or one it has never been at."""
     unseen = history(db, game.game_id, max(0, seen))
     entries = [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
-    said = Said("the game is at version {version}, not {seen}: another entry came first; here is what changed",
-                version=game.version, seen=seen)
     if seen > game.version:
         said = Said("the game is at version {version}; it has never been at version {seen}: send the version "
                     "its last answer gave", version=game.version, seen=seen)
+    else:
+        said = Said("the game is at version {version}, not {seen}: another entry came first; here is what changed",
+                    version=game.version, seen=seen)
     return Conflict(said, extra={"version": game.version, "events": unseen, "entries": entries})
 
 
