@@ -297,3 +297,15 @@ def test_the_director_sees_an_uploaded_games_table_with_its_scores(client):
     assert row["deals"] == len(scored) and row["scoresheet_url"] == f"/games/{game}"
     assert not {"entries", "confirmations", "confirm_url", "follow_url", "flagged"} & set(row)
     assert seen[1]["card_points"] == [0, 0] and "confirm_url" in seen[1]
+
+
+def test_twin_events_each_direct_their_own_tables(client):
+    """Two events of one name, date and players make tables whose logs read alike: each director sees its own
+    table's game, with its own links."""
+    twins = [event_with_round(client) for _ in range(2)]
+    for event, organiser, tables in twins:
+        director = client.get(f"/api/events/{event}/director", headers=bearer(organiser))
+        assert director.status_code == 200, director.json
+        game = tables[0]["game_id"]
+        shown = next(t for t in director.json["tables"] if t["number"] == 1)
+        assert shown["game_id"] == game and shown["confirm_url"].startswith(f"/live/{game}/confirm#")

@@ -148,3 +148,19 @@ def test_the_sheet_follows_a_game_split_or_joined_by_a_correction(app, client):
     answer = keeper.send(insert_before=second, line='[Event "split"]', note="two games")
     assert answer.status_code == 201, answer.json
     assert kept_view(app, keeper.id).sheet == rebuilt_view(app, keeper.id).sheet
+
+
+def test_two_games_of_one_text_each_keep_their_own_view(app, client):
+    """Two live games with the same entries (two tables of one round, say) share a kept analysis, never a view:
+    each game's view, pages and answers name the game itself."""
+    players = {"N": "Asha", "S": "Ravi", "W": "Divya", "E": "Imran"}
+    first, second = Keeper(client, players=players), Keeper(client, players=players)
+    for keeper in (first, second):
+        assert kept_view(app, keeper.id).game_id == keeper.id
+        assert keeper.doc()["id"] == keeper.id
+    second.add_all(["deal 1 dealer E"])
+    first.add_all(["deal 1 dealer E"])
+    assert second.add("bid N 9").json["version"] == 3
+    for keeper in (first, second):
+        assert kept_view(app, keeper.id).game_id == keeper.id
+        assert keeper.doc()["links"]["self"] == f"/api/live/{keeper.id}"

@@ -4,7 +4,7 @@ store's write lock, and the lock is held only to check the version and write wha
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 import sqlite_utils
@@ -168,11 +168,12 @@ def deals_kept(old: Analysis, new: Analysis) -> int | None:
 
 def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
     """The game's analysis and view at its current version: those kept for its text (the ones its last
-    event made, in this process, from the same entries), else made again from its entries."""
+    event made, in this process, from the same entries), else made again from its entries. Another game of
+    the same entries shares the analysis, not the view: a view names its game."""
     text = db.execute("select raw from games where id = ?", [game.game_id]).fetchone()[0]
     found = kept_analysis(text, open_game=game.is_open)
     if isinstance(found, KeptLive) and found.live is not None and found.live.entries_json == game.entries_json:
-        return found
+        return found if found.view is None or found.view.game_id == game.game_id else replace(found, view=None)
     return KeptLive(**vars_of(live_analysis(live_log(game.entries), open_game=game.is_open)))
 
 
