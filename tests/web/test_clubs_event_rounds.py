@@ -200,3 +200,16 @@ def test_the_rounds_migration_keeps_an_older_events_rounds(app, client):
     second = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
     met = {frozenset((t["pair_a"], t["pair_b"])) for r in (first, second) for t in r["tables"]}
     assert second["round"] == 2 and len(met) == 4
+
+
+def test_a_round_made_meanwhile_is_refused_with_nothing_written(client, monkeypatch):
+    """Two "make round" taps at once: the one that finds its round made by the other is refused and stores no
+    table game (the number each read before the other wrote, as a race would have it)."""
+    from seeplog.web.clubs import events_store
+    event_id, token = create(client, PAIRS[:4], event_format="round-robin")
+    monkeypatch.setattr(events_store, "next_round_number", lambda db, event_id: 1)
+    assert client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).status_code == 201
+    games = client.get("/api/games?per_page=100").json["total"]
+    refused = assert_envelope(client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)), 409)
+    assert "round 1 was made meanwhile" in refused["error"]
+    assert client.get("/api/games?per_page=100").json["total"] == games

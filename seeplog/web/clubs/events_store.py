@@ -218,22 +218,12 @@ def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, p
     event, pairs = get_event(db, event_id), event_pairs(db, event_id)
     pairing = round_robin_next(db, event_id, len(pairs)) if pairing is None else pairing
     number = next_round_number(db, event_id)
-    by_number = {p["number"]: p for p in pairs}
-    seats = ("N", "S", "W", "E") if team_size(event["variant"]) == 2 else ("N", "S")
-    tables = []
-    for table, (a, b) in enumerate(pairing, start=1):
-        game_id, token, confirm = None, None, None
-        if b is not None:
-            names = [seat_name(db, p) for pair in (a, b) for p in by_number[pair]["players"]]
-            tags = event_tags(event["name"], event["date"], event["place"], event["baazi_target"], f"{number}.{table}")
-            token = table_token(organiser_token, event_id, number, table)
-            game_id, _ = create_live(db, event["variant"], dict(zip(seats, names)), tags, token)
-            confirm = confirm_token(organiser_token, event_id, game_id)
-        tables.append({"round": number, "number": table, "pair_a": a, "pair_b": b, "game_id": game_id,
-                       "edit_token": token, "confirm_token": confirm})
-    with writing(db):
+    players = {p["number"]: p["players"] for p in pairs}
+    with writing(db):  # the tables' games too: a round refused here leaves none behind
         if db.execute("select 1 from event_rounds where event_id = ? and round = ?", [event_id, number]).fetchone():
             raise EventChange(Said("round {round} was made meanwhile", round=number))
+        tables = [_new_table(db, event, organiser_token, number, table, a, b, players)
+                  for table, (a, b) in enumerate(pairing, start=1)]
         db.execute("insert into event_rounds (event_id, round, pairing) values (?, ?, ?)", [event_id, number, how])
         for t in tables:
             db.execute("insert into event_tables values (?, ?, ?, ?, ?, ?)",
@@ -242,6 +232,22 @@ def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, p
                 db.execute("insert or ignore into confirm_tokens values (?, ?)",
                            [t["game_id"], token_hash(str(t["confirm_token"]))])
     return number, tables
+
+
+def _new_table(db: sqlite_utils.Database, event: dict[str, Any], organiser_token: str, number: int, table: int,
+               a: int, b: int | None, players: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Table `table` of round `number`: partnership `a` against `b` at a new live game (none for a bye), with
+    its edit and confirm tokens."""
+    game_id, token, confirm = None, None, None
+    if b is not None:
+        seats = ("N", "S", "W", "E") if team_size(event["variant"]) == 2 else ("N", "S")
+        names = [seat_name(db, p) for pair in (a, b) for p in players[pair]]
+        tags = event_tags(event["name"], event["date"], event["place"], event["baazi_target"], f"{number}.{table}")
+        token = table_token(organiser_token, event["id"], number, table)
+        game_id, _ = create_live(db, event["variant"], dict(zip(seats, names)), tags, token)
+        confirm = confirm_token(organiser_token, event["id"], game_id)
+    return {"round": number, "number": table, "pair_a": a, "pair_b": b, "game_id": game_id,
+            "edit_token": token, "confirm_token": confirm}
 
 
 def table_results(db: sqlite_utils.Database, event_id: int, variant: str) -> list[TableResult]:
