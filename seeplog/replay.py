@@ -11,7 +11,7 @@ from typing import Iterator, NamedTuple
 from .cards import Card
 from .engine import apply, check, finish, resolve
 from .hands import HAND_SIZE, HandKnowledge, first_four_of, reveal
-from .moves import Capture, Item, Move, Throw
+from .moves import Item, Move, Throw
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
 from .said import Param, Said
@@ -90,13 +90,15 @@ def _all_at(violations: tuple[Violation, ...], number: int, statement: Play) -> 
 # ---------------------------------------------------------------- what is known of the hands
 
 def readable_plays(deal: Deal) -> tuple[Play, ...]:
-    """The deal's plays up to its first unreadable play line, where its replay stops."""
+    """The deal's plays before its first unreadable line, where a log error stops its replay (RULES.md §10)."""
     plays = deal.plays
-    if deal.errors:
+    stop = deal.first_unreadable
+    if stop is not None:
         for index, statement in enumerate(plays):
-            if type(statement) is not Play:
+            if statement.line >= stop:
                 return plays[:index]  # type: ignore[return-value]
     return plays  # type: ignore[return-value]
+
 
 
 def hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = None,
@@ -204,7 +206,7 @@ def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
                                                  card=str(card), holder=holder, seat=play.seat)),
                         number, play))
     own = hands.recorded.get(play.seat)
-    if number == 1 and hands.first_four is not None and card not in hands.first_four:
+    if number == 1 and play.seat == hands.bidder and hands.first_four is not None and card not in hands.first_four:
         listed = " ".join(map(str, sorted(hands.first_four)))
         raise _Stop(_at(Violation("E-HAND", Said("the bid play {card} is not one of {seat}'s first four cards "
                                                  "({cards})", card=str(card), seat=play.seat, cards=listed)),
@@ -283,11 +285,11 @@ def _houses_left(state: State, last: Play, play: int | None = None) -> Iterator[
 
 def _missing_line(deal: Deal, in_progress: bool) -> list[Violation]:
     """E-INCOMPLETE for a deal without its floor or bid line (one with plays, or without a score line: a deal
-    line alone, say), unless it is still being kept or that line is there but unreadable (its error stands
-    alone, RULES.md)."""
+    line alone, say), unless it is still being kept or that line (a deal's only line, its score line) is there
+    but unreadable: its error stands alone (RULES.md §10)."""
     missing = "floor" if deal.floor is None else "bid"
-    if (deal.plays or deal.score is None) and not in_progress \
-            and not _unreadable(deal, missing):
+    if (deal.plays or deal.score is None) and not in_progress and not _unreadable(deal, missing) \
+            and (deal.plays or not _unreadable(deal, "score")):
         said = Said("deal {deal} has no bid line", deal=deal.number) if missing == "bid" else \
             Said("deal {deal} has no floor line", deal=deal.number) if deal.plays or deal.bid else \
             Said("deal {deal} has only its deal line: no floor, bid and plays, and no score line", deal=deal.number)
@@ -313,7 +315,7 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
             hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
             violations.extend(_bid_violations(bid, rules, deal, hands))
         errors += [twice] if twice else _missing_line(deal, in_progress)
-        return DealReplay(deal, rules, bidder, (), 0, tuple(violations), tuple(errors), None, partial,
+        return DealReplay(deal, rules, bidder, (), 0, _judged(deal, violations), tuple(errors), None, partial,
                           in_progress=in_progress)
     hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
     run = _replay_plays(deal, rules, hands, keep_steps)
@@ -329,25 +331,35 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     if run.stopped:
         errors += [run.error] if run.error else []
     elif run.played < rules.plays_per_deal:
-        last = deal.plays[-1] if deal.plays else deal.start
-        if not in_progress:
-            errors.append(Violation("E-INCOMPLETE", Said("the deal stops after {played} plays of {plays}",
-                                                         played=run.played, plays=rules.plays_per_deal),
-                                    None, None, last.line, 1))
+        if not in_progress and not errors:  # a log error stands alone (RULES.md §10)
+            errors.append(_stops_after(deal, run.played, rules))
     else:
         violations.extend(_houses_left(run.state, deal.plays[-1]))  # type: ignore[arg-type]
         final = finish(run.state)
-    return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, tuple(_in_order(violations)),
+    return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, _judged(deal, violations),
                       tuple(errors), final, partial, hands, in_progress and final is None)
+
 
 
 def _replay_plays(deal: Deal, rules: Ruleset, hands: HandKnowledge, keep_steps: bool,
                   limit: int | None = None) -> _Run:
-    """The plays replayed from the floor and bid (only the first `limit` of them, when given)."""
+    """The plays replayed from the floor and bid: only the first `limit` of them, when given, else those
+    before the deal's first unreadable line (the replay stops there)."""
     floor, bid = deal.floor, deal.bid
     seen: dict[Card, str | int] = {card: "floor" for card in floor.cards}  # type: ignore[union-attr]
     state = start(rules, floor.cards, bid.seat, bid.value)  # type: ignore[union-attr]
-    return _play_steps(deal, _Run(state, keep_steps), hands, seen, limit)
+    if limit is None and deal.errors:
+        limit = len(readable_plays(deal))
+    run = _play_steps(deal, _Run(state, keep_steps), hands, seen, limit)
+    run.stopped = run.stopped or limit is not None and limit < len(deal.plays)
+    return run
+
+
+def _stops_after(deal: Deal, played: int, rules: Ruleset) -> Violation:
+    """E-INCOMPLETE for a deal whose plays stop after `played`, on its last play line."""
+    last = deal.plays[-1] if deal.plays else deal.start
+    return Violation("E-INCOMPLETE", Said("the deal stops after {played} plays of {plays}", played=played,
+                                          plays=rules.plays_per_deal), None, None, last.line, 1)
 
 
 def _unreadable(deal: Deal, keyword: str) -> bool:
@@ -364,29 +376,18 @@ def _notation_errors(deal: Deal) -> list[Violation]:
     return [_error(s.error, s, numbers.get(id(s))) for s in unreadable]
 
 
-def _in_order(violations: list[Violation]) -> list[Violation]:
+def _judged(deal: Deal, violations: list[Violation]) -> tuple[Violation, ...]:
+    """The violations of the lines before the deal's first unreadable line (nothing after it is judged), in
+    the order of the plays."""
+    stop = deal.first_unreadable
+    if stop is not None:
+        violations = [v for v in violations if v.line is None or v.line < stop]
     if len(violations) < 2:
-        return violations
-    return sorted(violations, key=lambda v: (v.play is None and v.rule == "R-HOUSE-LEFT", v.play or 0))
+        return tuple(violations)
+    return tuple(sorted(violations, key=lambda v: (v.play is None and v.rule == "R-HOUSE-LEFT", v.play or 0)))
 
 
 def replay_game(game: Game) -> list[DealReplay]:
     rules = ruleset_for(game.tags)
     return [replay_deal(deal, rules) for deal in game.deals]
 
-
-# ---------------------------------------------------------------- canonical writing of shorthand
-
-def expand_shorthand(game: Game) -> Game:
-    """The game with every shorthand capture the replay settles written out in full."""
-    if not any(isinstance(p, Play) and isinstance(p.move, Capture) and p.move.groups is None
-               for d in game.deals for p in d.plays):
-        return game
-    rules = ruleset_for(game.tags)
-    deals = []
-    for deal in game.deals:
-        written = {id(s.statement): s.move for s in replay_deal(deal, rules).steps}
-        statements = tuple(replace(s, move=written[id(s)], columns=s.columns, line=s.line)
-                           if isinstance(s, Play) and id(s) in written else s for s in deal.statements)
-        deals.append(Deal(statements))
-    return replace(game, deals=tuple(deals))

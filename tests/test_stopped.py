@@ -78,3 +78,44 @@ def test_the_legal_command_and_the_library_agree_at_the_stop(capsys):
     assert [line.split("  #")[0] for line in out[-len(stop.legal):]] == [a.text for a in stop.legal]
     assert main(["legal", str(EXAMPLES / "e-ambiguous.seep"), "--deal", "2", "--play", "2"]) == 2
 
+
+
+def _with_line_after(text: str, deal: int, plays: int, line: str) -> str:
+    """The log with `line` written after play `plays` of deal `deal` (after its bid line for 0)."""
+    game = seeplog.parse(text).games[0]
+    found = game.deals[deal - 1]
+    after = found.plays[plays - 1].line if plays else found.bid.line
+    lines = text.splitlines()
+    return "\n".join(lines[:after] + [line] + lines[after:]) + "\n"
+
+
+@pytest.mark.parametrize("line", ["hello there", "redeal W 8h 5c 3d", "hand E 8h @", "floor 2h 3h 4h 5h"])
+def test_E_SYNTAX_any_unreadable_line_stops_the_replay_of_its_deal_there(line):
+    """RULES.md §10: a line that cannot be read stops the replay of its deal, whatever kind of line it is:
+    the plays after it are not judged, and the error stands alone (no E-INCOMPLETE)."""
+    text = _with_line_after((EXAMPLES / "game-standard-2.seep").read_text(), 1, 10, line)
+    replay = replay_game(seeplog.parse(text).games[0])[0]
+    assert replay.played == 10 and replay.final is None
+    assert [e.rule for e in replay.errors] == ["E-SYNTAX"]
+    assert all(v.play <= 10 for v in replay.violations)
+
+
+def test_E_SYNTAX_an_unreadable_line_after_the_last_play_leaves_the_deal_played():
+    text = _with_line_after((EXAMPLES / "game-standard-2.seep").read_text(), 1, 48, "hello there")
+    replay = replay_game(seeplog.parse(text).games[0])[0]
+    assert replay.played == 48 and replay.final is not None and [e.rule for e in replay.errors] == ["E-SYNTAX"]
+
+
+def test_E_SYNTAX_an_unreadable_score_line_of_a_score_only_deal_stands_alone():
+    replay = replay_game(seeplog.parse("deal 1 dealer N\nscore NS 50\n").games[0])[0]
+    assert [(e.rule, e.line) for e in replay.errors] == [("E-SYNTAX", 2)]
+
+
+def test_E_HAND_a_bid_play_out_of_turn_is_not_judged_against_the_bidders_first_four():
+    """The bidder's first four say nothing of another seat's cards: a first play by the wrong seat is R-TURN."""
+    text = "deal 1 dealer N\nhand W Ks Js 8c 3c\nfloor Kc 9d 5d 4h\nbid W 13\nS 5c x 5d\n"
+    replay = replay_game(seeplog.parse(text).games[0])[0]
+    assert [e.rule for e in replay.errors] == ["E-INCOMPLETE"]
+    assert [v.rule for v in replay.violations] == ["R-TURN", "R-BID-PLAY"]
+    wrong = replay_game(seeplog.parse(text.replace("S 5c x 5d", "W 5c x 5d")).games[0])[0]
+    assert [e.rule for e in wrong.errors] == ["E-HAND"] and "W's first four" in wrong.errors[0].message

@@ -215,6 +215,12 @@ class Deal:
     def errors(self) -> tuple[NotationError, ...]:
         return tuple(s.error for s in self.of(Unreadable))
 
+    @property
+    def first_unreadable(self) -> int | None:
+        """The line of the deal's first unreadable line (where a log error stops its replay), or None."""
+        unreadable = self.of(Unreadable)
+        return unreadable[0].line if unreadable else None
+
 
 Block = tuple[int, tuple[Statement, ...]]
 """Lines that belong to no deal, with the number of the game's deals written before them."""
