@@ -67,7 +67,7 @@ def test_attaching_a_game_that_does_not_fit_is_refused_and_changes_nothing(clien
             ({"game_id": mixed}, 400, "is no partnership of this event"),
             ({"game_id": two_player}, 400, "two-player variant; this event plays standard"),
             ({"game_id": live.json["id"]}, 400, "is a live game, kept with its own token"),
-            ({"game_id": again}, 409, "has a place at table 1 of round 1 already"),
+            ({"game_id": again}, 409, "partnerships 2 and 1 have a place at table 1 of round 1 already"),
             ({"game_id": again, "round": 3}, 400, "give a round from 1 to 2")):
         assert why in assert_envelope(client.post(url, headers=bearer(token), json=body), status)["error"]
     for body in ({}, {"game_id": "7"}, {"game_id": 0}, {"game_id": good, "round": 0}):
@@ -147,16 +147,17 @@ def test_results_of_an_unknown_event_are_404(client):
     assert_envelope(client.get("/api/events/999/standings"), 404)
 
 
-def test_a_deleted_game_leaves_its_table_and_the_standings_without_it(client):
+def test_a_live_tables_deleted_game_leaves_its_table_and_the_standings_without_it(client):
     event_id, token = create(client, PAIRS, event_format="hand")
-    upload = client.post("/api/games", content_type="text/plain", data=named(
-        "game-standard-1.seep", seats(PAIRS[0], PAIRS[1])).encode())
-    game, manage = upload.json["id"], upload.json["manage_token"]
-    client.post(f"/api/events/{event_id}/games", headers=bearer(token), json={"game_id": game})
-    assert client.get(f"/api/events/{event_id}/standings").json["standings"][0]["played"] == 1
-    assert client.delete(f"/api/games/{game}", headers={"X-Manage-Token": manage}).status_code in (200, 204)
-    lines = client.get(f"/api/events/{event_id}/standings").json["standings"]
-    assert all(s["played"] == 0 and s["baazis_won"] == s["card_points_for"] == 0 for s in lines)
+    table = client.post(f"/api/events/{event_id}/rounds/by-hand", headers=bearer(token),
+                        json={"tables": [{"pair_a": 1, "pair_b": 2}, {"pair_a": 3, "pair_b": 4}]}).json["tables"][0]
+    score_table(client, table, [(80, 20)])
+    lines = {s["pair"]: s for s in client.get(f"/api/events/{event_id}/standings").json["standings"]}
+    assert (lines[1]["played"], lines[1]["card_points_for"]) == (1, 80)
+    game = table["game_id"]
+    assert client.delete(f"/api/live/{game}", headers=bearer(table["edit_token"])).status_code == 204
+    lines = {s["pair"]: s for s in client.get(f"/api/events/{event_id}/standings").json["standings"]}
+    assert all(lines[p]["played"] == 0 and lines[p]["card_points_for"] == 0 for p in (1, 2))
     assert "deleted" in client.get(f"/events/{event_id}/results").get_data(as_text=True)
     assert client.get(f"/events/{event_id}/games.seep").get_data(as_text=True) == ""
 
@@ -172,10 +173,8 @@ def test_the_organiser_view_gives_keep_links_to_live_tables_only(client):
     for game in (kept, gone):
         assert client.post(f"/api/events/{event_id}/games", headers=bearer(token),
                            json={"game_id": game["id"], "round": 2}).status_code == 201
-    assert client.delete(f"/api/games/{gone['id']}", headers={"X-Manage-Token": gone["manage_token"]}).status_code \
-        in (200, 204)
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    assert "Round 2 <span class=\"hint\">(uploaded games)</span>" in page and "deleted" in page
+    assert "Round 2 <span class=\"hint\">(uploaded games)</span>" in page
     assert page.count(">follow</a>") == 2  # the live tables of round 1
     csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
     organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})

@@ -1,4 +1,5 @@
-"""The events API's tables: a round entered by hand, an uploaded game attached as a table, the standings."""
+"""The events API's tables: a round entered by hand, an uploaded game attached as a table (or detached), the
+standings."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +10,7 @@ from ..api.jsonbody import Blueprint
 from ..api.guards import same_origin_only
 from ..db import get_db
 from ..api.errors import refusals
-from .event_attach import attach_game
+from .event_attach import attach_game, detach_game
 from .event_rounds import hand_round, pairing_preview
 from .event_schemas import (AttachSchema, AttachedSchema, HandRoundSchema, NewRoundSchema, PairingPreviewSchema,
                             StandingsSchema)
@@ -19,7 +20,7 @@ from .events_view import event_json, round_json
 
 blp = Blueprint("event_tables_api", __name__, url_prefix="/api/events",
                 description="Events: the next round's pairing, rounds entered by hand, uploaded games attached as "
-                            "tables, standings")
+                            "tables (and detached), standings")
 blp.before_request(same_origin_only)
 
 
@@ -64,11 +65,25 @@ def next_pairing(event_id: int):
 def attach(args: dict[str, Any], event_id: int):
     """Attach an uploaded (stored) game to the event as a table of a round (organiser token; by game id). Its
     seat tags' players name the two partnerships (North–South first; merges followed); the round is the one
-    given, else the last (a new round after the last is made)."""
+    given, else the last (a new round after the last is made). While attached, its uploader may correct it (the
+    same two partnerships) but not delete it until it is detached."""
     organiser_checked(event_id)
     table = attach_game(get_db(), event_id, args["game_id"], args.get("round"))
     return {**table, "scoresheet_url": url_for("pages.game", game_id=table["game_id"]),
             "event_url": url_for("clubs.event", event_id=event_id)}, 201
+
+
+@blp.delete("/<int:event_id>/games/<int:game_id>")
+@blp.response(204, description="detached: the table is gone, its partnerships free in that round, the standings "
+                               "without it; the game stays stored")
+@refusals(blp, {**ORGANISER_REFUSALS, 404: "no such event, or the game is no table of it",
+                409: "the game is a live table of the event (its own, kept at the table), not an uploaded game"})
+def detach(event_id: int, game_id: int):
+    """Detach an uploaded game from its table (organiser token): the table goes, its partnerships may have a place
+    in that round again, and the game stays stored for its uploader to replace or delete."""
+    organiser_checked(event_id)
+    detach_game(get_db(), event_id, game_id)
+    return ""
 
 
 @blp.get("/<int:event_id>/standings")

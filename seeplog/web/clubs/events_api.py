@@ -13,7 +13,8 @@ from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, refusals
 from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
 from .event_rounds import next_round
-from .events_store import NewEvent, check_organiser, create_event, team_size
+from .event_uploads import team_size
+from .events_store import NewEvent, check_organiser, create_event
 from .events_view import event_json, round_json
 
 blp = Blueprint("events_api", __name__, url_prefix="/api/events",

@@ -13,13 +13,13 @@ from seeplog.clubs.pairings import Table, round_robin
 from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import TableResult
 from seeplog.notation import parse
-from seeplog.ruleset import find_ruleset
 from seeplog.said import Said
 
 from ..db import writing
 from ..live.store import create as create_live, header_lines
 from ..tokens import derived_token, new_token, token_hash, token_matches
 from .confirm_store import answers_version, confirm_token
+from .event_uploads import team_size
 from .links import link_players, now
 
 
@@ -45,10 +45,6 @@ class NewEvent:
     place: str | None = None
     baazi_target: int | None = None
     format: str = "round-robin"
-
-
-def team_size(variant: str) -> int:
-    return 2 if find_ruleset(variant).players == 4 else 1
 
 
 def player_for(db: sqlite_utils.Database, name: str) -> int:

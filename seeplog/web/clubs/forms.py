@@ -124,7 +124,10 @@ class HandRoundForm(RoundForm):
         return not bad
 
 
-class AttachForm(RoundForm):
+class DetachForm(RoundForm):
     game = IntegerField(_l("Game number"), [DataRequired(_l("give the uploaded game's number")),
                                             NumberRange(1, 2 ** 62)])
+
+
+class AttachForm(DetachForm):
     round = IntegerField(_l("Round"), [Optional(), NumberRange(1, 999)], description=_l("empty: the last round"))

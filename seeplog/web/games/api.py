@@ -138,10 +138,13 @@ class GameItem(MethodView):
                                                         "application/json": {"schema": LogSchema}}})
     @blp.response(200, UploadResultSchema, description="replaced: same id, the old text kept in its history")
     @refusals(blp, {400: "not a log", 403: "no manage token, or not this game's", 404: None,
-                    409: "the new log is already stored as another game",
+                    409: "the new log is already stored as another game, or the game is an event's table and the "
+                         "new log no longer seats its two partnerships in one game of the event's variant",
                     415: "neither text/plain nor application/json"})
     def put(self, game_id: int):
-        """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history."""
+        """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history. A game
+        attached to an event as a table takes a correction only: one game of the event's variant between the
+        table's two partnerships (the standings follow it)."""
         authorised(game_id)
         stored = replace_game(get_db(), game_id, upload_from_request())
         return {"id": game_id, "created": False, "url": url_for("pages.game", game_id=game_id),
@@ -149,9 +152,10 @@ class GameItem(MethodView):
 
     @blp.doc(parameters=[{"in": "header", "name": "X-Manage-Token", **TOKEN_HEADER["X-Manage-Token"]}])
     @blp.response(204, description="deleted, with its history")
-    @refusals(blp, {403: "no manage token, or not this game's", 404: None})
+    @refusals(blp, {403: "no manage token, or not this game's", 404: None,
+                    409: "the game is an event's table: the event's organiser detaches it first"})
     def delete(self, game_id: int):
-        """Delete a game with its manage token."""
+        """Delete a game with its manage token (not while it is an event's table)."""
         authorised(game_id)
         delete_game(get_db(), game_id)
         return ""

@@ -2,7 +2,9 @@
 
 Storing a new game gives its uploader a secret token, shown once: a long random string of which only the
 sha256 hash is kept, compared in constant time. With it the game can be replaced (it keeps its id; the
-text it held goes to its history) or deleted (with its derived rows and history).
+text it held goes to its history) or deleted (with its derived rows and history). An uploaded game attached
+to an event as a table is the event's too: a replace must keep the table's two partnerships, and a delete waits
+for the event's organiser to detach it (`clubs.event_uploads`).
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from seeplog.refusals import Conflict, NotAllowed
 from seeplog.report import report_json
 from seeplog.said import Said
 
+from ..clubs.event_uploads import check_not_attached, check_still_seated
 from ..published import withdraw
 from ..db import after_commit, writing
 from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
@@ -57,8 +60,12 @@ def check_token(db: sqlite_utils.Database, game_id: int, token: str | None) -> N
 
 
 def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
-    """Remove a game, its derived rows, its token and its history, in one transaction."""
+    """Remove a game, its derived rows, its token and its history, in one transaction.
+
+    :raises AttachedGame: when an uploaded game is an event's table (the event's organiser detaches it first).
+    """
     with writing(db):
+        check_not_attached(db, game_id)
         for table in ("game_tokens", "game_history"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])  # derived rows follow it (cascade, trigger)
@@ -71,6 +78,8 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
 
     :raises BadUpload: when nothing in the new text can be read.
     :raises SameLog: when the new log is already stored as another game.
+    :raises AttachedGame: when the game is an event's table and the new log no longer seats the table's two
+        partnerships in one game of the event's variant (nothing is stored).
     """
     log = read(upload)
     digest = content_hash(upload.text)
@@ -89,6 +98,7 @@ def replace_game(db: sqlite_utils.Database, game_id: int, upload: Upload) -> Sto
         db.table("games").update(game_id, {"hash": digest, "raw": upload.raw, "format": upload.format,
                                      "filename": upload.filename, "uploaded": now})
         put_derived(db, {**old, "uploaded": now}, analysis)
+        check_still_seated(db, game_id)  # read from the rows just written; a refusal takes them back
     return Stored(game_id, False, doc)
 
 

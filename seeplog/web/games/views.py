@@ -15,6 +15,7 @@ from seeplog.said import Said
 
 from ..catalog import gettext, locale_name
 from ..cardviews import card_html
+from ..clubs.event_uploads import AttachedGame
 from ..clubs.queries import seat_links
 from ..db import get_db
 from .exports import scoresheet_csv
@@ -143,7 +144,7 @@ def replace(game_id: int):
         if new is None:
             raise BadUpload(Said("choose a file or paste the new log"))
         replace_game(get_db(), game_id, from_bytes(new[1], new[0]))
-    except (TokenRefused, BadUpload, SameLog) as exc:
+    except (TokenRefused, BadUpload, SameLog, AttachedGame) as exc:
         flash(gettext("Not replaced: %(reason)s.", reason=said_here(exc.message)), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
     flash(gettext("Replaced: the game keeps its id; the text it held is kept in its history."), "ok")
@@ -159,10 +160,10 @@ def delete(game_id: int):
         if not form.validate_on_submit():
             raise TokenRefused(Said("the form has expired: reload the page and try again"))
         check_token(get_db(), game_id, form.token.data)
-    except TokenRefused as exc:
+        delete_game(get_db(), game_id)
+    except (TokenRefused, AttachedGame) as exc:
         flash(gettext("Not deleted: %(reason)s.", reason=said_here(exc.message)), "error")
         return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
-    delete_game(get_db(), game_id)
     flash(gettext("Deleted %(title)s (game %(game)s).", title=title_of(row), game=game_id), "ok")
     return redirect(url_for("pages.index")), 303
 
