@@ -1,6 +1,6 @@
 """An uploaded game attached to an event as a table: its uploader may correct it but not take it from its table
-(a replace that seats other players, a delete), the organiser detaches it, and a place in a round is named
-when refused."""
+(a replace that seats other players, a delete), the organiser detaches it, one event holds it, and a place in a round
+is named when refused."""
 from __future__ import annotations
 
 import io
@@ -122,6 +122,17 @@ def test_detach_refusals_change_nothing(client):
     assert "is a live table of the event (table 1 of round 2)" in assert_envelope(
         client.delete(f"{url}/{live}", headers=bearer(token)), 409)["error"]
     assert client.get(f"/api/events/{event_id}").json == before
+
+
+def test_a_game_is_a_table_of_one_event_only(client):
+    first, _, game, _ = attached(client)
+    second, token = create(client, PAIRS, event_format="hand", name="Hall night two")
+    refused = assert_envelope(client.post(f"/api/events/{second}/games", headers=bearer(token),
+                                          json={"game_id": game}), 409)["error"]
+    assert refused == f"game {game} is table 1 of round 1 of event {first} (Hall night) already: a game is a table " \
+                      "of one event (its organiser may detach it)"
+    assert client.get(f"/api/events/{second}").json["rounds"] == []
+    assert all(s["played"] == 0 for s in client.get(f"/api/events/{second}/standings").json["standings"])
 
 
 def test_a_place_taken_in_the_round_is_named_with_its_partnership_and_table(client):

@@ -27,7 +27,8 @@ def attach_game(db: sqlite_utils.Database, event_id: int, game_id: int, round_nu
 
     :raises NoEvent: :raises NoGame: :raises BadEvent: when the game is live, or not one game of the event's
         variant whose two sides are partnerships of the event, or the round does not follow the event's rounds.
-    :raises EventChange: when the game is attached already, or either partnership has a place in that round.
+    :raises EventChange: when the game is a table of an event already, or either partnership has a place in
+        that round.
     """
     event = get_event(db, event_id)
     with writing(db):  # checked inside the write: no other attach or replace comes between
@@ -65,9 +66,13 @@ def check_game(db: sqlite_utils.Database, event: dict[str, Any], game_id: int) -
     if row[1] != 1:
         raise BadEvent(Said("game {game}'s log holds {count} games: attach a log of one game (one table)", game=game_id,
                             count=row[1]))
-    for here in (t for t in held_by(db, game_id) if t.event_id == event["id"]):
+    held = held_by(db, game_id)
+    for here in (t for t in held if t.event_id == event["id"]):
         raise EventChange(Said("game {game} is table {table} of round {round} of this event already", game=game_id,
                                table=here.number, round=here.round))
+    if held:
+        raise EventChange(Said("{table} already: a game is a table of one event (its organiser may detach it)",
+                               table=held[0].said(game_id)))
 
 
 def sides(db: sqlite_utils.Database, event: dict[str, Any], game_id: int) -> tuple[int, int]:

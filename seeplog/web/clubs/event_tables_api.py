@@ -61,12 +61,13 @@ def next_pairing(event_id: int):
 @blp.response(201, AttachedSchema, description="the game is a table of the round; the standings count it")
 @refusals(blp, {400: "the game is not one game of the event's variant between two of its partnerships, or the round "
                      "does not follow the event's rounds", **ORGANISER_REFUSALS, 404: "no such event, or no such game",
-                409: "the game is attached already, or a partnership has a place in that round"})
+                409: "the game is a table of this event or another already, or a partnership has a place in that "
+                     "round"})
 def attach(args: dict[str, Any], event_id: int):
     """Attach an uploaded (stored) game to the event as a table of a round (organiser token; by game id). Its
     seat tags' players name the two partnerships (North–South first; merges followed); the round is the one
-    given, else the last (a new round after the last is made). While attached, its uploader may correct it (the
-    same two partnerships) but not delete it until it is detached."""
+    given, else the last (a new round after the last is made). A game is a table of one event; while attached, its
+    uploader may correct it (the same two partnerships) but not delete it until it is detached."""
     organiser_checked(event_id)
     table = attach_game(get_db(), event_id, args["game_id"], args.get("round"))
     return {**table, "scoresheet_url": url_for("pages.game", game_id=table["game_id"]),
