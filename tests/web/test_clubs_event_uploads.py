@@ -1,6 +1,6 @@
 """An uploaded game attached to an event as a table: its uploader may correct it but not take it from its table
-(a replace that seats other players, a delete), the organiser detaches it, one event holds it, and a place in a round
-is named when refused."""
+(a replace that seats other players, a delete), the organiser detaches it, one event holds it, a place in a round
+is named when refused, and no confirmations are counted for it."""
 from __future__ import annotations
 
 import io
@@ -168,6 +168,20 @@ def test_a_table_whose_game_was_deleted_holds_no_place(client):
     tables = client.get(f"/api/events/{event_id}").json["rounds"][0]["tables"]
     assert [(t["pair_a"], t["pair_b"], t["game_id"]) for t in tables] == \
         [(3, 4, made[1]["game_id"]), (1, 2, game)]  # the deleted table gave way to the game
+
+
+def test_an_uploaded_table_shows_no_confirmations(client):
+    event_id, token, game, _ = attached(client, 1, 2)
+    made = client.post(f"/api/events/{event_id}/rounds/by-hand", headers=bearer(token),
+                       json={"tables": [{"pair_a": 3, "pair_b": 4}, {"pair_a": 1, "pair_b": 2}]}).json["tables"]
+    rounds = client.get(f"/api/events/{event_id}").json["rounds"]
+    upload_row, live_row = rounds[0]["tables"][0], rounds[1]["tables"][0]
+    assert upload_row["game_id"] == game and "confirmations" not in upload_row
+    assert live_row["game_id"] == made[0]["game_id"] and live_row["confirmations"] == \
+        {"confirmed": 0, "refused": 0, "missing": 0}
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    cells = re.findall(r'<td class="confirmed[^"]*"[^>]*>(.*?)</td>', page)
+    assert len(cells) == 3 and "0/" not in cells[0] and "no deal is confirmed" in page and "0/0" in cells[1]
 
 
 def manage_form(client, game: int) -> str:

@@ -49,8 +49,9 @@ TableSchema = answer_schema(
     live=described("kept live at the table (false: an uploaded game attached)", fields.Boolean),
     follow_url=described("a live table's follow page"), scoresheet_url=fields.String(),
     confirmations=fields.Dict(keys=fields.String(), values=fields.Integer(),
-                              metadata={"description": "the scored deals the opponents confirmed, refused, and "
-                                                       "those still to confirm: {confirmed, refused, missing}"}))
+                              metadata={"description": "a live table's scored deals the opponents confirmed, "
+                                                       "refused, and those still to confirm: {confirmed, refused, "
+                                                       "missing} (an uploaded game has none)"}))
 RoundSchema = answer_schema(
     "RoundSchema", round=int, tables=[TableSchema],
     pairing=fields.String(required=True, validate=validate.OneOf(["round-robin", "swiss", "hand", "attached"]),

@@ -42,11 +42,11 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
         row = table_seats(t)
         if t["pair_b"] is not None and t["game_id"] is not None:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
-                       provisional=r.provisional, confirmations=confirm_counts(db, t["game_id"]),
-                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
+                       provisional=r.provisional, scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
                        live=bool(t["live"]))
-            if t["live"]:
-                row["follow_url"] = url_for("live_pages.follow", game_id=t["game_id"])
+            if t["live"]:  # an uploaded game was not kept at the table: no one confirms its deals
+                row.update(follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
+                           confirmations=confirm_counts(db, t["game_id"]))
         rounds.setdefault(t["round"], {"round": t["round"], "pairing": paired.get(t["round"], "round-robin"),
                                        "tables": [], "bye": None})
         if t["pair_b"] is None:
