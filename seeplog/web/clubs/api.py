@@ -28,8 +28,9 @@ def admin_token() -> str:
 
 
 def as_admin(change: Callable[[], Player], players: list[int]) -> dict[str, Any]:
-    """Make an administrator's change (or an event organiser's, to that event's `players`); the player it
-    leaves, as GET /api/players/<id> answers. The store's refusals answer as STATUS maps them."""
+    """Make an administrator's change (or an event organiser's, to that event's `players` whose games are all
+    its tables); the player it leaves, as GET /api/players/<id> answers. The store's refusals answer as STATUS
+    maps them."""
     db = get_db()
     check_may_change(db, admin_token(), players)
     return player_data(db, change(), per_page=GAMES_PER_PAGE)
@@ -63,7 +64,8 @@ def player(args: dict[str, Any], player_id: int):
 
 admin_doc = refusals(blp, {400: "the change cannot be made (a merge into itself, an unknown alias, an empty name)",
                            401: "no administrator token",
-                           403: "not an administrator token, nor the organiser token of an event of these players",
+                           403: "not an administrator token, nor the organiser token of an event of these players "
+                                "whose every game is a table of that event",
                            404: "no such player"})
 """The answers every administrator's change may get."""
 
@@ -73,8 +75,8 @@ admin_doc = refusals(blp, {400: "the change cannot be made (a merge into itself,
 @blp.response(200, PlayerSchema, description="merged: the player they now are")
 @admin_doc
 def merge(args: dict[str, Any], player_id: int):
-    """Merge the player into another (administrator token, or the organiser token of an event of both): every
-    name of it becomes the other's."""
+    """Merge the player into another (administrator token, or the organiser token of an event of both whose
+    games are all its tables): every name of it becomes the other's."""
     return as_admin(lambda: merge_players(get_db(), player_id, args["into"]), [player_id, args["into"]])
 
 

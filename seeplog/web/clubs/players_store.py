@@ -24,7 +24,7 @@ class NoPlayer(NotFound):
 
 
 class AdminRefused(NotAllowed):
-    """No administrator token, or not one (nor the organiser token of an event of the players concerned)."""
+    """No administrator token, or not one (nor the organiser token of an event that covers the players concerned)."""
 
 
 @dataclass(frozen=True)
@@ -132,20 +132,43 @@ def check_admin(db: sqlite_utils.Database, token: str | None) -> None:
 
 
 def check_may_change(db: sqlite_utils.Database, token: str | None, players: list[int]) -> None:
-    """An administrator may change any player; an event's organiser, with its organiser token, the players of
-    that event.
+    """An administrator may change any player; an event's organiser, with its organiser token, a player of that
+    event's partnerships whose every game is a table of that event (or who has no game yet).
 
-    :raises AdminRefused: otherwise. :raises NoPlayer:
+    :raises AdminRefused: otherwise, saying why. :raises NoPlayer:
     """
     try:
         check_admin(db, token)
         return
     except AdminRefused:
-        wanted = {current_id(db, p) for p in players}
-        row = db.execute("select id, token_hash from events where token_hash = ?", [token_hash(token or "")]).fetchone()
-        if row is None or not token_matches(token, row[1]) or not wanted <= event_players(db, row[0]):
+        event_id = organiser_event(db, token)
+        if event_id is None:
             raise
-    return
+    for player in dict.fromkeys(current_id(db, p) for p in players):
+        check_organiser_covers(db, event_id, player)
+
+
+def organiser_event(db: sqlite_utils.Database, token: str | None) -> int | None:
+    """The event whose organiser token `token` is (None: no event's)."""
+    row = db.execute("select id, token_hash from events where token_hash = ?", [token_hash(token or "")]).fetchone()
+    return int(row[0]) if row is not None and token_matches(token, row[1]) else None
+
+
+def check_organiser_covers(db: sqlite_utils.Database, event_id: int, player: int) -> None:
+    """:raises AdminRefused: unless `player` (as it stands now) is in the event's partnerships and has sat in no
+    game that is not one of the event's tables."""
+    if player not in event_players(db, event_id):
+        raise AdminRefused(Said("player {player} is not in this event's partnerships: an organiser token changes only "
+                                "its event's players, any other only an administrator (an administrator token: "
+                                "flask --app app admin-token)", player=player))
+    outside = db.execute(
+        "select p.game_id from player_aliases a join players p on p.name_key = a.key where a.player_id = ? and "
+        "p.game_id not in (select game_id from event_tables where event_id = ? and game_id is not null) "
+        "order by p.game_id limit 1", [player, event_id]).fetchone()
+    if outside:
+        raise AdminRefused(Said("player {player} has games outside this event (game {game}): only an administrator can "
+                                "change them (an administrator token: flask --app app admin-token)", player=player,
+                                game=outside[0]))
 
 
 def event_players(db: sqlite_utils.Database, event_id: int) -> set[int]:

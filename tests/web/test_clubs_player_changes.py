@@ -1,0 +1,66 @@
+"""Changes to players that would make the record wrong are refused: an organiser token covers only players
+whose games are all its event's tables."""
+from __future__ import annotations
+
+from tests.web.clubs_helpers import admin_token, bearer, named, player_id, store_text
+from tests.web.helpers import assert_envelope
+from tests.web.test_clubs_events import keep
+
+FOUR = {"North": "Asha", "South": "Ravi", "East": "Meena", "West": "Dev"}
+
+
+def new_event(client, pairs: list[list[str]]) -> tuple[int, str]:
+    answer = client.post("/api/events", json={"name": "Club night", "variant": "standard", "partnerships": pairs})
+    assert answer.status_code == 201, answer.json
+    return answer.json["id"], answer.json["organiser_token"]
+
+
+def pair_names(client, event_id: int) -> dict[int, str]:
+    return {p["number"]: p["name"] for p in client.get(f"/api/events/{event_id}").json["partnerships"]}
+
+
+def test_an_organiser_token_does_not_cover_players_with_games_outside_its_event(client, runner):
+    game = store_text(client, named("game-standard-1.seep", FOUR))
+    event_id, token = new_event(client, [["Asha", "Ravi"], ["Meena", "Dev"]])
+    asha, meena = player_id(client, "Asha"), player_id(client, "Meena")
+    before = client.get("/api/players").json
+    for path, body in ((f"/api/players/{asha}/merge", {"into": meena}), (f"/api/players/{asha}/rename",
+                                                                          {"name": "Cheater"})):
+        refused = assert_envelope(client.post(path, json=body, headers=bearer(token)), 403)["error"]
+        assert f"player {asha} has games outside this event (game {game})" in refused
+        assert "only an administrator" in refused and "flask --app app admin-token" in refused
+    assert client.get("/api/players").json == before
+    renamed = client.post(f"/api/players/{asha}/rename", json={"name": "Asha K"}, headers=bearer(admin_token(runner)))
+    assert renamed.status_code == 200 and renamed.json["name"] == "Asha K"  # the administrator's powers stay
+
+
+def test_an_organiser_token_covers_players_whose_games_are_all_its_tables(client):
+    event_id, token = new_event(client, [["Player A", "Player B"], ["Player C", "Player D"]])
+    table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"][0]
+    keep(client, table, "game-standard-1.seep")
+    renamed = client.post(f"/api/players/{player_id(client, 'Player A')}/rename", json={"name": "Player Ay"},
+                          headers=bearer(token))
+    assert renamed.status_code == 200 and len(renamed.json["games"]) == 1
+    elsewhere = store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Player B"}))
+    refused = client.post(f"/api/players/{player_id(client, 'Player B')}/rename", json={"name": "B"},
+                          headers=bearer(token))
+    assert f"has games outside this event (game {elsewhere})" in assert_envelope(refused, 403)["error"]
+
+
+def test_both_players_of_an_organisers_merge_must_be_covered(client):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    _, token = new_event(client, [["Asha", "Ravi"], ["Player X", "Player Y"]])
+    asha, newcomer = player_id(client, "Asha"), player_id(client, "Player X")
+    for source, target in ((newcomer, asha), (asha, newcomer)):
+        refused = client.post(f"/api/players/{source}/merge", json={"into": target}, headers=bearer(token))
+        assert f"player {asha} has games outside this event" in assert_envelope(refused, 403)["error"]
+
+
+def test_an_organiser_token_refuses_a_player_of_another_event_by_saying_so(client):
+    new_event(client, [["Player A", "Player B"], ["Player C", "Player D"]])
+    _, token = new_event(client, [["Player E", "Player F"], ["Player G", "Player H"]])
+    stranger = player_id(client, "Player A")
+    refused = client.post(f"/api/players/{stranger}/rename", json={"name": "X"}, headers=bearer(token))
+    message = assert_envelope(refused, 403)["error"]
+    assert "administrator token" not in message.split(":")[0]
+    assert f"player {stranger} is not in this event's partnerships" in message
