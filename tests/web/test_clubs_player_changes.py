@@ -1,5 +1,6 @@
 """Changes to players that would make the record wrong are refused: an organiser token covers only players
-whose games are all its event's tables."""
+whose games are all its event's tables; no merge makes one player of two who sat in one game or are in one
+event's partnerships."""
 from __future__ import annotations
 
 from tests.web.clubs_helpers import admin_token, bearer, named, player_id, store_text
@@ -64,3 +65,39 @@ def test_an_organiser_token_refuses_a_player_of_another_event_by_saying_so(clien
     message = assert_envelope(refused, 403)["error"]
     assert "administrator token" not in message.split(":")[0]
     assert f"player {stranger} is not in this event's partnerships" in message
+
+
+def test_a_merge_of_two_players_who_sat_in_one_game_is_refused(client, runner):
+    first = store_text(client, named("game-standard-1.seep", FOUR))
+    second = store_text(client, named("game-standard-2.seep", {**FOUR, "South": "Ravi K"}))
+    token = bearer(admin_token(runner))
+    before = client.get("/api/players").json
+    for other, seat, game in (("Ravi K", "S", second), ("Dev", "W", first)):  # a partner, an opponent
+        refused = client.post(f"/api/players/{player_id(client, other)}/merge",
+                              json={"into": player_id(client, "Asha")}, headers=token)
+        message = assert_envelope(refused, 409)["error"]
+        assert message.startswith(f"{other} ({seat}) and Asha (N) both sat in game {game}:")
+    assert client.get("/api/players").json == before
+
+
+def test_a_merge_of_two_players_of_one_event_is_refused(client, runner):
+    event_id, _ = new_event(client, [["Player A", "Player B"], ["Player C", "Player D"]])
+    token = bearer(admin_token(runner))
+    a = player_id(client, "Player A")
+    for other in ("Player B", "Player C"):  # a partner, another partnership
+        refused = client.post(f"/api/players/{player_id(client, other)}/merge", json={"into": a}, headers=token)
+        assert f"partnerships of event {event_id}" in assert_envelope(refused, 409)["error"]
+    assert pair_names(client, event_id) == {1: "Player A & Player B", 2: "Player C & Player D"}
+
+
+def test_an_event_naming_two_names_of_one_player_is_refused(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
+    client.post(f"/api/players/{player_id(client, 'Asha K.')}/merge", json={"into": player_id(client, "Asha")},
+                headers=bearer(admin_token(runner)))
+    refused = client.post("/api/events", json={"name": "Night", "variant": "standard",
+                                               "partnerships": [["Asha", "Ravi"], ["Asha K.", "Meena"]]})
+    body = assert_envelope(refused, 400)
+    assert "'Asha' and 'Asha K.' are one player" in body["error"]
+    assert [e["field"] for e in body["errors"]] == ["partnerships.1"]
+    assert client.get("/api/events/1").status_code == 404

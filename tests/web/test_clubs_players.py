@@ -87,17 +87,20 @@ def test_bad_changes_are_refused_and_change_nothing(client, runner):
 
 def test_admin_forms_on_the_player_page(client, runner):
     store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
     token = admin_token(runner)
-    asha, ravi = player_id(client, "Asha"), player_id(client, "Ravi")
+    asha, asha_k, ravi = player_id(client, "Asha"), player_id(client, "Asha K."), player_id(client, "Ravi")
     page = client.get(f"/players/{asha}").get_data(as_text=True)
     csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
     refused = client.post(f"/players/{asha}/merge", data={"csrf_token": csrf, "into": asha, "token": token})
     assert refused.status_code == 400 and "itself" in refused.get_data(as_text=True)
     wrong = client.post(f"/players/{asha}/rename", data={"csrf_token": csrf, "name": "A", "token": "x"})
     assert wrong.status_code == 403
-    done = client.post(f"/players/{ravi}/merge", data={"csrf_token": csrf, "into": asha, "token": token})
+    partners = client.post(f"/players/{ravi}/merge", data={"csrf_token": csrf, "into": asha, "token": token})
+    assert partners.status_code == 409 and "both sat in game" in partners.get_data(as_text=True)
+    done = client.post(f"/players/{asha_k}/merge", data={"csrf_token": csrf, "into": asha, "token": token})
     assert done.status_code == 303 and done.headers["Location"].endswith(f"/players/{asha}")
-    assert [a["name"] for a in client.get(f"/api/players/{asha}").json["aliases"]] == ["Asha", "Ravi"]
+    assert [a["name"] for a in client.get(f"/api/players/{asha}").json["aliases"]] == ["Asha", "Asha K."]
 
 
 def test_the_merge_form_refuses_a_player_number_beyond_the_store(client, runner):

@@ -25,10 +25,10 @@ from tests.web.live_helpers import validate_json
 PLAYERS = ["Asha", "Ravi", "Meena", "Dev", "Imran", "Priya"]
 
 
-def game(rng: random.Random, date: str) -> str:
-    """A generated game of four of PLAYERS on `date` that wins at least one baazi."""
+def game(rng: random.Random, date: str, players: list[str] = PLAYERS) -> str:
+    """A generated game of four of `players` on `date` that wins at least one baazi."""
     while True:
-        four = rng.sample(PLAYERS, 4)
+        four = rng.sample(players, 4)
         tags = {"North": four[0], "West": four[1], "South": four[2], "East": four[3], "Date": date}
         text = random_game(VARIANTS["thirty"], 3, rng, tags=tags)
         if any(validate_json(text)["games"][0]["baazis"].values()):
@@ -82,13 +82,17 @@ def test_every_change_leaves_the_tables_rating_from_scratch_gives(client, runner
     assert client.delete(f"/api/games/{game_id}", headers={"X-Manage-Token": token}).status_code in (200, 204)
     assert kept(db) == from_scratch(db) != before
 
+    others = [p for p in PLAYERS if p != "Asha"] + ["Asha K."]  # a name of Asha's, never at her games
+    for day in ("2026-03-03", "2026-03-08"):
+        store(client, game(rng, day, others))
     admin = admin_token(runner)
-    asha, ravi = player_id(client, "Asha"), player_id(client, "Ravi")
-    assert client.post(f"/api/players/{ravi}/merge", json={"into": asha}, headers=bearer(admin)).status_code == 200
+    asha, asha_k = player_id(client, "Asha"), player_id(client, "Asha K.")
+    assert client.post(f"/api/players/{asha_k}/merge", json={"into": asha}, headers=bearer(admin)).status_code == 200
     assert kept(db) == from_scratch(db)
-    assert not db.execute("select 1 from ratings where kind = 'player' and who = ?", [str(ravi)]).fetchone()
-    split = client.post(f"/api/players/{asha}/split", json={"alias": "Ravi"}, headers=bearer(admin))
+    assert not db.execute("select 1 from ratings where kind = 'player' and who = ?", [str(asha_k)]).fetchone()
+    split = client.post(f"/api/players/{asha}/split", json={"alias": "Asha K."}, headers=bearer(admin))
     assert split.status_code == 200 and kept(db) == from_scratch(db)
+    assert db.execute("select 1 from ratings where kind = 'player' and who = ?", [str(split.json["id"])]).fetchone()
     assert state(db).stale_from is None
 
 

@@ -74,9 +74,11 @@ admin_doc = refusals(blp, {400: "the change cannot be made (a merge into itself,
 @blp.arguments(MergeSchema, error_status_code=400)
 @blp.response(200, PlayerSchema, description="merged: the player they now are")
 @admin_doc
+@refusals(blp, {409: "the two sat in one game, or are both in one event's partnerships: they are two players"})
 def merge(args: dict[str, Any], player_id: int):
     """Merge the player into another (administrator token, or the organiser token of an event of both whose
-    games are all its tables): every name of it becomes the other's."""
+    games are all its tables): every name of it becomes the other's. Two players who sat in one game, or are
+    both in one event's partnerships, are two people: their merge is refused."""
     return as_admin(lambda: merge_players(get_db(), player_id, args["into"]), [player_id, args["into"]])
 
 

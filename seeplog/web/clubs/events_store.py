@@ -104,10 +104,31 @@ def named_twice(first: int, name: str, again: int) -> BadEvent:
     return BadEvent(said, [{"field": f"partnerships.{again}", "message": said}])
 
 
+def pair_players(db: sqlite_utils.Database, pairs: list[list[str]]) -> list[list[int]]:
+    """Each partnership's players, made when new (inside a write transaction).
+
+    :raises BadEvent: when two names are one player's (an administrator merged them), its field the index of
+        the partnership of the second.
+    """
+    seen: dict[int, str] = {}
+    out: list[list[int]] = []
+    for index, names in enumerate(pairs):
+        out.append([])
+        for name in names:
+            player = player_for(db, name)
+            if player in seen:
+                said = Said("'{first}' and '{again}' are one player ({player}): each player is in one partnership, "
+                            "once", first=seen[player], again=display_name(name), player=player)
+                raise BadEvent(said, [{"field": f"partnerships.{index}", "message": said}])
+            seen[player] = display_name(name)
+            out[-1].append(player)
+    return out
+
+
 def create_event(db: sqlite_utils.Database, new: NewEvent) -> tuple[int, str]:
     """Store the event and its partnerships; its id and organiser token (shown once).
 
-    :raises BadEvent: when a table's tags could not be read.
+    :raises BadEvent: when a table's tags could not be read, or two names are one player's.
     """
     check_event(new)
     token = new_token()
@@ -117,9 +138,9 @@ def create_event(db: sqlite_utils.Database, new: NewEvent) -> tuple[int, str]:
             "values (?, ?, ?, ?, ?, ?, ?, ?)", [display_name(new.name), new.date, new.place, new.variant,
                                                 new.baazi_target, new.format, token_hash(token), now()])
         event_id = cursor.lastrowid
-        for number, names in enumerate(new.pairs, start=1):
-            ids = [player_for(db, n) for n in names] + [None]
-            db.execute("insert into event_pairs values (?, ?, ?, ?)", [event_id, number, ids[0], ids[1]])
+        for number, ids in enumerate(pair_players(db, new.pairs), start=1):
+            first, second, *_ = [*ids, None]
+            db.execute("insert into event_pairs values (?, ?, ?, ?)", [event_id, number, first, second])
     assert event_id is not None
     return event_id, token
 

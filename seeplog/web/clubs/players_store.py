@@ -10,7 +10,7 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.refusals import NotAllowed, NotFound
+from seeplog.refusals import Conflict, NotAllowed, NotFound
 from seeplog.clubs.players import check_merge, check_rename, check_split, display_name, name_key
 from seeplog.said import Said
 
@@ -21,6 +21,10 @@ from .links import now
 
 class NoPlayer(NotFound):
     """No player has this id."""
+
+
+class PlayersMet(Conflict):
+    """Two players a merge would make one player sitting twice: at one game, or in one event's partnerships."""
 
 
 class AdminRefused(NotAllowed):
@@ -78,15 +82,46 @@ def player_of_name(db: sqlite_utils.Database, name: str) -> int | None:
 def merge_players(db: sqlite_utils.Database, source: int, target: int) -> Player:
     """Move every name of `source` to `target`; `source` then leads to `target`.
 
-    :raises PlayerChange: when they are the same player. :raises NoPlayer:
+    :raises PlayerChange: when they are the same player. :raises NoPlayer: :raises PlayersMet: (`check_apart`)
     """
     check_merge(source, target)
     with writing(db):
         source, target = current_id(db, source), current_id(db, target)
         check_merge(source, target)
+        check_apart(db, source, target)
         db.execute("update player_aliases set player_id = ? where player_id = ?", [target, source])
         db.execute("update club_players set merged_into = ? where id = ?", [target, source])
     return get_player(db, target)
+
+
+SHARED_GAME = """select a.game_id, a.name, a.seat, b.name, b.seat from player_aliases x
+join players a on a.name_key = x.key join players b on b.game_id = a.game_id and b.game = a.game
+join player_aliases y on y.key = b.name_key where x.player_id = ? and y.player_id = ? order by a.game_id limit 1"""
+"""The first game two players (by their names now) both sat in: its id and each one's name and seat there."""
+
+SHARED_EVENT = """with recursive
+s(id) as (select ? union select c.id from club_players c join s on c.merged_into = s.id),
+t(id) as (select ? union select c.id from club_players c join t on c.merged_into = t.id)
+select e.id, e.name from events e
+where exists (select 1 from event_pairs p where p.event_id = e.id and (p.first in s or p.second in s))
+and exists (select 1 from event_pairs p where p.event_id = e.id and (p.first in t or p.second in t))
+order by e.id limit 1"""
+"""The first event whose partnerships name both players (by any id merged into either)."""
+
+
+def check_apart(db: sqlite_utils.Database, source: int, target: int) -> None:
+    """:raises PlayersMet: when the two players sat in one game, or are both in one event's partnerships: one
+    player could not, so they are two, and a merge would seat one player twice."""
+    game = db.execute(SHARED_GAME, [source, target]).fetchone()
+    if game:
+        raise PlayersMet(Said("{first} ({first_seat}) and {second} ({second_seat}) both sat in game {game}: one player "
+                              "cannot sit at a table twice, so they are two players and cannot be merged",
+                              first=game[1], first_seat=game[2], second=game[3], second_seat=game[4], game=game[0]))
+    event = db.execute(SHARED_EVENT, [source, target]).fetchone()
+    if event:
+        raise PlayersMet(Said("players {source} and {target} are both in the partnerships of event {event} ({name}): "
+                              "a player is in one partnership of an event, so they are two players and cannot be "
+                              "merged", source=source, target=target, event=event[0], name=event[1]))
 
 
 def rename_player(db: sqlite_utils.Database, player_id: int, name: str) -> Player:
