@@ -1,7 +1,9 @@
 """Changes to players that would make the record wrong are refused: an organiser token covers only players
 whose games are all its event's tables; no merge makes one player of two who sat in one game or are in one
-event's partnerships."""
+event's partnerships; a partnership is two players."""
 from __future__ import annotations
+
+import re
 
 from tests.web.clubs_helpers import admin_token, bearer, named, player_id, store_text
 from tests.web.helpers import assert_envelope
@@ -101,3 +103,25 @@ def test_an_event_naming_two_names_of_one_player_is_refused(client, runner):
     assert "'Asha' and 'Asha K.' are one player" in body["error"]
     assert [e["field"] for e in body["errors"]] == ["partnerships.1"]
     assert client.get("/api/events/1").status_code == 404
+
+
+def test_a_partnership_of_a_player_with_themself_is_not_found(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
+    store_text(client, named("game-standard-3.seep", {**FOUR, "West": "Meena"}))  # one name at two seats
+    asha, asha_k, ravi = (player_id(client, name) for name in ("Asha", "Asha K.", "Ravi"))
+    assert client.get(f"/partnerships/{asha}-{ravi}").status_code == 200
+    for page in (f"/players/{asha}", f"/partnerships/{asha}-{ravi}"):  # the team of Meena twice links nowhere
+        html = client.get(page).get_data(as_text=True)
+        assert "<td>Meena &amp; Meena</td>" in html
+        assert all(client.get(link).status_code == 200 for link in re.findall(r'href="(/partnerships/[^"]+)"', html))
+    meena, dev = player_id(client, "Meena"), player_id(client, "Dev")
+    versus = client.get(f"/api/players/{asha}").json["record"]["head_to_head"]
+    assert {v["opponents"]["url"] for v in versus} == {f"/partnerships/{min(meena, dev)}-{max(meena, dev)}", None}
+    page = client.get(f"/partnerships/{asha}-{asha}")
+    assert page.status_code == 404 and "a partnership is two different players" in page.get_data(as_text=True)
+    assert_envelope(client.get(f"/api/partnerships/{asha}-{asha}"), 404)
+    client.post(f"/api/players/{asha_k}/merge", json={"into": asha}, headers=bearer(admin_token(runner)))
+    assert client.get(f"/partnerships/{asha_k}-{asha}").status_code == 404  # one player now
+    assert_envelope(client.get(f"/api/partnerships/{asha}-{asha_k}"), 404)
+

@@ -12,7 +12,7 @@ from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import refusals
 from ..api.schemas import QuerySchema
 from .players_store import (Player, check_may_change, current_id, get_player, list_players,
-                            merge_players, rename_player, split_alias)
+                            merge_players, partnership_of, rename_player, split_alias)
 from .schemas import (LeaderboardQuerySchema, LeaderboardSchema, MergeSchema, PartnershipSchema, PlayerListSchema,
                       PlayerQuerySchema, PlayerSchema, RenameSchema, SplitSchema)
 from .views import leaderboard_json, partnership_data, player_data
@@ -102,11 +102,11 @@ def split(args: dict[str, Any], player_id: int):
 
 @blp.get("/partnerships/<int:first>-<int:second>")
 @blp.response(200, PartnershipSchema)
-@refusals(blp, {404: "no such player"})
+@refusals(blp, {404: "no such player, or one player twice (merges followed): a partnership is two"})
 def partnership(first: int, second: int):
     """A partnership's record and games: the two players as one team (four-player variants)."""
     db = get_db()
-    return partnership_data(db, tuple(sorted((current_id(db, first), current_id(db, second)))))
+    return partnership_data(db, partnership_of(db, [first, second]))
 
 
 @blp.get("/partnerships/<int:first>")

@@ -66,8 +66,12 @@ def partner_rows(lines: list[dict[str, Any]]) -> Markup:
 
 
 def versus_rows(lines: list[dict[str, Any]]) -> Markup:
-    """The rows of a record's head-to-head table: the opposing partnership (its names joined by ' & ')."""
-    return Markup("".join(
-        f'\n    <tr><td><a href="{escape(line["opponents"]["url"])}">'
-        f'{escape(" & ".join(p["name"] for p in line["opponents"]["players"]))}</a></td>{figures_html(line)}</tr>'
-        for line in lines))
+    """The rows of a record's head-to-head table: the opposing partnership (its names joined by ' & ', a link
+    to its page unless it is one player twice)."""
+    return Markup("".join(f'\n    <tr><td>{team_html(line["opponents"])}</td>{figures_html(line)}</tr>'
+                          for line in lines))
+
+
+def team_html(team: dict[str, Any]) -> Markup:
+    names = escape(" & ".join(p["name"] for p in team["players"]))
+    return Markup(f'<a href="{escape(team["url"])}">{names}</a>') if team["url"] else names

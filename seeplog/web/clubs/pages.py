@@ -24,8 +24,8 @@ from .game_lines import game_lines, partner_rows, versus_rows
 from .history_chart import history_chart
 from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
 from .ratings_store import state
-from .players_store import (AdminRefused, NoPlayer, check_may_change, current_id, get_player, list_players,
-                            merge_players, rename_player, split_alias)
+from .players_store import (AdminRefused, NoPartnership, NoPlayer, check_may_change, current_id, get_player,
+                            list_players, merge_players, partnership_of, rename_player, split_alias)
 from .views import leaderboard_json, partnership_data, partnership_slug, player_data
 
 bp = Blueprint("clubs", __name__)
@@ -65,8 +65,8 @@ def parse_slug(slug: str) -> tuple[int, ...]:
         abort(404, Said("'{slug}' names no partnership: give one or two player numbers joined by '-' (3-17)",
                         slug=slug))
     try:
-        return tuple(sorted(current_id(get_db(), int(p)) for p in parts))
-    except NoPlayer as e:
+        return partnership_of(get_db(), [int(p) for p in parts])
+    except (NoPlayer, NoPartnership) as e:
         abort(404, e.message)
 
 

@@ -23,6 +23,10 @@ class NoPlayer(NotFound):
     """No player has this id."""
 
 
+class NoPartnership(NotFound):
+    """A partnership that names one player twice."""
+
+
 class PlayersMet(Conflict):
     """Two players a merge would make one player sitting twice: at one game, or in one event's partnerships."""
 
@@ -64,6 +68,19 @@ def current_id(db: sqlite_utils.Database, player_id: int) -> int:
             return player_id
         seen.add(player_id)
         player_id = row[0]
+
+
+def partnership_of(db: sqlite_utils.Database, players: list[int]) -> tuple[int, ...]:
+    """A partnership's players as they stand now (merges followed), in order.
+
+    :raises NoPlayer: :raises NoPartnership: when two of them are one player: a partnership is two.
+    """
+    now = tuple(sorted(current_id(db, p) for p in players))
+    if len(set(now)) < len(now):
+        raise NoPartnership(Said("'{slug}' names player {player} twice (a merged player counts as the one it was "
+                                 "merged into): a partnership is two different players",
+                                 slug="-".join(str(p) for p in players), player=now[0]))
+    return now
 
 
 def list_players(db: sqlite_utils.Database) -> list[dict[str, Any]]:

@@ -48,7 +48,9 @@ LineSchema = answer_schema(
     card_points_per_deal=described("card points per deal whose score is known", fields.Float, required=True,
                                    allow_none=True),
     score_difference=(int, "deal scores for minus against"))
-TeamSchema = answer_schema("TeamSchema", players=[PlayerLinkSchema], url=str)
+TeamSchema = answer_schema("TeamSchema", players=[PlayerLinkSchema], url=described(
+    "its partnership page; null for one player at two seats (a log may name one player twice)", fields.String,
+    required=True, allow_none=True))
 PartnerSchema = answer_schema(
     "PartnerSchema", LineSchema, player=fields.Nested(PlayerLinkSchema, required=True), partnership_url=str)
 HeadToHeadSchema = answer_schema("HeadToHeadSchema", LineSchema, opponents=fields.Nested(TeamSchema, required=True))

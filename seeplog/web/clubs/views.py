@@ -69,7 +69,7 @@ def record_json(record: Record, names: dict[int, str], owner: int | None = None,
 
     def team(players: Partnership) -> dict[str, Any]:
         return {"players": [{"id": p, "name": names.get(p, "?"), "url": to.to_player(p)} for p in players],
-                "url": to.to_partnership(players)}
+                "url": to.to_partnership(players) if len(set(players)) == len(players) else None}
     partners = sorted(record.partners.items(), key=lambda i: (-i[1].games, i[0]))[:shown]
     versus = sorted(record.head_to_head.items(), key=lambda i: (-i[1].games, i[0]))[:shown]
     return {**line_json(record.total), "sweeps": record.sweeps,
