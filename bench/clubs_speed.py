@@ -90,7 +90,8 @@ def build(path: str, games: int, players: int, rng: random.Random) -> None:
     with writing(db):
         for name in names:
             cursor = db.execute("insert into club_players (name, created) values (?, '2025-01-01')", [name])
-            db.execute("insert into player_aliases values (?, ?, ?)", [name.lower(), name, cursor.lastrowid])
+            db.execute("insert into player_aliases values (?, ?, ?, ?)",
+                       [name.lower(), name, cursor.lastrowid, cursor.lastrowid])
         for n in range(games - TEMPLATES):
             tid, game_id = templates[n % TEMPLATES], 1_000 + n
             day = f"20{25 + n // 20000}-{1 + (n // 1500) % 12:02d}-{1 + n % 28:02d}"

@@ -1,10 +1,11 @@
 """Changes to players that would make the record wrong are refused: an organiser token covers only players
 whose games are all its event's tables; no merge makes one player of two who sat in one game or are in one
-event's partnerships; a partnership is two players."""
+event's partnerships; a split gives a merged name back to its own player; a partnership is two players."""
 from __future__ import annotations
 
 import re
 
+from seeplog.web.db import connect, migrate
 from tests.web.clubs_helpers import admin_token, bearer, named, player_id, store_text
 from tests.web.helpers import assert_envelope
 from tests.web.test_clubs_events import keep
@@ -105,6 +106,23 @@ def test_an_event_naming_two_names_of_one_player_is_refused(client, runner):
     assert client.get("/api/events/1").status_code == 404
 
 
+def test_a_split_gives_a_merged_name_back_to_its_player(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
+    event_id, _ = new_event(client, [["Asha K.", "Gita"], ["Priya", "Kiran"]])
+    token = bearer(admin_token(runner))
+    asha, asha_k = player_id(client, "Asha"), player_id(client, "Asha K.")
+    assert client.post(f"/api/players/{asha_k}/merge", json={"into": asha}, headers=token).status_code == 200
+    assert pair_names(client, event_id)[1] == "Asha & Gita"
+    split = client.post(f"/api/players/{asha}/split", json={"alias": "Asha K."}, headers=token)
+    assert split.status_code == 200 and split.json["id"] == asha_k and split.json["name"] == "Asha K."
+    assert client.get(f"/players/{asha_k}").status_code == 200  # no longer led to Asha
+    assert pair_names(client, event_id)[1] == "Asha K. & Gita"
+    assert [a["name"] for a in client.get(f"/api/players/{asha}").json["aliases"]] == ["Asha"]
+    again = client.post(f"/api/players/{asha_k}/split", json={"alias": "asha k."}, headers=token)
+    assert_envelope(again, 400)  # its only name
+
+
 def test_a_partnership_of_a_player_with_themself_is_not_found(client, runner):
     store_text(client, named("game-standard-1.seep", FOUR))
     store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
@@ -125,3 +143,33 @@ def test_a_partnership_of_a_player_with_themself_is_not_found(client, runner):
     assert client.get(f"/partnerships/{asha_k}-{asha}").status_code == 404  # one player now
     assert_envelope(client.get(f"/api/partnerships/{asha}-{asha_k}"), 404)
 
+
+def test_a_split_through_several_merges_gives_the_name_back_to_its_own_player(client, runner):
+    for n, name in enumerate(("Kiran", "Kiran S", "Kiran Singh"), start=1):
+        store_text(client, named(f"game-standard-{n}.seep", {**FOUR, "North": name}))
+    kiran, kiran_s, singh = (player_id(client, name) for name in ("Kiran", "Kiran S", "Kiran Singh"))
+    token = bearer(admin_token(runner))
+    for source, target in ((kiran, kiran_s), (kiran_s, singh)):
+        assert client.post(f"/api/players/{source}/merge", json={"into": target}, headers=token).status_code == 200
+    split = client.post(f"/api/players/{singh}/split", json={"alias": "kiran"}, headers=token)
+    assert split.status_code == 200 and split.json["id"] == kiran and len(split.json["games"]) == 1
+    assert client.get(f"/players/{kiran}").status_code == 200
+    assert client.get(f"/players/{kiran_s}").headers["Location"].endswith(f"/players/{singh}")  # still merged
+    own = client.post(f"/api/players/{singh}/split", json={"alias": "kiran singh"}, headers=token).json
+    assert own["id"] not in (kiran, kiran_s, singh)  # its own name: a new player, as before
+
+
+def test_the_origin_migration_knows_the_own_player_of_names_nothing_was_merged_into(app, client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
+    asha, asha_k, ravi = (player_id(client, name) for name in ("Asha", "Asha K.", "Ravi"))
+    token = bearer(admin_token(runner))
+    client.post(f"/api/players/{asha_k}/merge", json={"into": asha}, headers=token)
+    db = connect(app.config["DATABASE"])
+    db.execute("alter table player_aliases drop column origin")  # as a store merged before the migration
+    db.execute("delete from migrations where name = '0015_alias_origin'")
+    assert migrate(db) == ["0015_alias_origin"]
+    origins = dict(db.execute("select key, origin from player_aliases").fetchall())
+    assert origins["ravi"] == ravi and origins["asha"] is None and origins["asha k."] is None
+    split = client.post(f"/api/players/{asha}/split", json={"alias": "Asha K."}, headers=token).json
+    assert split["id"] not in (asha, asha_k) and split["name"] == "Asha K."  # not known: a new player

@@ -93,10 +93,11 @@ def rename(args: dict[str, Any], player_id: int):
 
 @blp.post("/players/<int:player_id>/split")
 @blp.arguments(SplitSchema, error_status_code=400)
-@blp.response(200, PlayerSchema, description="the new player the alias makes")
+@blp.response(200, PlayerSchema, description="the player the alias now is: its own again, or a new one")
 @admin_doc
 def split(args: dict[str, Any], player_id: int):
-    """Take one name off the player (administrator token): it becomes a player of its own."""
+    """Take one name off the player (administrator token): a name a merge brought goes back to its own player
+    (no longer merged: its id and page are its own again), any other becomes a new player."""
     return as_admin(lambda: split_alias(get_db(), player_id, args["alias"]), [player_id])
 
 

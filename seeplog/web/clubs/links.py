@@ -23,4 +23,5 @@ def link_players(db: sqlite_utils.Database, seat_rows: Iterable[dict[str, Any]])
             continue
         name = display_name(row["name"])
         cursor = db.execute("insert into club_players (name, created) values (?, ?)", [name, now()])
-        db.execute("insert into player_aliases (key, name, player_id) values (?, ?, ?)", [key, name, cursor.lastrowid])
+        db.execute("insert into player_aliases (key, name, player_id, origin) values (?, ?, ?, ?)",
+                   [key, name, cursor.lastrowid, cursor.lastrowid])

@@ -151,7 +151,9 @@ def rename_player(db: sqlite_utils.Database, player_id: int, name: str) -> Playe
 
 
 def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player:
-    """Take one name off a player: it becomes a player of its own (named by it). The new player.
+    """Take one name off a player: it goes back to its own player when a merge brought it (that player is no
+    longer merged: its page, event partnerships and ratings are its own again), else it becomes a player of its
+    own (named by it). The player it now is.
 
     :raises PlayerChange: when it is not one of the player's names, or its only one. :raises NoPlayer:
     """
@@ -159,11 +161,23 @@ def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player
     with writing(db):
         player = get_player(db, current_id(db, player_id))
         check_split(key, [a["key"] for a in player.aliases])
-        spelling = next(a["name"] for a in player.aliases if a["key"] == key)
-        cursor = db.execute("insert into club_players (name, created) values (?, ?)", [display_name(spelling), now()])
-        db.execute("update player_aliases set player_id = ? where key = ?", [cursor.lastrowid, key])
-    assert cursor.lastrowid is not None
-    return get_player(db, cursor.lastrowid)
+        own = merged_owner(db, key, player.id)
+        if own is None:
+            spelling = next(a["name"] for a in player.aliases if a["key"] == key)
+            own = db.execute("insert into club_players (name, created) values (?, ?)",
+                             [display_name(spelling), now()]).lastrowid
+        db.execute("update club_players set merged_into = null where id = ?", [own])
+        db.execute("update player_aliases set player_id = ?, origin = ? where key = ?", [own, own, key])
+    assert own is not None
+    return get_player(db, own)
+
+
+def merged_owner(db: sqlite_utils.Database, key: str, holder: int) -> int | None:
+    """The own player of name `key` when a merge brought the name to `holder` (that player merged into it,
+    directly or through others); None when the name is the holder's own, or its own player is not known."""
+    row = db.execute("select a.origin from player_aliases a join club_players c on c.id = a.origin "
+                     "where a.key = ? and c.merged_into is not null", [key]).fetchone()
+    return int(row[0]) if row is not None and current_id(db, row[0]) == holder else None
 
 
 def issue_admin_token(db: sqlite_utils.Database) -> str:
