@@ -142,6 +142,27 @@ def test_game_page_scoresheet(client):
     assert "Every play follows the rules." in page
 
 
+def score_only_log(deals: int, unscored: tuple[int, ...] = ()) -> str:
+    """A game of `deals` deals written by their scores alone, those in `unscored` without a score line."""
+    lines = ['[Variant "standard"]', '[North "Harpreet Kaur Dhillon"]', '[West "गुरप्रीत सिंह"]',
+             '[South "ਮਨਜੀਤ ਕੌਰ"]', '[East "Bilal"]']
+    for deal in range(1, deals + 1):
+        lines += ["", f"deal {deal} dealer {'NWSE'[(deal - 1) % 4]}"]
+        lines += [] if deal in unscored else [f"score NS {40 + deal % 7 * 4} EW {60 - deal % 7 * 4}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_scoresheet_says_each_note_once_with_the_deals_it_is_true_of(client):
+    sent = client.post("/api/games", data=score_only_log(40, unscored=(17,)), content_type="text/plain")
+    page = client.get(f"/games/{sent.json['id']}").get_data(as_text=True)
+    notes = re.findall(r"<li>(\* .*?)</li>", page[page.index('<ul class="hint notes">'):])
+    assert notes == ["* Deals 1–16, 18–40: score as recorded at the table (no plays logged).",
+                     "* Deal 17: no score (no plays logged)."]
+    client.set_cookie("lang", "hi")
+    hindi = client.get(f"/games/{sent.json['id']}").get_data(as_text=True)
+    assert "* डीलें 1–16, 18–40:" in hindi and "* डील 17:" in hindi
+
+
 def test_game_page_flagged_plays_and_highlighted_lines(client):
     game_id = upload(client, "r-capture-all.seep")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)

@@ -16,7 +16,7 @@ from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_v
 from seeplog.notation import Log
 
 from ..cardviews import Team, named
-from ..catalog import gettext
+from ..catalog import gettext, ngettext
 from ..dates import local_date
 from ..saying import say, say_either
 from .chart import LeadChart, lead_chart
@@ -75,6 +75,15 @@ class SheetLine(LedgerLine):
 
 
 @dataclass(frozen=True)
+class SheetNote:
+    """A note under the scoresheet, said once for every deal it is true of."""
+
+    deals: str
+    """The deals it is true of, in the reader's language: "Deal 3:", "Deals 1–24:", "Deals 3, 5, 8–10:"."""
+    text: str
+
+
+@dataclass(frozen=True)
 class GameSheet:
     number: int
     heading: str
@@ -87,6 +96,8 @@ class GameSheet:
     chart: LeadChart
     findings_more: int = 0
     """Findings of this part not listed (PAGE_FINDINGS are, and the report lists at most its limit)."""
+    notes: tuple[SheetNote, ...] = ()
+    """Why some deals' scores are the ones recorded at the table (marked *), each sentence once."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +194,28 @@ def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str
                      sweeps=_pair(row.sweep_points, teams), flagged=row.flagged, note=say(row.note), steps=steps)
 
 
+def sheet_notes(rows: tuple[SheetLine, ...]) -> tuple[SheetNote, ...]:
+    """The rows' notes, each sentence once with the deals it is true of, in the order they first appear: forty
+    deals by their score alone make one note, not forty."""
+    deals: dict[str, list[int]] = {}
+    for row in rows:
+        if row.note:
+            deals.setdefault(row.note, []).append(row.deal)
+    return tuple(SheetNote(ngettext("Deal %(deals)s:", "Deals %(deals)s:", len(numbers), deals=number_runs(numbers)),
+                           note) for note, numbers in deals.items())
+
+
+def number_runs(numbers: list[int]) -> str:
+    """Numbers in order, three or more in a row joined as a range: [1, 2, 3, 5, 7, 8] -> "1–3, 5, 7, 8"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
+
+
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
     link = play_link(game_id, game, deal, f["play"]) if deal is not None and f.get("play") else None
     rule = RULES.get(f["rule"])
@@ -215,7 +248,7 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: b
     heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), local_date(tags.get("Date"))) if x) \
         or gettext("Seep game")
     return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
-                     tuple(analysis.baazis.items()), findings, lead_chart(analysis), more)
+                     tuple(analysis.baazis.items()), findings, lead_chart(analysis), more, sheet_notes(rows))
 
 
 PAGE_FINDINGS = 250
