@@ -1,6 +1,8 @@
 """The running-lead chart as numbers for an inline SVG: one point per deal, the first team's lead up."""
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from seeplog.analysis import GameAnalysis
@@ -11,6 +13,9 @@ from ..catalog import gettext
 from ..saying import say, say_all
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 560, 220, 56, 16, 16, 28
+DIGIT, GAP = 7, 4
+"""The width of a digit of a deal's number under the x axis (11px type) and the least space between two numbers,
+in the chart's units: the numbers scale with the chart, so what fits here fits on a phone and on paper."""
 
 
 @dataclass(frozen=True)
@@ -21,6 +26,8 @@ class Point:
     label: str
     baazi: str | None
     provisional: bool = False
+    numbered: bool = True
+    """Whether its deal's number is written under the x axis (with many deals, every 2nd, 5th, 10th... is)."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +75,9 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
     def y(v: float) -> float:
         return round(TOP + inner_h / 2 - v / span * inner_h / 2, 1)
 
-    points = [Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi, row.provisional)
-              for i, (row, v, label) in enumerate(zip(analysis.ledger, values, labels))]
+    numbered = _numbered([row.deal for row in analysis.ledger], step)
+    points = [Point(round(LEFT + step * (i + 0.5), 1), y(v), row.deal, label, row.baazi, row.provisional, shown)
+              for i, (row, v, label, shown) in enumerate(zip(analysis.ledger, values, labels, numbered))]
     exact = [p for p in points if not p.provisional]
     path = _through(f"M{LEFT},{y(0)}", exact, y(0))
     provisional_path = ""
@@ -86,6 +94,23 @@ def lead_chart(analysis: GameAnalysis) -> LeadChart:
     return LeadChart(WIDTH, HEIGHT, LEFT, right, up, down, tuple(points), path, provisional_path, y(0), ticks,
                      target, gettext("Running lead, %(up)s up and %(down)s down, baazi at %(target)s: %(deals)s.",
                                      up=up, down=down, target=target, deals=description))
+
+
+def _numbered(deals: list[int], step: float) -> list[bool]:
+    """Which deals' numbers the x axis shows, `step` apart: all when they fit side by side, else every 2nd, 5th,
+    10th, 20th... (the multiples of it, or every so many deals when their numbers skip), so that none run
+    together."""
+    width = len(str(max(deals, default=1))) * DIGIT + GAP
+    every = next(k for k in _round_numbers() if step * k >= width)
+    consecutive = all(b == a + 1 for a, b in zip(deals, deals[1:]))
+    return [(deal if consecutive else i + 1) % every == 0 for i, deal in enumerate(deals)]
+
+
+def _round_numbers() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 50, 100, ..."""
+    for power in itertools.count():
+        for first in (1, 2, 5):
+            yield first * 10 ** power
 
 
 def _through(start: str, points: list[Point], zero: float) -> str:
