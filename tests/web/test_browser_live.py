@@ -41,8 +41,12 @@ class Scorekeeper:
         self.base, self.game_id, self.token, self.version = base, game_id, token, 1
 
     def add(self, line: str) -> dict:
-        body = json.dumps({"version": self.version, "line": line}).encode()
-        request = urllib.request.Request(f"{self.base}/api/live/{self.game_id}/entries", data=body, method="POST",
+        return self.post("/entries", line=line)
+
+    def post(self, path: str, **body: object) -> dict:
+        """A change through the live API (`/entries`, `/close`, `/reopen`) at the version the keeper knows."""
+        data = json.dumps({"version": self.version, **body}).encode()
+        request = urllib.request.Request(f"{self.base}/api/live/{self.game_id}{path}", data=data, method="POST",
                                          headers={"Content-Type": "application/json",
                                                   "Authorization": f"Bearer {self.token}"})
         with urllib.request.urlopen(request, timeout=10) as response:
@@ -188,6 +192,48 @@ def test_the_follow_page_says_when_the_connection_is_lost_and_pauses_while_hidde
     page.evaluate("Object.defineProperty(document, 'hidden', {value: false, configurable: true});"
                   "document.dispatchEvent(new Event('visibilitychange'))")
     expect(page.locator("#live-next")).to_contain_text("Deal 1 — the floor's four cards", timeout=3_000)
+    context.close()
+
+
+def test_a_closed_game_is_still_followed_slowly_and_a_reopened_games_plays_show(browser, base_url):
+    keeper_context = browser.new_context(**DEVICES["phone"])
+    keeper, follow = start_a_game(keeper_context.new_page(), base_url, "desktop")
+    keeper_context.close()
+    _, lines = body_of("r-bid-throw.seep")
+    for line in lines[:5 + 2]:
+        keeper.add(line)
+    context = browser.new_context(**DEVICES["phone"])
+    context.clock.install()  # the page's timers run as the test says: 30 s of checks in a moment
+    polls: list[str] = []
+    context.on("request", lambda r: polls.append(r.url) if "/board" in r.url else None)
+    watching = context.new_page()  # open while the game is closed, reopened and played on
+    watching.goto(follow)
+    context.clock.run_for(2_000)
+    expect(watching.locator("#live-status")).to_contain_text("checked")
+
+    keeper.post("/close")
+    context.clock.run_for(2_000)
+    expect(watching.locator(".live-head .badge")).to_have_text("closed")
+    expect(watching.locator("#live-status")).to_contain_text("The game is closed")
+    opened_closed = context.new_page()  # opened once the game is closed
+    opened_closed.goto(follow)
+    expect(opened_closed.locator(".live-head .badge")).to_have_text("closed")
+    context.clock.run_for(2_000)
+    expect(opened_closed.locator("#live-status")).to_contain_text("The game is closed")
+
+    watching.wait_for_timeout(300)
+    before = len(polls)
+    keeper.post("/reopen")
+    keeper.add(lines[7])
+    context.clock.run_for(20_000)
+    watching.wait_for_timeout(500)
+    assert len(polls) == before  # closed: no check for 30 s
+    context.clock.run_for(12_000)
+    for page in (watching, opened_closed):
+        expect(page.locator("#live-plays li.live-play").first).to_contain_text(lines[7])
+        expect(page.locator(".live-head .badge")).to_have_text("live")
+        expect(page.locator("#live-status")).to_contain_text("Updated")
+    shot(watching, "live-follow-reopened-phone")
     context.close()
 
 

@@ -1,7 +1,9 @@
 /* The follow page: polls the board fragment with If-None-Match and swaps it in when the game changed.
-   A 304 costs the server one small read; the poll pauses while the tab is hidden. A module file: no inline
-   script (CSP). */
+   A 304 costs the server one small read; the poll pauses while the tab is hidden. A closed game is checked
+   every 30 s, so that a game reopened shows its new plays. A module file: no inline script (CSP). */
 import { canPoll, fragmentPart, poll } from "./poll.js";
+
+const CLOSED_EVERY = 30000;
 
 const slot = document.getElementById("live-board-slot");
 const status = document.getElementById("live-status");
@@ -38,12 +40,12 @@ function restore(board, kept) {
   });
 }
 
-/* The header's badge says "closed", not "live", once the game is closed. */
-function closedBadge() {
+/* The header's badge says "closed" while the game is closed, else "live". */
+function showBadge(closed) {
   var badge = document.querySelector(".live-head .crumbs .badge");
   if (!badge) return;
-  badge.className = "badge live-closed";
-  badge.textContent = window.seeplogText("closed");
+  badge.className = closed ? "badge live-closed" : "badge live";
+  badge.textContent = closed ? window.seeplogText("closed") : window.seeplogText("live");
 }
 
 function swap(html) {
@@ -62,15 +64,17 @@ function swap(html) {
 }
 
 function follow() {
-  say(window.seeplogText("Live · checks every few seconds"), "ok");
+  if (slot.getAttribute("data-state") !== "closed") say(window.seeplogText("Live · checks every few seconds"), "ok");
   poll(slot.getAttribute("data-board-url"), slot.getAttribute("data-etag"), 1500, 15000, {
     changed: swap,
     checked(changed) {
       const board = document.getElementById("live-board");
-      if (board && board.getAttribute("data-state") === "closed") {
-        closedBadge();
-        say(window.seeplogText("The game is closed: this is its final board (checked {time}).", { time: clock() }), "");
-        return false;
+      const closed = Boolean(board) && board.getAttribute("data-state") === "closed";
+      showBadge(closed);
+      if (closed) {
+        say(window.seeplogText("The game is closed (checked {time}): if it is reopened, its new plays show here.",
+                               { time: clock() }), "");
+        return CLOSED_EVERY;
       }
       if (changed) say(window.seeplogText("Updated {time}", { time: clock() }), "changed");
       else say(window.seeplogText("Up to date · checked {time}", { time: clock() }), "ok");
@@ -82,4 +86,4 @@ function follow() {
   });
 }
 
-if (slot && status && canPoll() && slot.getAttribute("data-state") !== "closed") follow();
+if (slot && status && canPoll()) follow();

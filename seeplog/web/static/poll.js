@@ -16,9 +16,9 @@ export function fragmentPart(html, id) {
 }
 
 /* Poll `url` from the version `etag`. `page.changed(html)` takes a new fragment; `page.checked(changed)`
-   hears of each answer and returns false to stop polling; `page.gone()`, when given, hears of a 404 (the
-   polling stops), else a 404 is a failure; `page.lost()` hears of a failure; `page.paused()` (optional)
-   of the tab hidden. */
+   hears of each answer and returns false to stop polling, or the ms to wait before the next ask (else
+   `every`); `page.gone()`, when given, hears of a 404 (the polling stops), else a 404 is a failure;
+   `page.lost()` hears of a failure; `page.paused()` (optional) of the tab hidden. */
 export function poll(url, etag, every, longest, page) {
   let timer = null, busy = false, failures = 0, stopped = false;
 
@@ -45,11 +45,11 @@ export function poll(url, etag, every, longest, page) {
     if (what === "gone") {
       stopped = true;
       page.gone();
-    } else if (page.checked(what === "changed") === false) {
-      stopped = true;
-    } else {
-      later(every);
+      return;
     }
+    const next = page.checked(what === "changed");
+    if (next === false) stopped = true;
+    else later(typeof next === "number" ? next : every);
   }
 
   function ask() {
