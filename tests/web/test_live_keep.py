@@ -82,3 +82,19 @@ def test_a_closed_game_says_so_to_the_page(client):
     assert keeper.send("/close").status_code == 201
     html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
     assert 'data-open="no"' in html
+
+
+def test_the_keep_page_names_its_worker_served_under_live_and_asked_for_again_each_time(client):
+    keeper = Keeper(client)
+    html = client.get(f"/live/{keeper.id}/keep").get_data(as_text=True)
+    assert 'data-worker="/live/keep-worker.js"' in html  # a worker's scope is within its folder: /live/<id>/keep
+    worker = client.get("/live/keep-worker.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    assert worker.headers["Cache-Control"] == "no-cache"  # a new worker reaches the phones at once
+    assert "script-src 'self'" in worker.headers["Content-Security-Policy"]
+    source = worker.get_data(as_text=True)
+    worker.close()
+    assert 'addEventListener("fetch"' in source and 'const FILES = "/assets/";' in source
+    page_file = client.get("/assets/live-keep.js")  # the files the worker keeps are there
+    assert page_file.status_code == 200
+    page_file.close()

@@ -11,6 +11,7 @@ import { render, renderBoard } from "./keep/render.js";
 import { onStored, onRefused } from "./keep/answers.js";
 import { wireControls } from "./keep/controls.js";
 import { pollConfirm } from "./keep/confirm.js";
+import { keepForOffline } from "./keep/offline.js";
 
 /* The game (and, once no entry waits, the board) asked of the server again, and the page redrawn. */
 async function refresh() {
@@ -71,6 +72,7 @@ function start() {
   keepSending();
   render();
   refresh().then(() => keep.queue.flush());
+  keepForOffline();
 }
 
 if (isKeepPage) start();

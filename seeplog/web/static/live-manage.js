@@ -2,6 +2,7 @@
    offers Reopen; with the edit token the game is renamed, a player's name fixed, or the game deleted
    (after a confirmation). Each is one call of the live API; the page then reloads the game. */
 import { $, api, TOKEN_KEY, VIEW_KEY, BOARD_KEY } from "./keep/page.js";
+import { forgetOffline } from "./keep/offline.js";
 
 const root = $("keep");
 
@@ -75,6 +76,7 @@ async function deleteGame() {
     return;
   }
   for (const key of [TOKEN_KEY, VIEW_KEY, BOARD_KEY]) localStorage.removeItem(key);
+  await forgetOffline().catch(() => {});
   location.assign("/");
 }
 

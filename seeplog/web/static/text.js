@@ -29,4 +29,22 @@
   window.seeplogSaid = function (finding) {
     return finding.said ? retold(finding.said) : finding.message || "";
   };
+  /* The keep pages a phone keeps for a reload offline (keep-worker.js) are in the language the site last
+   * served it: a page served in another language than the one before tells the worker, which asks for them
+   * again. */
+  function noteLanguage() {
+    var language = document.documentElement.lang, before;
+    try {
+      before = localStorage.getItem("seeplog-language");
+      if (before !== language) localStorage.setItem("seeplog-language", language);
+    } catch (e) {
+      return;
+    }
+    if (before === null || before === language || !navigator.serviceWorker) return;
+    navigator.serviceWorker.getRegistrations().then(function (all) {
+      var worker = all.map(function (r) { return r.active; }).filter(Boolean)[0];
+      if (worker) worker.postMessage({ language: language });
+    }, function () {});
+  }
+  noteLanguage();
 }());

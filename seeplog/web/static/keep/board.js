@@ -1,5 +1,5 @@
 /* The floor and the ledger as the server draws them (the board fragment's parts), kept for a reload
- * offline and marked as behind while entries wait. */
+ * offline (the page itself is kept by keep-worker.js: offline.js) and marked as behind while entries wait. */
 import { $, boardUrl, BOARD_KEY } from "./page.js";
 import { keep } from "./state.js";
 import { fragment, t } from "./dom.js";

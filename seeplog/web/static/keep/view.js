@@ -1,5 +1,5 @@
 /* The game as the server last sent it (GET on the live API, asked again with If-None-Match), kept on the
- * phone so that a reload offline still shows it. */
+ * phone so that a reload offline still shows it (the page itself is kept by keep-worker.js: offline.js). */
 import { api, seats, VIEW_KEY } from "./page.js";
 import { keep } from "./state.js";
 
