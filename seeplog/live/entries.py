@@ -358,13 +358,29 @@ def finding_keys(live: LiveLog, analysis: Analysis) -> dict[tuple[int, str, str]
         entry = live.entries[number - 1]
         for finding in found:
             keys[(entry.id, finding.rule, finding.message)] = {**violation_json(finding), "entry": number,
-                                                               "said": said_json(finding.message)}
+                                                               "entry_id": entry.id, "said": said_json(finding.message)}
     return keys
 
 
+def unjudged(live: LiveLog, analysis: Analysis) -> frozenset[int]:
+    """The ids of the entries whose plays the replay did not reach: those from the play a log error stopped
+    it at (RULES.md §3), and every play of a deal it could not replay. They are judged once that is mended."""
+    ids = set()
+    for game in analysis.games:
+        for deal in game.deals:
+            for play in deal.replay.deal.plays[deal.replay.played:]:
+                number = live.entry_at(play.line)
+                if number is not None:
+                    ids.add(live.entries[number - 1].id)
+    return frozenset(ids)
+
+
 def changes(before: dict[tuple[int, str, str], dict[str, Any]], after: dict[tuple[int, str, str], dict[str, Any]],
-            own: int | None) -> dict[str, list[dict[str, Any]]]:
+            own: int | None, not_judged: frozenset[int] = frozenset()) -> dict[str, list[dict[str, Any]]]:
     """What an event changed in the findings of the other entries: those it revealed (a later play showed
-    a hand) and those it cleared; `own` is the id of the entry the event wrote."""
+    a hand), those it cleared, and those no longer judged (on the entries `not_judged`, by id: a log error
+    before them stops the replay); `own` is the id of the entry the event wrote."""
+    gone = [(k, f) for k, f in before.items() if k not in after and k[0] != own]
     return {"revealed": [f for k, f in after.items() if k not in before and k[0] != own],
-            "cleared": [f for k, f in before.items() if k not in after and k[0] != own]}
+            "cleared": [f for k, f in gone if k[0] not in not_judged],
+            "unjudged": [f for k, f in gone if k[0] in not_judged]}

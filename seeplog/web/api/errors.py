@@ -40,9 +40,12 @@ class ErrorSchema(Schema):
     version = fields.Integer(metadata={"description": "a live game's 409: the version it is at"})
     events = fields.List(fields.Dict(), metadata={"description": "a live game's 409 for a stale version: the "
                                                                 "events since the version sent"})
-    entries = fields.List(fields.Dict(), metadata={"description": "a live game's 409 for a stale version: its "
-                                                                  "entries now"})
+    entries = fields.List(fields.Dict(), metadata={"description": "a live game's 409 for a stale version or a "
+                                                                  "moved entry: its entries now (number, id, line)"})
     next = fields.Dict(metadata={"description": "a live game's 409 for outcomes: what the game waits for"})
+    moved = fields.Dict(metadata={"description": "a live game's 409 for an `entry_id` that is not the entry at the "
+                                                 "number sent: `id`, and `entry`, its number now (null: no longer in "
+                                                 "the game)"})
 
 
 View = TypeVar("View", bound=Callable[..., Any])

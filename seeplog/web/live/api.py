@@ -124,28 +124,31 @@ def game(game_id: int):
                     headers=follow_headers(game_id, stored.version))
 
 
-@keeping("/entries", EntrySchema, "a stale version (with `version`, `events` and `entries` to catch up), or a "
-         "closed game", description="stored (a retry with the same client_id: the first answer)")
+@keeping("/entries", EntrySchema, "a stale version (with `version`, `events` and `entries` to catch up), an "
+         "`entry_id` that is not the entry named (with `moved`), or a closed game",
+         description="stored (a retry with the same client_id: the first answer)")
 @refusals(blp, {422: "a line that cannot be read or stand there, no such entry, two corrections at once, a delete with "
                      "a line or anything else without one: nothing stored"})
 def add_entry(args: dict[str, Any], game_id: int):
     """Append one line of notation, or correct an entry (`replace`, `insert_before`, `delete`, with a
-    `note`). The answer carries the line's verdict (its errors and the rules it breaks, as far as they can
-    be judged now) and the findings it revealed or cleared on other entries."""
+    `note`; with `entry_id`, only while the number still names that entry). The answer carries the line's
+    verdict (its errors and the rules it breaks, as far as they can be judged now) and the findings it
+    revealed, cleared or left unjudged on other entries."""
     kind, entry = "append", None
     for key, name in (("replace", "replace"), ("insert_before", "insert"), ("delete", "delete")):
         if args.get(key) is not None:
             kind, entry = name, args[key]
     req = Request(kind, args["version"], args.get("line"), entry, args.get("note"), args.get("client_id"),
-                  entry_problem(args))
+                  entry_problem(args), entry_id=args.get("entry_id"))
     return _send(game_id, req)
 
 
-@keeping("/undo", UndoSchema, "a stale version, or a closed game")
+@keeping("/undo", UndoSchema, "a stale version, a last entry other than `entry_id`, or a closed game")
 @refusals(blp, {422: "no entry to undo"})
 def undo(args: dict[str, Any], game_id: int):
-    """Delete the last entry (an event in the history, like any correction)."""
-    return _event(game_id, "undo", args)
+    """Delete the last entry (an event in the history, like any correction); with `entry_id`, only when the last
+    entry is that one."""
+    return _event(game_id, "undo", args, entry_id=args.get("entry_id"))
 
 
 @keeping("/close", CloseSchema, "a stale version, or a game already closed")

@@ -11,7 +11,7 @@ import sqlite_utils
 
 from seeplog.analysis import Analysis, kept_analysis
 from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target,
-                                  finding_keys, live_analysis, live_log, misfits, read_in_place, retag)
+                                  finding_keys, live_analysis, live_log, misfits, read_in_place, retag, unjudged)
 from seeplog.refusals import Refused
 from seeplog.report import report_json
 from seeplog.said import Said, said_field
@@ -132,7 +132,7 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
     since = analysis.games[0].deals[same].replay.deal.start.line if same else None
     body = view(game.game_id, game.version + 1, state, live, analysis, report_json(analysis), old.view, since)
     answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
-                     entries[at].id if at is not None else None)
+                     entries[at].id if at is not None else None, unjudged(live, analysis))
     return Made(game.version, game.entries_json, event, state, live, analysis, body, body.json_text(), packed(body),
                 same, answer, old)
 
@@ -178,13 +178,15 @@ def as_it_stood(db: sqlite_utils.Database, game: LiveGame) -> KeptLive:
 
 
 def _answer(game: LiveGame, event: Event, before: dict[tuple[int, str, str], dict[str, Any]],
-            after: dict[tuple[int, str, str], dict[str, Any]], body: LiveView, own: int | None) -> dict[str, Any]:
-    """The answer to an event: the version it made, its entry's verdict, and what it changed elsewhere."""
+            after: dict[tuple[int, str, str], dict[str, Any]], body: LiveView, own: int | None,
+            not_judged: frozenset[int]) -> dict[str, Any]:
+    """The answer to an event: the version it made, its entry's verdict, and what it changed elsewhere (the
+    entries `not_judged`, by id, lie past a log error that stops their deal's replay)."""
     entry = body.entry(own) if own is not None else None
     return {"version": game.version + 1, "kind": event.kind, "entry": entry.number if entry else event.entry,
-            "line": entry.line if entry else None,
+            "id": entry.id if entry else None, "line": entry.line if entry else None,
             "verdict": _verdict(entry) if entry else None,
-            **changes(before, after, own), "next": body.next}
+            **changes(before, after, own, not_judged), "next": body.next}
 
 
 def _verdict(entry: EntryView) -> dict[str, Any]:

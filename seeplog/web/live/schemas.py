@@ -20,6 +20,10 @@ CLIENT_ID = fields.String(validate=[validate.Length(1, 100), Whole(
 VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
 NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
+ENTRY_ID = WholeNumber(validate=validate.Range(min=1, max=2 ** 63 - 1), metadata={"description": (
+    "the id (the entries' `id`) of the entry meant: the one `replace`, `insert_before` or `delete` names, or the last "
+    "one for an undo. When the entry at that number is another (an entry inserted or deleted meanwhile), nothing is "
+    "stored: 409 with `moved` (where that entry is now) and the entries now")})
 
 
 class Trimmed(fields.String):
@@ -90,6 +94,7 @@ class EntrySchema(Schema):
     replace = ENTRY
     insert_before = ENTRY
     delete = ENTRY
+    entry_id = ENTRY_ID
     note = NOTE
 
 
@@ -103,24 +108,31 @@ def entry_problem(data: dict) -> dict[str, str] | None:
         return {"field": "line", "message": Said("a delete takes no line")}
     if named != ["delete"] and data.get("line") is None:
         return {"field": "line", "message": Said("a line of notation is needed")}
+    if not named and data.get("entry_id") is not None:
+        return {"field": "entry_id", "message": Said("entry_id names the entry a correction concerns: an appended "
+                                                     "line has none")}
     return None
 
 
-class UndoSchema(Schema):
+class EventSchema(Schema):
     version = VERSION
     client_id = CLIENT_ID
     note = NOTE
 
 
-class CloseSchema(UndoSchema):
+class UndoSchema(EventSchema):
+    entry_id = ENTRY_ID
+
+
+class CloseSchema(EventSchema):
     pass
 
 
-class ReopenSchema(UndoSchema):
+class ReopenSchema(EventSchema):
     pass
 
 
-class TagsSchema(UndoSchema):
+class TagsSchema(EventSchema):
     tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]),
                        values=fields.String(validate=[TEXT_LINE, validate.Length(min=1, max=200)]),
                        required=True, validate=validate.Length(min=1, max=10),
@@ -159,9 +171,15 @@ VerdictSchema = answer_schema(
 EntryAnswerSchema = answer_schema(
     "EntryAnswerSchema", version=int, kind=str, verdict=fields.Nested(VerdictSchema, allow_none=True),
     entry=described("the entry's number", fields.Integer, allow_none=True),
+    id=described("the id of the entry the event wrote (append, replace, insert; null for the others)", fields.Integer,
+                 allow_none=True),
     line=described("the line stored (canonical)", allow_none=True),
-    revealed=described("findings this event added to other entries", fields.List, fields.Dict(), required=True),
+    revealed=described("findings this event added to other entries (each with its entry's number, `entry`, and id, "
+                       "`entry_id`)", fields.List, fields.Dict(), required=True),
     cleared=described("findings this event took off other entries", fields.List, fields.Dict(), required=True),
+    unjudged=described("findings of other entries that are not judged any more: a log error before them now stops "
+                       "the replay of their deal (they are judged again once it is corrected)", fields.List,
+                       fields.Dict(), required=True),
     next=fields.Dict(required=True))
 LiveGameSchema = answer_schema(
     "LiveGameSchema", id=int, version=int, variant=str, log=str,

@@ -165,6 +165,9 @@ class Request:
     """What is wrong with the request's shape, answered 422 once the game and the token are known good."""
     tags: tuple[tuple[str, str], ...] = ()
     """A retag's tags, (name, value) each."""
+    entry_id: int | None = None
+    """The id of the entry meant (the one `entry` names; the last one for an undo): checked before anything is
+    stored."""
 
 
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
@@ -227,13 +230,38 @@ def _checked(db: sqlite_utils.Database, game_id: int, token: str, req: Request) 
         raise Conflict(Said("the game is open already"), extra={"version": game.version})
     if req.version != game.version:
         raise _stale(db, game, req.version)
+    if req.entry_id is not None:
+        _check_meant(game, req, req.entry_id)
     return game
+
+
+def _check_meant(game: LiveGame, req: Request, meant: int) -> None:
+    """Nothing stored where the entry the request names is not the one it means (by id): an entry was
+    inserted or deleted before it since the sender read the numbers, or it was itself corrected or deleted.
+
+    :raises Conflict: with where the meant entry is now (`moved`) and the entries now.
+    """
+    number = len(game.entries) if req.kind == "undo" else req.entry or 0
+    if 1 <= number <= len(game.entries) and game.entries[number - 1].id == meant:
+        return
+    now = next((n for n, e in enumerate(game.entries, start=1) if e.id == meant), None)
+    if now is None:
+        said = Said("the entry meant (id {id}) is no longer in the game: nothing was stored", id=meant)
+    else:
+        said = Said("entry {entry} is another entry now: the one meant (id {id}) is entry {now}; nothing was stored",
+                    entry=number, id=meant, now=now)
+    raise Conflict(said, extra={"version": game.version, "events": [], "entries": _numbered(game),
+                                "moved": {"id": meant, "entry": now}})
+
+
+def _numbered(game: LiveGame) -> list[dict[str, Any]]:
+    return [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
 
 
 def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
     """409 for a version the game has left (what changed since), or one it has never been at."""
     unseen = history(db, game.game_id, max(0, seen))
-    entries = [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
+    entries = _numbered(game)
     if seen > game.version:
         said = Said("the game is at version {version}; it has never been at version {seen}: send the version "
                     "its last answer gave", version=game.version, seen=seen)
