@@ -108,17 +108,19 @@ def test_an_entry_dropped_after_the_conflict_is_never_sent(browser, base_url):
                                data={"tags": {SEAT_TAGS[seat]: "Ravi"}, "version": version},
                                headers={"Authorization": f"Bearer {game['edit_token']}"})
     assert fixed.status == 201
-    send_all(other, base_url, game, [plays[4]])  # the seat's player and stores the same play
+    card = card_of(plays[8])  # the seat's player and stores another play of that seat (one card not seen yet)
+    theirs = f"{seat} {card}"
+    send_all(other, base_url, game, [theirs])
     setup.close()
     context.set_offline(False)
     page.locator("#conflict").wait_for()
-    card = card_of(plays[4])  # the name comes from the game as fetched after the conflict: the page had none
+    # the name comes from the game as fetched after the conflict: the page had none
     page.wait_for_function("t => document.querySelector('#conflict p.changed')?.textContent === t",
                            arg=f"A player's name was fixed and {seat} (Ravi)'s {card} was entered on the other phone.")
     page.screenshot(path=str(SHOTS / "two-devices-named-conflict.png"))
     page.locator("#conflict li button[data-choice=drop]").tap()
     settled(page)
-    doc = api_doc(page, base_url, game)
-    assert [e["line"] for e in doc["entries"]].count(plays[4]) == 1
-    assert page.locator("#conflict").count() == 0 and shown_log(page)[-1] == plays[4]
+    lines = [e["line"] for e in api_doc(page, base_url, game)["entries"]]
+    assert lines.count(plays[4]) == 0 and lines[-1] == theirs
+    assert page.locator("#conflict").count() == 0 and shown_log(page)[-1] == theirs
     context.close()

@@ -8,7 +8,7 @@ import { LiveQueue } from "./keep/queue.js";
 import { loadView, fetchView } from "./keep/view.js";
 import { loadBoard, fetchBoard } from "./keep/board.js";
 import { render, renderBoard } from "./keep/render.js";
-import { onStored, onRefused } from "./keep/answers.js";
+import { onStored, onRefused, onDropped } from "./keep/answers.js";
 import { wireControls } from "./keep/controls.js";
 import { pollConfirm } from "./keep/confirm.js";
 import { keepForOffline } from "./keep/offline.js";
@@ -28,6 +28,7 @@ function startQueue(token) {
     changed: render,
     stored: onStored,
     refused: onRefused,
+    dropped: onDropped,
     conflict: () => { render(); refresh(); }, // show the game as the other device left it
     denied: render,
   });

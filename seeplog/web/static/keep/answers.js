@@ -1,9 +1,15 @@
-/* What the server answered an entry: the words it says, and a banner for what it flagged, refused,
- * newly flagged or cleared. */
-import { $ } from "./page.js";
-import { keep, hooks, redraw } from "./state.js";
+/* What the server answered an entry: the words it says, and a banner of notes, one for each entry stored
+ * flagged (its findings, and those it revealed, cleared or left unjudged on other entries), each entry refused
+ * and each waiting entry the queue dropped. Entries sent together (after being offline) each leave their note:
+ * every note stays, kept on the phone, until the scorekeeper taps OK, or, for a flag, until the game shows the
+ * finding no more (corrected, or the entry gone); a refused entry's, until it is fixed or dismissed. */
+import { $, NOTES_KEY } from "./page.js";
+import { keep, hooks } from "./state.js";
 import { button, said, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
+
+const MOST_NOTES = 30;
+let drawn = null;  // the notes as last drawn: the banner (an alert) is drawn again only when they change
 
 export function onStored(item, answer) {
   showAnswer(item, answer);
@@ -14,19 +20,33 @@ export function onStored(item, answer) {
 }
 
 export function onRefused(item, body) {
-  const banner = $("banner");
-  banner.className = "banner refused";
   const errors = body.errors || [];
-  const where = errors.map((e) => `${e.rule ? `${e.rule}: ` : ""}${said(e)}`).join("; ");
-  const told = errors.length && errors.every((e) => e.said);  /* the errors say it all, in the reader's language */
-  banner.replaceChildren(textEl("p", "banner-title", t("Not recorded: {item}", { item: itemText(item) })),
-    ...(told ? [] : [textEl("p", "", body.error || "")]), ...(where ? [textEl("p", "", where)] : []), closeButton());
-  banner.hidden = false;
-  redraw();
+  addNote({ kind: "refused", client_id: item.client_id, line: itemText(item), error: body.error || "", errors });
 }
 
-function closeButton() {
-  return button(t("OK"), "small quiet close", () => { $("banner").hidden = true; });
+/* Waiting entries the queue took out: "gone" (the entry an undo or correction meant is no longer in the
+ * game), "same" (the other phone recorded these lines in their place already), "unsent" (the line an undo
+ * meant was never stored). */
+export function onDropped(items, why) {
+  addNote({ kind: "dropped", why, lines: items.map(itemText) });
+  if (!keep.queue.items.length) hooks.refresh();  // nothing left to send: the game as the other phone left it
+}
+
+function notes() {
+  if (keep.notes === null) {
+    try { keep.notes = JSON.parse(localStorage.getItem(NOTES_KEY) || "[]"); } catch (e) { keep.notes = []; }
+  }
+  return keep.notes;
+}
+
+function setNotes(list) {
+  keep.notes = list.slice(-MOST_NOTES);
+  localStorage.setItem(NOTES_KEY, JSON.stringify(keep.notes));
+}
+
+function addNote(note) {
+  setNotes([...notes(), note]);
+  renderBanner();
 }
 
 /* The server's words for the entry stored, in the "said" line. */
@@ -34,7 +54,8 @@ function sayStored(item, answer) {
   const verdict = answer.verdict;
   $("said").textContent = verdict && verdict.words ? said({ said: verdict.words_said, message: verdict.words })
     : answer.kind === "append" ? t("Recorded: {line}", { line: answer.line })
-      : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${answer.line}` : ""} — ${t("done")}`;
+      : item.was === "undo" ? t("Undone: {line}", item.target)
+        : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${answer.line}` : ""} — ${t("done")}`;
   $("said").hidden = false;
 }
 
@@ -48,22 +69,83 @@ function showAnswer(item, answer) {
   sayStored(item, answer);
   const verdict = answer.verdict;
   const problems = verdict ? [...verdict.errors, ...verdict.violations] : [];
+  const [revealed, cleared, unjudged] = [answer.revealed || [], answer.cleared || [], answer.unjudged || []];
+  if (problems.length || revealed.length || cleared.length || unjudged.length) {
+    addNote({ kind: "answer", version: answer.version, id: answer.id, line: answer.line || itemText(item),
+              problems, revealed, cleared, unjudged, flags: problems.length + revealed.length });
+  }
+}
+
+/* The notes still to show: a flag the game shows no more is gone (once the page has the game as the answer
+ * left it, or later), and so is a note left without a flag; a refused entry's, once it is fixed or dismissed. */
+function standing(list) {
+  const view = keep.view;
+  const refused = new Set(keep.queue.refusedItems.map((i) => i.client_id));
+  const still = (id, f) => view.entries.some((e) => e.id === id && e.findings.some((g) => g.rule === f.rule && g.message === f.message));
+  return list.map((n) => {
+    if (n.kind !== "answer" || !n.flags || !view || view.version < n.version) return n;
+    const problems = n.problems.filter((f) => still(n.id, f));
+    const revealed = n.revealed.filter((f) => still(f.entry_id, f));
+    return problems.length + revealed.length ? { ...n, problems, revealed } : null;
+  }).filter((n) => n && (n.kind !== "refused" || refused.has(n.client_id)));
+}
+
+export function renderBanner() {
+  const list = standing(notes());
+  if (list.length !== notes().length) setNotes(list);
+  const key = JSON.stringify(list);
+  if (key === drawn) return;
+  drawn = key;
   const banner = $("banner");
-  if (!problems.length && !answer.revealed.length && !answer.cleared.length) {
-    banner.hidden = true;
+  banner.hidden = !list.length;
+  if (!list.length) {
+    banner.replaceChildren();
     return;
   }
-  banner.replaceChildren();
-  banner.className = problems.length ? "banner flagged" : "banner info";
-  if (problems.length) banner.append(textEl("p", "banner-title", t("Flagged: {line}", { line: answer.line || itemText(item) })));
-  for (const p of problems) {
+  const flagged = list.some((n) => n.kind === "answer" && n.problems.length + n.revealed.length);
+  banner.className = `banner ${list.some((n) => n.kind === "refused") ? "refused" : flagged ? "flagged" : "info"}`;
+  banner.replaceChildren(...list.map(noteElement), button(t("OK"), "small quiet close", () => {
+    setNotes([]);
+    renderBanner();
+  }));
+}
+
+function noteElement(note) {
+  const box = document.createElement("div");
+  box.className = `note ${note.kind}`;
+  if (note.kind === "refused") box.append(...refusedLines(note));
+  else if (note.kind === "dropped") box.append(textEl("p", "dropped", droppedWords(note)));
+  else box.append(...answerLines(note));
+  return box;
+}
+
+function refusedLines(note) {
+  const where = note.errors.map((e) => `${e.rule ? `${e.rule}: ` : ""}${said(e)}`).join("; ");
+  const told = note.errors.length && note.errors.every((e) => e.said);  /* the errors say it all, in the reader's language */
+  return [textEl("p", "banner-title", t("Not recorded: {item}", { item: note.line })),
+    ...(told ? [] : [textEl("p", "", note.error)]), ...(where ? [textEl("p", "", where)] : [])];
+}
+
+function droppedWords(note) {
+  const lines = note.lines.join(", ");
+  if (note.why === "same") return t("Already entered on the other phone, not sent again: {lines}", { lines });
+  if (note.why === "unsent") return t("Dropped, the line it undid was never stored: {lines}", { lines });
+  return t("Dropped, the entry it was meant for is no longer in the game: {lines}", { lines });
+}
+
+function answerLines(note) {
+  const out = [];
+  if (note.problems.length) out.push(textEl("p", "banner-title", t("Flagged: {line}", { line: note.line })));
+  for (const p of note.problems) {
     const line = document.createElement("p");
     line.append(textEl("strong", "rule", p.rule || t("error")), document.createTextNode(` ${said(p)}`));
-    banner.append(line);
+    out.push(line);
   }
   const where = (f) => (f.play ? t("entry {entry} (play {play})", f) : t("entry {entry}", f));
-  for (const f of answer.revealed) banner.append(textEl("p", "revealed", `${t("Now flagged, {where}:", { where: where(f) })} ${f.rule} ${said(f)}`));
-  for (const f of answer.cleared) banner.append(textEl("p", "cleared", `${t("Cleared, {where}:", { where: where(f) })} ${f.rule}`));
-  banner.append(closeButton());
-  banner.hidden = false;
+  for (const f of note.revealed) out.push(textEl("p", "revealed", `${t("Now flagged, {where}:", { where: where(f) })} ${f.rule} ${said(f)}`));
+  for (const f of note.cleared) out.push(textEl("p", "cleared", `${t("Cleared, {where}:", { where: where(f) })} ${f.rule}`));
+  for (const f of note.unjudged) {
+    out.push(textEl("p", "unjudged", `${t("Not judged until the error before it is corrected, {where}:", { where: where(f) })} ${f.rule}`));
+  }
+  return out;
 }

@@ -1,10 +1,13 @@
 /* A change from another device: the queue stopped on a 409, the game fetched again; in one sentence what
- * changed, and for each entry waiting on this phone a choice: re-apply it after the change, or drop it. */
+ * changed, and for each entry waiting on this phone a choice: re-apply it after the change, or drop it. An
+ * undo or a correction says which entry it removes or corrects now (its number now, its line, the play in
+ * words). */
 import { $, seats } from "./page.js";
 import { keep, hooks } from "./state.js";
-import { button, t, textEl } from "./dom.js";
+import { button, said, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
 import { seatName } from "./cards.js";
+import { meaning } from "./meant.js";
 
 /* One event of another device in words: "E (Ravi)'s 7c was entered", "entry 12 was undone". */
 function eventWords(e) {
@@ -68,12 +71,36 @@ function choices(items) {
   for (const item of items) {
     const li = document.createElement("li");
     li.dataset.clientId = item.client_id;
+    const aim = aimWords(item);
     li.append(textEl("code", "", itemText(item)),
       button(t("Re-apply"), "small", () => decide(item, "reapply"), { choice: "reapply" }),
-      button(t("Drop"), "small quiet", () => decide(item, "drop"), { choice: "drop" }));
+      button(t("Drop"), "small quiet", () => decide(item, "drop"), { choice: "drop" }),
+      ...(aim ? [textEl("p", "aim", aim)] : []));
     list.append(li);
   }
   return list;
+}
+
+/* What re-applying an undo or a correction does to the game as it is now, in words. */
+function aimWords(item) {
+  const target = item.target;
+  if (!target || target.pending || !target.number) return null;
+  const which = target.was && target.was !== target.number
+    ? t("entry {entry} (entry {was} when it was made)", { entry: target.number, was: target.was })
+    : t("entry {entry}", { entry: target.number });
+  const words = target.words ? said({ said: target.words_said, message: target.words }) : "";
+  const values = { which, line: words ? `${target.line} (${words})` : target.line };
+  switch (meaning(item)) {
+    case "undo":
+    case "delete":
+      return t("Re-applied, it removes {which}: {line}", values);
+    case "replace":
+      return t("Re-applied, it corrects {which}: {line}", values);
+    case "insert_before":
+      return t("Re-applied, it goes before {which}: {line}", values);
+    default:
+      return null;
+  }
 }
 
 function decide(item, choice) {

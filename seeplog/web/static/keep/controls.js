@@ -5,23 +5,31 @@ import { keep, redraw, addLine } from "./state.js";
 import { ahead } from "./ahead.js";
 import { scoreLine } from "./score.js";
 import { itemText } from "./waiting.js";
+import { isLine, targetOf } from "./meant.js";
+import { fetchView } from "./view.js";
 import { renderEntries } from "./entries.js";
 import { t } from "./dom.js";
 import { watchFocus } from "./focus.js";
 
-function undo() {
+/* Undo: the last entry waiting taken back, else the last entry undone: the one the page shows (meant.js),
+ * or the line on its way to the server. Just after this phone's entry was stored the page asks for the game
+ * first, so that the last entry it means is that one. */
+async function undo() {
   const queue = keep.queue;
+  if (!queue.items.length && keep.view && keep.view.version < queue.known) await fetchView();
   const waiting = queue.items[queue.items.length - 1];
-  const entries = keep.view ? keep.view.entries : [];
-  const line = waiting ? itemText(waiting) : (entries.length ? entries[entries.length - 1].line : null);
   if (queue.takeBackLast()) {
-    $("said").textContent = t("Taken back before it was sent: {line}", { line });
+    $("said").textContent = t("Taken back before it was sent: {line}", { line: itemText(waiting) });
   } else {
-    queue.add("/undo", { note: "undo on the keep-score page" });
-    $("said").textContent = line ? t("Undone: {line}", { line }) : t("Undone: the last entry.");
+    const entries = keep.view ? keep.view.entries : [];
+    const last = entries[entries.length - 1];
+    const target = waiting && isLine(waiting) ? { pending: waiting.client_id, line: waiting.body.line }
+      : (last ? targetOf(last) : null);
+    const meant = target && target.id !== undefined ? { entry_id: target.id } : {};
+    queue.add("/undo", { note: "undo on the keep-score page", ...meant }, target ? { target } : {});
+    $("said").textContent = target ? t("Undone: {line}", target) : t("Undone: the last entry.");
   }
   $("said").hidden = false;
-  $("banner").hidden = true;
 }
 
 function recordHand() {

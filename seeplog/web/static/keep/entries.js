@@ -1,8 +1,9 @@
 /* The entries of a deal (the last one, or one chosen), each with its findings and its corrections: edit,
- * insert before, delete, each with an optional reason. */
+ * insert before, delete, each with an optional reason, and with the entry it means (meant.js). */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
 import { button, said, t, textEl } from "./dom.js";
+import { targetOf } from "./meant.js";
 
 const SUBMIT_WORDS = { replace: () => t("Save the correction"), insert_before: () => t("Insert") };
 
@@ -33,7 +34,10 @@ function entryItem(e) {
   for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${said(f)}`));
   const actions = document.createElement("div");
   actions.className = "entry-actions";
-  const correct = (kind, text) => () => { keep.correcting = { number: e.number, kind, line: text }; renderEntries(); };
+  const correct = (kind, text) => () => {
+    keep.correcting = { number: e.number, kind, line: text, target: targetOf(e) };
+    renderEntries();
+  };
   actions.append(
     button(t("Edit"), "small", correct("replace", e.line)),
     button(t("Insert before"), "small", correct("insert_before", "")),
@@ -80,14 +84,14 @@ function correctionForm(c) {
     button(t("Cancel"), "quiet", () => { keep.correcting = null; renderEntries(); }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const body = { [c.kind]: c.number };
+    const body = { [c.kind]: c.number, entry_id: c.target.id };  // stored only while entry c.number is that one
     if (input) {
       body.line = input.value.trim();
       if (!body.line) return;
     }
     if (reason.value.trim()) body.note = reason.value.trim();
     keep.correcting = null;
-    keep.queue.add("/entries", body);
+    keep.queue.add("/entries", body, { target: c.target });
   });
   return form;
 }

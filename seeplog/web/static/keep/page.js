@@ -16,5 +16,6 @@ export const steps = JSON.parse(data.ahead || "{}");
 export const VIEW_KEY = `seeplog-live-view-${gameId}`;
 export const TOKEN_KEY = `seeplog-live-token-${gameId}`;
 export const BOARD_KEY = `seeplog-live-board-${gameId}`;
+export const NOTES_KEY = `seeplog-live-notes-${gameId}`;
 
 export const $ = (id) => document.getElementById(id);

@@ -8,7 +8,13 @@
  * after V came from this queue's own entries (their answers say which versions they made). A 409 whose
  * events all came from this queue is caught up silently; any other 409 (someone else changed the game)
  * stops the queue and asks the scorekeeper. A 422 takes the entry out and keeps it, refused, to be fixed.
+ *
+ * An undo or a correction waits with the entry it means (meant.js): sent with that entry's id, aimed again
+ * at the entry's number when entries came or went before it, dropped (saying so) when it is gone. A waiting
+ * line that another device has recorded in its place already is dropped too, saying so: never stored twice.
  */
+import { aimAt, alreadyThere, isLine, meantFor, numberOf } from "./meant.js";
+
 const KEEP_IDS = 500;
 
 function uuid() {
@@ -21,7 +27,8 @@ function uuid() {
 }
 
 export class LiveQueue {
-  /* hooks: changed(), stored(item, answer), refused(item, body), conflict(conflict), denied(body) */
+  /* hooks: changed(), stored(item, answer), refused(item, body), conflict(conflict), denied(body),
+   * dropped(items, why): waiting entries taken out by the queue, "gone", "same" or "unsent" (meant.js) */
   constructor(gameId, api, token, hooks) {
     this.key = `seeplog-live-queue-${gameId}`;
     this.api = api;
@@ -43,25 +50,29 @@ export class LiveQueue {
     this.ownVersions = saved.ownVersions || [];
     this.known = saved.known || 0;
     this.conflictInfo = saved.conflict || null;
+    this.tail = saved.tail === undefined ? null : saved.tail;  // the entry the first waiting line follows
   }
 
   save() {
     localStorage.setItem(this.key, JSON.stringify({
-      items: this.items, refused: this.refusedItems, known: this.known, conflict: this.conflictInfo,
+      items: this.items, refused: this.refusedItems, known: this.known, conflict: this.conflictInfo, tail: this.tail,
       ownIds: this.ownIds.slice(-KEEP_IDS), ownVersions: this.ownVersions.slice(-KEEP_IDS),
     }));
   }
 
-  /* The version the page last knew the server at (an entry made now is made against it). */
-  see(version) {
-    if (version > this.known) {
-      this.known = version;
-      this.save();
-    }
+  /* The version the page last knew the server at (an entry made now is made against it), and, with no entry
+   * waiting, the id of its last entry (0: none past the tags), which the next line follows. */
+  see(version, last) {
+    const tail = last !== undefined && !this.items.length && last !== this.tail;
+    if (tail) this.tail = last;
+    if (version > this.known) this.known = version;
+    else if (!tail) return;
+    this.save();
   }
 
-  add(path, body) {
-    const item = { client_id: uuid(), path, body, version: this.known, made: new Date().toISOString() };
+  /* `more`: {target} for an undo or a correction, the entry it means (meant.js). */
+  add(path, body, more = {}) {
+    const item = { client_id: uuid(), path, body, version: this.known, made: new Date().toISOString(), ...more };
     this.items.push(item);
     this.save();
     this.hooks.changed();
@@ -92,15 +103,14 @@ export class LiveQueue {
 
   /* The scorekeeper's answer, after a change from elsewhere, for one waiting entry: "drop" it, or
    * "reapply" it after the change. Once every waiting entry has its answer the queue goes on, each entry
-   * re-applied made against the version the change left. */
+   * re-applied made against the version the change left, an undo or a correction aimed at its entry. */
   decide(clientId, choice) {
     const info = this.conflictInfo;
     if (!info) return;
-    if (choice === "drop") this.items = this.items.filter((i) => i.client_id !== clientId);
+    if (choice === "drop") this.drop(this.items.filter((i) => i.client_id === clientId), null);
     else info.reapply = [...(info.reapply || []), clientId];
     if (this.items.every((i) => (info.reapply || []).includes(i.client_id))) {
-      for (const item of this.items) item.version = Math.max(item.version, info.version);
-      this.see(info.version);
+      this.reaim(info.version, info.tail);
       this.conflictInfo = null;
     }
     this.save();
@@ -132,6 +142,7 @@ export class LiveQueue {
     this.setOffline(false);
     const { status, body } = answer;
     if (status === 201) return this.stored(item, body);
+    if (status === 409 && body.moved) return this.moved(item, body);
     if (status === 409 && Array.isArray(body.events)) return this.changedElsewhere(item, body);
     if (status === 401 || status === 403) {
       this.denied = body;
@@ -160,10 +171,80 @@ export class LiveQueue {
     this.items.shift();
     this.ownIds.push(item.client_id);
     this.ownVersions.push(body.version);
+    this.follow(item, body);
     this.see(body.version);
     this.save();
     this.hooks.stored(item, body);
     return true;
+  }
+
+  /* What an entry stored changes for those still waiting: the entry the next line follows, and the entry an
+   * undo or a correction means (a line just stored; an entry replaced is a new entry, with a new id). */
+  follow(item, body) {
+    const meant = item.target ? item.target.id : undefined;
+    if (isLine(item)) this.tail = body.id;
+    else if (meant !== undefined && meant === this.tail) this.tail = body.kind === "replace" ? body.id : null;
+    for (const other of this.items) {
+      const target = other.target;
+      if (!target || !body.id) continue;
+      if (target.pending === item.client_id || (body.kind === "replace" && meant !== undefined && target.id === meant)) {
+        meantFor(other, body);
+      }
+    }
+  }
+
+  /* A 409 saying that the number sent names another entry now (this phone's own entries came before it):
+   * the item aimed at its entry's number now, or dropped, saying so, when that entry is gone. */
+  moved(item, body) {
+    if (body.moved.entry === null || !item.target) this.drop([item], "gone");
+    else aimAt(item, body.moved.entry);
+    this.save();
+    return true;
+  }
+
+  /* Items out of the queue, with those waiting to undo one of them (a line never stored); `why` is said. */
+  drop(items, why) {
+    const gone = new Set(items.map((i) => i.client_id));
+    const after = this.items.filter((i) => i.target && gone.has(i.target.pending));
+    this.items = this.items.filter((i) => !gone.has(i.client_id) && !after.includes(i));
+    if (why) this.hooks.dropped(items, why);
+    if (after.length) this.hooks.dropped(after, "unsent");
+  }
+
+  /* The waiting entries sent after a change from elsewhere: made against the version it left, each undo or
+   * correction aimed at its entry's number now, the lines after its last entry (`tail`). */
+  reaim(version, tail) {
+    for (const item of this.items) {
+      item.version = Math.max(item.version, version);
+      if (item.target && item.target.number && !item.target.pending) aimAt(item, item.target.number);
+    }
+    this.tail = tail;
+    this.see(version);
+  }
+
+  /* The waiting lines another device recorded in their place already, dropped (saying so); how many. */
+  sameAsTheirs(entries) {
+    const found = alreadyThere(this.items, entries, this.tail);
+    if (found.length) {
+      this.drop(found.map((f) => f.item), "same");
+      this.tail = found[found.length - 1].entry.id;
+    }
+    return found.length;
+  }
+
+  /* Each waiting correction aimed at its entry's number among `entries` (an undo stays one until it is
+   * re-applied); one whose entry is gone is dropped. */
+  findTargets(entries) {
+    const gone = [];
+    for (const item of this.items) {
+      const target = item.target;
+      if (!target || target.id === undefined || target.pending) continue;
+      const number = numberOf(entries, target.id);
+      if (number === null) gone.push(item);
+      else if (item.path === "/undo") item.target = { ...target, number };
+      else aimAt(item, number);
+    }
+    if (gone.length) this.drop(gone, "gone");
   }
 
   /* A 409: caught up silently when every change came from this queue (or the entry was made before the
@@ -177,8 +258,17 @@ export class LiveQueue {
       this.save();
       return true;
     }
-    this.conflictInfo = { client_id: item.client_id, version: body.version, message: body.error,
-                          events: others, line: item.body.line || item.path };
+    const entries = body.entries || [];
+    const same = this.sameAsTheirs(entries);
+    this.findTargets(entries);
+    const tail = entries.length ? entries[entries.length - 1].id : 0;
+    if (!this.items.length || (same === others.length && others.every((e) => e.kind === "append"))) {
+      this.reaim(body.version, tail);  // nothing else changed: the rest goes on, as this phone meant it
+      this.save();
+      return true;
+    }
+    this.conflictInfo = { client_id: this.items[0].client_id, version: body.version, message: body.error,
+                          events: others, tail };
     this.save();
     this.hooks.conflict(this.conflictInfo);
     return false;
@@ -187,6 +277,8 @@ export class LiveQueue {
   refused(item, status, body) {
     this.items.shift();
     this.refusedItems.push({ ...item, status, error: body.error || `refused (${status})`, errors: body.errors || [] });
+    const after = this.items.filter((i) => i.target && i.target.pending === item.client_id);
+    if (after.length) this.drop(after, "unsent");  // an undo of this line: nothing to undo
     this.save();
     this.hooks.refused(item, body);
     return true;

@@ -14,6 +14,7 @@ import { renderDealEnd } from "./dealend.js";
 import { t } from "./dom.js";
 import { keepFocus } from "./focus.js";
 import { renderConfirm } from "./confirm.js";
+import { renderBanner } from "./answers.js";
 
 const isBidOrFloor = (next) => next.kind === "bid" || next.kind === "floor";
 const lacks = (next, part) => (next.missing || []).includes(part);
@@ -29,6 +30,7 @@ export function render() {
   $("next-main").textContent = main;
   $("next-why").textContent = why + (guessed ? ` ${t("(the waiting corrections are applied once stored)")}` : "");
   renderStatus();
+  renderBanner();
   document.querySelectorAll(".deal-number").forEach((el) => { el.textContent = next.deal || ""; });
   showSteps(next);
   renderDealEnd(next);

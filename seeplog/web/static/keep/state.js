@@ -14,6 +14,7 @@ export const keep = {
   lastNextKey: "",
   correcting: null,       // {number, kind, line}: the entry whose correction form is open
   shownDeal: null,        // the deal whose entries are listed (null: the last one)
+  notes: null,            // the banner's notes (answers.js), read from the phone on first asking
 };
 
 export const hooks = { render() {}, refresh: async () => {} };

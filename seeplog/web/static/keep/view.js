@@ -34,7 +34,8 @@ export async function fetchView() {
     if (response.status === 200) {
       keep.etag = response.headers.get("ETag");
       keepView(await response.json());
-      keep.queue.see(keep.view.version);
+      const entries = keep.view.entries;
+      keep.queue.see(keep.view.version, entries.length ? entries[entries.length - 1].id : 0);
     }
     return response.status === 200 || response.status === 304 ? true : null;
   } catch (e) {

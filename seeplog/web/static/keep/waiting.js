@@ -6,7 +6,9 @@ import { button, t, textEl } from "./dom.js";
 /* A queued entry in words. */
 export function itemText(item) {
   const b = item.body;
-  if (item.path === "/undo") return t("undo the last entry");
+  if (item.path === "/undo" || item.was === "undo") {
+    return item.target && item.target.line ? t("undo “{line}”", item.target) : t("undo the last entry");
+  }
   if (item.path === "/close") return t("close the game");
   if (b.replace) return t("replace entry {replace} by {line}", b);
   if (b.insert_before) return t("insert before entry {insert_before}: {line}", b);
