@@ -374,6 +374,32 @@ def test_a_retry_with_the_same_client_id_stores_once(client):
     assert [e["line"] for e in keeper.doc()["entries"]].count("floor Kh Jc 9s 2s") == 1
 
 
+def test_a_client_id_sent_again_with_another_request_is_refused_and_stores_nothing(client):
+    keeper = Keeper(client)
+    assert keeper.add("deal 1 dealer S", client_id="abc-1").status_code == 201
+    before = keeper.doc()
+    for body in ({"line": "score NS 50 EW 50"}, {"line": "deal 1 dealer S", "note": "again"},
+                 {"line": "deal 1 dealer S", "replace": 1}, {"line": "deal 1 dealer S", "insert_before": 1}):
+        refused = keeper.send(client_id="abc-1", **body)
+        assert_envelope(refused, 422)
+        assert refused.json["error"].startswith("the client_id abc-1 was sent before with another request")
+        assert refused.json["errors"][0]["field"] == "client_id"
+        assert keeper.doc() == before
+    assert_envelope(keeper.send("/undo", client_id="abc-1"), 422)
+    assert_envelope(keeper.send("/tags", client_id="abc-1", tags={"Round": "2"}), 422)
+    retried = keeper.add("deal 1 dealer S", client_id="abc-1", version=1)
+    assert retried.status_code == 201 and retried.headers["Idempotent-Replayed"] == "true"
+    assert keeper.doc() == before
+
+
+def test_a_retag_sent_again_with_other_tags_is_refused(client):
+    keeper = Keeper(client)
+    assert keeper.send("/tags", client_id="t-1", tags={"Round": "2"}).status_code == 201
+    assert keeper.send("/tags", client_id="t-1", tags={"Round": "2"}, version=1).status_code == 201
+    assert_envelope(keeper.send("/tags", client_id="t-1", tags={"Round": "3"}), 422)
+    assert '[Round "2"]' in keeper.doc()["log"]
+
+
 def test_a_stale_version_gets_409_and_what_changed(client):
     keeper = Keeper(client)
     keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s"])

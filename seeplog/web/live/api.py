@@ -50,6 +50,9 @@ editing = refusals(blp, {400: "a body of another shape", 401: "no edit token", 4
                          404: "no such live game"})
 """The answers a request that keeps a game may get, besides its own: documented once."""
 
+REUSED = "a client_id sent before with another request"
+"""The 422 every request that keeps a game may get (a retry of the same request gets the first answer)."""
+
 
 def _send(game_id: int, req: Request):
     answer, fresh = record(get_db(), game_id, _token(), req)
@@ -128,7 +131,7 @@ def game(game_id: int):
          "`entry_id` that is not the entry named (with `moved`), or a closed game",
          description="stored (a retry with the same client_id: the first answer)")
 @refusals(blp, {422: "a line that cannot be read or stand there, no such entry, two corrections at once, a delete with "
-                     "a line or anything else without one: nothing stored"})
+                     f"a line or anything else without one, {REUSED}: nothing stored"})
 def add_entry(args: dict[str, Any], game_id: int):
     """Append one line of notation, or correct an entry (`replace`, `insert_before`, `delete`, with a
     `note`; with `entry_id`, only while the number still names that entry). The answer carries the line's
@@ -144,7 +147,7 @@ def add_entry(args: dict[str, Any], game_id: int):
 
 
 @keeping("/undo", UndoSchema, "a stale version, a last entry other than `entry_id`, or a closed game")
-@refusals(blp, {422: "no entry to undo"})
+@refusals(blp, {422: f"no entry to undo, or {REUSED}"})
 def undo(args: dict[str, Any], game_id: int):
     """Delete the last entry (an event in the history, like any correction); with `entry_id`, only when the last
     entry is that one."""
@@ -152,6 +155,7 @@ def undo(args: dict[str, Any], game_id: int):
 
 
 @keeping("/close", CloseSchema, "a stale version, or a game already closed")
+@refusals(blp, {422: REUSED})
 def close(args: dict[str, Any], game_id: int):
     """Make the game final: it takes no more entries, and its log is the canonical text of its entries (a
     last deal left short is then E-INCOMPLETE, as in any log)."""
@@ -159,6 +163,7 @@ def close(args: dict[str, Any], game_id: int):
 
 
 @keeping("/reopen", ReopenSchema, "a stale version, or a game that is open")
+@refusals(blp, {422: REUSED})
 def reopen(args: dict[str, Any], game_id: int):
     """Open a closed game again: it takes entries again, and its last deal is in progress again (an event
     in the history, like the close)."""
@@ -166,7 +171,8 @@ def reopen(args: dict[str, Any], game_id: int):
 
 
 @keeping("/tags", TagsSchema, "a stale version")
-@refusals(blp, {422: "a tag that cannot be changed here, a seat the game does not have, a Date that is not YYYY-MM-DD"})
+@refusals(blp, {422: "a tag that cannot be changed here, a seat the game does not have, a Date that is not YYYY-MM-DD, "
+                     f"or {REUSED}"})
 def set_tags(args: dict[str, Any], game_id: int):
     """Rename the game (Event, Site, Date, Round, Scorer) or fix a player's name (North, West, South,
     East): each tag's line in the header is replaced, or added. One `retag` event in the history, open or

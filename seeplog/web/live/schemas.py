@@ -16,7 +16,8 @@ from ..oneline import is_one_line
 ENTRY = WholeNumber(validate=validate.Range(min=1, max=100_000))
 CLIENT_ID = fields.String(validate=[validate.Length(1, 100), Whole(
     r"^[A-Za-z0-9._:-]+$", error="a client_id is letters, digits and . _ : - (a UUID, say)")],
-    metadata={"description": "the sender's id for this event (a UUID): a retry with it is stored once"})
+    metadata={"description": "the sender's id for this event (a UUID): a retry with it is stored once (and answered "
+                                         "the first answer); sent with another request, it is refused (422)"})
 VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
 NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})

@@ -217,10 +217,10 @@ def _checked(db: sqlite_utils.Database, game_id: int, token: str, req: Request) 
     if not token_matches(token, game.token_hash):
         raise NotAllowed(Said("this edit token does not keep this game"), realm=BEARER_REALM)
     if req.client_id:
-        earlier = db.execute("select answer from live_events where game_id = ? and client_id = ?",
-                             [game_id, req.client_id]).fetchone()
+        earlier = db.execute("select kind, entry, typed, note, lines, answer from live_events "
+                             "where game_id = ? and client_id = ?", [game_id, req.client_id]).fetchone()
         if earlier is not None:
-            return json.loads(earlier[0])  # type: ignore[no-any-return]
+            return _answered_before(tuple(earlier), req)
     if req.problem is not None:
         raise Refused(req.problem["message"], [req.problem])
     if not game.is_open and req.kind not in ("reopen", "retag"):
@@ -256,6 +256,21 @@ def _check_meant(game: LiveGame, req: Request, meant: int) -> None:
 
 def _numbered(game: LiveGame) -> list[dict[str, Any]]:
     return [{"number": n, "id": e.id, "line": e.text} for n, e in enumerate(game.entries, start=1)]
+
+
+def _answered_before(event: tuple[Any, ...], req: Request) -> dict[str, Any]:
+    """The answer stored with the event that `req`'s client_id made, for a retry of the same request.
+
+    :raises Refused: the client_id made an event of another request (its kind, line, entry, note or tags).
+    """
+    kind, entry, typed, note, lines, answer = event
+    tags = [statement_text(Tag(name, value)) for name, value in req.tags]
+    if (req.kind, req.line, req.note) != (kind, typed, note) or req.entry not in (None, entry) \
+            or (kind == "retag" and json.loads(lines) != tags):
+        raise Refused(Said("the client_id {client_id} was sent before with another request: send each new "
+                           "request with a client_id of its own", client_id=req.client_id or ""),
+                      [{"field": "client_id", "message": Said("used for another request")}])
+    return json.loads(answer)  # type: ignore[no-any-return]
 
 
 def _stale(db: sqlite_utils.Database, game: LiveGame, seen: int) -> Conflict:
