@@ -181,3 +181,18 @@ def test_the_organiser_view_gives_keep_links_to_live_tables_only(client):
     html = organiser.get_data(as_text=True)
     assert organiser.status_code == 200 and html.count('class="keep" href=') == 2
     assert 'class="table-card"' not in html  # the last round's tables are uploads: no card to keep them
+
+
+def test_the_standings_csv_is_utf8_with_a_bom_and_no_name_runs_as_a_formula(client):
+    pairs = [["=1+2", "@SUM(A1)"], ["आशा", "ਰਵੀ"], ["-Divya", "+Omkar"], ["Asha", "Ravi"]]
+    event_id, token = create(client, pairs, event_format="round-robin")
+    tables = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"]
+    for table in tables:
+        score_table(client, table, [(80, 20)])
+    body = client.get(f"/events/{event_id}/standings.csv").get_data()
+    assert body.startswith(b"\xef\xbb\xbfrank,pair,name,") and "आशा & ਰਵੀ".encode() in body
+    rows = {int(r["pair"]): r for r in csv.DictReader(io.StringIO(body.decode("utf-8-sig")))}
+    assert rows[1]["name"] == "'=1+2 & @SUM(A1)" and rows[3]["name"] == "'-Divya & +Omkar"
+    assert rows[2]["name"] == "आशा & ਰਵੀ" and rows[4]["name"] == "Asha & Ravi"
+    losers = [r for r in rows.values() if int(r["card_points_for"]) < int(r["card_points_against"])]
+    assert losers and all(int(r["card_point_difference"]) < 0 for r in losers)  # numbers stay numbers

@@ -2,6 +2,7 @@
 is served; an impossible date in a filter is a 400 with its reason."""
 import csv
 import io
+import re
 
 import seeplog
 
@@ -52,8 +53,23 @@ def test_a_seat_is_named_one_way_on_the_list_and_in_the_csv(client):
 
 
 def csv_of(client, text: str) -> str:
+    """The game's CSV download as a spreadsheet reads it: UTF-8 after its byte order mark."""
     game_id = client.post("/api/games", data=text.encode(), content_type="text/plain").json["id"]
-    return client.get(f"/games/{game_id}.csv").get_data(as_text=True)
+    body = client.get(f"/games/{game_id}.csv").get_data()
+    assert body.startswith(b"\xef\xbb\xbfgame,")
+    return body.decode("utf-8-sig")
+
+
+def test_the_csv_is_utf8_with_a_bom_and_no_name_runs_as_a_formula(client):
+    names = {"North": "=1+2", "West": "@SUM(A1)", "South": "आशा", "East": "ਰਵੀ"}
+    text = example("game-standard-2.seep").decode()
+    for tag, name in names.items():
+        text = re.sub(rf'^\[{tag} "[^"]*"\]$', f'[{tag} "{name}"]', text, flags=re.MULTILINE)
+    text = re.sub(r'^\[Event "[^"]*"\]$', '[Event "+cmd"]', text, flags=re.MULTILINE)
+    rows = list(csv.DictReader(io.StringIO(csv_of(client, text))))
+    assert rows[0]["players"] == "'=1+2 (N), @SUM(A1) (W), आशा (S), ਰਵੀ (E)" and rows[0]["event"] == "'+cmd"
+    assert {r["bidder name"] for r in rows if r["bidder"] == "N"} == {"'=1+2"}
+    assert {r["dealer name"] for r in rows if r["dealer"] == "E"} == {"ਰਵੀ"}
 
 
 def test_a_two_game_file_has_one_csv_header_and_a_game_column(client):

@@ -2,8 +2,6 @@
 standings as CSV and JSON, and the event's games as one `.seep` file."""
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any
 
@@ -11,6 +9,7 @@ import sqlite_utils
 from flask import Blueprint, Response, render_template
 
 from ..db import get_db
+from ..spreadsheets import SheetWriter, csv_file
 from .events_store import event_tables
 from .pages import known_event
 
@@ -33,17 +32,16 @@ def results(event_id: int):
 
 
 def standings_csv(event: dict[str, Any]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = SheetWriter()
     writer.writerow(CSV_COLUMNS)
     for line in event["standings"]:
         writer.writerow(["yes" if line[c] is True else "no" if line[c] is False else line[c] for c in CSV_COLUMNS])
-    return out.getvalue()
+    return writer.text()
 
 
 @bp.get("/events/<int:event_id>/standings.csv")
 def standings_csv_download(event_id: int):
-    return attachment(standings_csv(known_event(event_id)), f"event-{event_id}-standings.csv",
+    return attachment(csv_file(standings_csv(known_event(event_id))), f"event-{event_id}-standings.csv",
                       "text/csv; charset=utf-8")
 
 

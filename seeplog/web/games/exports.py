@@ -1,14 +1,13 @@
 """Downloads of a stored game: the canonical log, the JSON report, the scoresheet as CSV."""
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from seeplog.analysis import Analysis, GameAnalysis
 from seeplog.scoresheet import next_dealer_text, players, sheet_rows
 
 from ..cardviews import named
+from ..spreadsheets import SheetWriter
 
 TEAM_KINDS = ("cards", "sweeps", "score")
 
@@ -23,18 +22,17 @@ def scoresheet_csv(whole: Analysis) -> str:
     same = len(team_sets) <= 1
     width = max((len(t) for t in team_sets), default=0)
     labels = list(next(iter(team_sets))) if same and team_sets else [str(i) for i in range(1, width + 1)]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = SheetWriter()
     writer.writerow(["game", "event", "date", "players", "deal", "dealer", "dealer name", "bidder", "bidder name",
                      "bid"] + [f"{kind} {label}" for kind in TEAM_KINDS for label in labels]
                     + ["lead", "baazi", "next dealer", "flagged", "note", "provisional"]
                     + ([] if same else [f"team {label}" for label in labels]))
     for number, analysis in enumerate(games, start=1):
         write_game(writer, number, analysis, width, same)
-    return out.getvalue()
+    return writer.text()
 
 
-def write_game(writer: Any, number: int, analysis: GameAnalysis, width: int, same: bool) -> None:
+def write_game(writer: SheetWriter, number: int, analysis: GameAnalysis, width: int, same: bool) -> None:
     """The rows of one game's deals; teams padded to `width` columns."""
     teams, names, tags = list(analysis.rules.teams), players(analysis), analysis.game.tags
     pad = [""] * (width - len(teams))

@@ -21,6 +21,7 @@ from ..db import get_db
 from .exports import scoresheet_csv
 from ..findings import said_here, sentence_of
 from ..forms import ManageForm, UploadForm
+from ..spreadsheets import csv_file
 from .manage import (SameLog, TokenRefused, check_token, delete_game, history, issue_token,
                      replace_game)
 from .playpage import play_page
@@ -215,8 +216,8 @@ def export_report(game_id: int):
 
 @bp.get("/games/<int:game_id>.csv")
 def export_csv(game_id: int):
-    return download(scoresheet_csv(stored_analysis(stored_game(game_id))), f"game-{game_id}-scoresheet.csv",
-                    "text/csv; charset=utf-8")
+    return download(csv_file(scoresheet_csv(stored_analysis(stored_game(game_id)))),
+                    f"game-{game_id}-scoresheet.csv", "text/csv; charset=utf-8")
 
 
 def download(body: str, filename: str, content_type: str) -> Response:
