@@ -56,9 +56,11 @@ class Entry:
 class EntryRefused(ValueError):
     """A line that cannot be stored: it cannot be read, or cannot stand where it would go."""
 
-    def __init__(self, error: NotationError):
+    def __init__(self, error: NotationError, line_of: tuple[int, ...] = ()):
         super().__init__(error.msg)
         self.error = error
+        self.line_of = line_of
+        """Each entry's line in the log the line was read in (in its place): what the message's lines are."""
 
 
 # ---------------------------------------------------------------- events -> entries -> log text
@@ -283,10 +285,10 @@ def read_in_place(entries: Sequence[Entry], index: int, typed: str,
     found = statement_at(log, line)
     if found is None:
         raise EntryRefused(NotationError("E-SYNTAX", Said("the line holds no statement (only a comment or spaces)"),
-                                         index + 1, 1))
+                                         index + 1, 1), line_of)
     error = found.error if isinstance(found, Unreadable) else next((e for e in log.errors if e.line == line), None)
     if error is not None:  # unreadable, or read only by changing it (deal 0 as deal 1): refused as sent
-        raise EntryRefused(NotationError(error.rule, error.msg, index + 1, error.column, error.end_column))
+        raise EntryRefused(NotationError(error.rule, error.msg, index + 1, error.column, error.end_column), line_of)
     return statement_text(found), (text, log)
 
 

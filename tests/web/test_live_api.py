@@ -222,6 +222,29 @@ def test_a_score_only_deal_is_checked_at_once(client):
     assert keeper.doc()["report"]["games"][0]["ledger"][0]["lead"] == {"team": "EW", "points": 20}
 
 
+def test_a_second_score_floor_or_tag_line_is_refused_naming_the_entry_of_the_first(client):
+    keeper = Keeper(client, players={"N": "Asha", "S": "Ravi", "W": "Divya", "E": "Omkar"})
+    keeper.add_all(["deal 1 dealer N", "score NS 40 EW 60", "deal 2 dealer W", "floor Kh Jc 9s 2s",
+                    "score NS 50 EW 50"])
+    numbered = {e["line"]: n for n, e in enumerate(keeper.doc()["entries"], start=1)}
+    for line, first, said in (("score NS 60 EW 40", numbered["score NS 50 EW 50"], "a second score line in deal 2"),
+                              ("floor Qh 3c 4d 5s", numbered["floor Kh Jc 9s 2s"], "a second floor line in deal 2")):
+        refused = keeper.add(line)
+        assert_envelope(refused, 422)
+        item = refused.json["errors"][0]
+        assert item["message"] == f"{said} (the first is entry {first})" and item["line"] == len(numbered) + 1
+        assert refused.json["error"] == f"the line cannot be recorded: {said} (the first is entry {first})"
+        assert item["said"]["params"]["first"] == first
+    misfit = keeper.send(delete=numbered["deal 2 dealer W"])  # deal 2's score would be deal 1's second
+    first, second = numbered["score NS 40 EW 60"], numbered["score NS 50 EW 50"] - 1  # numbers after the delete
+    assert assert_envelope(misfit, 422)["errors"][0]["message"] == \
+        f"entry {second}: a second score line in deal 1 (the first is entry {first})"
+    tag = keeper.send(insert_before=numbered['[South "Ravi"]'], line='[North "Imran"]')
+    north = numbered['[North "Asha"]']
+    assert assert_envelope(tag, 422)["errors"][0]["message"] == \
+        f"a second North tag in this game (entry {north} already says 'Asha')"
+
+
 def test_a_later_play_reveals_what_an_earlier_play_broke(client):
     """RULES §3: a house play without the card is judged when the hand is known; the play that reveals it
     names it, and the report carries it."""

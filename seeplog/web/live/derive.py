@@ -12,6 +12,7 @@ import sqlite_utils
 from seeplog.analysis import Analysis, kept_analysis
 from seeplog.live.entries import (Entry, EntryRefused, Event, LiveAnalysis, LiveLog, changes, check_target,
                                   finding_keys, live_analysis, live_log, misfits, read_in_place, retag, unjudged)
+from seeplog.live.entry_words import by_entry
 from seeplog.refusals import Refused
 from seeplog.report import report_json
 from seeplog.said import Said, said_field
@@ -118,9 +119,9 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
         try:
             canonical, read = read_in_place(entries, at, req.line or "", old.live)
         except EntryRefused as refused:
-            e = refused.error
-            item = {"rule": e.rule, "message": e.msg, "line": e.line, "column": e.column, **said_field(e.msg)}
-            raise Refused(Said("the line cannot be recorded: {problem}", problem=e.msg), [item]) from None
+            e, message = refused.error, by_entry(refused.error.msg, refused.line_of)
+            item = {"rule": e.rule, "message": message, "line": e.line, "column": e.column, **said_field(message)}
+            raise Refused(Said("the line cannot be recorded: {problem}", problem=message), [item]) from None
         entries[at] = Entry(entries[at].id, canonical)
         event = Event(event.kind, event.entry, (canonical,))
     state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
@@ -144,13 +145,13 @@ def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:
 def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
     """A correction that leaves other entries unreadable is refused (422): a tag's that changes the variant
     under a seat it lacks, the deletion of a deal line that plays follow. The entries must fit it."""
-    found = misfits(before, after, own)
+    found = [(n, e, by_entry(e.msg, after.line_of)) for n, e in misfits(before, after, own)]
     if found:
-        number, error = found[0]
+        number, error, said = found[0]
         raise Refused(Said("the game's entries do not fit this change: entry {number} would read {rule}: {problem}; "
-                           "correct that entry first", number=number, rule=error.rule, problem=error.msg),
-                      [{"rule": e.rule, "message": Said("entry {number}: {problem}", number=n, problem=e.msg),
-                        "line": n, "column": e.column} for n, e in found[:20]])
+                           "correct that entry first", number=number, rule=error.rule, problem=said),
+                      [{"rule": e.rule, "message": Said("entry {number}: {problem}", number=n, problem=message),
+                        "line": n, "column": e.column} for n, e, message in found[:20]])
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int | None:
