@@ -141,6 +141,18 @@ def test_bad_event_input_is_refused_and_changes_nothing(client):
     assert client.get("/api/events/2").status_code == 404  # no event was made by the refused requests
 
 
+def test_an_empty_date_or_place_is_one_not_given(client):
+    event_id, token = create(client, PAIRS[:2], date="", place="")
+    event = client.get(f"/api/events/{event_id}").json
+    assert (event["date"], event["place"]) == (None, None)
+    table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"][0]
+    tags = client.get(f"/api/live/{table['game_id']}").json["report"]["games"][0]["tags"]
+    assert "Site" not in tags and "Date" not in tags and tags["Event"] == "Club night"
+    for empty in ({"name": ""}, {"variant": ""}, {"baazi_target": ""}):  # only date and place are optional text
+        body = {"name": "X", "variant": "standard", "partnerships": [["A", "B"], ["C", "D"]], **empty}
+        assert_envelope(client.post("/api/events", json=body), 400)
+
+
 @pytest.mark.parametrize("variant, pairs, named", [
     ("standard", [["X", "Y"], ["Y", "X"]], "'Y' is in partnerships 1 and 2"),
     ("standard", [["X", "X"], ["Z", "W"]], "'X' is named twice in partnership 1"),

@@ -1,7 +1,10 @@
 """The events API's schemas."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from collections.abc import Mapping
+from typing import Any
+
+from marshmallow import Schema, fields, pre_load, validate
 
 from seeplog.notation import VARIANT_NAMES
 
@@ -12,13 +15,15 @@ from .event_rounds import FORMATS
 NAME = fields.String(validate=[validate.Length(min=1, max=80), TEXT_LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
 TEXT = [validate.Length(min=1, max=120), TEXT_LINE]
+OPTIONAL = ("date", "place")
+"""The fields of a new event that may be sent empty, as not given."""
 
 
 class EventNewSchema(Schema):
     name = fields.String(required=True, validate=TEXT)
     variant = fields.String(required=True, validate=validate.OneOf(VARIANT_NAMES))
-    date = fields.Date(metadata={"description": "YYYY-MM-DD"})
-    place = fields.String(validate=TEXT)
+    date = fields.Date(metadata={"description": "YYYY-MM-DD (empty: not given)"})
+    place = fields.String(validate=TEXT, metadata={"description": "where it is played (empty: not given)"})
     baazi_target = WholeNumber(validate=validate.Range(min=1, max=9999))
     format = fields.String(load_default="round-robin", validate=validate.OneOf(FORMATS),
                            metadata={"description": "how the next round is paired: round-robin; swiss (by the "
@@ -28,6 +33,14 @@ class EventNewSchema(Schema):
                                validate=validate.Length(min=2, max=64),
                                metadata={"description": "each partnership's players' names: two in a four-player "
                                                         "variant, one in a two-player one"})
+
+    @pre_load
+    def _empty_is_not_given(self, data: Any, **kwargs: object) -> Any:
+        """An empty date or place is one not given, as the new event form's empty fields and the live API's
+        empty tags are."""
+        if not isinstance(data, Mapping):
+            return data
+        return {name: value for name, value in data.items() if not (name in OPTIONAL and value == "")}
 
 
 EventCreatedSchema = answer_schema(
