@@ -3,6 +3,7 @@ administrator merges, renames and splits them, and every page follows; bad input
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -30,6 +31,26 @@ def test_the_players_list_refuses_a_page_it_does_not_have(client, query):
     body = assert_envelope(client.get("/api/players?" + query), 400)
     assert [e["field"] for e in body["errors"]] == [query.split("=")[0]]
     assert client.get("/api/players?page=").status_code == 200  # an empty field is not set
+
+
+@pytest.mark.parametrize("path", ["/players/{asha}", "/leaderboard"])
+def test_a_clubs_page_reads_its_page_as_the_api_does(client, path):
+    """A page that is not a whole number from 1 is refused 400 whatever it is (not read as page 1), as the API
+    and the games list refuse it; an empty one is not given, and 2.0 is page 2."""
+    store_text(client, named("game-standard-1.seep", FOUR))
+    url = path.format(asha=player_id(client, "Asha"))
+    for bad in ("abc", "-1", "0", "1.5", "١", "9999999999"):
+        response = client.get(f"{url}?page={bad}")
+        assert response.status_code == 400, bad
+        assert "page= is a whole number from 1" in response.get_data(as_text=True)
+    def shown(query: str) -> str:  # the page, less the links that repeat its address (the language chooser's)
+        response = client.get(url + query)  # and the forms' CSRF token (timed to the second)
+        assert response.status_code == 200
+        return re.sub(r'[?&]page=[^"&]*|name="csrf_token" type="hidden" value="[^"]*"', "",
+                      response.get_data(as_text=True))
+
+    assert shown("?page=") == shown("?page=1.0") == shown("")
+    assert shown("?page=2.0") == shown("?page=2") != shown("")
 
 
 def test_seats_without_a_name_make_no_player(client):

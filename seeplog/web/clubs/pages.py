@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
+from marshmallow import ValidationError
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.clubs.players import PlayerChange
@@ -13,11 +14,13 @@ from seeplog.said import Said
 
 from ..catalog import gettext, locale_name, ngettext
 from ..db import get_db
+from ..api.schemas import QuerySchema
 from ..findings import said_here
 from ..live.qr import qr_svg
 from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
                            event_version, table_token)
 from .event_rounds import next_round
+from .schemas import LeaderboardQuerySchema, PlayerQuerySchema
 from .confirm_store import keep_confirm_tokens
 from .events_view import event_json
 from .game_lines import game_lines, partner_rows, versus_rows
@@ -50,9 +53,7 @@ def player(player_id: int):
         abort(404, e.message)
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    page = request.args.get("page", 1, type=int)
-    if not 1 <= page <= 1_000_000:
-        abort(400, Said("page= is a whole number from 1"))
+    page = page_asked(PlayerQuerySchema)
     data = player_data(db, get_player(db, player_id), shown_lines(), page, GAMES_PAGE)
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
                            rename=RenameForm(), split=SplitForm(), shown=shown_lines())
@@ -86,6 +87,15 @@ player of a big club has hundreds; the API gives them all."""
 
 GAMES_PAGE = 20
 """Games a player page shows, the newest first, with links to the pages of older ones."""
+
+
+def page_asked(schema: type[QuerySchema]) -> int:
+    """The page of a list a request asks for (`?page=`), read by the API's schema of that list as the games list
+    page reads its own (ASCII digits, 2.0 as 2, empty as not given); 400 for anything else (abc, -1, 0)."""
+    try:
+        return int(schema().load({"page": request.args["page"]} if "page" in request.args else {})["page"])
+    except ValidationError:
+        abort(400, Said("page= is a whole number from 1"))
 
 
 def shown_lines() -> int | None:
@@ -141,9 +151,7 @@ def split(player_id: int):
 
 @bp.get("/leaderboard")
 def leaderboard():
-    page = request.args.get("page", 1, type=int)
-    if not 1 <= page <= 1_000_000:
-        abort(400, Said("page= is a whole number from 1"))
+    page = page_asked(LeaderboardQuerySchema)
     db = get_db()
     now = state(db)
     key = (current_app.config["DATABASE"], now.version, now.stale_from, page, locale_name())
