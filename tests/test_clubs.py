@@ -5,7 +5,8 @@ from collections import Counter
 
 import pytest
 
-from seeplog.clubs.players import PlayerChange, check_merge, check_rename, check_split, name_key, seat_keys
+from seeplog.clubs.players import (PlayerChange, check_merge, check_rename, check_split, display_name, name_key,
+                                   seat_keys)
 from seeplog.clubs.records import Side, matches, partnership_record, player_record
 
 
@@ -13,6 +14,23 @@ def test_names_differing_in_case_or_spacing_are_one():
     assert name_key("  Asha   K ") == name_key("asha k") == "asha k"
     assert name_key("STRASSE") == name_key("straße")  # casefold, not lower
     assert name_key("Asha K.") != name_key("Asha K")
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u200f", "\u202e",
+                                       "\u2066", "\u180e"], ids=lambda c: f"U+{ord(c):04X}")
+def test_a_name_with_an_invisible_character_is_the_same_name(invisible):
+    for written in (f"e{invisible}", f"{invisible}e", f"A{invisible}sha", f"Asha {invisible}K"):
+        plain = written.replace(invisible, "").replace("  ", " ")
+        assert name_key(written) == name_key(plain) and display_name(written) == plain
+
+
+def test_zwnj_and_zwj_are_kept_inside_a_word_only():
+    for joiner in ("\u200c", "\u200d"):
+        inside = f"क्{joiner}ष"  # the conjunct written another way: another name
+        assert name_key(inside) == inside != name_key("क्ष") and display_name(f"ਸ{joiner}ਿੰਘ") == f"ਸ{joiner}ਿੰਘ"
+        assert name_key(f"e{joiner}") == name_key(f"{joiner}e") == "e"
+        assert name_key(f"Asha {joiner}{joiner}K") == name_key(f"Asha{joiner} K") == "asha k"
+        assert display_name(f"Asha{joiner} K{joiner}") == "Asha K" and display_name(joiner) == ""
 
 
 def test_seat_keys_leave_out_seats_no_tag_names():

@@ -1,5 +1,6 @@
-"""Players: a person behind the names written in seat tags. Names that differ only in case or spacing are
-one name (`name_key`); an administrator may join several names into one player, or take one off again."""
+"""Players: a person behind the names written in seat tags. Names that differ only in case, spacing or
+invisible characters are one name (`name_key`); an administrator may join several names into one player, or
+take one off again."""
 from __future__ import annotations
 
 import re
@@ -10,18 +11,31 @@ from seeplog.ruleset import SEAT_TAGS
 from seeplog.said import Said
 
 SPACES = re.compile(r"\s+")
+INVISIBLE = re.compile(r"[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+"""Format characters that show nothing, or only steer the text's direction: soft hyphen, zero-width space, word
+joiner, byte order mark, the direction marks, embeddings and isolates. A name is the same name without them."""
+LOOSE_JOINERS = re.compile(r"(?<!\S)[\u200c\u200d]+|[\u200c\u200d]+(?!\S)")
+"""Zero-width non-joiner and joiner outside a word (at an end, or beside a space). Inside one they are kept: they
+choose how Devanagari and Gurmukhi letters join (क्ष written with a joiner after the virama shows otherwise),
+so two names that differ by one are two names."""
 UNNAMED = {"", "?", "-"}
 """Seat-tag values that name nobody (PGN's habit: "?" for unknown)."""
 
 
 def name_key(name: str) -> str:
-    """The form two spellings of one name share: case folded, spaces collapsed, outer spaces dropped."""
-    return SPACES.sub(" ", name.casefold()).strip()
+    """The form two spellings of one name share: case folded, spaces collapsed, outer spaces and invisible
+    characters dropped.
+
+    >>> name_key(" Asha\u200b  K\ufeff") == name_key("asha k"), name_key("क्\u200dष") == name_key("क्ष")
+    (True, False)
+    """
+    return display_name(name.casefold())
 
 
 def display_name(name: str) -> str:
-    """A name as shown: outer spaces dropped, inner runs of spaces made one."""
-    return SPACES.sub(" ", name).strip()
+    """A name as shown: invisible characters dropped (`INVISIBLE`, and `LOOSE_JOINERS`), outer spaces dropped,
+    inner runs of spaces made one."""
+    return SPACES.sub(" ", LOOSE_JOINERS.sub("", INVISIBLE.sub("", name))).strip()
 
 
 def seat_keys(tags: Mapping[str, str], seats: tuple[str, ...]) -> dict[str, str | None]:

@@ -141,6 +141,16 @@ def test_bad_event_input_is_refused_and_changes_nothing(client):
     assert client.get("/api/events/2").status_code == 404  # no event was made by the refused requests
 
 
+def test_an_event_reads_its_names_without_invisible_characters(client):
+    event_id, _ = create(client, [["Asha\u200b", "Ravi"], ["Dev", "Meena"]], name="\ufeffClub\u2060 night\u200b")
+    event = client.get(f"/api/events/{event_id}").json
+    assert event["name"] == "Club night"
+    assert [p["name"] for p in event["partnerships"]] == ["Asha & Ravi", "Dev & Meena"]
+    twice = client.post("/api/events", json={"name": "X", "variant": "standard",
+                                             "partnerships": [["Asha\u2060", "Ravi"], ["\u200basha", "Dev"]]})
+    assert "'Asha' is in partnerships 1 and 2" in assert_envelope(twice, 400)["error"]
+
+
 def test_an_empty_date_or_place_is_one_not_given(client):
     event_id, token = create(client, PAIRS[:2], date="", place="")
     event = client.get(f"/api/events/{event_id}").json

@@ -24,6 +24,17 @@ def test_a_name_seen_first_makes_a_player_and_case_or_spacing_match(client):
     assert len(asha["games"]) == 2
 
 
+def test_invisible_characters_make_no_other_player_but_joiners_inside_a_word_do(client):
+    """A zero-width space, word joiner, byte order mark or direction mark in a name is no other name; ZWNJ and
+    ZWJ inside a word choose how Devanagari and Gurmukhi letters join, so they make another name."""
+    store_text(client, named("game-standard-1.seep", {**FOUR, "North": "Asha", "West": "क्ष"}))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "\ufeffAsha\u200b", "South": "Ra\u2060vi",
+                                                      "East": "\u200dMeena\u200c \u200e", "West": "क्\u200dष"}))
+    store_text(client, named("game-standard-1.seep", {**FOUR, "West": "ਸ\u200cਿੰਘ"}))
+    names = {p["name"]: p["games"] for p in client.get("/api/players").json["players"]}
+    assert names == {"Asha": 3, "Ravi": 3, "Meena": 3, "क्ष": 1, "क्\u200dष": 1, "ਸ\u200cਿੰਘ": 1}
+
+
 @pytest.mark.parametrize("query", ["page=0", "page=abc", "page=2", "per_page=10"])
 def test_the_players_list_refuses_a_page_it_does_not_have(client, query):
     """Every player is on the one list: a page asked for is refused by name, not answered as the whole list."""
