@@ -18,6 +18,7 @@ from .api.jsonbody import bound_json
 from .api.schemas import empty_allowed, property_names
 from .security import RowId, secure
 from .languages import bp as language_bp, init_languages
+from .forms import field_attributes
 
 
 def register(app: Flask) -> Api:
@@ -31,6 +32,7 @@ def register(app: Flask) -> Api:
     commands.init_app(app)
     csrf = CSRFProtect(app)
     init_languages(app)
+    app.add_template_global(field_attributes)
     csrf.exempt(language_bp)  # choosing a language changes nothing but the reader's own pages
     for pages in (views.bp, live_keep.bp, live_pages.bp, notation_help.bp, live_steps.bp, clubs_pages.bp,
                   event_results.bp, event_organise.bp, director_pages.bp):

@@ -14,11 +14,48 @@ from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 from seeplog.said import N_
 
-from .catalog import gettext
+from .catalog import catalog, gettext
 from .oneline import file_name, is_one_line
 
+WTFORMS_SENTENCES = {"Not a valid integer value.": N_("a whole number, in digits"),
+                     "Not a valid date value.": N_("a date as YYYY-MM-DD"),
+                     "Not a valid choice.": N_("choose one of the choices offered")}
+"""The sentences WTForms' fields say when they cannot read what was sent (no validator's `message` replaces
+them), as the pages say them; each validator of the forms is given its own message."""
 
-class UploadForm(FlaskForm):
+
+class ReadersWords:
+    """WTForms' own sentences (its fields' `gettext`) in the reader's language: ours for those it says when it
+    cannot read a value, any other from the pages' catalog (else as WTForms wrote it)."""
+
+    def gettext(self, string: str) -> str:
+        return catalog().ugettext(WTFORMS_SENTENCES.get(string, string))
+
+    def ngettext(self, singular: str, plural: str, num: int) -> str:
+        return catalog().ungettext(singular, plural, num)
+
+
+class PageForm(FlaskForm):
+    """A page's form: CSRF-protected (Flask-WTF), every sentence it says in the reader's language."""
+
+    class Meta:
+        def get_translations(self, form: FlaskForm) -> ReadersWords:
+            return READERS_WORDS
+
+
+READERS_WORDS = ReadersWords()
+
+
+def field_attributes(field: Field, given: dict[str, object]) -> dict[str, object]:
+    """The attributes of a field's control: `given`, and for assistive technology the field's error and hint
+    named by aria-describedby (their ids are the field's, then "-error" and "-hint"), aria-invalid when refused."""
+    described = [f"{field.id}-{part}" for part, shown in (("error", field.errors), ("hint", field.description))
+                 if shown]
+    marks = {"aria-invalid": "true"} if field.errors else {}
+    return {**given, **marks, **({"aria-describedby": " ".join(described)} if described else {})}
+
+
+class UploadForm(PageForm):
     files = MultipleFileField(_l("Log files (.seep or .json)"))
     text = TextAreaField(_l("Or paste a log"))
 
@@ -30,7 +67,7 @@ class UploadForm(FlaskForm):
         return found
 
 
-class ManageForm(FlaskForm):
+class ManageForm(PageForm):
     """Replace or delete a stored game: its manage token, and for a replacement the new log."""
 
     token = PasswordField(_l("Manage token"))
@@ -86,24 +123,29 @@ def _whole_number(form: FlaskForm, field: Field) -> None:
                                       "variant's own target", most=f"{MAX_COUNT:,}"))
 
 
+def at_most(length: int) -> object:
+    """A text field's refusal when it is longer than `length` characters (the reader's language)."""
+    return _l("at most %(num)s characters", num=length)
+
+
 def _text(label: object, length: int, description: object = "") -> StringField:
-    too_long = _l("at most %(num)s characters", num=length)
-    return StringField(label, [Optional(), Length(max=length, message=too_long), one_line],
+    return StringField(label, [Optional(), Length(max=length, message=at_most(length)), one_line],
                        filters=[lambda v: v.strip() if isinstance(v, str) else v], description=description)
 
 
-class LiveNewForm(FlaskForm):
-    """Start a live game: the variant, a name per seat, the event, the baazi target, the rotation, the scorer."""
+class LiveNewForm(PageForm):
+    """Start a live game: the variant, the event, a name per seat, the baazi target, the rotation, the scorer (in
+    the order the page shows them, as its summary of refused fields lists them)."""
 
     variant = SelectField(_l("Variant"), choices=variant_choices, default="standard")
-    north = _text(_l("North"), NAME_LENGTH)
-    west = _text(_l("West"), NAME_LENGTH, _l("four-player variants only"))
-    south = _text(_l("South"), NAME_LENGTH)
-    east = _text(_l("East"), NAME_LENGTH, _l("four-player variants only"))
     event = _text(_l("Event"), TEXT_LENGTH)
     date = DateField(_l("Date"), [Optional()], default=lambda: datetime.now(timezone.utc).date(),
                      description=_l("the day of the game: today, unless you change it"))
     round = _text(_l("Round"), NAME_LENGTH, _l("optional: the round of the event"))
+    north = _text(_l("North"), NAME_LENGTH)
+    west = _text(_l("West"), NAME_LENGTH, _l("four-player variants only"))
+    south = _text(_l("South"), NAME_LENGTH)
+    east = _text(_l("East"), NAME_LENGTH, _l("four-player variants only"))
     target = StringField(_l("Baazi target"), [Optional(), _whole_number],
                          filters=[lambda v: v.strip() if isinstance(v, str) else v],
                          description=_l("the lead that wins a baazi; empty: the variant's (100, thirty variants 30)"))

@@ -105,12 +105,24 @@ def describe(error: HTTPException) -> tuple[str, list[dict[str, Any]]]:
                 "a Seep log is a few KiB, so send one log or a few at a time"), []
     if isinstance(error, CSRFError):
         return Said("the form could not be checked ({why}): reload the page and send it again",
-                    why=error.description), []
+                    why=CSRF_REASONS.get(error.description, error.description)), []
     data = getattr(error, "data", None) or {}
     if "messages" in data or "errors" in data:
         return Said("the request is not valid"), flatten(data.get("errors") or data.get("messages"))
     description = error.description
     return description if isinstance(description, str) and description else str(error.name), []  # a Said kept
+
+
+CSRF_REASONS = {
+    "The CSRF token is missing.": Said("its check code is missing"),
+    "The CSRF session token is missing.": Said("this browser holds no session for it: are cookies blocked?"),
+    "The CSRF token has expired.": Said("the form has expired"),
+    "The CSRF token is invalid.": Said("its check code cannot be read"),
+    "The CSRF tokens do not match.": Said("it was opened in another session"),
+    "The referrer header is missing.": Said("the browser did not say which page sent it"),
+    "The referrer does not match the host.": Said("it was sent from another site's page"),
+}
+"""Why Flask-WTF refused a form (its own English reasons), as the pages say it."""
 
 
 def wants_json() -> bool:
