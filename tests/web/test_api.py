@@ -204,12 +204,13 @@ def test_a_page_number_is_read_as_its_openapi_document_states_an_integer(client)
 
 
 def test_dates_in_the_wrong_order_are_refused_by_the_api_as_by_the_page(client):
-    """A range it cannot honour: 400 naming date_from on both, not an empty list from the API."""
+    """A range it cannot honour: 400 from both (naming date_from in the API, the two dates on the page), not an
+    empty list from the API."""
     upload(client, "r-capture-all.seep")
     body = assert_envelope(client.get("/api/games?date_from=2026-09-01&date_to=2026-01-01"), 400)
     assert body["errors"] == [{"field": "date_from", "message": "date_from is after date_to"}]
     page = client.get("/?date_from=2026-09-01&date_to=2026-01-01")
-    assert page.status_code == 400 and "date_from is after date_to" in page.get_data(as_text=True)
+    assert page.status_code == 400 and "“From” is after “To”" in page.get_data(as_text=True)
     assert client.get("/api/games?date_from=2026-09-01&date_to=2026-09-01").status_code == 200
 
 

@@ -36,7 +36,7 @@ def test_an_impossible_date_is_a_400_with_its_reason(client):
     body = assert_envelope(client.get("/api/games?date_from=2026-13-01"), 400)
     assert body["errors"][0]["field"] == "date_from" and "not a date on the calendar" in body["errors"][0]["message"]
     page = client.get("/?date_to=2026-02-30")
-    assert page.status_code == 400 and "2026-02-30 is not a date on the calendar" in page.get_data(as_text=True)
+    assert page.status_code == 400 and "“2026-02-30” is not a day of the calendar" in page.get_data(as_text=True)
     assert client.get("/api/games?date_from=2026-02-28").status_code == 200
 
 

@@ -41,7 +41,7 @@ def test_games_list_search_and_filters(client):
     flagged = client.get("/?flagged=true").get_data(as_text=True)
     assert "Club night 128" in flagged and "Club night 4" not in flagged
     bad = client.get("/?date_from=yesterday")
-    assert bad.status_code == 400 and "a date is written YYYY-MM-DD" in bad.get_data(as_text=True)
+    assert bad.status_code == 400 and "“yesterday” is not a day of the calendar" in bad.get_data(as_text=True)
 
 
 def test_games_list_pages(client):

@@ -218,6 +218,10 @@ def empty_allowed(converter: object, field: fields.Field, ret: dict, **kwargs: o
     return {"allowEmptyValue": True} if optional_query else {}
 
 
+DATES_OUT_OF_ORDER = "date_from is after date_to"
+"""The refusal of a date range no game can be in (the list page says it in the reader's words)."""
+
+
 class GameQuerySchema(QuerySchema):
     q = fields.String(metadata={"description": "a player, event or site containing this text"})
     player = fields.String(metadata={"description": "a player whose name contains this text"})
@@ -235,7 +239,7 @@ class GameQuerySchema(QuerySchema):
     def _dates_in_order(self, data: dict, **kwargs: object) -> None:
         """A range no game can be in is refused (400), on the list page and in the API alike."""
         if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
-            raise ValidationError("date_from is after date_to", "date_from")
+            raise ValidationError(DATES_OUT_OF_ORDER, "date_from")
 
 
 class PlayQuerySchema(QuerySchema):

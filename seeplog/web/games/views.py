@@ -27,6 +27,7 @@ from .manage import (SameLog, TokenRefused, check_token, delete_game, history, i
 from .playpage import play_page
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
+from .search import entered_filters, search_problems
 from ..api.schemas import GameQuerySchema, PlayQuerySchema
 from .limits import TooMuch
 from .store import BadUpload, served_report, store, stored_analysis
@@ -49,20 +50,26 @@ def index():
     try:
         args = GameQuerySchema().load(request.args.to_dict())  # the API's filters, read alike
     except ValidationError as exc:
-        args, errors = {}, exc.messages
-    else:
-        errors = {}
+        return refused_search(exc.messages)  # type: ignore[arg-type]  # a query's: messages by parameter
     filters = Filters(**args)
     etag = list_etag(get_db(), locale_name())
-    if not errors and "_flashes" not in session and (same := unchanged(etag)):
+    if "_flashes" not in session and (same := unchanged(etag)):
         return same
     rows, total = find_games(get_db(), filters)
     response = make_response(render_template(
-        "index.html", games=[game_row(r) for r in rows], total=total, filters=filters, errors=errors,
-        pages=-(-total // filters.per_page), page_url=page_url, variants=tuple(VARIANTS)), 400 if errors else 200)
-    if not errors:
-        response.set_etag(etag)
+        "index.html", games=[game_row(r) for r in rows], total=total, filters=filters, problems=[],
+        pages=-(-total // filters.per_page), page_url=page_url, variants=tuple(VARIANTS)))
+    response.set_etag(etag)
     return response
+
+
+def refused_search(messages: dict[str, list[str]]) -> tuple[str, int]:
+    """The list page for a search it cannot make: why, beside the filters as sent, and no games (a list of
+    every game would read as the search's answer)."""
+    problems = search_problems(messages, request.args)
+    return render_template("index.html", games=[], total=0, filters=entered_filters(request.args), problems=problems,
+                           refused={name for p in problems for name in p.filters}, pages=0, page_url=page_url,
+                           variants=tuple(VARIANTS)), 400
 
 
 def page_url(page: int) -> str:
