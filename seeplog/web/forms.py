@@ -99,6 +99,28 @@ def variant_title(name: str) -> str:
     return gettext(title) if title else name
 
 
+TAG_TITLES = {"Variant": N_("Variant"), "North": N_("North"), "West": N_("West"), "South": N_("South"),
+              "East": N_("East"), "Event": N_("Event"), "Site": N_("Place"), "Date": N_("Date"), "Round": N_("Round"),
+              "Scorer": N_("Scorer"), "BaaziTarget": N_("Baazi target"), "MaxHouses": N_("Most houses on the floor"),
+              "Rotation": N_("Dealer rotation")}
+"""The known tags' names for people (the notation's names are for writing a log)."""
+
+
+def tag_title(name: str) -> str:
+    """A tag's name for people in the reader's language (a tag the notation does not know, as written)."""
+    title = TAG_TITLES.get(name)
+    return gettext(title) if title else name
+
+
+def tag_value(value: str, name: str) -> str:
+    """A tag's value for people: a variant's or a rotation's name in the reader's language, else as written."""
+    if name == "Variant":
+        return variant_title(value)
+    if name == "Rotation":
+        return str(next((c.label for c in ROTATIONS if c.value == value.lower()), value))
+    return value
+
+
 def variant_choices() -> list[SelectChoice]:
     """Each variant of the library with its name for people, its players and its baazi target."""
     choices = []

@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from .catalog import LANGUAGES, catalog, locale_name
 from .dates import init_dates
-from .forms import variant_title
+from .forms import tag_title, tag_value, variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .oneline import is_one_line
 from .scripttext import script_translations
@@ -95,7 +95,7 @@ def init_languages(app: Flask) -> None:
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
     app.jinja_env.filters.update(said=said_here, rule_summary=rule_summary, rule_explanation=rule_explanation,
-                                 variant_title=variant_title)
+                                 variant_title=variant_title, tag_title=tag_title, tag_value=tag_value)
 
     @app.context_processor
     def language_choices():

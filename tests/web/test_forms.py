@@ -11,6 +11,7 @@ from wtforms.validators import Length, NumberRange
 
 from seeplog.web.clubs import forms as club_forms
 from seeplog.web import forms as page_forms
+from tests.web.helpers import example
 from tests.web.markup import elements, text_of
 from tests.web.test_finding_languages import LANGUAGES, SCRIPT, translations, with_language
 
@@ -117,3 +118,50 @@ def test_a_form_sent_without_its_check_code_says_why_in_the_readers_language(cli
     page = html.unescape(answer.get_data(as_text=True))
     assert answer.status_code == 400
     assert translations(code)["its check code is missing"] in page and "CSRF" not in page
+
+
+TAGGED = ('[Site "The hall"]\n[Round "2"]\n[Scorer "Esha"]\n[BaaziTarget "100"]\n[MaxHouses "4"]\n'
+          '[Rotation "team"]\n[Colour "blue"]\n')
+
+
+def test_every_tag_the_notation_knows_has_a_name_for_people():
+    from seeplog.notation.tags import KNOWN_TAGS
+
+    assert set(page_forms.TAG_TITLES) == set(KNOWN_TAGS)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_scoresheet_names_its_tags_in_the_readers_words_with_the_notations_name_beside(client, code):
+    log = example("game-standard-1.seep").decode().replace('[Date "2026-01-03"]\n', '[Date "2026-01-03"]\n' + TAGGED)
+    game = client.post("/api/games", data=log.encode(), content_type="text/plain").json["id"]
+    page = html.unescape(with_language(client, code).get(f"/games/{game}").get_data(as_text=True))
+    tags = dict(re.findall(r"<div><dt>(.*?)</dt><dd>(.*?)</dd></div>", page.split('<dl class="tags">')[1]
+                           .split("</dl>")[0], re.S))
+    said = translations(code)
+    for name, title in (("Site", "Place"), ("Round", "Round"), ("Scorer", "Scorer"), ("BaaziTarget", "Baazi target"),
+                        ("MaxHouses", "Most houses on the floor"), ("Rotation", "Dealer rotation")):
+        label = next(dt for dt in tags if dt.startswith(said[title] + " "))
+        code = f'<code class="tag-name" lang="en" title="{said["the tag written in a log"]}">{name}</code>'
+        assert label.endswith(code)
+    values = {dt.split(" <code")[0]: dd for dt, dd in tags.items()}
+    assert values[said["Dealer rotation"]] == said["Team"] and values[said["Place"]] == "The hall"
+    assert values["Colour"] == "blue"  # a tag the notation does not know: as written
+
+
+def test_in_english_a_tags_code_is_shown_only_where_its_name_for_people_differs(client):
+    log = example("game-standard-1.seep").decode().replace('[Date "2026-01-03"]\n', '[Date "2026-01-03"]\n' + TAGGED)
+    game = client.post("/api/games", data=log.encode(), content_type="text/plain").json["id"]
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "<dt>Baazi target</dt><dd>100</dd>" in page and "<dt>Round</dt><dd>2</dd>" in page
+    assert re.search(r'<dt>Place <code class="tag-name"[^>]*>Site</code></dt><dd>The hall</dd>', page)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_keep_pages_seat_names_are_in_the_readers_language(client, code):
+    game = client.post("/api/live", json={"variant": "standard"}).json["id"]
+    page = with_language(client, code).get(f"/live/{game}/keep").get_data(as_text=True)
+    form = page.split('id="tags-form"')[1].split("</form>")[0]
+    labels = re.findall(r"<label>([^<]*) <input name=\"(\w+)\"", form)
+    said = translations(code)
+    assert [(label, name) for label, name in labels if name in ("North", "West", "South", "East")] == [
+        (said[name], name) for name in ("North", "West", "South", "East")]
