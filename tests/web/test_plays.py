@@ -414,3 +414,15 @@ def walk_deal(client, url: str, expected: list[tuple[str, int]]) -> int:
 
 
 NEXT = re.compile(r'<a href="([^"]+)" rel="next"')
+
+
+@pytest.mark.parametrize("code, flagged", [("en", "flagged"), ("hi", "चिह्नित"), ("pa", "ਨਿਸ਼ਾਨਦੇਹ")])
+def test_a_flagged_play_in_the_strip_is_marked_in_shape_and_named_flagged(client, code, flagged):
+    game_id = upload(client, "r-house-value.seep")
+    client.set_cookie("lang", code)
+    html = page(client, game_id, 1, 10)
+    strip = re.search(r'<nav class="strip".*?</nav>', html, re.S).group(0)
+    links = {m.group(1): m.group(0) for m in re.finditer(r'<li><a href="[^"]*/plays/(\d+)".*?</a></li>', strip, re.S)}
+    marked = {n for n, link in links.items() if '<span class="flag" aria-hidden="true">!</span>' in link}
+    assert marked == {"11"}  # the play of R-HOUSE-VALUE, and no other
+    assert f'<span class="sr-only">{flagged}</span>' in links["11"] and "sr-only" not in links["12"]
