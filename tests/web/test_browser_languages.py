@@ -167,6 +167,42 @@ def test_the_chooser_changes_the_language_not_the_address(browser, base_url, pla
     context.close()
 
 
+def test_the_chooser_keeps_the_place_on_the_page_but_never_a_token(browser, base_url, places):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    address = base_url + places["scoresheet"] + "#L27"
+    page.goto(address)
+    page.locator("form.language button[value=hi]").click()
+    page.wait_for_function("() => document.documentElement.lang === 'hi'")
+    assert page.url == address  # the fragment the server never sees, kept
+    page.goto(base_url + "/upload#token=" + "x" * 30)
+    page.locator("form.language button[value=pa]").click()
+    page.wait_for_function("() => document.documentElement.lang === 'pa'")
+    assert page.url == base_url + "/upload"  # a token's fragment never goes to the server
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_first_tab_stop_skips_the_header_to_the_content(browser, base_url, places, language):
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + places["scoresheet"])
+    skip = page.locator("a.skip-link")
+    assert skip.bounding_box()["y"] + skip.bounding_box()["height"] <= 0  # out of sight until focused
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    box = skip.bounding_box()
+    assert box["y"] >= 0 and box["height"] >= 44 and SCRIPT[language].search(skip.inner_text())
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"lang-skip-link-{language}.png"))
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.id === 'main'")
+    page.keyboard.press("Tab")  # the next stop is the page's own, not the header's
+    assert page.evaluate("document.activeElement.closest('main') !== null")
+    context.close()
+
+
 @pytest.mark.parametrize("language", ["hi", "pa"])
 def test_a_flagged_play_and_the_keep_pages_broken_rules_are_said_in_the_readers_language(browser, base_url, places,
                                                                                          language):

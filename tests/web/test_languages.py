@@ -5,6 +5,7 @@ translated into Hindi and Punjabi with the same placeholders."""
 from __future__ import annotations
 
 import ast
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -175,6 +176,24 @@ def test_choosing_a_language_never_goes_to_another_site(client, target):
 @pytest.mark.parametrize("target", ["/games?page=2&player=Asha", "/https://evil.example", "/:/a", "/a?b=//c#//d"])
 def test_choosing_a_language_keeps_any_path_of_this_site(client, target):
     assert client.post("/language", data={"lang": "hi", "next": target}).headers["Location"] == target
+
+
+def test_choosing_a_language_keeps_the_place_on_the_page(client):
+    """The chooser's script adds the page's fragment to `next` (the server never sees a fragment): kept."""
+    game = upload(client, "game-standard-1.seep")
+    chosen = client.post("/language", data={"lang": "hi", "next": f"/games/{game}#L27"})
+    assert chosen.status_code == 303 and chosen.headers["Location"] == f"/games/{game}#L27"
+    assert client.post("/language", data={"lang": "hi", "next": "//evil.example/#L27"}).headers["Location"] == "/"
+
+
+@pytest.mark.parametrize("code, said", [("en", "Skip to content"), ("hi", "मुख्य सामग्री पर जाएँ"),
+                                        ("pa", "ਮੁੱਖ ਸਮੱਗਰੀ 'ਤੇ ਜਾਓ")])
+def test_every_page_opens_with_a_link_past_its_header_to_its_content(client, code, said):
+    client.set_cookie("lang", code)
+    page = html.unescape(client.get("/events").get_data(as_text=True))
+    body = page.split("<body>")[1]
+    first = re.search(r"<(a|button|input|select|textarea)\b[^>]*>([^<]*)", body)
+    assert first.group(0) == f'<a class="skip-link" href="#main">{said}' and '<main id="main" tabindex="-1">' in body
 
 
 def test_the_scripts_read_their_sentences_from_the_page(client):

@@ -47,4 +47,12 @@
     }, function () {});
   }
   noteLanguage();
+  /* The language chooser (templates/base.html) sends the reader back to the page it was chosen on, and to
+   * the place on it: its fragment (#L27, a line of the log), which no request carries, is added to the
+   * form's "next". Only a plain anchor: a fragment holding a token (#token=…) never leaves the page. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target, next = form.elements && form.elements.namedItem("next");
+    if (!form.classList.contains("language") || !next || !/^#[\w.:-]+$/.test(location.hash)) return;
+    next.value = next.value.split("#")[0] + location.hash;
+  });
 }());
