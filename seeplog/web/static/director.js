@@ -52,7 +52,7 @@
   function tableName(tb) { return t("Round {round} · Table {table}", { round: tb.round, table: tb.number }); }
 
   function head(tb, idle, raised) {
-    var h = el("h3", "", tableName(tb) + " ");
+    var h = el("h2", "", tableName(tb) + " ");
     if (tb.state === "closed") h.append(el("span", "badge closed-badge", t("closed")));
     if (idle) h.append(el("span", "badge idle-badge", t("idle")));
     if (raised) h.append(el("span", "badge raised-badge", t("refused")));
@@ -163,7 +163,7 @@
   function names(tb) { return el("p", "names", t("NS {ns} · EW {ew}", { ns: tb.names[0], ew: tb.names[1] })); }
 
   function uploadCard(tb) {
-    var box = el("section", "director-table uploaded"), h = el("h3", "", tableName(tb) + " ");
+    var box = el("section", "director-table uploaded"), h = el("h2", "", tableName(tb) + " ");
     box.dataset.game = tb.game_id;
     h.append(el("span", "badge uploaded-badge", t("uploaded")));
     var links = el("p", "links");
