@@ -10,6 +10,8 @@ from markupsafe import escape
 
 import seeplog
 from tests.web.helpers import LIMIT, csrf_token, example, upload
+from tests.web.live_helpers import Keeper, statement_lines
+from tests.web.markup import elements
 
 EVIL = '<script>alert("x")</script>'
 
@@ -239,3 +241,23 @@ def test_upload_page_takes_a_json_log(client):
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "written out from the JSON upload" in page and "Club night 9" in page
+
+
+def test_every_table_of_the_pages_has_a_name(client):
+    """A screen reader lists a page's tables by their names: each has one (aria-label, or the heading it names)."""
+    flagged = upload(client, "r-capture-all.seep")
+    lines = statement_lines(example("game-standard-1.seep").decode())
+    first_deal = [line for line in lines[:lines.index("deal 2 dealer S")] if not line.startswith("[")]
+    keeper = Keeper(client)
+    keeper.add_all(first_deal)
+    kinds = set()
+    partnership = re.search(r'href="(/partnerships/[^"]+)"', client.get("/players/1").get_data(as_text=True)).group(1)
+    for path in ("/", f"/games/{flagged}", "/players/1", partnership, f"/live/{keeper.id}", f"/live/{keeper.id}/board"):
+        answer = client.get(path)
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 200, path
+        ids = {e.attrs["id"] for e in elements(page) if "id" in e.attrs}
+        for table in (e for e in elements(page) if e.tag == "table"):
+            kinds |= table.classes
+            assert table.attrs.get("aria-label") or table.attrs.get("aria-labelledby") in ids, (path, table.attrs)
+    assert {"games", "scoresheet", "findings", "source", "record", "live-ledger-table", "deal-end-scores"} <= kinds
