@@ -280,8 +280,13 @@ def test_undo_tapped_before_the_page_has_the_game_again_undoes_the_entry_just_st
     page.wait_for_function("() => document.getElementById('said')?.textContent === 'E throws Ac loose'")
     assert served  # the page has the game as it was before E's play
     page.locator("#undo").tap()
-    settled(page)
     expect(page.locator("#said")).to_have_text("Undone: E Ac")
+    # the status may still say "all entries stored" from before the tap: wait for the store to have the undo
+    for _ in range(75):
+        if lines_of(page, base_url, game)[-2:] != ["S 5c x 5d", "E Ac"]:
+            break
+        page.wait_for_timeout(200)
+    settled(page)
     assert lines_of(page, base_url, game)[-2:] == ["W Ks x Kc 9d+4h", "S 5c x 5d"]
     context.close()
     other.context.close()
