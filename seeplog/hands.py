@@ -1,7 +1,8 @@
 """What a deal's log reveals of the hands, play by play (RULES.md §3).
 
 Every card a player holds is eventually played, so a seat's hand before a play is the set of cards it
-plays from then on (in two-player, in the same half), with the cards of its recorded `hand` line. Where
+plays from then on (in two-player, in the same half), with the cards of its recorded `hand` line (in
+two-player, a line of at most 12 cards is the first hand: `is_first_hand`). Where
 the plays stop early (a log cut by E-INCOMPLETE or a log error, or a deal still being played) a card not
 seen yet may be in any hand: a hand then has open places, and whether it holds a card becomes a question
 with three answers (`Known.holds_value`: True, False, or None for "the log cannot tell").
@@ -14,6 +15,7 @@ from typing import NamedTuple
 
 from .cards import DECK, Card
 from .ruleset import HALF_PLAYS, KEY_CARDS, Ruleset
+from .said import Said
 from .state import Known
 
 HAND_SIZE = 12
@@ -64,21 +66,28 @@ class HandKnowledge(NamedTuple):
 
     def hand_of(self, seat: str, index: int) -> Collection[Card]:
         """The cards `seat` certainly holds before play `index` (0-based): those it plays from then on (in
-        the same half), with its recorded cards the plays do not show (four players)."""
+        the same half), with its recorded cards the plays do not show (`_kept`)."""
         if index < len(self.movers) and self.seats[index] == seat:
             return self.movers[index].hand
         if index == 0 and seat == self.bidder and self.first_four is not None:
             return self.first_four
-        return frozenset(self._played(seat, index, self._half(index)[1])) | self._kept(seat)
+        return frozenset(self._played(seat, index, self._half(index)[1])) | self._kept(seat, index)
 
-    def _kept(self, seat: str) -> frozenset[Card]:
-        if self.kept is None or self.rules.players == 2:
+    def _kept(self, seat: str, index: int) -> frozenset[Card]:
+        """`seat`'s recorded cards the plays do not show, where they are surely in its hand before play
+        `index`: four players, or two-player's first hand in the first half (never in the second)."""
+        kept = self.kept.get(seat, NOTHING) if self.kept else NOTHING
+        if kept and self.rules.players == 2 and not (index < HALF_PLAYS and self._first_hand(seat)):
             return NOTHING
-        return self.kept.get(seat, NOTHING)
+        return kept
+
+    def _first_hand(self, seat: str) -> bool:
+        return is_first_hand(self.rules, self.recorded.get(seat, NOTHING))
 
     def _maybe(self, seat: str) -> frozenset[Card]:
-        """The cards that may be in `seat`'s hand beyond those it certainly holds."""
-        if self.rules.players == 2 and self.kept:
+        """The cards that may be in `seat`'s hand beyond those it certainly holds: two-player's recorded
+        cards of both hands the plays do not show may be in either."""
+        if self.rules.players == 2 and self.kept and not self._first_hand(seat):
             return self.unseen | self.kept.get(seat, NOTHING)
         return self.unseen
 
@@ -146,9 +155,11 @@ def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
     seats, cards, four = knowledge.seats, knowledge.cards, knowledge.rules.players == 4
     shown = set(floor) | set(cards) | set(knowledge.recorded_by)
     kept = {seat: hand - set(cards) for seat, hand in knowledge.recorded.items()}
-    # Four players: a recorded card the plays do not show stays in its seat's hand up to where they stop.
-    certain = [frozenset(hand) | kept.get(seat, NOTHING) if four else hand for seat, hand in zip(seats, hands)]
     knowledge = knowledge._replace(unseen=frozenset(c for c in DECK if c not in shown), kept=kept)
+    # A recorded card the plays do not show stays in its seat's hand up to where they stop (two-player: a
+    # first hand's, in the first half).
+    certain = [frozenset(hand) | knowledge._kept(seat, index) if four or seat in kept else hand
+               for index, (seat, hand) in enumerate(zip(seats, hands))]
     if knowledge.rules.punjab and four:
         knowledge = knowledge._replace(holder_maps=_open_holder_maps(knowledge))
     movers = []
@@ -164,6 +175,30 @@ def _cut_short(knowledge: HandKnowledge, hands: tuple[tuple[Card, ...], ...],
                                 not (index == 0 and seat == knowledge.bidder)))
         played[seat] = played.get(seat, 0) + 1
     return knowledge._replace(movers=tuple(movers))
+
+
+def is_first_hand(rules: Ruleset, recorded: Collection[Card]) -> bool:
+    """Whether a seat's recorded `hand` lines name cards of its first hand alone: two-player lines of at most 12
+    cards, the hand at the start of the deal (NOTATION.md; RULES.md §2.7: the second hand is taken up after play
+    24). Lines of all 24 cards name both hands, and lines of 13 to 23 are read as both hands too."""
+    return rules.players == 2 and len(recorded) <= HAND_SIZE
+
+
+def against_own_hand(rules: Ruleset, seat: str, recorded: frozenset[Card], card: Card, number: int) -> Said | None:
+    """Why `seat`'s play `number` of `card` contradicts its own recorded hand (E-HAND), or None: a card missing
+    from a whole recorded hand; in two-player, where the lines name the first hand (`is_first_hand`), a
+    first-half play missing from a whole first hand, or a second-half play of one of its cards."""
+    if is_first_hand(rules, recorded):
+        if number > HALF_PLAYS:
+            return None if card not in recorded else Said(
+                "{card} is in {seat}'s recorded hand: that is the first hand, played in plays 1 to {half}, not in "
+                "the second half", card=str(card), seat=seat, half=HALF_PLAYS)
+        return None if len(recorded) < HAND_SIZE or card in recorded else Said(
+            "{card} is not in {seat}'s recorded hand: that is the first hand, and plays 1 to {half} are played "
+            "from it", card=str(card), seat=seat, half=HALF_PLAYS)
+    if len(recorded) >= HAND_SIZE and card not in recorded:
+        return Said("{card} is not in {seat}'s recorded hand", card=str(card), seat=seat)
+    return None
 
 
 def first_four_of(recorded: Mapping[str, frozenset[Card]], bidder: str) -> frozenset[Card] | None:

@@ -10,7 +10,7 @@ from typing import Iterator, NamedTuple
 
 from .cards import Card
 from .engine import apply, check, finish, resolve
-from .hands import HAND_SIZE, HandKnowledge, first_four_of, reveal
+from .hands import HAND_SIZE, HandKnowledge, against_own_hand, first_four_of, reveal
 from .moves import Item, Move, Throw
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
@@ -211,9 +211,9 @@ def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
         raise _Stop(_at(Violation("E-HAND", Said("the bid play {card} is not one of {seat}'s first four cards "
                                                  "({cards})", card=str(card), seat=play.seat, cards=listed)),
                         number, play))
-    if own is not None and len(own) >= HAND_SIZE and card not in own:
-        raise _Stop(_at(Violation("E-HAND", Said("{card} is not in {seat}'s recorded hand", card=str(card),
-                                                 seat=play.seat)), number, play))
+    said = against_own_hand(hands.rules, play.seat, own, card, number) if own is not None else None
+    if said is not None:
+        raise _Stop(_at(Violation("E-HAND", said), number, play))
 
 
 class _Run:

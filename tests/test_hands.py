@@ -1,7 +1,7 @@
 """What the plays reveal of the hands (RULES.md §3): exact for a whole deal, three-valued where the plays
 stop early or the deal is still being played."""
 from seeplog import parse
-from seeplog.cards import parse_card
+from seeplog.cards import DECK, parse_card
 from seeplog.dispute import play_json, play_view
 from seeplog.hands import reveal
 from seeplog.legal import legal_plays
@@ -12,6 +12,7 @@ from tests.positions import cards, position
 
 STANDARD = VARIANTS["standard"]
 PUNJAB = VARIANTS["thirty-punjab"]
+TWO_PLAYER = VARIANTS["two-player"]
 TD = parse_card("Td")
 
 
@@ -100,3 +101,16 @@ def test_the_dispute_view_lists_a_throw_whose_captures_the_rules_forbid():
     first, second = (play_json(play_view(game, 1, n)) for n in (1, 2))
     assert first["violations"] == [] and "Th" in first["legal"] and "4s+6d =10" not in first["legal"]
     assert second["violations"] == [] and "Td" in second["legal"] and "Td x Th" not in second["legal"]
+
+
+def test_two_player_recorded_cards_are_the_first_hand_held_in_the_first_half_only():
+    """RULES.md §2.7: a two-player hand line names the first hand. N's Jc, not played yet, is surely in N's hand
+    during the first half; after play 24 it is in no hand N may hold (the log has not shown it played)."""
+    jack = parse_card("Jc")
+    deck = [c for c in DECK if c != jack]
+    seats = ["N" if i % 2 == 0 else "S" for i in range(26)]
+    hands = reveal(seats, deck[:26], TWO_PLAYER, "N", recorded={"N": frozenset({jack})})
+    assert jack in hands.hand_of("N", 5) and jack in hands.known(4).hand
+    assert hands.known(5, "N").holds_value(11) is True
+    after = hands.known(26, "N")
+    assert jack not in after.hand and jack not in after.unseen

@@ -229,6 +229,12 @@ def knowledge_cases():
     yield "R-HOUSE-HOLD", True, _log(bid_hold)
     yield "R-BID-HOLD", False, _log(bid_hold[:1] + ["hand S Js Jh Jd Jc"] + bid_hold[1:])
     # thirty-punjab: N builds the first 10-house; the log stops after two plays and has not shown Td
+    # two-player: N's hand line is its first hand, 12 cards without a jack (RULES.md §2.7); N builds an
+    # 11-house at play 3 and the log stops: N's first hand is known whole, so N holds no jack
+    first_hand = ["deal 1 dealer S", "hand N Kd 8s 7h 6h 6d 5s 4h 4d 3s 2h 2d As", "floor Kc 9h 5d 3c",
+                  "bid N 13", "N Kd x Kc", "S 7c", "N 8s+3c =11"]
+    yield "R-HOUSE-HOLD", True, _log(_swap(first_hand, "hand ", first_hand[1].replace("As", "Jc")), "two-player")
+    yield "R-HOUSE-HOLD", False, _log(first_hand, "two-player")
     first_house = ["deal 1 dealer E", "floor Kh 7c 6d 2c", "bid N 10", "N 4s+6d =10", "W 5s"]
     yield "R-PUNJAB-FIRST", True, _log(first_house, "thirty-punjab")
     yield "R-PUNJAB-FIRST", False, _log(first_house[:1] + ["hand W Td"] + first_house[1:], "thirty-punjab")
@@ -309,3 +315,52 @@ def test_R_HOUSE_HOLD_is_not_judged_on_the_plays_after_a_log_error():
         assert deal["violations"] == [], text
         found += 1
     assert found >= 5
+
+
+# ---------------------------------------------------------------- two-player: a hand line names the first hand
+
+def _two_player_halves(seed: int = 3) -> tuple[list[str], dict[tuple[str, int], list[tuple[int, str]]]]:
+    """A legal two-player deal (S bids), without its hand line, and the plays (number, card) of each seat in
+    each half (1, 2)."""
+    lines = [line for line in _deal("two-player", seed) if not line.startswith("hand ")]
+    first = _play_index(lines, 1)
+    halves: dict[tuple[str, int], list[tuple[int, str]]] = {}
+    for number, line in enumerate(lines[first:], start=1):
+        seat, card = line.split()[0], line.split()[1].split("+")[0]
+        halves.setdefault((seat, 1 if number <= 24 else 2), []).append((number, card))
+    return lines, halves
+
+
+def _with_hand(lines: list[str], seat: str, plays: list[tuple[int, str]]) -> str:
+    return _log(lines[:1] + [f"hand {seat} {' '.join(card for _, card in plays)}"] + lines[1:], "two-player")
+
+
+def two_player_hand_cases():
+    """RULES.md §2.7 and NOTATION.md: a two-player `hand` line names the hand at the start of the deal, the
+    first hand; 12 cards are the whole first hand, 24 both hands. Each case: its log, and the E-HAND play
+    expected (None: none) with the half its message names."""
+    lines, halves = _two_player_halves()
+    first, second = halves[("N", 1)], halves[("N", 2)]
+    yield "E-HAND-legal-first-half", _with_hand(lines, "N", first), None
+    in_first, in_second = "plays 1 to 24 are played from it", "not in the second half"
+    yield "E-HAND-legal-first-half", _with_hand(lines, "N", first), None
+    yield "E-HAND-violating-first-half", _with_hand(lines, "N", first[:-1] + second[:1]), (first[-1][0], in_first)
+    yield "E-HAND-violating-first-half-second-hand-listed", _with_hand(lines, "N", second), (first[0][0], in_first)
+    yield "E-HAND-legal-second-half", _with_hand(lines, "N", first + second), None
+    yield "E-HAND-legal-second-half-first-cards", _with_hand(lines, "S", halves[("S", 1)][:4]), None
+    yield "E-HAND-violating-second-half", _with_hand(lines, "N", first[:3] + second[2:3]), (second[2][0], in_second)
+
+
+TWO_PLAYER_HAND_CASES = list(two_player_hand_cases())
+
+
+@pytest.mark.parametrize("name, text, expected", TWO_PLAYER_HAND_CASES,
+                         ids=[c[0] for c in TWO_PLAYER_HAND_CASES])
+def test_E_HAND_two_player_hand_line_is_the_first_hand(name, text, expected):
+    deal = report_json(analyse(text))["games"][0]["deals"][0]
+    if expected is None:
+        assert deal["errors"] == [] and deal["score"] is not None, deal["errors"]
+        return
+    play, half = expected
+    [error] = deal["errors"]
+    assert (error["rule"], error["play"], error["seat"]) == ("E-HAND", play, "N") and half in error["message"], error
