@@ -358,8 +358,10 @@ def _replay_plays(deal: Deal, rules: Ruleset, hands: HandKnowledge, keep_steps: 
 def _stops_after(deal: Deal, played: int, rules: Ruleset) -> Violation:
     """E-INCOMPLETE for a deal whose plays stop after `played`, on its last play line."""
     last = deal.plays[-1] if deal.plays else deal.start
-    return Violation("E-INCOMPLETE", Said("the deal stops after {played} plays of {plays}", played=played,
-                                          plays=rules.plays_per_deal), None, None, last.line, 1)
+    fields: dict[str, Param] = {"played": played, "plays": rules.plays_per_deal}
+    said = Said("the deal stops after {played} play of {plays}", **fields) if played == 1 else \
+        Said("the deal stops after {played} plays of {plays}", **fields)
+    return Violation("E-INCOMPLETE", said, None, None, last.line, 1)
 
 
 def _unreadable(deal: Deal, keyword: str) -> bool:

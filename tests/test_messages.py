@@ -62,3 +62,14 @@ def test_a_flagged_play_does_not_say_its_rule_three_times():
     assert "a house has a value from 9 to 13" not in rule.explanation.lower()
     assert unrepeated("Kc takes 5h: it must take 8s too", "Take everything you can") == \
         "Kc takes 5h: it must take 8s too"
+
+
+def _deal_messages(text: str) -> list[tuple[str, str]]:
+    deal = seeplog.report_json(seeplog.analyse(text))["games"][0]["deals"][0]
+    return [(f["rule"], f["message"]) for f in deal["errors"] + deal["violations"]]
+
+
+def test_a_deal_that_stops_after_one_play_says_play_in_the_singular():
+    head = "deal 1 dealer N\nfloor 6s 5c 2d 8h\nbid W 11\nW Jd x 6s+5c\n"
+    assert _deal_messages(head) == [("E-INCOMPLETE", "the deal stops after 1 play of 48")]
+    assert _deal_messages(head + "S 3h\n") == [("E-INCOMPLETE", "the deal stops after 2 plays of 48")]
