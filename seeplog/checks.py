@@ -11,7 +11,8 @@ from functools import cache
 from typing import Any, Callable
 
 from .cards import Card
-from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text
+from .moves import (Build, Capture, Group, HouseRef, Item, Move, Throw, a_house, canonical, group_text, move_text,
+                    says_an)
 from .rules import Violation
 from .said import Param, Said
 from .ruleset import HOUSE_VALUES, KEY_CARD_OF, KEY_CARDS
@@ -170,9 +171,7 @@ def check_house_hold(state: State, seat: str, move: Build, known: Known) -> Viol
     there = state.house(move.value)
     if there is not None and state.rules.partner(seat) in there.owners:
         return None
-    house = Said("an {value}-house", value=move.value) if a_house(move.value).startswith("an ") else \
-        Said("a {value}-house", value=move.value)
-    fields: dict[str, Param] = {"seat": seat, "house": house, "value": move.value}
+    fields: dict[str, Param] = {"seat": seat, "house": a_house(move.value), "value": move.value}
     said = Said("{seat} adds to {house} without holding a card of {value}", **fields) if there is not None else \
         Said("{seat} makes {house} without holding a card of {value}", **fields)
     return Violation("R-HOUSE-HOLD", said)
@@ -294,9 +293,10 @@ def check_punjab_first(state: State, seat: str, move: Move, known: Known) -> Vio
             return Violation("R-PUNJAB-FIRST", Said("{card} takes loose cards before {seat} built a {value}-house",
                                                     card=str(move.card), seat=seat, value=own))
         if type(move) is Build and move.value > own:
-            return Violation("R-PUNJAB-FIRST", Said("{card} joins a {house}-house before {seat} built a "
-                                                    "{value}-house", card=str(move.card), house=move.value,
-                                                    seat=seat, value=own))
+            fields: dict[str, Param] = {"card": str(move.card), "house": move.value, "seat": seat, "value": own}
+            return Violation("R-PUNJAB-FIRST", Said("{card} joins an {house}-house before {seat} built a {value}-house",
+                                                    **fields) if says_an(move.value) else
+                             Said("{card} joins a {house}-house before {seat} built a {value}-house", **fields))
     if type(move) is Build and move.value in KEY_CARD_OF:
         return _punjab_first_house(state, seat, move, known)
     return None

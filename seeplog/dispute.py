@@ -70,8 +70,7 @@ def _describe_build(move: Build, seat: str, before: State) -> Said:
     if there is not None:
         return Said("{seat} adds {cards} to the {value}-house, cementing it", **said,
                     cards="+".join(map(str, (move.card,) + move.loose)))
-    house = Said("an {value}-house", value=move.value) if a_house(move.value).startswith("an ") \
-        else Said("a {value}-house", value=move.value)
+    house = a_house(move.value)
     if move.loose:
         return Said("{seat} builds {house}: {card} on the loose {loose}", **said, house=house,
                     loose="+".join(map(str, move.loose)))

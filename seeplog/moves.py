@@ -6,6 +6,7 @@ from operator import attrgetter
 from typing import ClassVar, Union
 
 from .cards import Card
+from .said import Said
 
 
 class HouseRef:
@@ -163,11 +164,15 @@ def move_text(move: Move) -> str:
     return " ".join([main, f"={move.value}", *map(group_text, move.extras)])
 
 
-def a_house(value: int) -> str:
-    """A house of `value` with its article: "an" before the values said with a vowel sound.
+def says_an(value: int) -> bool:
+    """Whether a number is said with a vowel sound first (eight, eleven, eighteen, eighty-…), so takes "an"."""
+    return value in (8, 11, 18) or 80 <= value <= 89
+
+
+def a_house(value: int) -> Said:
+    """A house of `value` with its article, a phrase of its own (a page says it in the reader's language).
 
     >>> a_house(9), a_house(11), a_house(18), a_house(8)
     ('a 9-house', 'an 11-house', 'an 18-house', 'an 8-house')
     """
-    spoken_with_vowel = value in (8, 11, 18) or 80 <= value <= 89
-    return f"{'an' if spoken_with_vowel else 'a'} {value}-house"
+    return Said("an {value}-house", value=value) if says_an(value) else Said("a {value}-house", value=value)

@@ -73,3 +73,11 @@ def test_a_deal_that_stops_after_one_play_says_play_in_the_singular():
     head = "deal 1 dealer N\nfloor 6s 5c 2d 8h\nbid W 11\nW Jd x 6s+5c\n"
     assert _deal_messages(head) == [("E-INCOMPLETE", "the deal stops after 1 play of 48")]
     assert _deal_messages(head + "S 3h\n") == [("E-INCOMPLETE", "the deal stops after 2 plays of 48")]
+
+
+def test_punjab_first_says_an_11_house_with_its_article():
+    log = '[Variant "thirty-punjab"]\n\ndeal 1 dealer E\nhand N Jd 9s 4h 4c\nfloor Kh 7c 2d 3c\nbid N 11\n{play}\n'
+    assert ("R-PUNJAB-FIRST", "9s joins an 11-house before N built a 9-house") in _deal_messages(
+        log.format(play="N 9s+2d =11"))
+    assert ("R-PUNJAB-FIRST", "9s joins a 12-house before N built a 9-house") in _deal_messages(
+        log.format(play="N 9s+3c =12"))
