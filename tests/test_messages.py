@@ -81,3 +81,11 @@ def test_punjab_first_says_an_11_house_with_its_article():
         log.format(play="N 9s+2d =11"))
     assert ("R-PUNJAB-FIRST", "9s joins a 12-house before N built a 9-house") in _deal_messages(
         log.format(play="N 9s+3c =12"))
+
+
+def test_an_x_after_a_house_play_says_a_play_is_a_capture_or_a_house_play_not_a_second_x():
+    error = read_line("W Jd =11 x 6s", 4).error
+    assert (error.rule, error.column) == ("E-SYNTAX", 10)
+    assert error.msg == ("'x' after the house value: a play is a capture ('C x G G …') or a house play "
+                         "('C+I =V G G …'), not both")
+    assert read_line("W Jd x x 6s", 4).error.msg == "a second 'x': a capture is 'C x G G …', with one 'x'"

@@ -14,6 +14,10 @@ MISPLACED = {
 }
 ONE_X = Said("a capture is 'C x G G …', with one 'x'")
 NO_X = Said("a house play is 'C+I =V G G …', with no 'x'")
+SECOND_X = Said("a second 'x': {why}", why=ONE_X)
+X_AFTER_HOUSE = Said("'x' after the house value: a play is a capture ('C x G G …') or a house play ('C+I =V G G …'), "
+                     "not both")
+"""What an 'x' among a move's groups is: a second one in a capture, a capture's mark after a house play."""
 AN_ANNOTATION, A_HOUSE = Said("an annotation"), Said("a house")
 HOUSE_VALUE, VALUE_AFTER_EQ = Said("a house value inside '[ ]'"), Said("the house value after '='")
 

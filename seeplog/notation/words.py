@@ -12,7 +12,7 @@ from .lexer import Cursor, Token, show
 from ..moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical
 from ..said import Said
 from .phrases import (A_CARD, A_HOUSE, A_SEAT, AN_ANNOTATION, HOUSE_VALUE, MISPLACED, NO_X, ONE_X, PLAYED_CARD,
-                      VALUE_AFTER_EQ)
+                      SECOND_X, VALUE_AFTER_EQ, X_AFTER_HOUSE)
 from ..ruleset import HOUSE_VALUES, SEATS as SEATS_FOUR, TEAMS as TEAMS_FOUR
 
 FACE_VALUES = {"J": 11, "Q": 12, "K": 13}
@@ -196,12 +196,12 @@ def read_group(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, 
 
 
 def read_groups(cur: Cursor, columns: dict[Item, int], seen: dict[Item, int], *, houses: bool,
-                what: str) -> tuple[Group, ...]:
-    """Groups up to the end of the line (or its annotation)."""
+                what: str, on_x: str) -> tuple[Group, ...]:
+    """Groups up to the end of the line (or its annotation); `on_x` says what an 'x' among them is."""
     groups = []
     while (token := cur.peek()) is not None and token.kind not in ("annotation", "open"):
         if token.kind == "word" and token.text.lower() == "x":
-            raise cur.fail(Said("a second 'x': {why}", why=what), token)
+            raise cur.fail(on_x, token)
         if token.kind not in ("word", "house"):
             raise cur.fail(Said("unexpected {found}: {why}", found=show(token.text),
                                 why=MISPLACED.get(token.kind, what)), token)
@@ -218,7 +218,7 @@ def read_move(cur: Cursor) -> tuple[Move, dict[Item, int]]:
         return Throw(card), columns
     if nxt.kind == "word" and nxt.text.lower() == "x":
         cur.take()
-        groups = read_groups(cur, columns, seen, houses=True, what=ONE_X)
+        groups = read_groups(cur, columns, seen, houses=True, what=ONE_X, on_x=SECOND_X)
         return canonical(Capture(card, groups or None)), columns
     if nxt.kind in ("plus", "eq"):
         return read_build(cur, card, columns, seen), columns
@@ -243,5 +243,5 @@ def read_build(cur: Cursor, card: Card, columns: dict[Item, int], seen: dict[Ite
                        Said("expected '=' and the house value after the house play's cards at the end of the line"),
                        eq)
     value = read_number(cur, VALUE_AFTER_EQ, faces=True)
-    extras = read_groups(cur, columns, seen, houses=False, what=NO_X)
+    extras = read_groups(cur, columns, seen, houses=False, what=NO_X, on_x=X_AFTER_HOUSE)
     return canonical(Build(card, tuple(items), value, extras))  # type: ignore[return-value]
