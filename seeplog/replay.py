@@ -16,6 +16,7 @@ from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, U
 from .rules import Violation
 from .said import Param, Said
 from .ruleset import HALF_PLAYS, HOUSE_VALUES, KEY_CARDS, Ruleset, ruleset_for
+from .seen import in_two_places, seen_again
 from .state import Known, State, start
 
 BID_PARTIAL = ("R-BID-HOLD", "R-BID-THROW", "R-HOUSE-HOLD")
@@ -122,17 +123,8 @@ def _placed_twice(deal: Deal) -> Violation | None:
         for card in line.cards:
             first = places.setdefault(card, place)
             if first != place:
-                return Violation("E-CARD", _in_two_places(str(card), first, place), None, None, line.line, 1)
+                return Violation("E-CARD", in_two_places(str(card), first, place), None, None, line.line, 1)
     return None
-
-
-def _in_two_places(card: str, first: str, then: str) -> Said:
-    """Where a card stands twice: a seat's recorded hand or the floor, then another."""
-    if first == "floor":
-        return Said("{card} is on the floor and in {seat}'s recorded hand", card=card, seat=then)
-    if then == "floor":
-        return Said("{card} is in {first}'s recorded hand and on the floor", card=card, first=first)
-    return Said("{card} is in {first}'s recorded hand and in {seat}'s", card=card, first=first, seat=then)
 
 
 def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:
@@ -190,11 +182,7 @@ class _Stop(Exception):
 
 def _seen_again(play: Play, number: int, seen: dict[Card, str | int]) -> _Stop:
     """E-CARD for a card played after it was seen in the deal (on the floor or in an earlier play)."""
-    card = play.move.card
-    where = seen[card]
-    said = Said("{card} was already seen in this deal (play {play})", card=str(card), play=where) \
-        if isinstance(where, int) else Said("{card} was already seen in this deal (floor)", card=str(card))
-    return _Stop(_at(Violation("E-CARD", said), number, play))
+    return _Stop(_at(Violation("E-CARD", seen_again(play, seen)), number, play))
 
 
 def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:

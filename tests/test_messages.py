@@ -89,3 +89,15 @@ def test_an_x_after_a_house_play_says_a_play_is_a_capture_or_a_house_play_not_a_
     assert error.msg == ("'x' after the house value: a play is a capture ('C x G G …') or a house play "
                          "('C+I =V G G …'), not both")
     assert read_line("W Jd x x 6s", 4).error.msg == "a second 'x': a capture is 'C x G G …', with one 'x'"
+
+
+def test_a_house_play_written_with_a_floor_card_first_says_to_write_the_played_card_first():
+    head = "deal 1 dealer N\nfloor 6s 5c 2d 3h\nbid W 11\n"
+    assert _deal_messages(head + "W 5c+6h =11\n") == [
+        ("E-CARD", "5c is on the floor: a house play names the card played first (W 6h+5c =11)")]
+    assert _deal_messages(head + "W 5c+6h =11 9h+2d\n")[0] == (
+        "E-CARD", "5c is on the floor: a house play names the card played first (W 6h+5c =11 9h+2d)")
+    assert _deal_messages(head + "W 3h+6h+2c =11\n") == [
+        ("E-CARD", "3h is on the floor: a house play names the card played first")]
+    # every card of the main group seen already: nothing to suggest
+    assert _deal_messages(head + "W 5c+6s =11\n") == [("E-CARD", "5c was already seen in this deal (floor)")]
