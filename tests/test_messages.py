@@ -101,3 +101,11 @@ def test_a_house_play_written_with_a_floor_card_first_says_to_write_the_played_c
         ("E-CARD", "3h is on the floor: a house play names the card played first")]
     # every card of the main group seen already: nothing to suggest
     assert _deal_messages(head + "W 5c+6s =11\n") == [("E-CARD", "5c was already seen in this deal (floor)")]
+
+
+def test_a_white_suit_symbol_is_e_card_and_names_the_card_it_would_be():
+    """NOTATION.md: the suit symbols are ♠ ♥ ♦ ♣; J♡ is a word of a letter and a suit symbol that is no card."""
+    error = read_line("W J♡ x", 4).error
+    assert (error.rule, error.column) == ("E-CARD", 3)
+    assert error.msg == "'J♡' is not a card: the suit symbols are ♠ ♥ ♦ ♣ (or s h d c); write Jh"
+    assert read_line("hand W 10♤ 2♧", 2).error.msg.endswith("write Ts")

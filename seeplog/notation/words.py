@@ -19,6 +19,9 @@ FACE_VALUES = {"J": 11, "Q": 12, "K": 13}
 CARD_LIKE = re.compile("(?:[^\\W_]|[\u2660-\u2667\ufe0f])+")
 """A word of letters, digits and suit symbols: where a card is expected, such a word that is not a card of
 the pack is E-CARD, anything else E-SYNTAX (NOTATION.md, Cards)."""
+WHITE_SUITS = str.maketrans("♤♡♢♧", "shdc")
+"""The white suit symbols, which are not the notation's (♠ ♥ ♦ ♣): a word with one is E-CARD, and says which card
+it would be."""
 HOUSE_WORDS = frozenset(map(str, HOUSE_VALUES))
 """A house value written without its brackets (``11``), in the digits 0-9."""
 
@@ -54,6 +57,10 @@ def _found(expected: str, token: Token) -> Said:
 def _not_a_card(text: str) -> Said:
     if len(text) > 1 and text[-1] in "xX" and is_card(text[:-1]):
         return Said("{word} is not a card: 'x' stands alone, with a space before it", word=show(text))
+    meant = text.translate(WHITE_SUITS)
+    if meant != text and is_card(meant):
+        return Said("{word} is not a card: the suit symbols are ♠ ♥ ♦ ♣ (or s h d c); write {card}", word=show(text),
+                    card=str(parse_card(meant)))
     return Said("{word} is not a card: expected a rank (A 2-9 T J Q K) and a suit (s h d c)", word=show(text))
 
 
