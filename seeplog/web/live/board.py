@@ -18,11 +18,13 @@ from ..dates import local_date
 from ..forms import ROTATIONS
 from ..saying import say, say_all, say_either
 from .dealend import DealEnd, baazi_words, deal_end, taken_words
+from .heard import Heard, heard
 from .view import EntryView, LiveView, links
 from ..games.viewmodels import Finding, LedgerLine, finding, ledger_line, typed_finding
 
-PARTS = ("next", "end", "floor", "plays", "flagged", "ledger")
-"""The board's parts, in the order they are drawn; each is an element with the id ``live-<part>``."""
+PARTS = ("next", "end", "floor", "plays", "flagged", "ledger", "heard")
+"""The board's parts, in the order they are drawn; each is an element with the id ``live-<part>`` (`heard`: the
+sentences a listener is told, hidden)."""
 RECENT_PLAYS = 8
 """Plays of the deal shown at once, newest first; the earlier ones are folded away."""
 
@@ -82,6 +84,8 @@ class Board:
     teams: tuple[str, ...]
     ledger: tuple[LedgerLine, ...]
     baazis: str
+    heard: tuple[Heard, ...] = ()
+    """What a listener is told of it (`heard.heard`)."""
 
 
 def parse_parts(text: str | None) -> tuple[str, ...] | None:
@@ -101,10 +105,11 @@ def board(view: LiveView) -> Board:
     game = games[-1] if games else {"tags": {}, "deals": [], "ledger": [], "baazis": {}}
     rules = find_ruleset(view.variant)
     names = seat_names(game["tags"], rules.seats)
-    return Board(view.game_id, view.version, view.state, next_words(view.next, names),
-                 deal_end(view.ended, rules, names), deal_words(view.table, names), floor_of(view.table, names),
-                 plays_of(view, len(games) or 1, names), flagged_of(view), rules.teams,
-                 ledger_of(view.sheet, names, rules.teams), baazi_words(game.get("baazis", {})))
+    end, flagged = deal_end(view.ended, rules, names), flagged_of(view)
+    return Board(view.game_id, view.version, view.state, next_words(view.next, names), end,
+                 deal_words(view.table, names), floor_of(view.table, names), plays_of(view, len(games) or 1, names),
+                 flagged, rules.teams, ledger_of(view.sheet, names, rules.teams), baazi_words(game.get("baazis", {})),
+                 heard(view, end, ((f.entry, f.finding) for f in flagged), names))
 
 
 # ---------------------------------------------------------------- what comes next

@@ -77,8 +77,9 @@ def board_html(view: LiveView, parts: tuple[str, ...] = PARTS) -> Markup:
 
 @bp.get("/live/<int:game_id>/board")
 def board_fragment(game_id: int):
-    """The board as an HTML fragment; ``parts=next,end,floor,plays,flagged,ledger`` (any of them, default all).
-    Poll it with If-None-Match: 304 while the game's version is the same."""
+    """The board as an HTML fragment; ``parts=next,end,floor,plays,flagged,ledger,heard`` (any of them, default
+    all; `heard` is hidden: what the follow page tells a listener). Poll it with If-None-Match: 304 while the
+    game's version is the same."""
     parts = parse_parts(request.args.get("parts"))
     if parts is None:
         abort(400, Said("parts= takes a comma list of {parts}", parts=", ".join(PARTS)))

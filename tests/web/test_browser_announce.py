@@ -1,0 +1,123 @@
+"""In headless chromium, in English and Hindi: the live region of the follow page (#live-said) says nothing
+while nothing changes (a MutationObserver counts every change of the region over several polls: none), and
+says what changed, in words in the page's language, once each: the deal begun (dealer, floor, bid), a play
+with its flag, several plays counted, an entry taken back, the game closed. The time of the last check stays
+on screen beside the region. The page's timers run as the test says (Playwright's clock): each poll is one
+step. Screenshots at 390x844 and 1280x800 go to test-artifacts/browser/announce-*.png.
+"""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from tests.web import test_browser as browsing
+from tests.web.test_browser_live import Scorekeeper
+from tests.web.test_live_pages import body_of
+
+live_server, base_url = browsing.live_server, browsing.base_url
+browser_type_launch_args, SHOTS = browsing.browser_type_launch_args, browsing.SHOTS
+
+pytestmark = pytest.mark.browser
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+FOLLOW = {
+    "en": {"deal": "Deal 1 begins: Bilal (E) deals. The floor: king of hearts, jack of hearts, 2 of clubs and ace "
+                   "of diamonds. Priya (N) bids 10.",
+           "play": ["Priya (N) throws 10 of clubs loose.", "Deal 1, play 1, flagged: Throw the bid card only as a "
+                    "last resort (the bidder throws 10 of clubs although 8 of diamonds + 2 of clubs =10"],
+           "plays": "4 new plays; the last: Priya (N) takes 10 of clubs with 10 of spades.",
+           "back": "Taken back: Priya (N) takes 10 of clubs with 10 of spades.",
+           "closed": "The game is closed: if it is reopened, its new plays show here."},
+    "hi": {"deal": "डील 1 शुरू: बाँटने वाला Bilal (E)। ज़मीन: पान का बादशाह, पान का गुलाम, चिड़ी का 2 और ईंट का "
+                   "इक्का। Priya (N) ने 10 की बोली लगाई।",
+           "play": ["Priya (N) ने चिड़ी का 10 खुला फेंका।", "डील 1, चाल 1, चिह्नित:"],
+           "plays": "4 नई चालें; आखिरी: Priya (N) ने हुकुम का 10 से उठाया: चिड़ी का 10।",
+           "back": "वापस लिया: Priya (N) ने हुकुम का 10 से उठाया: चिड़ी का 10।",
+           "closed": "खेल बंद है: फिर खोला गया तो उसकी नई चालें यहाँ दिखेंगी।"},
+}
+
+WATCH = """([region, time]) => {
+  window.said = [];
+  window.checks = 0;
+  new MutationObserver(() => window.said.push(document.getElementById(region).textContent))
+    .observe(document.getElementById(region), { childList: true, subtree: true, characterData: true });
+  new MutationObserver(() => { window.checks += 1; })
+    .observe(document.getElementById(time), { childList: true, subtree: true, characterData: true });
+}"""
+"""Counts every change of the live region (what it said, each time) and of the time of the last check."""
+
+
+def api(base: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """A GET (no body) or POST to the JSON API."""
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers), timeout=10) as r:
+        return json.loads(r.read())
+
+
+def checked(page, context, polls: int, every: int) -> None:
+    """Let the page poll `polls` more times (its timers run `every` ms a step) and take in each answer."""
+    for _ in range(polls):
+        before = page.evaluate("window.checks")
+        context.clock.run_for(every + 100)
+        page.wait_for_function("n => window.checks > n", arg=before, timeout=5_000)
+
+
+def said_once(page, context, every: int, *parts: str) -> None:
+    """After the next poll the region says each of `parts`, with one change more than before."""
+    before = page.evaluate("window.said.length")
+    checked(page, context, 1, every)
+    said = page.evaluate("window.said")
+    assert len(said) == before + 1, said[before:]
+    assert all(part in said[-1] for part in parts), (said[-1], parts)
+
+
+def pictures(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(SHOTS / f"announce-{name}-{size}.png"), full_page=size == "desktop")
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, (name, size)
+
+
+@pytest.mark.parametrize("language", FOLLOW)
+def test_the_follow_page_says_nothing_while_nothing_changes_and_then_what_was_played(browser, base_url, language):
+    players, lines = body_of("r-bid-throw.seep")
+    made = api(base_url, "/api/live", {"variant": "thirty", "players": players})
+    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
+    keeper.version = made["version"]
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    context.clock.install()
+    page = context.new_page()
+    page.goto(f"{base_url}/live/{made['id']}")
+    page.evaluate(WATCH, ["live-said", "live-checked"])
+    region = page.locator("#live-said")
+    assert region.get_attribute("role") == "status" and page.locator("[aria-live], [role=status]").count() == 2
+    quiet = region.inner_text()
+
+    checked(page, context, 4, 1500)
+    assert page.evaluate("window.said") == [] and region.inner_text() == quiet
+    assert page.locator("#live-checked").inner_text() and page.locator("#live-checked").is_visible()
+
+    words = FOLLOW[language]
+    for line in lines[:5]:  # the deal, a redeal, a hand, the floor, the bid: one poll finds them all
+        keeper.add(line)
+    said_once(page, context, 1500, words["deal"])
+    keeper.add(lines[5])  # "N Tc": R-BID-THROW
+    said_once(page, context, 1500, *words["play"])
+    for line in lines[6:10]:
+        keeper.add(line)
+    said_once(page, context, 1500, words["plays"])
+    keeper.post("/undo")
+    said_once(page, context, 1500, words["back"])
+    checked(page, context, 3, 1500)
+    assert len(page.evaluate("window.said")) == 4
+    pictures(page, f"follow-{language}")
+    keeper.post("/close")
+    said_once(page, context, 1500, words["closed"])
+    checked(page, context, 1, 30_000)  # a closed game is checked every 30 s: still nothing said again
+    assert len(page.evaluate("window.said")) == 5
+    context.close()

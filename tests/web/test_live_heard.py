@@ -1,0 +1,90 @@
+"""What the board tells a listener (its hidden part `heard`, which the follow page says in its live region): the
+deal begun (its dealer, floor and bid), each play and each flag, the deal's end with its score, in words in the
+reader's language, players named and cards said; each under a key that stays the same while what it tells
+does, so that the page says only what is new or changed."""
+from __future__ import annotations
+
+import html as markup
+import re
+
+from tests.web.live_helpers import live_store_fixtures
+from tests.web.test_live_pages import bid_throw_game, board, body_of
+
+app, client = live_store_fixtures()
+
+ITEM = re.compile(r'<li data-key="([^"]+)" data-kind="([^"]+)">(.*?)</li>', re.S)
+
+
+def heard(client, game_id: int, **query: str) -> dict[str, tuple[str, str]]:
+    """The board's told sentences by key: (kind, text), in their order."""
+    page = client.get(f"/live/{game_id}/board", query_string=query).get_data(as_text=True)
+    part = re.search(r'<ol class="live-part live-heard" id="live-heard" hidden>(.*?)</ol>', page, re.S)
+    return {} if part is None else {k: (kind, markup.unescape(t)) for k, kind, t in ITEM.findall(part.group(1))}
+
+
+def test_the_board_tells_the_deal_each_play_and_each_flag_in_words(client):
+    keeper = bid_throw_game(client, plays=3)
+    told = heard(client, keeper.id)
+    flagged = [e for e in keeper.doc()["entries"] if e["findings"]]
+    assert list(told) == ["d1", "f1", "b1", "p1.1", "p1.2", "p1.3", f"x{flagged[0]['id']}:R-BID-THROW"]
+    assert [kind for kind, _ in told.values()] == ["deal", "floor", "bid", "play", "play", "play", "flag"]
+    assert told["d1"][1] == "Deal 1 begins: Bilal (E) deals."
+    assert told["f1"][1] == "The floor: king of hearts, jack of hearts, 2 of clubs and ace of diamonds."
+    assert told["b1"][1] == "Priya (N) bids 10."
+    assert told["p1.1"][1] == "Priya (N) throws 10 of clubs loose."
+    assert told["p1.3"][1] == ("Omkar (S) builds a 13-house: 4 of spades on the loose 6 of diamonds + 2 of clubs + "
+                               "ace of diamonds, with king of hearts.")
+    assert told[f"x{flagged[0]['id']}:R-BID-THROW"][1] == (
+        "Deal 1, play 1, flagged: Throw the bid card only as a last resort (the bidder throws 10 of clubs although "
+        "8 of diamonds + 2 of clubs =10 was possible).")
+
+
+def test_the_board_tells_it_in_the_readers_language(client):
+    keeper = bid_throw_game(client, plays=5)
+    client.set_cookie("lang", "hi")
+    told = heard(client, keeper.id)
+    assert told["d1"][1] == "डील 1 शुरू: बाँटने वाला Bilal (E)।"
+    assert told["b1"][1] == "Priya (N) ने 10 की बोली लगाई।"
+    assert told["p1.1"][1] == "Priya (N) ने चिड़ी का 10 खुला फेंका।"
+    assert told["p1.5"][1] == "Priya (N) ने हुकुम का 10 से उठाया: चिड़ी का 10।"
+    assert all(word not in text for _, text in told.values() for word in ("throws", "flagged", "of clubs"))
+
+
+def test_what_is_told_keeps_its_key_while_it_stays_the_same(client):
+    keeper = bid_throw_game(client, plays=4)
+    before = heard(client, keeper.id)
+    _, lines = body_of("r-bid-throw.seep")
+    keeper.add(lines[9])  # play 5: "N Ts x Tc"
+    after = heard(client, keeper.id)
+    assert {k: v for k, v in after.items() if k in before} == before
+    assert [k for k in after if k not in before] == ["p1.5"]
+    assert after["p1.5"][1] == "Priya (N) takes 10 of clubs with 10 of spades."
+
+    last = keeper.doc()["entries"][-1]["number"]
+    assert keeper.add("N Ts", replace=last).status_code == 201  # corrected: the same play, told anew
+    corrected = heard(client, keeper.id)
+    assert corrected["p1.5"][1] == "Priya (N) throws 10 of spades loose."
+    assert {k: v for k, v in corrected.items() if k in before} == before
+    assert [kind for k, (kind, _) in corrected.items() if k not in after] == ["flag"]  # it could capture
+    assert keeper.send("/undo").status_code == 201
+    assert list(heard(client, keeper.id)) == list(before)
+
+
+def test_the_end_of_a_deal_is_told_with_its_score_and_the_standing(client):
+    keeper = bid_throw_game(client, plays=48)
+    game = keeper.doc()["report"]["games"][0]
+    score, baazis = game["deals"][0]["score"], game["baazis"]
+    told = heard(client, keeper.id)
+    kind, text = told["end1"]
+    assert kind == "end" and list(told).index("end1") == list(told).index("p1.48") + 1
+    assert text.startswith(f"Deal 1 is over: NS {score['NS']} – EW {score['EW']}. "), text
+    assert text.endswith(f"baazis NS {baazis['NS']} – EW {baazis['EW']}.")
+
+
+def test_the_told_part_is_only_where_it_is_asked_for(client):
+    keeper = bid_throw_game(client, plays=2)
+    assert heard(client, keeper.id, parts="floor,ledger") == {}  # the keep page's parts
+    alone = client.get(f"/live/{keeper.id}/board", query_string={"parts": "heard"}).get_data(as_text=True)
+    assert 'id="live-heard" hidden' in alone and 'id="live-floor"' not in alone
+    assert list(heard(client, keeper.id, parts="heard")) == list(heard(client, keeper.id))
+    assert board(client, keeper.id).status_code == 200
