@@ -1,17 +1,22 @@
-"""In headless chromium, in English and Hindi: the live region of the follow page (#live-said) says nothing
-while nothing changes (a MutationObserver counts every change of the region over several polls: none), and
-says what changed, in words in the page's language, once each: the deal begun (dealer, floor, bid), a play
-with its flag, several plays counted, an entry taken back, the game closed. The time of the last check stays
-on screen beside the region. The page's timers run as the test says (Playwright's clock): each poll is one
-step. Screenshots at 390x844 and 1280x800 go to test-artifacts/browser/announce-*.png.
+"""In headless chromium, in English and Hindi: the live regions of the follow page (#live-said) and of the
+director's view (#director-said) say nothing while nothing changes (a MutationObserver counts every change of
+the region over several polls: none), and say what changed, in words in the page's language, once each: on
+the follow page the deal begun (dealer, floor, bid), a play with its flag, several plays counted, an entry
+taken back, the game closed; on the director's view a table's deal ended with its score, a refused score, a
+table closed, a table idle. The time of the last check stays on screen beside the region. The page's timers run
+as the test says (Playwright's clock): each poll is one step. Screenshots at 390x844 and 1280x800 go to
+test-artifacts/browser/announce-*.png.
 """
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
 
 import pytest
 
+from seeplog.playout import deal_lines, random_deal
+from seeplog.ruleset import find_ruleset
 from tests.web import test_browser as browsing
 from tests.web.test_browser_live import Scorekeeper
 from tests.web.test_live_pages import body_of
@@ -36,6 +41,14 @@ FOLLOW = {
            "plays": "4 नई चालें; आखिरी: Priya (N) ने हुकुम का 10 से उठाया: चिड़ी का 10।",
            "back": "वापस लिया: Priya (N) ने हुकुम का 10 से उठाया: चिड़ी का 10।",
            "closed": "खेल बंद है: फिर खोला गया तो उसकी नई चालें यहाँ दिखेंगी।"},
+}
+DIRECTOR = {
+    "en": {"table": "Round 1 · Table {table}: ", "ended": "deal 1 ended, {score}.",
+           "refused": "EW refused deal 1 ({score}): “we had the last sweep”.", "closed": "the game is closed.",
+           "idle": "idle for"},
+    "hi": {"table": "राउंड 1 · मेज़ {table}: ", "ended": "डील 1 खत्म, {score}।",
+           "refused": "EW ने डील 1 से मना किया ({score}): “we had the last sweep”।", "closed": "खेल बंद है।",
+           "idle": "मिनट से रुकी हुई।"},
 }
 
 WATCH = """([region, time]) => {
@@ -120,4 +133,62 @@ def test_the_follow_page_says_nothing_while_nothing_changes_and_then_what_was_pl
     said_once(page, context, 1500, words["closed"])
     checked(page, context, 1, 30_000)  # a closed game is checked every 30 s: still nothing said again
     assert len(page.evaluate("window.said")) == 5
+    context.close()
+
+
+@pytest.mark.parametrize("language", DIRECTOR)
+def test_the_directors_view_says_nothing_while_nothing_changes_and_then_what_changed_at_a_table(
+        browser, base_url, language):
+    made = api(base_url, "/api/events", {"name": "Quiet night", "variant": "standard",
+                                         "partnerships": [["Asha", "Ravi"], ["Meena", "Dev"], ["Farah", "Kabir"],
+                                                          ["Nisha", "Arjun"]]})
+    organiser = made["organiser_token"]
+    tables = api(base_url, f"/api/events/{made['id']}/rounds", {}, organiser)["tables"]
+    context = browser.new_context(viewport=SIZES["desktop"])
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    context.clock.install()
+    page = context.new_page()
+    page.goto(f"{base_url}/events/{made['id']}/director#token={organiser}")
+    page.wait_for_selector("section.director-table")
+    page.wait_for_function("() => document.getElementById('director-checked').textContent !== ''")
+    page.evaluate(WATCH, ["director-said", "director-checked"])
+    assert page.locator("#director-said").get_attribute("role") == "status"
+    assert page.locator("[aria-live], [role=status]").count() == 1  # the summary is no live region
+    summary = page.locator("#director-summary").inner_text()
+
+    checked(page, context, 4, 2000)
+    assert page.evaluate("window.said") == [] and page.locator("#director-summary").inner_text() == summary
+
+    words = DIRECTOR[language]
+    first = Scorekeeper(base_url, tables[0]["game_id"], tables[0]["edit_token"])
+    first.version = api(base_url, f"/api/live/{first.game_id}")["version"]
+    for line in deal_lines(1, "N", random_deal(find_ruleset("standard"), "N", random.Random(3))):
+        first.add(line)
+    deal = api(base_url, f"/api/live/{first.game_id}/confirmations")["deals"][0]
+    score = " – ".join(f"{team} {points}" for team, points in deal["score"].items())
+    table = words["table"].format(table=tables[0]["number"])
+    said_once(page, context, 2000, table + words["ended"].format(score=score))
+
+    director = api(base_url, f"/api/events/{made['id']}/director", token=organiser)
+    link = next(t for t in director["tables"] if t["game_id"] == first.game_id)["confirm_url"].split("#token=")[1]
+    api(base_url, f"/api/live/{first.game_id}/confirmations",
+        {"deal": 1, "verdict": "refused", "reason": "we had the last sweep"}, link)
+    said_once(page, context, 2000, table + words["refused"].format(score=score))
+
+    second = Scorekeeper(base_url, tables[1]["game_id"], tables[1]["edit_token"])
+    second.version = api(base_url, f"/api/live/{second.game_id}")["version"]
+    second.post("/close")
+    said_once(page, context, 2000, words["table"].format(table=tables[1]["number"]) + words["closed"])
+    checked(page, context, 3, 2000)
+    assert len(page.evaluate("window.said")) == 3
+    pictures(page, f"director-{language}")
+
+    page.fill("#idle-minutes", "0.02")  # a table idle longer than the minutes chosen: told once, at once
+    page.locator("#idle-minutes").dispatch_event("change")
+    page.wait_for_function("() => window.said.length === 4")
+    idle = page.evaluate("window.said")[-1]
+    assert idle.startswith(table) and words["idle"] in idle, idle
+    assert words["table"].format(table=tables[1]["number"]) not in idle  # closed: never idle
+    checked(page, context, 2, 2000)
+    assert len(page.evaluate("window.said")) == 4
     context.close()

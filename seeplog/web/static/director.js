@@ -1,7 +1,11 @@
 /* The director's view: every table of the event on one screen, polled every 2 s with If-None-Match (a 304
    while nothing changed). A table idle longer than the minutes chosen, or whose opponents refused a score,
    is raised; the director corrects an entry with a note (organiser token). The token comes in the link's
-   fragment and is kept on this device. */
+   fragment and is kept on this device. The live region (#director-said) is written only with news: what
+   changed at each table since the last answer (a deal ended and its score, a score refused or confirmed, a
+   new flag, a table closed, reopened or idle), a correction's outcome, the connection lost; the time of the
+   last answer stands beside it, outside the region, so that a screen reader hears nothing while nothing
+   changes. */
 (function () {
   "use strict";
   var root = document.getElementById("director");
@@ -14,14 +18,21 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   var token = localStorage.getItem(key);
-  var slot = document.getElementById("director-tables"), status = document.getElementById("director-status");
+  var slot = document.getElementById("director-tables");
   var summary = document.getElementById("director-summary"), minutes = document.getElementById("idle-minutes");
+  var said = document.getElementById("director-said"), checkedAt = document.getElementById("director-checked");
   /* Each sentence in the reader's language, from the page (static/text.js). */
   function t(text, values) { return window.seeplogText(text, values); }
-  var EVERY = 2000, etag = null, data = null, fetchedAt = 0, timer = null, said = {};
+  var EVERY = 2000, etag = null, data = null, fetchedAt = 0, timer = null, corrections = {};
+  var wasIdle = null, lost = false;
   if (!token) { document.getElementById("director-no-token").hidden = false; return; }
   document.getElementById("director-ui").hidden = false;
   minutes.value = localStorage.getItem(minutesKey) || "10";
+
+  /* Say `text` in the live region, unless it says it already (a screen reader would hear it again). */
+  function say(text) {
+    if (text && said.textContent !== text) said.textContent = text;
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -78,6 +89,11 @@
     return out;
   }
 
+  function flagText(f) {
+    var where = f.entry ? t("entry {entry} {line}:", { entry: f.entry, line: f.line || "" }) + " " : "";
+    return where + f.rule + " " + window.seeplogSaid(f);
+  }
+
   /* The entries flagged (an entry may break more than one rule). */
   function flaggedPlays(tb) {
     var seen = {};
@@ -88,10 +104,7 @@
   function flagLines(tb) {
     if (!tb.flagged.length) return [el("p", "hint", t("No flagged play."))];
     var ul = el("ul", "flags");
-    tb.flagged.forEach(function (f) {
-      var where = f.entry ? t("entry {entry} {line}:", { entry: f.entry, line: f.line || "" }) + " " : "";
-      ul.append(el("li", "", where + f.rule + " " + window.seeplogSaid(f)));
-    });
+    tb.flagged.forEach(function (f) { ul.append(el("li", "", flagText(f))); });
     var plays = flaggedPlays(tb);
     return [el("p", "flagged", plays === 1 ? t("1 flagged play waiting") : t("{count} flagged plays waiting", { count: plays })), ul];
   }
@@ -148,14 +161,16 @@
       headers: { "Content-Type": "application/json", Authorization: "Bearer " + token } })
       .then(function (r) { return r.json().then(function (j) { return [r.ok, j]; }); })
       .then(function (got) {
-        said[tb.game_id] = corrected(got);
+        corrections[tb.game_id] = corrected(got);
         var shown = slot.querySelector("section[data-game='" + tb.game_id + "'] .correct-said");
-        if (shown) shown.textContent = said[tb.game_id];
+        if (shown) shown.textContent = corrections[tb.game_id];
+        say(tableName(tb) + ": " + corrections[tb.game_id]);
         if (got[0]) { form.parentNode.open = false; poll(); }
       })
       .catch(function () {
         var shown = slot.querySelector("section[data-game='" + tb.game_id + "'] .correct-said");
         if (shown) shown.textContent = t("Cannot reach the server: try again.");
+        say(t("Cannot reach the server: try again."));
       });
   }
 
@@ -194,26 +209,101 @@
     confirmLines(tb.confirmations).concat(flagLines(tb)).forEach(function (n) { box.append(n); });
     var links = el("p", "links");
     links.append(link(tb.follow_url, t("Follow")), link(tb.scoresheet_url, t("Scoresheet")), link(tb.confirm_url, t("Confirm link")));
-    box.append(links, correctForm(tb), el("p", "correct-said", said[tb.game_id] || ""));
+    box.append(links, correctForm(tb), el("p", "correct-said", corrections[tb.game_id] || ""));
     return box;
   }
 
   function refusedAt(tb) { return !tb.uploaded && tb.confirmations.refused > 0; }
 
-  function draw() {
-    if (!data) return;
-    var limit = Number(minutes.value) || 10, open = {};
-    slot.querySelectorAll("details.correct[open]").forEach(function (d) { open[d.dataset.game] = d; });
-    if (Object.keys(open).length) return;  /* a correction being written: not redrawn under the director's hands */
-    /* A table whose score was refused comes first: the director's eye goes there. */
-    var order = data.tables.filter(refusedAt).concat(data.tables.filter(function (t) { return !refusedAt(t); }));
-    slot.replaceChildren.apply(slot, order.map(function (t) { return card(t, limit); }));
+  function summaryText() {
+    var limit = Number(minutes.value) || 10;
     var idle = data.tables.filter(function (tb) { return tb.state === "open" && idleMinutes(tb) > limit; }).length;
     var refused = data.tables.filter(refusedAt).length;
     var flagged = data.tables.reduce(function (n, tb) { return n + (tb.uploaded ? 0 : flaggedPlays(tb)); }, 0);
-    summary.textContent = [data.tables.length === 1 ? t("1 table") : t("{count} tables", { count: data.tables.length }),
+    return [data.tables.length === 1 ? t("1 table") : t("{count} tables", { count: data.tables.length }),
       t("{count} idle", { count: idle }), t("{count} with a refused score", { count: refused }),
       flagged === 1 ? t("1 flagged play") : t("{count} flagged plays", { count: flagged })].join(" · ");
+  }
+
+  /* The tables that became idle since the last drawing, told (none the first time). */
+  function idleNews(limit) {
+    var now = {}, out = [];
+    data.tables.forEach(function (tb) {
+      now[tb.game_id] = !tb.uploaded && tb.state === "open" && idleMinutes(tb) > limit;
+      if (now[tb.game_id] && wasIdle && !wasIdle[tb.game_id]) {
+        out.push(t("{table}: idle for {minutes} min.", { table: tableName(tb), minutes: Math.floor(idleMinutes(tb)) }));
+      }
+    });
+    wasIdle = now;
+    return out;
+  }
+
+  /* Draws the tables (unless a correction is being written) and the summary; the tables newly idle, told. */
+  function draw() {
+    if (!data) return [];
+    var limit = Number(minutes.value) || 10, open = {}, news = idleNews(limit);
+    var text = summaryText();
+    if (summary.textContent !== text) summary.textContent = text;
+    slot.querySelectorAll("details.correct[open]").forEach(function (d) { open[d.dataset.game] = d; });
+    if (Object.keys(open).length) return news;  /* a correction being written: not redrawn under the director's hands */
+    /* A table whose score was refused comes first: the director's eye goes there. */
+    var order = data.tables.filter(refusedAt).concat(data.tables.filter(function (t) { return !refusedAt(t); }));
+    slot.replaceChildren.apply(slot, order.map(function (t) { return card(t, limit); }));
+    return news;
+  }
+
+  function scoreText(score) {
+    return Object.keys(score).map(function (k) { return k + " " + score[k]; }).join(" – ");
+  }
+
+  /* What changed at a live table's deals: each deal ended (its score), a score changed, refused or confirmed. */
+  function dealNews(before, tb) {
+    var was = {}, out = [];
+    before.confirmations.deals.forEach(function (d) { was[d.deal] = d; });
+    tb.confirmations.deals.forEach(function (d) {
+      var old = was[d.deal], score = scoreText(d.score);
+      if (!old) out.push(t("deal {deal} ended, {score}", { deal: d.deal, score: score }));
+      else if (scoreText(old.score) !== score) out.push(t("deal {deal}'s score is now {score}", { deal: d.deal, score: score }));
+      if (d.status === (old ? old.status : "missing")) return;
+      if (d.status === "refused") {
+        out.push(t("{team} refused deal {deal} ({score}): “{reason}”",
+                   { team: d.team || tb.confirmations.team, deal: d.deal, score: score, reason: d.reason }));
+      } else if (d.status === "confirmed") {
+        out.push(t("deal {deal} confirmed", { deal: d.deal }));
+      }
+    });
+    return out;
+  }
+
+  /* What changed at a table since the answer before (`before`: the table then). */
+  function tableNews(before, tb) {
+    if (tb.uploaded || before.uploaded) return [];
+    var out = [];
+    if (before.state !== tb.state) out.push(tb.state === "closed" ? t("the game is closed") : t("the game is open again"));
+    out = out.concat(dealNews(before, tb));
+    var seen = {};
+    before.flagged.forEach(function (f) { seen[flagText(f)] = true; });
+    var fresh = tb.flagged.filter(function (f) { return !seen[flagText(f)]; });
+    if (fresh.length > 2) out.push(t("{count} new flags", { count: fresh.length }));
+    else fresh.forEach(function (f) { out.push(t("flagged: {flag}", { flag: flagText(f) })); });
+    return out;
+  }
+
+  /* What changed at each table from the answer `before` to `now`, each sentence naming its table; new
+     tables named (counted when there are many: a new round). */
+  function changes(before, now) {
+    var was = {}, out = [];
+    before.tables.forEach(function (tb) { was[tb.game_id] = tb; });
+    var added = now.tables.filter(function (tb) { return !was[tb.game_id]; });
+    if (added.length > 3) out.push(t("{count} new tables.", { count: added.length }));
+    else added.forEach(function (tb) { out.push(t("{table}: a new table, NS {ns} · EW {ew}.",
+                                                  { table: tableName(tb), ns: tb.names[0], ew: tb.names[1] })); });
+    now.tables.filter(function (tb) { return was[tb.game_id]; }).forEach(function (tb) {
+      tableNews(was[tb.game_id], tb).forEach(function (news) {
+        out.push(t("{table}: {news}.", { table: tableName(tb), news: news }));
+      });
+    });
+    return out;
   }
 
   function poll() {
@@ -228,17 +318,25 @@
         return r.json();
       })
       .then(function (got) {
-        if (got) { data = got; fetchedAt = Date.now(); }
-        draw();
-        status.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
+        var before = data, news = [];
+        if (got) { data = got; fetchedAt = Date.now(); news = before ? changes(before, data) : []; }
+        news = news.concat(draw());
+        checkedAt.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
+        if (news.length) say(news.join(" "));
+        else if (!before || lost) say(summaryText());
+        lost = false;
         timer = setTimeout(poll, EVERY);
       })
       .catch(function (e) {
-        status.textContent = e.message === "token" ? t("This is not the event's organiser link.") : t("Cannot reach the server: trying again.");
+        lost = true;
+        say(e.message === "token" ? t("This is not the event's organiser link.") : t("Cannot reach the server: trying again."));
         if (e.message !== "token") timer = setTimeout(poll, EVERY * 3);
       });
   }
 
-  minutes.addEventListener("change", function () { localStorage.setItem(minutesKey, minutes.value); draw(); });
+  minutes.addEventListener("change", function () {
+    localStorage.setItem(minutesKey, minutes.value);
+    say(draw().join(" "));
+  });
   poll();
 }());
