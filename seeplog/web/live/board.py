@@ -15,7 +15,7 @@ from seeplog.scoresheet import SheetRow, seat_names
 from ..catalog import gettext
 from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
 from ..dates import local_date
-from ..forms import ROTATIONS
+from ..forms import tag_value
 from ..saying import say, say_all, say_either
 from .dealend import DealEnd, baazi_words, deal_end, taken_words
 from .heard import Heard, heard
@@ -238,12 +238,8 @@ SHOWN_TAGS = (("Date", _l("date")), ("Site", _l("site")), ("Round", _l("round"))
 
 
 def _detail(tag: str, value: str) -> str:
-    """A tag's value as the header shows it: a date in the reader's locale, a rotation in the start form's words."""
-    if tag == "Date":
-        return local_date(value)
-    if tag == "Rotation":
-        return str(next((c.label for c in ROTATIONS if c.value == value.lower()), value))
-    return value
+    """A tag's value as the header shows it: a date in the reader's locale, else as the scoresheet shows it."""
+    return local_date(value) if tag == "Date" else tag_value(value, tag)
 
 
 def follow_header(view: LiveView) -> FollowHeader:
