@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "seeplog" / "web" / "translations"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None,
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "_l": None, "lazy_gettext": None,
             "Said": None, "N_": None}
 """`Said` and `N_` mark the library's sentences (seeplog.said): its findings and the rule catalogue."""
 WIDTH = 120

@@ -12,11 +12,9 @@ from seeplog.state import House, State
 
 from .catalog import gettext, locale_name
 from .saying import say_all
+from .spoken import card_words, seat_words, shown_heard
 
-SUITS = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}
-RANKS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
-"""The ranks said in words (as the keep page's scripts say them too: the catalogs hold them once)."""
-
+SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 @dataclass(frozen=True)
@@ -35,11 +33,8 @@ class CardFace:
 
     @property
     def label(self) -> str:
-        """For screen readers and tooltips: ``10 of diamonds``."""
-        rank = self.text[0]
-        word = RANKS.get(rank)
-        return gettext("{rank} of {suit}").format(rank=gettext(word) if word and word != "10" else word or rank,
-                                                  suit=gettext(SUITS[self.text[1]][1]))
+        """For screen readers and tooltips: ``ten of diamonds``."""
+        return card_words(self.text)
 
 
 DRAWN: dict[tuple[CardFace, str], Markup] = {}
@@ -63,7 +58,7 @@ def drawn(face: CardFace) -> Markup:
     >>> html.startswith('<span class="card red played" data-card="Qh"'), "queen of hearts (played)" in html
     (True, True)
     >>> print(drawn(card_face(parse_card("Ts"))).split("title=")[1])
-    "Ts · 10 of spades"><span class="rank ten">10</span><span class="suit">♠</span></span>
+    "Ts · ten of spades"><span class="rank ten">10</span><span class="suit">♠</span></span>
     """
     classes = "card" + (" red" if face.red else "") + (f" {face.mark}" if face.mark else "")
     label = _marked(face.label, face.mark)
@@ -87,11 +82,11 @@ def card_face(card: Card, mark: str = "") -> CardFace:
     >>> from seeplog.cards import parse_card
     >>> face = card_face(parse_card("Td"))
     >>> face.rank, face.suit, face.red, face.label
-    ('10', '♦', True, '10 of diamonds')
+    ('10', '♦', True, 'ten of diamonds')
     """
     text = str(card)
     rank = "10" if text[0] == "T" else text[0]
-    return CardFace(text, rank, SUITS[text[1]][0], text[1] in "hd", mark)
+    return CardFace(text, rank, SUITS[text[1]], text[1] in "hd", mark)
 
 
 def faces(cards: Iterable[Card], marked: frozenset[Card] = frozenset(), mark: str = "") -> tuple[CardFace, ...]:
@@ -107,6 +102,8 @@ class HouseView:
     """The owning seats, in the API's order (sorted)."""
     owner_names: str
     """``W (Divya)``, or ``N (Asha) and W (Divya)``."""
+    owners_heard: str
+    """The owners as a screen reader hears them: ``Divya (West)``."""
     cemented: bool
     mark: str = ""
     """'' or 'used' (the play takes, breaks or joins it) or 'new' (the play made or changed it)."""
@@ -114,6 +111,19 @@ class HouseView:
     @property
     def text(self) -> str:
         return " ".join(c.text for c in self.cards)
+
+    @property
+    def words(self) -> str:
+        """Its cards in words: "jack of clubs and seven of spades"."""
+        return say_all([c.label for c in self.cards])
+
+
+def house_view(value: int, cards: Iterable[Card], owners: Iterable[str], names: dict[str, str], cemented: bool,
+               mark: str = "") -> HouseView:
+    """A house as the floor draws it, its owners named with their seats (sorted, as the API lists them)."""
+    seats = sorted(owners)
+    return HouseView(value, faces(cards), tuple(seats), say_all([named(s, names) for s in seats]),
+                     say_all([seat_words(s, names) for s in seats]), cemented, mark)
 
 
 @dataclass(frozen=True)
@@ -130,11 +140,22 @@ class FloorView:
         """Something on it carries a mark of the play."""
         return any(c.mark for c in self.loose) or any(h.mark for h in self.houses)
 
+    @property
+    def loose_words(self) -> str:
+        """The loose cards in words: "king of diamonds, nine of hearts and five of spades"."""
+        return say_all([c.label for c in self.loose])
+
 
 def named(seat: str, names: dict[str, str]) -> str:
     """A seat with its player's name, written one way on every page: ``Asha (N)`` (``N`` when unnamed)."""
     name = names.get(seat, seat)
     return f"{name} ({seat})" if name != seat else seat
+
+
+def named_heard(seat: str, names: dict[str, str]) -> Markup:
+    """A seat with its player's name, shown as `named` writes it (``Asha (N)``) and heard in words
+    ("Asha (North)")."""
+    return shown_heard(named(seat, names), seat_words(seat, names))
 
 
 @dataclass(frozen=True)
@@ -144,13 +165,14 @@ class Team:
     """Its players as the page says them."""
 
 
-def team_players(rules: Ruleset, team: str, names: dict[str, str]) -> str:
-    """A team's players, each named with its seat: ``Asha (N) & Chetan (S)``. A team that is one seat (two
-    players) is already named by its seat: its player's name alone (nothing when unnamed)."""
+def team_players(rules: Ruleset, team: str, names: dict[str, str], *, heard: bool = False) -> str:
+    """A team's players, each named with its seat: ``Asha (N) & Chetan (S)`` (with `heard`, as a screen reader
+    hears them: "Asha (North) & Chetan (South)"). A team that is one seat (two players) is already named by its
+    seat: its player's name alone (nothing when unnamed)."""
     seats = rules.seats_of(team)
     if seats == (team,):
         return "" if names.get(team, team) == team else names[team]
-    return " & ".join(named(s, names) for s in seats)
+    return " & ".join((seat_words if heard else named)(s, names) for s in seats)
 
 
 def _key(house: House) -> tuple[int, frozenset[Card], frozenset[str]]:
@@ -167,7 +189,5 @@ def floor_view(state: State, other: State | None, mark: str, names: dict[str, st
     houses = {_key(h) for h in other.houses} if other is not None else {_key(h) for h in state.houses}
     return FloorView(
         faces(state.loose, frozenset(state.loose) - loose, mark),
-        tuple(HouseView(h.value, faces(h.cards), tuple(sorted(h.owners)),
-                        say_all([named(s, names) for s in sorted(h.owners)]), h.cemented,
-                        "" if _key(h) in houses else mark)
+        tuple(house_view(h.value, h.cards, h.owners, names, h.cemented, "" if _key(h) in houses else mark)
               for h in state.houses))

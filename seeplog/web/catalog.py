@@ -30,6 +30,11 @@ def gettext(msgid: str, **params: Any) -> str:
     return text % params if params else text
 
 
+def pgettext(context: str, msgid: str) -> str:
+    """A word in the reader's language, as said in `context` (a msgid that means two things)."""
+    return catalog().upgettext(context, msgid)
+
+
 def locale_name() -> str:
     """This request's locale ("hi"; outside the app, Flask-Babel's default)."""
     if not has_app_context():

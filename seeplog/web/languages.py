@@ -23,6 +23,7 @@ from .forms import tag_title, tag_value, variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .oneline import is_one_line
 from .scripttext import script_translations
+from .spoken import heard, notation_words, shown_heard, spoken
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -94,8 +95,10 @@ def init_languages(app: Flask) -> None:
     init_dates(app)
     app.jinja_env.filters["number"] = format_decimal
     app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
-    app.jinja_env.filters.update(said=said_here, rule_summary=rule_summary, rule_explanation=rule_explanation,
-                                 variant_title=variant_title, tag_title=tag_title, tag_value=tag_value)
+    app.jinja_env.filters.update(said=said_here, spoken=spoken, heard=heard, words=notation_words,
+                                 shown_heard=shown_heard, rule_summary=rule_summary,
+                                 rule_explanation=rule_explanation, variant_title=variant_title, tag_title=tag_title,
+                                 tag_value=tag_value)
 
     @app.context_processor
     def language_choices():

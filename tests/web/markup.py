@@ -1,6 +1,7 @@
 """Reading a page's elements in tests: each element's tag, attributes and the elements around it."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -91,3 +92,19 @@ def text_of(html: str, id: str) -> str | None:
     reader = _Text(id)
     reader.feed(html)
     return " ".join("".join(reader.parts).split())
+
+
+SR_ONLY = re.compile(r'<span class="sr-only">[^<]*</span>')
+NOT_HEARD = re.compile(r'<(span|code) aria-hidden="true">(.*?)</\1>', re.S)
+
+
+def shown(html: str) -> str:
+    """The page as sighted readers get it: what only screen readers hear taken out (seeplog.web.spoken), and the
+    notation screen readers do not hear drawn as it is for the eye."""
+    return NOT_HEARD.sub(lambda m: m.group(2) if m.group(1) == "span" else f"<code>{m.group(2)}</code>",
+                         SR_ONLY.sub("", html))
+
+
+def heard(html: str) -> str:
+    """The page as screen readers get it: the notation hidden from them taken out, the words for them kept."""
+    return SR_ONLY.sub(lambda m: m.group(0)[len('<span class="sr-only">'):-len("</span>")], NOT_HEARD.sub("", html))

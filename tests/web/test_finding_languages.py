@@ -31,7 +31,7 @@ SCRIPT = {"hi": re.compile("[\u0900-\u097f]"), "pa": re.compile("[\u0a00-\u0a7f]
 
 def translations(code: str) -> dict[str, str]:
     with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        return {m.id: m.string for m in read_po(po) if m.id and m.string}
+        return {m.id: m.string for m in read_po(po) if m.id and m.string and not m.context}  # "North", not the seat's
 
 
 def fields(template: str) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import EXAMPLES
 from tests.web.live_helpers import Keeper, statement_lines
-from tests.web.markup import elements, houses, loose, text_of
+from tests.web.markup import elements, houses, loose, shown, text_of
 
 SCORE_FIELDS = ("card_points", "sweep_points", "score", "cards_taken", "sweeps", "plays", "complete")
 
@@ -102,7 +102,7 @@ def floor_cards(html: str) -> list[str]:
 
 def taken_before(html: str) -> dict[str, int]:
     """What each team had taken before the leftover, as the board's deal line says ("taken: NS 20 cards")."""
-    return {t: int(n) for t, n in re.findall(r"(\w+) (\d+) cards", text_of(html, "live-floor") or "")}
+    return {t: int(n) for t, n in re.findall(r"(\w+) (\d+) cards", text_of(shown(html), "live-floor") or "")}
 
 
 @pytest.mark.parametrize("name", ["game-standard-2", "game-thirty-2"])

@@ -3,6 +3,7 @@ its log error with what the line may have meant (issue 12, points 5 and 6)."""
 import pytest
 
 from tests.web.helpers import upload
+from tests.web.markup import shown
 
 
 # ---------------------------------------------------------------- the page and the API
@@ -24,7 +25,7 @@ def test_the_page_and_the_api_view_the_same_plays(client, name, deal, play):
 
 def test_the_dispute_page_lists_what_an_ambiguous_capture_could_mean(client):
     game_id = upload(client, "e-ambiguous.seep")
-    html = client.get(f"/games/{game_id}/deals/2/plays/1").get_data(as_text=True)
+    html = shown(client.get(f"/games/{game_id}/deals/2/plays/1").get_data(as_text=True))
     assert 'id="meant"' in html and "<code>Kc x 6s+6c+Ah</code>" in html and "<code>Kc x Qh+Ah</code>" in html
     doc = client.get(f"/api/games/{game_id}/deals/2/plays/1").json
     assert doc["meant"] == ["Kc x 6s+6c+Ah", "Kc x Qh+Ah"] and doc["move"] == "Kc x"
@@ -39,7 +40,7 @@ def test_the_dispute_page_shows_the_floor_near_a_floor_error(client):
 
 def test_the_dispute_page_shows_the_legal_plays_after_a_syntax_error(client):
     game_id = upload(client, "e-syntax.seep")
-    html = client.get(f"/games/{game_id}/deals/1/plays/25").get_data(as_text=True)
+    html = shown(client.get(f"/games/{game_id}/deals/1/plays/25").get_data(as_text=True))
     doc = client.get(f"/api/games/{game_id}/deals/1/plays/25").json
     assert "the seat to move, could play here" in html and doc["turn"] == "S"
     assert all(f"<code>{text}</code>" in html for text in doc["legal"])
@@ -48,7 +49,7 @@ def test_the_dispute_page_shows_the_legal_plays_after_a_syntax_error(client):
 def test_names_are_shown_one_way_on_every_page(client):
     game_id = upload(client, "e-ambiguous.seep")
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
-    play = client.get(f"/games/{game_id}/deals/2/plays/1").get_data(as_text=True)
+    play = shown(client.get(f"/games/{game_id}/deals/2/plays/1").get_data(as_text=True))
     listing = client.get("/").get_data(as_text=True)
     doc = client.get(f"/api/games/{game_id}").json
     north = doc["players"]["N"] if isinstance(doc.get("players"), dict) else None

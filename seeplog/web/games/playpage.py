@@ -18,8 +18,8 @@ from seeplog.state import State, Sweep
 from seeplog.stopped import StoppedPlay, is_stop, state_at_stop, stopped_play
 
 from ..catalog import gettext, ngettext
-from ..saying import say
-from ..cardviews import CardFace, FloorView, Team, card_face, faces, floor_view, named, team_players
+from ..cardviews import CardFace, FloorView, Team, card_face, faces, floor_view, named, named_heard, team_players
+from ..spoken import notation_words, seat_words, shown_heard, spoken, token_words
 from ..findings import SHORTENED
 from .playlinks import play_link, plays_shown, stopping_error
 from .store import stored_analysis
@@ -87,6 +87,8 @@ class PlayPage:
     number: int
     plays: int
     game_url: str
+    names: dict[str, str]
+    """Each seat's player (a seat unnamed is missing), for the findings heard in words."""
     seat: str
     turn: str | None
     """The seat whose turn it was, when another seat played."""
@@ -94,6 +96,7 @@ class PlayPage:
     card: str
     """The card played, in notation ('' where the replay stopped)."""
     words: str
+    """The play in words: shown with its cards and seat in notation, heard with them in words."""
     annotation: str | None
     line: int | None
     before: FloorView
@@ -197,14 +200,14 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
     step = view.step
     names = ctx.names
     return PlayPage(
-        **_frame(ctx, row, play_number), seat=named(step.seat, names),
-        turn=named(view.turn, names) if view.turn != step.seat else None,
-        move=view.text, card=str(step.move.card), words=say(view.words),
+        **_frame(ctx, row, play_number), seat=named_heard(step.seat, names),
+        turn=named_heard(view.turn, names) if view.turn != step.seat else None,
+        move=view.text, card=str(step.move.card), words=spoken(view.words, names),
         annotation=step.statement.annotation, line=step.statement.line,
         before=floor_view(step.before, step.after, "used", names),
         after=floor_view(step.after, step.before, "new", names),
         hands=_hands(ctx, view), taken=_taken(ctx, step.after),
-        legal=_legal(view), legal_seat=named(view.turn, names), legal_complete=view.legal_complete,
+        legal=_legal(view, names), legal_seat=named_heard(view.turn, names), legal_complete=view.legal_complete,
         notes=_notes(ctx, view))
 
 
@@ -216,22 +219,30 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
     line = error.line if error is not None else None
     written = _without_seat(lines[line - 1].strip(), error.seat) if error and line and line <= len(lines) else "–"
     words = (gettext("The replay stops here: this line cannot be replayed as written.") if error is not None else
-             ngettext("The log stops here, after %(num)s play: this is the play %(seat)s had to make next.",
-                      "The log stops here, after %(num)s plays: this is the play %(seat)s had to make next.",
-                      stop.number - 1, seat=named(stop.turn, names)))
-    hand = HandView(stop.turn, named(stop.turn, names), faces(stop.hand), True, True) if stop.hand_known else None
+             _log_stops(stop.number - 1, stop.turn, names))
+    hand = HandView(stop.turn, named_heard(stop.turn, names), faces(stop.hand), True, True) if stop.hand_known \
+        else None
     return PlayPage(
-        **_frame(ctx, row, stop.number), seat=named(error.seat, names) if error and error.seat else "–",
+        **_frame(ctx, row, stop.number), seat=named_heard(error.seat, names) if error and error.seat else "–",
         turn=None, move=written, card="", words=words, annotation=None, line=line,
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
-        taken=_taken(ctx, before), legal=_stop_legal(stop), legal_seat=named(stop.turn, names),
+        taken=_taken(ctx, before), legal=_stop_legal(stop, names), legal_seat=named_heard(stop.turn, names),
         legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
-        meant=tuple(replace(a, words=said_of(a)) for a in stop.meant),
+        meant=tuple(replace(a, words=said_of(a, names)) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
 
 
-def _stop_legal(stop: StoppedPlay) -> tuple[Alternative, ...]:
-    words = {a.text: said_of(a) for a in stop.legal}
+def _log_stops(plays: int, seat: str, names: dict[str, str]) -> str:
+    """The log stops after `plays` plays, before the play `seat` had to make (heard in words)."""
+    def say(who: str) -> str:
+        return ngettext("The log stops here, after %(num)s play: this is the play %(seat)s had to make next.",
+                        "The log stops here, after %(num)s plays: this is the play %(seat)s had to make next.",
+                        plays, seat=who)
+    return shown_heard(say(named(seat, names)), say(seat_words(seat, names)))
+
+
+def _stop_legal(stop: StoppedPlay, names: dict[str, str]) -> tuple[Alternative, ...]:
+    words = {a.text: said_of(a, names) for a in stop.legal}
     return tuple(Alternative(o.text, words.get(o.text, ""), str(o.card), o.groupings)
                  for c in stop.outcomes for o in c.outcomes)
 
@@ -243,10 +254,10 @@ def _without_seat(written: str, seat: str | None) -> str:
 
 
 def _item_text(item: object) -> str:
-    """A card or house of the floor, in words: ``Js (loose)``, ``the 11-house``."""
+    """A card or house of the floor, in words: ``Js (loose)`` (the card heard in words), ``the 11-house``."""
     if isinstance(item, HouseRef):
         return gettext("the %(value)s-house", value=item.value)
-    return gettext("%(card)s (loose)", card=item)
+    return shown_heard(gettext("%(card)s (loose)", card=item), gettext("%(card)s (loose)", card=token_words(str(item))))
 
 
 def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]:
@@ -254,9 +265,9 @@ def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]
     replay = ctx.replay
     return {
         "game_id": ctx.game_id, "title": title_of(row), "game": ctx.game_number, "games": ctx.games,
-        "deal": replay.deal.number, "dealer": named(replay.deal.dealer, ctx.names),
-        "bid": f"{named(replay.bidder, ctx.names)} {replay.bid}" if replay.bid is not None else "–",
-        "number": number, "plays": ctx.plays, "game_url": ctx.game_url,
+        "deal": replay.deal.number, "dealer": named_heard(replay.deal.dealer, ctx.names),
+        "bid": named_heard(replay.bidder, ctx.names) + f" {replay.bid}" if replay.bid is not None else "–",
+        "number": number, "plays": ctx.plays, "game_url": ctx.game_url, "names": ctx.names,
         "findings": tuple(_finding(ctx, v) for v in ctx.at(number)),
         "deal_findings": tuple(_finding(ctx, v) for v in ctx.at(None)),
         "strip": _strip(ctx, number), "nav": _nav(ctx, number),
@@ -311,7 +322,7 @@ def _nav(ctx: DealContext, number: int) -> Nav:
 
 def _hands(ctx: DealContext, view: PlayView) -> tuple[HandView, ...]:
     mover = view.step.seat
-    return tuple(HandView(seat, named(seat, ctx.names), _hand_faces(cards, view if seat == mover else None),
+    return tuple(HandView(seat, named_heard(seat, ctx.names), _hand_faces(cards, view if seat == mover else None),
                           partial, seat == mover) for seat, (cards, partial) in view.hands.items())
 
 
@@ -325,27 +336,41 @@ def _taken(ctx: DealContext, state: State) -> tuple[TeamTaken, ...]:
     out = []
     for team in rules.teams:
         sweeps = tuple(SweepLine(s, ctx.link(s.play)) for s in state.sweeps if rules.team_of(s.seat) == team)
-        out.append(TeamTaken(Team(team, team_players(rules, team, ctx.names)), faces(state.taken[team]), sweeps))
+        players = shown_heard(team_players(rules, team, ctx.names), team_players(rules, team, ctx.names, heard=True))
+        out.append(TeamTaken(Team(team, players), faces(state.taken[team]), sweeps))
     return tuple(out)
 
 
 def _notes(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
     step, rules = view.step, ctx.replay.rules
-    notes = [gettext("A sweep: the floor is cleared, %(points)s points to %(team)s.", points=s.points,
-                     team=rules.team_of(s.seat)) for s in step.after.sweeps if s.play == step.number]
-    left = step.after.loose + tuple(c for h in step.after.houses for c in h.cards)
+    notes = [_sweep_note(s.points, rules.team_of(s.seat)) for s in step.after.sweeps if s.play == step.number]
+    left = " ".join(map(str, sorted(step.after.loose + tuple(c for h in step.after.houses for c in h.cards))))
     last = step.after.last_capturer
     if step.number == len(ctx.replay.steps) and ctx.replay.final is not None and left and last:
-        notes.append(gettext("The deal ends: %(cards)s left on the floor go to %(team)s, as %(seat)s was the last "
-                             "to capture.", cards=" ".join(map(str, sorted(left))), team=rules.team_of(last),
-                             seat=named(last, ctx.names)))
+        notes.append(_end_note(left, rules.team_of(last), last, ctx.names))
     return tuple(notes)
 
 
-def said_of(alternative: Alternative) -> str:
-    """An outcome in words, in the reader's language."""
-    return say(alternative.words)
+def _sweep_note(points: int, team: str) -> str:
+    """The sweep the play made, its team heard in words."""
+    def say(said_team: str) -> str:
+        return gettext("A sweep: the floor is cleared, %(points)s points to %(team)s.", points=points, team=said_team)
+    return shown_heard(say(team), say(token_words(team)))
 
 
-def _legal(view: PlayView) -> tuple[Alternative, ...]:
-    return tuple(replace(a, words=said_of(a)) for a in view.legal)
+def _end_note(cards: str, team: str, seat: str, names: dict[str, str]) -> str:
+    """Who takes the cards left on the floor at the end of the deal, the cards and seats heard in words."""
+    def say(said_cards: str, said_team: str, said_seat: str) -> str:
+        return gettext("The deal ends: %(cards)s left on the floor go to %(team)s, as %(seat)s was the last to "
+                       "capture.", cards=said_cards, team=said_team, seat=said_seat)
+    return shown_heard(say(cards, team, named(seat, names)),
+                       say(notation_words(cards), token_words(team), seat_words(seat, names)))
+
+
+def said_of(alternative: Alternative, names: dict[str, str]) -> str:
+    """An outcome in words, in the reader's language (its cards and seat heard in words)."""
+    return spoken(alternative.words, names)
+
+
+def _legal(view: PlayView, names: dict[str, str]) -> tuple[Alternative, ...]:
+    return tuple(replace(a, words=said_of(a, names)) for a in view.legal)

@@ -13,10 +13,11 @@ from seeplog.ruleset import find_ruleset
 from seeplog.scoresheet import SheetRow, seat_names
 
 from ..catalog import gettext
-from ..cardviews import FloorView, HouseView, Team, faces, named, team_players
+from ..cardviews import FloorView, Team, faces, house_view, named, named_heard, team_players
 from ..dates import local_date
 from ..forms import tag_value
-from ..saying import say, say_all, say_either
+from ..saying import say, say_either
+from ..spoken import shown_heard, spoken
 from .dealend import DealEnd, baazi_words, deal_end, taken_words
 from .heard import Heard, heard
 from .view import EntryView, LiveView, links
@@ -155,11 +156,11 @@ def standing_words(step: dict[str, Any]) -> str:
 def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords | None:
     if not table:
         return None
-    bid = f"{named(table['bidder'], names)} {table['bid']}" if table.get("bid") is not None \
+    bid = named_heard(table["bidder"], names) + f" {table['bid']}" if table.get("bid") is not None \
         else gettext("not yet")
     taken = table.get("taken") or {}
-    return DealWords(table["deal"], named(table["dealer"], names) if table.get("dealer") else "–", bid,
-                     taken_words(taken))
+    return DealWords(table["deal"], named_heard(table["dealer"], names) if table.get("dealer") else "–", bid,
+                     shown_heard(taken_words(taken), taken_words(taken, heard=True)))
 
 
 def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:
@@ -167,8 +168,7 @@ def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView |
     if not table or not table.get("floor"):
         return None
     floor = table["floor"]
-    houses = tuple(HouseView(h["value"], faces(parse_card(c) for c in h["cards"]), tuple(h["owners"]),
-                             say_all([named(s, names) for s in h["owners"]]), h["cemented"])
+    houses = tuple(house_view(h["value"], map(parse_card, h["cards"]), h["owners"], names, h["cemented"])
                    for h in floor["houses"])
     return FloorView(faces(parse_card(c) for c in floor["loose"]), houses)
 
@@ -185,8 +185,8 @@ def plays_of(view: LiveView, game: int, names: dict[str, str]) -> tuple[PlayLine
         seat = e.place.seat
         if e.place.kind != "play" or e.place.deal != deal or e.place.play is None:
             continue
-        words = say(e.words) if e.words else gettext("%(seat)s plays %(line)s", seat=named(seat, names) if seat
-                                                   else gettext("a seat"), line=e.line)
+        words = spoken(e.words, names) if e.words else gettext(
+            "%(seat)s plays %(line)s", seat=named(seat, names) if seat else gettext("a seat"), line=e.line)
         out.append(PlayLine(e, words, tuple(typed_finding(f, view.game_id, game, deal) for f in e.findings)))
     return tuple(out)
 

@@ -14,6 +14,7 @@ from seeplog.said import Said
 from ..catalog import gettext, ngettext
 from ..cardviews import CardFace, faces, named
 from ..saying import say, say_either
+from ..spoken import token_words
 
 
 @dataclass(frozen=True)
@@ -58,10 +59,10 @@ def deal_end(ended: dict[str, Any] | None, rules: Ruleset, names: dict[str, str]
                    standing_after(ended), next_dealers(ended, names))
 
 
-def taken_words(taken: dict[str, int]) -> str:
-    """The cards each team took: "NS 30 cards · EW 22 cards"."""
-    return " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count, team=team)
-                      for team, count in taken.items())
+def taken_words(taken: dict[str, int], *, heard: bool = False) -> str:
+    """The cards each team took: "NS 30 cards · EW 22 cards" (with `heard`, the teams in words: "North–South")."""
+    return " · ".join(ngettext("%(team)s %(num)s card", "%(team)s %(num)s cards", count,
+                               team=token_words(team) if heard else team) for team, count in taken.items())
 
 
 def baazi_words(baazis: dict[str, int]) -> str:

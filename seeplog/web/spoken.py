@@ -1,0 +1,127 @@
+"""Notation for the eye, words for the ear. The pages show cards and seats as players write them ("Jc",
+"S"); a screen reader hears them in words, in the reader's language ("jack of clubs", "Omkar (South)").
+`shown_heard` draws a text both ways: the notation hidden from screen readers, the words hidden from the eye
+(the CSS class sr-only). static/text.js says notation in words the same way for the pages' scripts
+(seeplogHeard, seeplogSaid)."""
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from markupsafe import Markup, escape
+
+from seeplog.said import N_, Param, Said
+
+from .catalog import gettext, locale_name, pgettext
+from .findings import said_here
+from .saying import say_all
+
+SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+"""Each seat's word in English (`seat_word` says it in the reader's language)."""
+TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
+RANK_WORDS = {"A": N_("ace"), "2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"), "6": N_("six"),
+              "7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "T": N_("ten"), "J": N_("jack"),
+              "Q": N_("queen"), "K": N_("king")}
+"""The ranks said in words, as the cards' own names (Hindi "दहला", the ten), as static/text.js says them too."""
+SUIT_WORDS = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
+ITEM = r"(?:[2-9TJQKA][shdc]|\[\d+\])"
+GROUP = re.compile(rf"{ITEM}(?:\+{ITEM})*")
+"""Loose cards and houses joined by '+' ("9s+2s", "Jc+[11]"), or one alone."""
+
+Names = Mapping[str, str]
+
+
+def card_words(card: str) -> str:
+    """A card's name in words (``Td``: "ten of diamonds"), in the reader's language."""
+    return gettext("{rank} of {suit}").format(rank=gettext(RANK_WORDS[card[0]]), suit=gettext(SUIT_WORDS[card[1]]))
+
+
+def seat_word(seat: str) -> str:
+    """The seat's word in the reader's language: "South" (in the context "seat": the sentence "North" alone is
+    the label of the seat tag's field)."""
+    return {"N": pgettext("seat", "North"), "E": pgettext("seat", "East"), "S": pgettext("seat", "South"),
+            "W": pgettext("seat", "West")}[seat]
+
+
+def seat_translations() -> dict[str, str]:
+    """The seats' words for the pages' scripts (static/text.js), keyed as gettext keys a word said in a context
+    ("seat\x04North"); none in English."""
+    if locale_name() == "en":
+        return {}
+    return {f"seat\x04{word}": seat_word(seat) for seat, word in SEATS.items()}
+
+
+def seat_words(seat: str, names: Names | None = None) -> str:
+    """A seat in words, with its player's name as the pages write it ("Omkar (S)"): "Omkar (South)" (the word
+    alone when unnamed)."""
+    name = (names or {}).get(seat, seat)
+    return f"{name} ({seat_word(seat)})" if name != seat else seat_word(seat)
+
+
+def token_words(token: str, names: Names | None = None) -> str:
+    """One word of notation in words: a card or a group of cards and houses, a seat, a team; any other as it is."""
+    if token in SEATS:
+        return seat_words(token, names)
+    if token in TEAM_WORDS:
+        return gettext(TEAM_WORDS[token])
+    if not GROUP.fullmatch(token):
+        return token
+    return " + ".join(gettext("the %(value)s-house", value=item[1:-1]) if item.startswith("[") else card_words(item)
+                      for item in token.split("+"))
+
+
+def notation_words(text: str, names: Names | None = None) -> str:
+    """A line or part of notation in words, word by word, cards side by side said as a list: "floor Kd 9h 5s" is
+    heard "floor king of diamonds, nine of hearts and five of spades", "S 9s x 9h+[11]" "South nine of spades x
+    nine of hearts + the 11-house"."""
+    said: list[str] = []
+    cards: list[str] = []
+    for word in text.split():
+        if GROUP.fullmatch(word):
+            cards.append(token_words(word))
+            continue
+        if cards:
+            said.append(say_all(cards))
+            cards = []
+        said.append(token_words(word, names))
+    return " ".join(said + ([say_all(cards)] if cards else []))
+
+
+def is_notation(text: str) -> bool:
+    """Every word of `text` is a card, a group, a seat or a team (a sentence's part that names them alone)."""
+    words = text.split()
+    return bool(words) and all(w in SEATS or w in TEAM_WORDS or GROUP.fullmatch(w) for w in words)
+
+
+def heard_sentence(text: str, names: Names | None = None) -> str:
+    """A sentence of the library as a screen reader should hear it: in the reader's language, each part of it in
+    notation said in words. Text that is no `Said` is heard as it is (or in words, when it is notation)."""
+    if not isinstance(text, Said):
+        return notation_words(text, names) if is_notation(text) else text
+    try:
+        return gettext(text.template).format_map({key: _heard(value, names) for key, value in text.params})
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: the English stands
+        return text.template.format_map({key: _heard(value, names) for key, value in text.params})
+
+
+def _heard(value: Param, names: Names | None) -> Param:
+    return heard_sentence(value, names) if isinstance(value, str) else value
+
+
+def shown_heard(shown: str, heard: str) -> Markup:
+    """`shown` for the eye, `heard` for screen readers (one text, escaped, where they are the same)."""
+    if shown == heard:
+        return escape(shown)
+    return Markup('<span aria-hidden="true">{}</span><span class="sr-only">{}</span>').format(shown, heard)
+
+
+def spoken(text: str, names: Names | None = None) -> Markup:
+    """A sentence of the library (a `Said`) shown in the reader's language as written, cards and seats in
+    notation, and heard with them in words (a Jinja filter)."""
+    return shown_heard(said_here(text) if text else "", heard_sentence(text, names) if text else "")
+
+
+def heard(text: str, names: Names | None = None) -> Markup:
+    """Notation (a card, a group, a seat, a line) shown as written and heard in words (a Jinja filter)."""
+    return shown_heard(text, notation_words(text, names))
+
