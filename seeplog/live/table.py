@@ -13,6 +13,7 @@ from ..ledger import provisional_note, rotation_reason
 from ..moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from ..notation import Deal, Hand, Play
 from ..analysis import Analysis, GameAnalysis
+from ..dispute import describe
 from ..replay import DealReplay
 from ..ruleset import VARIANTS, Ruleset
 from ..said import Said, said_json
@@ -200,7 +201,9 @@ def outcomes(state: State, seat: str, card: Card, known: Known) -> list[dict[str
         if error is not None:
             continue
         broken = check(state, seat, resolved, known)
+        words = describe(resolved, seat, state)
         found[text] = {"move": text, "line": f"{seat} {text}", "kind": kind_name(move), "legal": not broken,
+                       "words": words, "words_said": said_json(words),
                        "violations": [{"rule": v.rule, "message": v.message, "said": said_json(v.message)}
                                       for v in broken]}
     order = {"capture": 0, "house": 1, "break": 2, "throw": 3}

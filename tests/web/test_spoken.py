@@ -126,3 +126,14 @@ def test_the_live_boards_floor_and_plays_are_heard_in_words(client):
     assert "dealer Jaspreet (North) · bid Naveen (West) 13 · taken: North–South 0 cards · East–West 5 cards" in said
     assert "Omkar (East) throws seven of clubs loose" in said and not NOTATION.findall(said)
     assert "dealer Jaspreet (N) · bid Naveen (W) 13 · taken: NS 0 cards · EW 5 cards" in shown(html)
+
+
+def test_each_outcome_of_a_card_says_its_play_in_words(client):
+    keeper = Keeper(client)
+    keeper.add_all(MID_DEAL)
+    found = client.get(f"/api/live/{keeper.id}/outcomes?card=5d").json["outcomes"]
+    took = next(o for o in found if o["line"] == "N 5d x 5h")
+    assert took["words"] == "N takes 5h with 5d"
+    assert took["words_said"] == {"template": "{seat} takes {taken} with {card}",
+                                  "params": {"seat": "N", "taken": "5h", "card": "5d"}}
+    assert all(o["words"] and o["words_said"]["template"] for o in found)

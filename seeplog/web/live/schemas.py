@@ -199,5 +199,9 @@ LiveGameSchema = answer_schema(
     links=STRINGS)
 LiveHistorySchema = answer_schema("LiveHistorySchema", id=int, version=int, events=OBJECTS)
 OutcomesSchema = answer_schema(
-    "OutcomesSchema", card=str, seat=str, deal=int, play=int, version=int, outcomes=OBJECTS,
+    "OutcomesSchema", card=str, seat=str, deal=int, play=int, version=int,
+    outcomes=described("each outcome: move, line, kind (capture, house, break, throw), legal, words (the play in "
+                       "words) and words_said (the same as a template and its parameters, for a page to say it in "
+                       "the reader's language), violations (rule, message, said)", fields.List, fields.Dict(),
+                       required=True),
     seen=(bool, "the card was already seen in this deal"))

@@ -1,10 +1,15 @@
 /* The pages' scripts say their sentences in the reader's language: the page carries them, translated, in
  * the JSON block #page-strings (seeplog/web/scripttext.py lists them); a sentence missing there is said
  * in English. `{name}` in a sentence is filled from `values`. A finding of the live API is said from its
- * `said` (its template and parameters; the pages that show findings carry the templates' translations). */
+ * `said` (its template and parameters; the pages that show findings carry the templates' translations).
+ * Cards and seats are shown in notation ("Jc", "S") and heard in words ("jack of clubs", "South"), as the
+ * server's pages do (seeplog/web/spoken.py): seeplogHeard says notation in words, seeplogShownHeard draws both. */
 (function () {
   "use strict";
   var strings = null;
+  var SEATS = { N: "North", E: "East", S: "South", W: "West" };
+  var ITEM = "(?:[2-9TJQKA][shdc]|\\[\\d+\\])";
+  var GROUP = new RegExp("^" + ITEM + "(?:\\+" + ITEM + ")*$");
   function load() {
     var block = document.getElementById("page-strings");
     try { strings = block ? JSON.parse(block.textContent) : {}; } catch (e) { strings = {}; }
@@ -16,18 +21,91 @@
       return values && name in values ? String(values[name]) : whole;
     });
   };
+  var t = window.seeplogText;
+
+  /* A card's name in words ("king of spades"); the text as it is when it is no card. */
+  window.seeplogCardWords = function (card) {
+    var rank = { A: t("ace"), 2: t("two"), 3: t("three"), 4: t("four"), 5: t("five"), 6: t("six"), 7: t("seven"),
+      8: t("eight"), 9: t("nine"), T: t("ten"), J: t("jack"), Q: t("queen"), K: t("king") }[card.charAt(0)];
+    var suit = { s: t("spades"), h: t("hearts"), d: t("diamonds"), c: t("clubs") }[card.charAt(1)];
+    return rank && suit && card.length === 2 ? t("{rank} of {suit}", { rank: rank, suit: suit }) : card;
+  };
+
+  /* A seat in words, with its player's name when `names` has one, as the pages write it: "Asha (South)" (the
+   * page carries the words said in the context "seat", keyed "seat\u0004North"). */
+  function seatWords(seat, names) {
+    if (strings === null) load();
+    var word = strings["seat\u0004" + SEATS[seat]] || SEATS[seat];
+    var name = names && names[seat];
+    return name && name !== seat ? name + " (" + word + ")" : word;
+  }
+
+  /* One word of notation in words: a card or a group of cards and houses, a seat, a team; any other as it is. */
+  function wordOf(word, names) {
+    if (SEATS[word]) return seatWords(word, names);
+    if (word === "NS") return t("North–South");
+    if (word === "EW") return t("East–West");
+    if (!GROUP.test(word)) return word;
+    return word.split("+").map(function (item) {
+      return item.charAt(0) === "[" ? t("the {value}-house", { value: item.slice(1, -1) }) : window.seeplogCardWords(item);
+    }).join(" + ");
+  }
+
+  /* Items said together: "king of diamonds, 9 of hearts and 5 of spades". */
+  function listed(items) {
+    if (items.length < 2) return items[0] || "";
+    var some = items[0];
+    for (var i = 1; i < items.length - 1; i += 1) some = t("{first}, {second}", { first: some, second: items[i] });
+    return t("{some} and {last}", { some: some, last: items[items.length - 1] });
+  }
+
+  /* Notation in words, word by word, cards side by side said as a list: "floor Kd 9h" is heard "floor king of
+   * diamonds and nine of hearts"; `names` (seat: player) adds the players' names to the seats. */
+  window.seeplogHeard = function (text, names) {
+    var said = [];
+    var cards = [];
+    String(text).split(/\s+/).filter(Boolean).forEach(function (word) {
+      if (GROUP.test(word)) { cards.push(wordOf(word)); return; }
+      if (cards.length) { said.push(listed(cards)); cards = []; }
+      said.push(wordOf(word, names));
+    });
+    if (cards.length) said.push(listed(cards));
+    return said.join(" ");
+  };
+
+  function isNotation(text) {
+    var words = String(text).split(/\s+/).filter(Boolean);
+    return words.length > 0 && words.every(function (w) { return SEATS[w] || w === "NS" || w === "EW" || GROUP.test(w); });
+  }
+
   /* A template filled as Python's str.format fills it ("{{" and "}}" are braces), a parameter that is a
-   * template of its own said first. */
-  function retold(said) {
+   * template of its own said first; with `names`, a parameter in notation is said in words. */
+  function retold(said, names) {
     return window.seeplogText(said.template).replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, name) {
       if (!name) return whole.charAt(0);
       var value = said.params[name];
       if (value === undefined || value === null) return whole;
-      return typeof value === "object" ? retold(value) : String(value);
+      if (typeof value === "object") return retold(value, names);
+      return names && isNotation(value) ? window.seeplogHeard(value, names) : String(value);
     });
   }
-  window.seeplogSaid = function (finding) {
-    return finding.said ? retold(finding.said) : finding.message || "";
+  /* A finding's sentence; with `names` (an object, perhaps empty) as a screen reader should hear it. */
+  window.seeplogSaid = function (finding, names) {
+    if (finding.said) return retold(finding.said, names);
+    var message = finding.message || "";
+    return names && isNotation(message) ? window.seeplogHeard(message, names) : message;
+  };
+
+  /* `shown` for the eye and `heard` for screen readers: two spans, or one text where they are the same. */
+  window.seeplogShownHeard = function (shown, heard) {
+    if (shown === heard) return [document.createTextNode(shown)];
+    var eye = document.createElement("span");
+    eye.setAttribute("aria-hidden", "true");
+    eye.textContent = shown;
+    var ear = document.createElement("span");
+    ear.className = "sr-only";
+    ear.textContent = heard;
+    return [eye, ear];
   };
   /* The keep pages a phone keeps for a reload offline (keep-worker.js) are in the language the site last
    * served it: a page served in another language than the one before tells the worker, which asks for them

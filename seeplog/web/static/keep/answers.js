@@ -5,7 +5,8 @@
  * finding no more (corrected, or the entry gone); a refused entry's, until it is fixed or dismissed. */
 import { $, NOTES_KEY } from "./page.js";
 import { keep, hooks } from "./state.js";
-import { button, said, t, textEl } from "./dom.js";
+import { button, said, shownHeard, t, textEl } from "./dom.js";
+import { heard, heardSaid } from "./cards.js";
 import { itemText } from "./waiting.js";
 
 const MOST_NOTES = 30;
@@ -49,13 +50,15 @@ function addNote(note) {
   renderBanner();
 }
 
-/* The server's words for the entry stored, in the "said" line. */
+/* The server's words for the entry stored, in the "said" line: cards and seats shown in notation, heard in
+ * words (`line` and `sayIt` say a line and a sentence one way or the other). */
 function sayStored(item, answer) {
   const verdict = answer.verdict;
-  $("said").textContent = verdict && verdict.words ? said({ said: verdict.words_said, message: verdict.words })
-    : answer.kind === "append" ? t("Recorded: {line}", { line: answer.line })
-      : item.was === "undo" ? t("Undone: {line}", item.target)
-        : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${answer.line}` : ""} — ${t("done")}`;
+  const words = (line, sayIt) => (verdict && verdict.words ? sayIt({ said: verdict.words_said, message: verdict.words })
+    : answer.kind === "append" ? t("Recorded: {line}", { line: line(answer.line) })
+      : item.was === "undo" ? t("Undone: {line}", { line: line(item.target.line) })
+        : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${line(answer.line)}` : ""} — ${t("done")}`);
+  $("said").replaceChildren(...shownHeard(words((line) => line, said), words(heard, heardSaid)));
   $("said").hidden = false;
 }
 

@@ -1,18 +1,24 @@
 /* Cards and seats as the page writes them. */
 import { names } from "./page.js";
-import { t } from "./dom.js";
 import { keep } from "./state.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 export const SUITS = [["s", "♠"], ["h", "♥"], ["d", "♦"], ["c", "♣"]];
 export const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 
-/* A card's name in words, in the reader's language ("king of spades"), for screen readers. */
+/* A card's name in words, in the reader's language ("king of spades"), for screen readers (static/text.js). */
 export function cardName(card) {
-  const rank = { A: t("ace"), 2: t("two"), 3: t("three"), 4: t("four"), 5: t("five"), 6: t("six"), 7: t("seven"),
-    8: t("eight"), 9: t("nine"), T: t("ten"), J: t("jack"), Q: t("queen"), K: t("king") }[card[0]];
-  const suit = { s: t("spades"), h: t("hearts"), d: t("diamonds"), c: t("clubs") }[card[1]];
-  return rank && suit ? t("{rank} of {suit}", { rank, suit }) : card;
+  return window.seeplogCardWords ? window.seeplogCardWords(card) : card;
+}
+
+/* Notation ("S", "Kd", "floor Kd 9h") in words for screen readers, the seats with their players' names. */
+export function heard(text) {
+  return window.seeplogHeard ? window.seeplogHeard(text, knownNames()) : text;
+}
+
+/* A finding's sentence as a screen reader should hear it: its cards and seats in words. */
+export function heardSaid(finding) {
+  return window.seeplogSaid ? window.seeplogSaid(finding, knownNames()) : finding.message || "";
 }
 
 /* A card as typed ("10h", "q♠") in the notation's form ("Th", "Qs"); null when it is not a card. */
@@ -32,8 +38,12 @@ export function cardLabel(card) {
 /* The seat's player as the game's seat tags last said (a name fixed on another phone shows once the
  * game is fetched again); "" where the game names nobody. */
 export function playerName(seat) {
-  const known = (keep.view && keep.view.names) || names;
+  const known = knownNames();
   return known[seat] && known[seat] !== seat ? known[seat] : "";
+}
+
+function knownNames() {
+  return (keep.view && keep.view.names) || names;
 }
 
 export function seatName(seat) {

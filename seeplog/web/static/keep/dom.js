@@ -10,6 +10,11 @@ export function said(finding) {
   return window.seeplogSaid ? window.seeplogSaid(finding) : finding.message || "";
 }
 
+/* `shown` for the eye, `heard` for screen readers (static/text.js): the nodes to put in an element. */
+export function shownHeard(shown, heard) {
+  return window.seeplogShownHeard ? window.seeplogShownHeard(shown, heard) : [document.createTextNode(shown)];
+}
+
 export function button(text, cls, onClick, data) {
   const b = document.createElement("button");
   b.type = "button";

@@ -1,9 +1,9 @@
 /* The outcomes of the card picked to play (asked of the server): each a button that records its line. */
 import { $, api } from "./page.js";
 import { keep, addLine } from "./state.js";
-import { button, note, said, t } from "./dom.js";
+import { button, note, said, shownHeard, t } from "./dom.js";
 import { focusGrid, focusOutcomes } from "./focus.js";
-import { cardLabel } from "./cards.js";
+import { cardLabel, cardName, heard, heardSaid } from "./cards.js";
 import { ahead } from "./ahead.js";
 import { playSeat } from "./next.js";
 import { showGuided } from "./guided.js";
@@ -14,7 +14,8 @@ export async function showOutcomes(card) {
   const seat = playSeat(ahead().next);
   const key = `${card}/${seat}/${keep.queue.items.length}/${keep.view ? keep.view.version : 0}`;
   keep.outcomesFor = key;
-  $("outcomes-title").textContent = t("{seat} plays {card}: what happened?", { seat, card: cardLabel(card) });
+  $("outcomes-title").replaceChildren(...shownHeard(t("{seat} plays {card}: what happened?", { seat, card: cardLabel(card) }),
+    t("{seat} plays {card}: what happened?", { seat: heard(seat), card: cardName(card) })));
   const list = $("outcome-list");
   list.replaceChildren(note(t("Looking up what this card can do…")));
   await drained(5000);
@@ -82,7 +83,7 @@ function outcomeButton(outcome) {
   }, { line: outcome.line, move: outcome.move });
   const move = document.createElement("span");
   move.className = "move";
-  move.textContent = outcome.move;
+  move.append(...shownHeard(outcome.move, outcome.words_said ? heardSaid({ said: outcome.words_said }) : heard(outcome.move)));
   const kind = document.createElement("span");
   kind.className = "kind";
   const verdict = outcome.unjudged ? ` · ${t("judged once stored")}` : "";
@@ -91,7 +92,7 @@ function outcomeButton(outcome) {
   for (const v of outcome.violations) {
     const rule = document.createElement("span");
     rule.className = "rule";
-    rule.textContent = `${t("breaks {rule}:", v)} ${said(v)}`;
+    rule.append(...shownHeard(`${t("breaks {rule}:", v)} ${said(v)}`, `${t("breaks {rule}:", v)} ${heardSaid(v)}`));
     b.append(rule);
   }
   return b;

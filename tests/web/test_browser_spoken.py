@@ -1,0 +1,96 @@
+"""Cards and seats heard in words, seen in notation, in headless chromium (seeplog.web.spoken, static/text.js):
+the accessibility tree of the play page and of the keep page's outcomes, verdict and floor names no card or seat
+in notation, in English and Hindi, while the eye reads the notation as before. Screenshots go to
+test-artifacts/browser/spoken-*.png.
+
+Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import EXAMPLES
+from tests.web import test_browser as served
+
+SHOTS = served.SHOTS
+live_server, base_url, browser_type_launch_args = served.live_server, served.base_url, served.browser_type_launch_args
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+NOTATION = re.compile(r"(?<![\w\[/-])(?:[2-9TJQKA][shdc]|[NESW]|NS|EW)(?![\w\]-])")
+"""A card, a seat or a team in notation, as a word of its own (not a rule's ID, E-FLOOR)."""
+PLAYERS = {"N": "Jaspreet", "W": "Naveen", "S": "Asha", "E": "Omkar"}
+MID_DEAL = ("deal 1 dealer N", "floor Kd 9s 2s 2c", "bid W 13", "W Kh x Kd 9s+2s+2c", "S 5h", "E 7c")
+"""A deal under way: W's sweep, then two cards thrown loose; N plays next, and may take the 5h with the 5d."""
+PLAY = {"en": ("Chetan (East) takes the 13-house with king of clubs",
+               "4 loose cards: ten of diamonds, six of clubs, three of spades and two of diamonds."),
+        "hi": ("Chetan (पूर्व) ने चिड़ी का बादशाह से उठाया: 13 का घर",
+               "4 खुले पत्ते: ईंट का दहला, चिड़ी का छक्का, हुकुम का तिक्की और ईंट का दुक्की।")}
+TOOK = {"en": "Jaspreet (North) takes five of hearts with five of diamonds",
+        "hi": "Jaspreet (उत्तर) ने ईंट का पंजा से उठाया: पान का पंजा"}
+
+
+def heard(snapshot: str) -> list[str]:
+    """The cards and seats in notation a screen reader would read in an aria snapshot (its links' addresses
+    aside)."""
+    return [found for line in snapshot.splitlines() if not line.strip().startswith("- /url:")
+            for found in NOTATION.findall(line)]
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_play_page_is_heard_in_words_and_seen_in_notation(browser, base_url, language):
+    context = browser.new_context(viewport=PHONE)
+    stored = context.request.post(base_url + "/api/games", data=(EXAMPLES / "r-capture-all.seep").read_bytes(),
+                                  headers={"Content-Type": "text/plain"})
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(f"{base_url}/games/{stored.json()['id']}/deals/2/plays/48")
+    snapshot = page.locator("main").aria_snapshot()
+    assert heard(snapshot) == [], snapshot
+    play, floor = PLAY[language]
+    assert play in snapshot and floor in snapshot, snapshot
+    legal = page.locator("#legal").aria_snapshot()
+    assert "king of clubs" in legal or "चिड़ी का बादशाह" in legal
+    assert page.locator(".the-play .words [aria-hidden=true]").inner_text() in (
+        "E takes the 13-house with Kc", "E ने Kc से उठाया: 13 का घर")
+    assert page.locator(".the-play .move code").inner_text() == "Kc x [13]"  # the eye reads the notation
+    assert "Kc x [13] Td+3s" in page.locator("#legal").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"spoken-play-{language}.png"), full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_keep_pages_outcomes_verdict_and_floor_are_heard_in_words(browser, base_url, language):
+    context = browser.new_context(viewport=PHONE)
+    request = context.request
+    live = request.post(base_url + "/api/live", data={"variant": "standard", "players": PLAYERS}).json()
+    version = live["version"]
+    for line in MID_DEAL:
+        answer = request.post(f"{base_url}/api/live/{live['id']}/entries", data={"line": line, "version": version},
+                              headers={"Authorization": f"Bearer {live['edit_token']}"})
+        assert answer.status == 201, answer.text()
+        version = answer.json()["version"]
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + live["edit_url"])
+    page.locator("#floor-board .floor-words").wait_for(state="attached")
+    floor = page.locator("#floor-now").aria_snapshot()
+    assert heard(floor) == [] and ("seven of clubs and five of hearts" in floor or "चिड़ी का सत्ता" in floor), floor
+    page.locator("#picker button[data-card='5d']").click()
+    page.locator("#outcome-list button.outcome").first.wait_for()
+    outcomes = page.locator("#outcomes").aria_snapshot()
+    assert heard(outcomes) == [] and f'button "{TOOK[language]}' in outcomes, outcomes
+    button = page.locator("#outcome-list button.outcome[data-line='N 5d x 5h']")
+    assert button.locator(".move [aria-hidden=true]").inner_text() == "5d x 5h"  # the eye reads the notation
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"spoken-keep-outcomes-{language}.png"), full_page=True)
+    button.click()
+    page.wait_for_function("(took) => document.getElementById('said').textContent.includes(took)",
+                           arg=TOOK[language])
+    said = page.locator("#said").aria_snapshot()
+    assert said.strip().strip('"').endswith(TOOK[language]) and heard(said) == [], said
+    assert page.locator("#said [aria-hidden=true]").inner_text() in ("N takes 5h with 5d", "N ने 5d से उठाया: 5h")
+    context.close()
