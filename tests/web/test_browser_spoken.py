@@ -93,4 +93,9 @@ def test_the_keep_pages_outcomes_verdict_and_floor_are_heard_in_words(browser, b
     said = page.locator("#said").aria_snapshot()
     assert said.strip().strip('"').endswith(TOOK[language]) and heard(said) == [], said
     assert page.locator("#said [aria-hidden=true]").inner_text() in ("N takes 5h with 5d", "N ने 5d से उठाया: 5h")
+    page.locator("#undo").click()  # "Undone: N 5d x 5h", the line heard in words
+    page.wait_for_function("() => document.querySelector('#said [aria-hidden]')?.textContent.endsWith('N 5d x 5h')")
+    said = page.locator("#said").aria_snapshot()
+    assert heard(said) == [] and ("Jaspreet (North) five of diamonds x five of hearts" in said
+                                  or "Jaspreet (उत्तर) ईंट का पंजा x पान का पंजा" in said), said
     context.close()

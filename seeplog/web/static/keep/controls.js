@@ -8,7 +8,8 @@ import { itemText } from "./waiting.js";
 import { isLine, targetOf } from "./meant.js";
 import { fetchView } from "./view.js";
 import { renderEntries } from "./entries.js";
-import { t } from "./dom.js";
+import { shownHeard, t } from "./dom.js";
+import { heard } from "./cards.js";
 import { watchFocus } from "./focus.js";
 
 /* Undo: the last entry waiting taken back, else the last entry undone: the one the page shows (meant.js),
@@ -19,7 +20,9 @@ async function undo() {
   if (!queue.items.length && keep.view && keep.view.version < queue.known) await fetchView();
   const waiting = queue.items[queue.items.length - 1];
   if (queue.takeBackLast()) {
-    $("said").textContent = t("Taken back before it was sent: {line}", { line: itemText(waiting) });
+    const line = itemText(waiting);
+    $("said").replaceChildren(...shownHeard(t("Taken back before it was sent: {line}", { line }),
+      t("Taken back before it was sent: {line}", { line: heard(line) })));
   } else {
     const entries = keep.view ? keep.view.entries : [];
     const last = entries[entries.length - 1];
@@ -27,7 +30,8 @@ async function undo() {
       : (last ? targetOf(last) : null);
     const meant = target && target.id !== undefined ? { entry_id: target.id } : {};
     queue.add("/undo", { note: "undo on the keep-score page", ...meant }, target ? { target } : {});
-    $("said").textContent = target ? t("Undone: {line}", target) : t("Undone: the last entry.");
+    $("said").replaceChildren(...(target ? shownHeard(t("Undone: {line}", target), t("Undone: {line}", { line: heard(target.line) }))
+      : [t("Undone: the last entry.")]));
   }
   $("said").hidden = false;
 }
