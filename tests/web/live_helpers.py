@@ -120,3 +120,16 @@ def _in_progress_row(game: dict) -> dict:
 def validate_json(text: str) -> dict:
     """What `python -m seeplog validate --json` prints for the text (its report)."""
     return seeplog.report_json(seeplog.analyse(text))
+
+
+def live_game_through(request, base_url: str, lines, **body) -> dict:
+    """A live game made with a browser context's requests (`context.request`) and `lines` entered in it: the
+    answer that made it (its id, edit_url, edit_token)."""
+    live = request.post(base_url + "/api/live", data={"variant": "standard", **body}).json()
+    version = live["version"]
+    for line in lines:
+        answer = request.post(f"{base_url}/api/live/{live['id']}/entries", data={"line": line, "version": version},
+                              headers={"Authorization": f"Bearer {live['edit_token']}"})
+        assert answer.status == 201, answer.text()
+        version = answer.json()["version"]
+    return live

@@ -17,6 +17,7 @@ from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import VARIANTS
 from tests.helpers import EXAMPLES
 from tests.web import test_browser as served
+from tests.web.live_helpers import live_game_through
 
 SHOTS = served.SHOTS
 live_server, base_url, browser_type_launch_args = served.live_server, served.base_url, served.browser_type_launch_args
@@ -240,14 +241,7 @@ def test_the_keep_page_mid_deal_says_its_verdict_in_the_readers_language(browser
     sentence the server sends, said with the page's translations), the plays listed likewise, dates on the
     games list in the reader's locale; neither page wider than the phone."""
     context = browser.new_context(viewport=PHONE)
-    request = context.request
-    live = request.post(base_url + "/api/live", data={"variant": "standard"}).json()
-    version = live["version"]
-    for line in MID_DEAL:
-        answer = request.post(f"{base_url}/api/live/{live['id']}/entries", data={"line": line, "version": version},
-                              headers={"Authorization": f"Bearer {live['edit_token']}"})
-        assert answer.status == 201, answer.text()
-        version = answer.json()["version"]
+    live = live_game_through(context.request, base_url, MID_DEAL)
     context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
     page = context.new_page()
     opened(page, base_url + live["edit_url"], "keep")

@@ -13,6 +13,7 @@ import pytest
 
 from tests.helpers import EXAMPLES
 from tests.web import test_browser as served
+from tests.web.live_helpers import live_game_through
 
 SHOTS = served.SHOTS
 live_server, base_url, browser_type_launch_args = served.live_server, served.base_url, served.browser_type_launch_args
@@ -65,14 +66,7 @@ def test_the_play_page_is_heard_in_words_and_seen_in_notation(browser, base_url,
 @pytest.mark.parametrize("language", ["en", "hi"])
 def test_the_keep_pages_outcomes_verdict_and_floor_are_heard_in_words(browser, base_url, language):
     context = browser.new_context(viewport=PHONE)
-    request = context.request
-    live = request.post(base_url + "/api/live", data={"variant": "standard", "players": PLAYERS}).json()
-    version = live["version"]
-    for line in MID_DEAL:
-        answer = request.post(f"{base_url}/api/live/{live['id']}/entries", data={"line": line, "version": version},
-                              headers={"Authorization": f"Bearer {live['edit_token']}"})
-        assert answer.status == 201, answer.text()
-        version = answer.json()["version"]
+    live = live_game_through(context.request, base_url, MID_DEAL, players=PLAYERS)
     context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
     page = context.new_page()
     page.goto(base_url + live["edit_url"])

@@ -32,8 +32,8 @@ def test_the_board_tells_the_deal_each_play_and_each_flag_in_words(client):
     assert told["f1"][1] == "The floor: king of hearts, jack of hearts, two of clubs and ace of diamonds."
     assert told["b1"][1] == "Priya (N) bids 10."
     assert told["p1.1"][1] == "Priya (N) throws ten of clubs loose."
-    assert told["p1.3"][1] == ("Omkar (S) builds a 13-house: four of spades on the loose six of diamonds + two of clubs + "
-                               "ace of diamonds, with king of hearts.")
+    assert told["p1.3"][1] == ("Omkar (S) builds a 13-house: four of spades on the loose six of diamonds + two of "
+                               "clubs + ace of diamonds, with king of hearts.")
     assert told[f"x{flagged[0]['id']}:R-BID-THROW"][1] == (
         "Deal 1, play 1, flagged: Throw the bid card only as a last resort (the bidder throws ten of clubs although "
         "eight of diamonds + two of clubs =10 was possible).")
