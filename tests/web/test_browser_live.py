@@ -125,7 +125,7 @@ def test_a_follower_sees_a_new_play_within_3_s_without_reload(browser, base_url,
     expect(page.locator("#live-next")).to_contain_text("Bilal (E) to play")
     assert page.evaluate("window.stillTheSamePage") is True and page.url == follow
     assert page.locator("#live-board").get_attribute("data-version") == str(keeper.version)
-    expect(page.locator("#live-said")).to_contain_text("Omkar (S) adds 2 of hearts + jack of hearts to the 13-house")
+    expect(page.locator("#live-said")).to_contain_text("Omkar (S) adds two of hearts + jack of hearts to the 13-house")
     flagged = page.locator("li.live-play.flagged")
     expect(flagged).to_have_count(1)
     expect(flagged).to_contain_text("R-BID-THROW")

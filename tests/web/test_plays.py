@@ -404,7 +404,7 @@ def walk_deal(client, url: str, expected: list[tuple[str, int]]) -> int:
         assert current == str(seen) and f'<span class="play-number">{seen}</span>' in html, url
         if seen <= len(expected):
             text, on_floor = expected[seen - 1]
-            assert f"<code>{escape(text)}</code></p>" in html, (url, text)
+            assert f"<code aria-hidden=\"true\">{escape(text)}</code></p>" in html, (url, text)
             floor = html[html.index('id="floor-before"'):html.index('id="floor-after"')]
             assert floor.count("data-card=") == on_floor, (url, floor.count("data-card="), on_floor)
         found = NEXT.search(html)
