@@ -27,8 +27,11 @@ function usable(el) {
   return el && el !== document.body && !el.disabled && el.getClientRects().length > 0;
 }
 
+/* The box's first choice: its Tab stop where it is one (the card grid: grid.js), else its first control. */
 function firstChoice(box) {
   if (!box || box.hidden || box.closest("[hidden]")) return null;
+  const stop = box.querySelector("button[tabindex='0']");
+  if (usable(stop)) return stop;
   return [...box.querySelectorAll("button, input, select, summary")].find(usable) || null;
 }
 
