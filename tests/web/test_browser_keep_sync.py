@@ -83,7 +83,6 @@ def back_online(context, page) -> None:
 def test_an_undo_waiting_offline_removes_the_entry_it_undid_not_the_other_phones_play(browser, base_url):
     game, other = game_with(browser, base_url, HEAD + PLAYS)
     context, page, problems = keep_page(browser, base_url, game)
-    undone = number_of(other, base_url, game, "E Ac")
     context.set_offline(True)
     page.locator("#undo").tap()
     expect(page.locator("#said")).to_have_text("Undone: E Ac")
@@ -94,7 +93,7 @@ def test_an_undo_waiting_offline_removes_the_entry_it_undid_not_the_other_phones
     box.wait_for()
     expect(box.locator("p.changed")).to_have_text("N (Kiran)'s Ah was entered on the other phone.")
     expect(box.locator("li code")).to_have_text(["undo “E Ac”"])
-    expect(box.locator("li p.aim")).to_have_text(f"Re-applied, it removes entry {undone}: E Ac (E throws Ac loose)")
+    expect(box.locator("li p.aim")).to_have_text("Re-applied, it removes play 3 of deal 1: E Ac (E throws Ac loose)")
     page.screenshot(path=str(SHOTS / "keep-sync-undo-conflict.png"))
     box.locator("li button[data-choice=reapply]").tap()
     settled(page)
@@ -130,17 +129,17 @@ def test_a_correction_waiting_offline_follows_its_entry_past_an_entry_inserted_b
     context.set_offline(True)
     correct(page, "S 5c x 5d", "Edit", "S 5c x 5d {sweep}")
     waiting = page.locator("#queue-list li.waiting")
-    expect(waiting).to_have_text([f"replace entry {made} by S 5c x 5d {{sweep}} — waiting"])
+    expect(waiting).to_have_text(["replace play 2 of deal 1 by S 5c x 5d {sweep} — waiting"])
     floor = number_of(other, base_url, game, "floor Kc 9d 5d 4h")
     send(other, base_url, game, line="hand W Ks Js 8c 3c", insert_before=floor)
     back_online(context, page)
     box = page.locator("#conflict")
     box.wait_for()
-    expect(box.locator("p.changed")).to_have_text(f"“hand W Ks Js 8c 3c” was inserted before entry {floor} on the "
-                                                  "other phone.")
-    expect(box.locator("li code")).to_have_text([f"replace entry {made + 1} by S 5c x 5d {{sweep}}"])
-    expect(box.locator("li p.aim")).to_have_text(f"Re-applied, it corrects entry {made + 1} (entry {made} when it "
-                                                 "was made): S 5c x 5d (S takes 5d with 5c; a sweep)")
+    expect(box.locator("p.changed")).to_have_text("“hand W Ks Js 8c 3c” was inserted before the floor of deal 1 on "
+                                                  "the other phone.")
+    expect(box.locator("li code")).to_have_text(["replace play 2 of deal 1 by S 5c x 5d {sweep}"])
+    expect(box.locator("li p.aim")).to_have_text("Re-applied, it corrects play 2 of deal 1: S 5c x 5d (S takes 5d "
+                                                 "with 5c; a sweep)")  # moved among the lines, still play 2
     page.screenshot(path=str(SHOTS / "keep-sync-correction-conflict.png"))
     box.locator("li button[data-choice=reapply]").tap()
     settled(page)
@@ -180,7 +179,7 @@ def test_a_correction_of_an_entry_the_other_phone_deleted_is_dropped_saying_so(b
     send(other, base_url, game, delete=made)
     back_online(context, page)
     expect(page.locator("#banner")).to_contain_text(
-        f"Dropped, the entry it was meant for is no longer in the game: replace entry {made} by S 5c x 5d {{sweep}}")
+        "Dropped, the entry it was meant for is no longer in the game: replace play 2 of deal 1 by S 5c x 5d {sweep}")
     settled(page)
     assert "S 5c x 5d {sweep}" not in lines_of(page, base_url, game)
     context.close()
@@ -288,5 +287,47 @@ def test_undo_tapped_before_the_page_has_the_game_again_undoes_the_entry_just_st
         page.wait_for_timeout(200)
     settled(page)
     assert lines_of(page, base_url, game)[-2:] == ["W Ks x Kc 9d+4h", "S 5c x 5d"]
+    context.close()
+    other.context.close()
+
+
+def test_the_other_phones_change_is_named_by_the_play_it_touched(browser, base_url):
+    """The conflict names the other phone's undo by the play it took back, as the entries list names it, not by
+    its number among the game's lines (which counts the tags)."""
+    game, other = game_with(browser, base_url, HEAD + PLAYS)
+    context, page, _ = keep_page(browser, base_url, game)
+    context.set_offline(True)
+    enter(page, "N Ah x Ac")
+    send(other, base_url, game, undo=True)  # E's play taken back on the other phone
+    back_online(context, page)
+    box = page.locator("#conflict")
+    box.wait_for()
+    expect(box.locator("p.changed")).to_have_text("Play 3 of deal 1 was undone on the other phone.")
+    page.reload()  # kept on the phone with the question
+    expect(page.locator("#conflict p.changed")).to_have_text("Play 3 of deal 1 was undone on the other phone.")
+    page.locator("#conflict li button[data-choice=drop]").tap()
+    settled(page)
+    assert lines_of(page, base_url, game)[-2:] == ["W Ks x Kc 9d+4h", "S 5c x 5d"]
+    context.close()
+    other.context.close()
+
+
+def test_a_correction_whose_play_moved_says_which_play_it_was_when_made(browser, base_url):
+    game, other = game_with(browser, base_url, HEAD + PLAYS)
+    context, page, _ = keep_page(browser, base_url, game)
+    context.set_offline(True)
+    correct(page, "E Ac", "Edit", "E Ac {the last ace}")
+    expect(page.locator("#queue-list li.waiting")).to_have_text(
+        ["replace play 3 of deal 1 by E Ac {the last ace} — waiting"])
+    send(other, base_url, game, line="S 2c", insert_before=number_of(other, base_url, game, "S 5c x 5d"))
+    back_online(context, page)
+    box = page.locator("#conflict")
+    box.wait_for()
+    expect(box.locator("p.changed")).to_have_text("“S 2c” was inserted before play 2 of deal 1 on the other phone.")
+    expect(box.locator("li p.aim")).to_have_text("Re-applied, it corrects play 4 of deal 1 (play 3 of deal 1 when it "
+                                                 "was made): E Ac (E throws Ac loose)")
+    box.locator("li button[data-choice=reapply]").tap()
+    settled(page)
+    assert lines_of(page, base_url, game)[-4:] == ["W Ks x Kc 9d+4h", "S 2c", "S 5c x 5d", "E Ac {the last ace}"]
     context.close()
     other.context.close()

@@ -82,7 +82,8 @@ def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser,
     assert lines[-2:] == [theirs, mine[loser]] and lines.count(mine[loser]) == 1
     # The winner's view catches up within one poll of the loser's entry being stored.
     winner.wait_for_function(
-        "v => document.getElementById('keep-status')?.textContent === `all entries stored (version ${v})`",
+        "v => { const s = document.getElementById('keep-status');"
+        " return s?.textContent === 'all entries stored' && s.dataset.version === String(v); }",
         arg=doc["version"], timeout=POLL_MS + 1_500)
     for page in (winner, loser):
         assert shown_log(page) == [e["line"] for e in doc["entries"] if e["deal"] is not None]

@@ -11,6 +11,7 @@ import { render, renderBoard } from "./keep/render.js";
 import { onStored, onRefused, onDropped } from "./keep/answers.js";
 import { wireControls } from "./keep/controls.js";
 import { pollConfirm } from "./keep/confirm.js";
+import { placeEvents } from "./keep/conflict.js";
 import { keepForOffline } from "./keep/offline.js";
 
 /* The game (and, once no entry waits, the board) asked of the server again, and the page redrawn. */
@@ -29,7 +30,12 @@ function startQueue(token) {
     stored: onStored,
     refused: onRefused,
     dropped: onDropped,
-    conflict: () => { render(); refresh(); }, // show the game as the other device left it
+    conflict: (info) => { // named from the game as the page had it, then shown as the other device left it
+      placeEvents(info);
+      keep.queue.save();
+      render();
+      refresh();
+    },
     denied: render,
   });
   if (keep.view) keep.queue.see(keep.view.version);
@@ -58,6 +64,8 @@ async function poll() {
 }
 
 function start() {
+  // the edit link opened again in this tab changes only the fragment: the page starts again with its token
+  window.addEventListener("hashchange", () => { if (/(?:^#|&)token=/.test(location.hash)) location.reload(); });
   keep.token = takeToken();
   if (!keep.token) {
     $("no-token").hidden = false;

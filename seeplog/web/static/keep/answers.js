@@ -8,6 +8,7 @@ import { keep, hooks } from "./state.js";
 import { button, said, shownHeard, t, textEl } from "./dom.js";
 import { heard, heardSaid } from "./cards.js";
 import { itemText } from "./waiting.js";
+import { entryById, entryWords, placeOf } from "./places.js";
 
 const MOST_NOTES = 30;
 let drawn = null;  // the notes as last drawn: the banner (an alert) is drawn again only when they change
@@ -57,7 +58,7 @@ function sayStored(item, answer) {
   const words = (line, sayIt) => (verdict && verdict.words ? sayIt({ said: verdict.words_said, message: verdict.words })
     : answer.kind === "append" ? t("Recorded: {line}", { line: line(answer.line) })
       : item.was === "undo" ? t("Undone: {line}", { line: line(item.target.line) })
-        : `${answer.kind}${answer.entry ? ` ${t("entry {entry}", { entry: answer.entry })}` : ""}${answer.line ? `: ${line(answer.line)}` : ""} — ${t("done")}`);
+        : `${answer.kind}${answer.entry ? ` ${entryWords(item.target || {})}` : ""}${answer.line ? `: ${line(answer.line)}` : ""} — ${t("done")}`);
   $("said").replaceChildren(...shownHeard(words((line) => line, said), words(heard, heardSaid)));
   $("said").hidden = false;
 }
@@ -72,11 +73,20 @@ function showAnswer(item, answer) {
   sayStored(item, answer);
   const verdict = answer.verdict;
   const problems = verdict ? [...verdict.errors, ...verdict.violations] : [];
-  const [revealed, cleared, unjudged] = [answer.revealed || [], answer.cleared || [], answer.unjudged || []];
+  const [revealed, cleared, unjudged] = [answer.revealed, answer.cleared, answer.unjudged].map(placed);
   if (problems.length || revealed.length || cleared.length || unjudged.length) {
     addNote({ kind: "answer", version: answer.version, id: answer.id, line: answer.line || itemText(item),
               problems, revealed, cleared, unjudged, flags: problems.length + revealed.length });
   }
+}
+
+/* Findings on other entries, each with its entry's place as the page has it now (before the answer's change:
+ * an entry it deleted is named all the same). */
+function placed(findings) {
+  return (findings || []).map((f) => {
+    const entry = entryById(f.entry_id);
+    return entry ? { ...f, place: placeOf(entry) } : f;
+  });
 }
 
 /* The notes still to show: a flag the game shows no more is gone (once the page has the game as the answer
@@ -144,7 +154,7 @@ function answerLines(note) {
     line.append(textEl("strong", "rule", p.rule || t("error")), document.createTextNode(` ${said(p)}`));
     out.push(line);
   }
-  const where = (f) => (f.play ? t("entry {entry} (play {play})", f) : t("entry {entry}", f));
+  const where = (f) => entryWords({ id: f.entry_id, place: f.place }, f.play ? t("play {play}", f) : t("an entry"));
   for (const f of note.revealed) out.push(textEl("p", "revealed", `${t("Now flagged, {where}:", { where: where(f) })} ${f.rule} ${said(f)}`));
   for (const f of note.cleared) out.push(textEl("p", "cleared", `${t("Cleared, {where}:", { where: where(f) })} ${f.rule}`));
   for (const f of note.unjudged) {

@@ -8,12 +8,13 @@ import { button, said, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
 import { seatName } from "./cards.js";
 import { meaning } from "./meant.js";
+import { entryWords, placeOf, placeWords } from "./places.js";
 
-/* One event of another device in words: "E (Ravi)'s 7c was entered", "entry 12 was undone". */
+/* One event of another device in words: "E (Ravi)'s 7c was entered", "play 5 of deal 1 was undone". */
 function eventWords(e) {
   const words = (e.line || "").trim().split(/\s+/);
   const card = (words[1] || "").split(/[+=]/)[0];
-  const entry = e.entry ? t("entry {entry}", e) : t("an entry");
+  const entry = entryWords({ place: e.place, line: e.was });
   const said = { entry, line: e.line, seat: words[0], card, kind: e.kind };
   switch (e.kind) {
     case "append":
@@ -36,6 +37,42 @@ function eventWords(e) {
     default:
       return t("{entry} was changed ({kind})", said);
   }
+}
+
+/* The other device's events (the conflict's), each with the entry it touched as the page showed it: its place
+ * and line (`place`, `was`). They are walked in order from the game the page had, so that each event's number
+ * means what it meant then; once an entry was inserted or deleted, the entries after it are named by their line
+ * alone (their plays may have moved); where the page's game was not the one just before the events (its own
+ * entries were stored meanwhile), or a rename changed the tags, by nothing: "an entry". */
+export function placeEvents(info) {
+  const view = keep.view;
+  let rows = view ? view.entries.map((e) => ({ place: placeOf(e), line: e.line })) : [];
+  const tags = rows.length ? view.entries[0].number - 1 : 0;
+  let version = rows.length ? view.version : null;  // without an entry the page cannot tell the tags' count
+  info.events = info.events.map((e) => {
+    const known = version !== null && e.version === version + 1;
+    version = known && e.kind !== "retag" ? e.version : null;
+    const at = e.entry ? e.entry - tags - 1 : -1;
+    const row = known && at >= 0 ? rows[at] : undefined;
+    if (known) rows = walked(rows, e, at);
+    return row ? { ...e, place: row.place, was: row.line } : e;
+  });
+}
+
+/* The entries (place and line each) after one event. */
+function walked(rows, e, at) {
+  const out = rows.slice();
+  const moved = (from) => { for (let i = from; i < out.length; i += 1) out[i] = { line: out[i].line }; };
+  if (e.kind === "append") out.push({ line: e.line });
+  else if (e.kind === "replace" && out[at]) out[at] = { place: out[at].place, line: e.line };
+  else if (e.kind === "insert" && at >= 0) {
+    out.splice(at, 0, { line: e.line });
+    moved(at);
+  } else if ((e.kind === "delete" || e.kind === "undo") && at >= 0) {
+    out.splice(at, 1);
+    moved(at);
+  }
+  return out;
 }
 
 /* The other device's changes in one sentence, each seat with its player where the game names one. */
@@ -85,9 +122,8 @@ function choices(items) {
 function aimWords(item) {
   const target = item.target;
   if (!target || target.pending || !target.number) return null;
-  const which = target.was && target.was !== target.number
-    ? t("entry {entry} (entry {was} when it was made)", { entry: target.number, was: target.was })
-    : t("entry {entry}", { entry: target.number });
+  const [now, then] = [entryWords(target), placeWords(target.place)];
+  const which = then && then !== now ? t("{entry} ({was} when it was made)", { entry: now, was: then }) : now;
   const words = target.words ? said({ said: target.words_said, message: target.words }) : "";
   const values = { which, line: words ? `${target.line} (${words})` : target.line };
   switch (meaning(item)) {

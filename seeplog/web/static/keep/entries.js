@@ -4,6 +4,7 @@ import { $ } from "./page.js";
 import { keep } from "./state.js";
 import { button, said, t, textEl } from "./dom.js";
 import { targetOf } from "./meant.js";
+import { placeOf, placeWords, shortPlace } from "./places.js";
 
 const SUBMIT_WORDS = { replace: () => t("Save the correction"), insert_before: () => t("Insert") };
 
@@ -28,14 +29,14 @@ function entryItem(e) {
   line.textContent = e.line;
   const head = document.createElement("div");
   head.className = "entry-head";
-  head.append(textEl("span", "entry-place", e.play ? t("play {play}", e) : e.kind), line);
+  head.append(textEl("span", "entry-place", shortPlace(e)), line);
   li.append(head);
   if (e.words) li.append(textEl("p", "words", said({ said: e.words_said, message: e.words })));
   for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${said(f)}`));
   const actions = document.createElement("div");
   actions.className = "entry-actions";
   const correct = (kind, text) => () => {
-    keep.correcting = { number: e.number, kind, line: text, target: targetOf(e) };
+    keep.correcting = { number: e.number, kind, line: text, target: targetOf(e), entry: placeWords(placeOf(e)) };
     renderEntries();
   };
   actions.append(
@@ -63,7 +64,7 @@ function correctionInput(c) {
   const input = document.createElement("input");
   input.name = "correction-line";
   input.value = c.line;
-  input.setAttribute("aria-label", c.kind === "replace" ? t("new line for entry {number}", c) : t("line to insert before entry {number}", c));
+  input.setAttribute("aria-label", c.kind === "replace" ? t("new line for {entry}", c) : t("line to insert before {entry}", c));
   input.autocapitalize = "off";
   input.spellcheck = false;
   return input;
@@ -79,7 +80,7 @@ function correctionForm(c) {
   reason.setAttribute("aria-label", t("reason (optional)"));
   const submit = document.createElement("button");
   submit.type = "submit";
-  submit.textContent = SUBMIT_WORDS[c.kind] ? SUBMIT_WORDS[c.kind]() : t("Delete entry {number}", c);
+  submit.textContent = SUBMIT_WORDS[c.kind] ? SUBMIT_WORDS[c.kind]() : t("Delete {entry}", c);
   form.append(...(input ? [input] : []), reason, submit,
     button(t("Cancel"), "quiet", () => { keep.correcting = null; renderEntries(); }));
   form.addEventListener("submit", (event) => {

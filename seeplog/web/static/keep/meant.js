@@ -6,13 +6,14 @@
  *
  * A waiting line's place: after the entry the queue's first waiting line follows (the queue's `tail`, 0 for
  * the end of the game's tags). Lines another device recorded there already are the same entries. */
+import { placeOf } from "./places.js";
 
 const NUMBERED = ["replace", "insert_before", "delete"];
 
-/* The entry an item means, as the page showed it. */
+/* The entry an item means, as the page showed it (its place: play 5 of deal 1). */
 export function targetOf(entry) {
   return { id: entry.id, number: entry.number, was: entry.number, line: entry.line, words: entry.words || null,
-           words_said: entry.words_said || null };
+           words_said: entry.words_said || null, place: placeOf(entry) };
 }
 
 /* The undo or correction the item is: "undo", "replace", "insert_before", "delete", or null for a line. */

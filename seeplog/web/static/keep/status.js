@@ -28,8 +28,11 @@ export function renderStatus() {
   const queue = keep.queue;
   const waiting = queue.items.length === 1 ? t("1 entry waiting") : t("{count} entries waiting", { count: queue.items.length });
   el.className = "keep-status";
+  el.title = "";
+  el.dataset.version = keep.view ? String(keep.view.version) : "";
   if (queue.denied) {
-    el.textContent = t("The edit token was refused: {why} Open the edit link again.", { why: queue.denied.error || "" });
+    el.textContent = t("The server refused this phone's edit token: it does not keep this game. Open the game's edit link again.");
+    el.title = queue.denied.error || "";  // the server's own words, in English
     el.classList.add("bad");
     announce("denied", el.textContent);
   } else if (queue.conflictInfo) {
@@ -47,7 +50,8 @@ export function renderStatus() {
     el.classList.add("sending");
     announce("sending", el.textContent);
   } else {
-    el.textContent = keep.view ? t("all entries stored (version {version})", keep.view) : t("connecting…");
+    el.textContent = keep.view ? t("all entries stored") : t("connecting…");
+    if (keep.view) el.title = t("version {version} of the game", keep.view);
     el.classList.add("ok");
     announce(keep.view ? "stored" : "connecting", t("all entries stored"));
   }

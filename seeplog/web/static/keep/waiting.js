@@ -2,6 +2,7 @@
 import { $ } from "./page.js";
 import { keep } from "./state.js";
 import { button, t, textEl } from "./dom.js";
+import { entryWords, placeOf, placeWords } from "./places.js";
 
 /* A queued entry in words. */
 export function itemText(item) {
@@ -10,9 +11,10 @@ export function itemText(item) {
     return item.target && item.target.line ? t("undo “{line}”", item.target) : t("undo the last entry");
   }
   if (item.path === "/close") return t("close the game");
-  if (b.replace) return t("replace entry {replace} by {line}", b);
-  if (b.insert_before) return t("insert before entry {insert_before}: {line}", b);
-  if (b.delete) return t("delete entry {delete}", b);
+  const entry = entryWords(item.target || {});
+  if (b.replace) return t("replace {entry} by {line}", { entry, line: b.line });
+  if (b.insert_before) return t("insert before {entry}: {line}", { entry, line: b.line });
+  if (b.delete) return t("delete {entry}", { entry });
   return b.line;
 }
 
@@ -22,6 +24,15 @@ export function renderQueue() {
     ...keep.queue.items.map((item) => textEl("li", "waiting", `${itemText(item)} — ${t("waiting")}`)),
     ...keep.queue.refusedItems.map(refusedItem));
   $("queue-view").hidden = !list.childElementCount;
+  $("queue-hint").textContent = queueHint(keep.queue);
+}
+
+/* When the waiting entries go: the server reached may still refuse them (a wrong edit token), or wait for the
+ * scorekeeper's answer (a change from another phone). */
+function queueHint(queue) {
+  if (queue.denied) return t("Kept on this phone: they are sent once this phone has the game's edit link again.");
+  if (queue.conflictInfo) return t("Kept on this phone: they are sent once you have answered the question above.");
+  return t("Kept on this phone, and sent in order as soon as the server can be reached.");
 }
 
 function refusedItem(item) {
@@ -48,7 +59,7 @@ export function renderLastEntry() {
   if (items.length) {
     el.replaceChildren(textEl("span", "label", t("Last, waiting:")), textEl("code", "", itemText(items[items.length - 1])));
   } else if (last) {
-    el.replaceChildren(textEl("span", "label", t("Last, entry {number}:", last)), textEl("code", "", last.line),
+    el.replaceChildren(textEl("span", "label", t("Last, {entry}:", { entry: placeWords(placeOf(last)) })), textEl("code", "", last.line),
       ...(last.findings.length ? [textEl("span", "flag", ` — ${t("flagged")}`)] : []));
   } else {
     el.replaceChildren(textEl("span", "label", t("No entry yet.")));

@@ -1,0 +1,114 @@
+"""What the keep page says, in headless chromium on a phone (390x844, touch): an entry is named as the entries
+list names it ("play 2 of deal 1", "the floor of deal 1"), never by its number among the game's lines (which
+counts the game's tags too); the status says "all entries stored" (the version aside); a refused edit token is
+said in two sentences, and the waiting entries wait for the edit link, not for the server.
+
+Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_live_keep import PHONE, api_doc, open_keep, send_all, settled, start, watch_errors
+
+live_server, base_url = keeping.live_server, keeping.base_url
+browser_type_launch_args = keeping.browser_type_launch_args
+SHOTS = keeping.SHOTS
+pytestmark = pytest.mark.browser
+HEAD = ["deal 1 dealer N", "floor Kc 9d 5d 4h", "bid W 13"]
+PLAYS = ["W Ks x Kc 9d+4h", "S 5c x 5d", "E Ac"]
+
+
+def kept(browser, base: str, lines: list[str], **body):
+    """A game kept through the API to `lines`, its keep page open on a phone: the context, page and game."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base, players={"N": "Kiran", "W": "Chetan", "S": "Gita", "E": "Priya"}, **body)
+    send_all(page, base, game, lines)
+    open_keep(page, base, game)
+    return context, page, game
+
+
+def entry_item(page, line: str):
+    if page.locator("#entries").get_attribute("open") is None:
+        page.locator("#entries summary").tap()
+    return page.locator("#entry-list > li").filter(has=page.locator("code", has_text=line)).first
+
+
+def enter(page, line: str) -> None:
+    box = page.locator("input[name=line]")
+    box.fill(line)
+    box.press("Enter")
+
+
+def test_entries_are_named_as_the_entries_list_names_them_not_by_their_number_among_the_games_lines(
+        browser, base_url):
+    context, page, game = kept(browser, base_url, HEAD + PLAYS)
+    expect(page.locator("#last-entry .label")).to_have_text("Last, play 3 of deal 1:")
+    expect(page.locator("#keep-status")).to_have_text("all entries stored")  # the version aside
+    version = api_doc(page, base_url, game)["version"]
+    expect(page.locator("#keep-status")).to_have_attribute("data-version", str(version))
+
+    entry_item(page, "E Ac")
+    expect(page.locator("#entry-list .entry-place")).to_have_text(
+        ["dealer", "floor", "bid", "play 1", "play 2", "play 3"])
+    item = entry_item(page, "S 5c x 5d")
+    item.get_by_role("button", name="Edit", exact=True).tap()
+    expect(item.locator("input[name=correction-line]")).to_have_attribute("aria-label", "new line for play 2 of deal 1")
+    item.get_by_role("button", name="Cancel").tap()
+    floor = entry_item(page, "floor Kc 9d 5d 4h")
+    floor.get_by_role("button", name="Delete", exact=True).tap()
+    expect(floor.locator("form.correction button[type=submit]")).to_have_text("Delete the floor of deal 1")
+    floor.get_by_role("button", name="Cancel").tap()
+
+    context.set_offline(True)
+    item = entry_item(page, "S 5c x 5d")
+    item.get_by_role("button", name="Edit", exact=True).tap()
+    item.locator("input[name=correction-line]").fill("S 5c x 5d {sweep}")
+    item.locator("form.correction button[type=submit]").tap()
+    expect(page.locator("#queue-list li.waiting")).to_have_text(
+        ["replace play 2 of deal 1 by S 5c x 5d {sweep} — waiting"])
+    context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    settled(page)
+
+    enter(page, "N 9d")  # 9d was taken at play 1: flagged E-CARD
+    settled(page)
+    expect(page.locator("#last-entry .label")).to_have_text("Last, play 4 of deal 1:")
+    item = entry_item(page, "N 9d")
+    item.get_by_role("button", name="Delete", exact=True).tap()
+    expect(item.locator("form.correction button[type=submit]")).to_have_text("Delete play 4 of deal 1")
+    item.locator("form.correction button[type=submit]").tap()
+    settled(page)
+    expect(page.locator("#banner")).to_contain_text("Cleared, play 4 of deal 1: E-CARD")  # the entry deleted, named
+    assert re.search(r"entry \d", page.locator("#keep-ui").inner_text()) is None  # none named by its number
+    page.screenshot(path=str(SHOTS / "keep-words-entries.png"))
+    context.close()
+
+
+def test_a_refused_edit_token_is_said_in_sentences_and_the_entries_wait_for_the_edit_link(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base_url)
+    page.goto(f"{base_url}/live/{game['id']}/keep#token=not-the-token")
+    settled(page)  # reading the game needs no token
+    page.locator("#dealers button[data-seat=N]").tap()
+    status = page.locator("#keep-status")
+    expect(status).to_have_text("The server refused this phone's edit token: it does not keep this game. "
+                                "Open the game's edit link again.")
+    assert status.get_attribute("title") == "this edit token does not keep this game"  # the server's words
+    expect(page.locator("#queue-hint")).to_have_text(
+        "Kept on this phone: they are sent once this phone has the game's edit link again.")
+    expect(page.locator("#queue-list li.waiting")).to_have_text(["deal 1 dealer N — waiting"])
+    page.screenshot(path=str(SHOTS / "keep-words-wrong-token.png"))
+
+    with page.expect_event("load"):  # the edit link in the same tab: only the fragment changes, the page starts again
+        page.goto(base_url + game["edit_url"])
+    settled(page)
+    assert api_doc(page, base_url, game)["entries"][-1]["line"] == "deal 1 dealer N"
+    expect(page.locator("#queue-view")).to_be_hidden()
+    context.close()
