@@ -1,7 +1,8 @@
 """What the keep page says, in headless chromium on a phone (390x844, touch): an entry is named as the entries
 list names it ("play 2 of deal 1", "the floor of deal 1"), never by its number among the game's lines (which
 counts the game's tags too); the status says "all entries stored" (the version aside); a refused edit token is
-said in two sentences, and the waiting entries wait for the edit link, not for the server.
+said in two sentences, and the waiting entries wait for the edit link, not for the server; offline, only the
+house values the card and the items tapped can make are offered.
 
 Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
 """
@@ -111,4 +112,37 @@ def test_a_refused_edit_token_is_said_in_sentences_and_the_entries_wait_for_the_
     settled(page)
     assert api_doc(page, base_url, game)["entries"][-1]["line"] == "deal 1 dealer N"
     expect(page.locator("#queue-view")).to_be_hidden()
+    context.close()
+
+
+def build_values(page) -> list[str]:
+    return [b.get_attribute("data-value") for b in page.locator("#outcome-list button[data-action=build]").all()]
+
+
+def test_offline_only_the_house_values_the_card_and_the_items_tapped_can_make_are_offered(browser, base_url):
+    context, page, _ = kept(browser, base_url, HEAD + PLAYS)  # the floor: Ac alone; N to play
+    problems = watch_errors(page)
+    context.set_offline(True)
+    page.locator("#picker button[data-card='8h']").tap()
+    page.locator("#outcome-list button[data-action=throw]").wait_for()
+    assert build_values(page) == []  # a card alone makes no house
+    page.locator("#outcome-list button[data-item='Ac']").tap()
+    assert build_values(page) == ["9"]
+    build = page.locator("#outcome-list button[data-action=build]")
+    expect(build).to_have_attribute("data-line", "N 8h+Ac =9")
+    build.tap()  # laid on this phone's floor: a house of 9; W to play
+    page.locator("#picker button[data-card='9s']").tap()
+    page.locator("#outcome-list button[data-action=throw]").wait_for()
+    assert build_values(page) == ["9"]  # alone, it joins the house of its value
+    expect(build).to_have_attribute("data-line", "W 9s =9")
+    page.locator("#outcomes-cancel").tap()
+    page.locator("#picker button[data-card='2c']").tap()
+    page.locator("#outcome-list button[data-action=throw]").wait_for()
+    assert build_values(page) == []
+    page.locator("#outcome-list button[data-item='[9]']").tap()
+    assert build_values(page) == ["11"]  # the house of 9 raised to 11
+    expect(build).to_have_attribute("data-line", "W 2c+[9] =11")
+    build.tap()
+    expect(page.locator("#queue-list li.waiting")).to_have_text(["N 8h+Ac =9 — waiting", "W 2c+[9] =11 — waiting"])
+    assert [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p] == []
     context.close()

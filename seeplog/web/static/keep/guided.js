@@ -55,7 +55,8 @@ function actions(floor) {
   if (g.chosen.length) box.append(action("take", captureLine(g), t("Take them")));
   else box.append(action("throw", `${g.seat} ${g.card}`, t("Throw")));
   for (const v of steps.house_values) {
-    box.append(action("build", houseLine(g, v, floor), t("House of {value}", { value: v }), { value: String(v) }));
+    const line = houseLine(g, v, floor);
+    if (line) box.append(action("build", line, t("House of {value}", { value: v }), { value: String(v) }));
   }
   return box;
 }
@@ -81,24 +82,25 @@ function captureLine(g) {
   return `${g.seat} ${g.card} x ${[...houses, ...groups.map((x) => x.join("+"))].join(" ")}`;
 }
 
-/* The house play the taps say: a house of this value already on the floor is joined without being
- * written; the card and the other items make the main group, extra groups of the value where they fall so. */
+/* The house play the taps say, or null where the card and the items tapped cannot make a house of `v` (a card
+ * alone makes none, but joins a house of its value): a house of this value already on the floor is joined
+ * without being written; the card and the other items make the main group, adding up to `v`, the loose cards
+ * left groups of `v`. */
 function houseLine(g, v, floor) {
-  const chosen = g.chosen.filter((k) => k !== `[${v}]` || !floor.houses.some((h) => h.value === v));
+  const joins = floor.houses.some((h) => h.value === v);
+  if (!g.chosen.length && !joins) return null;
+  const chosen = g.chosen.filter((k) => k !== `[${v}]` || !joins);
   const houses = chosen.filter((k) => k.startsWith("["));
   const loose = chosen.filter((k) => !k.startsWith("["));
   const need = v - value(g.card) - houses.reduce((sum, h) => sum + Number(h.slice(1, -1)), 0);
-  let main = loose;
-  let extra = [];
-  for (const subset of subsets(loose, need, 0)) {
-    const rest = partition(loose.filter((c) => !subset.includes(c)), v);
-    if (rest) {
-      [main, extra] = [subset, rest];
-      break;
+  for (const main of subsets(loose, need, 0)) {
+    const extra = partition(loose.filter((c) => !main.includes(c)), v);
+    if (extra) {
+      const head = [g.card, ...main, ...houses].join("+");
+      return [`${g.seat} ${head} =${v}`, ...extra.map((x) => x.join("+"))].join(" ");
     }
   }
-  const head = [g.card, ...main, ...houses].join("+");
-  return [`${g.seat} ${head} =${v}`, ...extra.map((x) => x.join("+"))].join(" ");
+  return null;
 }
 
 /* The cards in groups each adding up to `target` (the first card's group first), or null. */
