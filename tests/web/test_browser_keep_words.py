@@ -1,8 +1,9 @@
-"""What the keep page says, in headless chromium on a phone (390x844, touch): an entry is named as the entries
-list names it ("play 2 of deal 1", "the floor of deal 1"), never by its number among the game's lines (which
-counts the game's tags too); the status says "all entries stored" (the version aside); a refused edit token is
-said in two sentences, and the waiting entries wait for the edit link, not for the server; offline, only the
-house values the card and the items tapped can make are offered.
+"""What the keep page says and shows, in headless chromium on a phone (390x844, touch): an entry is named as the
+entries list names it ("play 2 of deal 1", "the floor of deal 1"), never by its number among the game's lines
+(which counts the game's tags too); the status says "all entries stored" (the version aside); a refused edit
+token is said in two sentences, and the waiting entries wait for the edit link, not for the server; offline, only
+the house values the card and the items tapped can make are offered; the verdict line is never cut by the sticky
+top.
 
 Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
 """
@@ -145,4 +146,29 @@ def test_offline_only_the_house_values_the_card_and_the_items_tapped_can_make_ar
     build.tap()
     expect(page.locator("#queue-list li.waiting")).to_have_text(["N 8h+Ac =9 — waiting", "W 2c+[9] =11 — waiting"])
     assert [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p] == []
+    context.close()
+
+
+GEOMETRY = """() => { const box = (el) => el.getBoundingClientRect(), said = box(document.getElementById('said'));
+  return {said: [said.top, said.bottom], top: box(document.querySelector('.keep-top')).bottom,
+          outcomes: box(document.getElementById('outcomes')).top}; }"""
+
+
+def test_the_verdict_line_is_never_cut_by_the_sticky_top(browser, base_url):
+    """What scrolls into view stands just under the sticky top (status and what comes next), so that no strip of
+    what scrolled under it shows between them: the verdict line (#said) was seen as a thin bar there."""
+    context, page, _ = kept(browser, base_url, HEAD + PLAYS[:2])
+    enter(page, "E Ac")
+    settled(page)
+    expect(page.locator("#said")).to_contain_text("E throws Ac loose")
+    context.set_offline(True)
+    page.locator("#picker button[data-card='Ah']").tap()  # offline: the taps' panel
+    page.locator("#outcome-list button[data-action=throw]").wait_for()
+    for block in ("nearest", "start"):
+        page.locator("#outcomes").evaluate(f"o => o.scrollIntoView({{block: '{block}'}})")
+        at = page.evaluate(GEOMETRY)
+        said_top, said_bottom = at["said"]
+        assert said_bottom <= at["top"] + 0.5 or said_top >= at["top"] - 0.5, at  # all under the top, or all in sight
+    assert 0 <= at["outcomes"] - at["top"] <= 9, at  # just under the top
+    page.screenshot(path=str(SHOTS / "keep-words-taps-offline.png"))
     context.close()

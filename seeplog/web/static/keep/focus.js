@@ -7,7 +7,17 @@ const HOMES = ["outcome-list", "picker", "dealers", "bid-seats", "deal-end", "st
 let engaged = false; // focus is only ever moved once the scorekeeper has used the page
 let keyHeld = false; // a key is down: focus moves only once it is up, so that it cannot act twice
 
+/* The sticky top's height, for the page's scroll padding (live-keep.css). */
+function watchTop() {
+  const top = document.querySelector(".keep-top");
+  if (!top || !window.ResizeObserver) return;
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--keep-top", `${top.offsetHeight}px`);
+  }).observe(top);
+}
+
 export function watchFocus() {
+  watchTop();
   const ui = $("keep-ui");
   for (const kind of ["keydown", "pointerdown"]) ui.addEventListener(kind, () => { engaged = true; });
   document.addEventListener("keydown", () => { keyHeld = true; }, true);
