@@ -3,7 +3,7 @@ entries list names it ("play 2 of deal 1", "the floor of deal 1"), never by its 
 (which counts the game's tags too); the status says "all entries stored" (the version aside); a refused edit
 token is said in two sentences, and the waiting entries wait for the edit link, not for the server; offline, only
 the house values the card and the items tapped can make are offered; the verdict line is never cut by the sticky
-top.
+top; the ledger's baazi row is marked whole.
 
 Marked `browser` like tests/web/test_browser.py, whose server and chromium fixtures it uses.
 """
@@ -171,4 +171,20 @@ def test_the_verdict_line_is_never_cut_by_the_sticky_top(browser, base_url):
         assert said_bottom <= at["top"] + 0.5 or said_top >= at["top"] - 0.5, at  # all under the top, or all in sight
     assert 0 <= at["outcomes"] - at["top"] <= 9, at  # just under the top
     page.screenshot(path=str(SHOTS / "keep-words-taps-offline.png"))
+    context.close()
+
+
+def test_the_baazi_row_of_the_ledger_is_marked_whole_on_a_phone(browser, base_url):
+    """On a phone each row of the ledger is a card (its cells wrapped in lines): the baazi's is one even box,
+    not each cell's own with the page's white between them."""
+    context, page, _ = kept(browser, base_url, ["deal 1 dealer N", "score NS 40+0 EW 60+150", "deal 2 dealer S"])
+    page.locator("#ledger summary").tap()
+    row = page.locator("#ledger-board tr.baazi")
+    expect(row).to_have_count(1)
+    marked = row.evaluate("r => getComputedStyle(r).backgroundColor")
+    assert marked == "rgb(238, 246, 238)"
+    cells = row.locator("td").evaluate_all("cells => cells.map(c => getComputedStyle(c).backgroundColor)")
+    assert set(cells) == {"rgba(0, 0, 0, 0)"}  # the row's colour shows through, gaps and all
+    row.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "keep-words-ledger.png"))
     context.close()
