@@ -18,11 +18,21 @@ function pageFiles() {
   return [location.href, ...named];
 }
 
-/* A game deleted leaves no copy of its page on the phone: the worker drops it, and is unregistered. */
+/* A game deleted leaves no copy of its page on the phone: the worker is told to drop it, the page drops it
+ * too (a worker unregistered as the page leaves may be stopped before it reads the message), and the worker
+ * is unregistered. */
 export async function forgetOffline() {
   if (!("serviceWorker" in navigator)) return;
   const registration = await navigator.serviceWorker.getRegistration(location.pathname);
   if (!registration) return;
   if (registration.active) registration.active.postMessage({ forget: location.href });
+  await dropCopy(location.origin + location.pathname);
   await registration.unregister();
+}
+
+async function dropCopy(page) {
+  if (!window.caches) return;
+  for (const name of (await caches.keys()).filter((n) => n.startsWith("seeplog-keep-"))) {
+    await (await caches.open(name)).delete(page, { ignoreVary: true });
+  }
 }
