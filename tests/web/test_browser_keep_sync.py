@@ -86,7 +86,8 @@ def test_an_undo_waiting_offline_removes_the_entry_it_undid_not_the_other_phones
     context.set_offline(True)
     page.locator("#undo").tap()
     expect(page.locator("#said")).to_contain_text("Undone: E Ac")  # the notation shown, its words heard beside
-    expect(page.locator("#last-entry code")).to_have_text("undo “E Ac”")
+    expect(page.locator("#last-entry code [aria-hidden=true]")).to_have_text("undo “E Ac”")
+    expect(page.locator("#last-entry code .sr-only")).to_have_text("undo “Priya (East) ace of clubs”")  # heard in words
     send(other, base_url, game, line="N Ah x Ac")  # the other phone's play after E's
     back_online(context, page)
     box = page.locator("#conflict")

@@ -93,3 +93,27 @@ def test_the_keep_pages_outcomes_verdict_and_floor_are_heard_in_words(browser, b
     assert heard(said) == [] and ("Jaspreet (North) five of diamonds x five of hearts" in said
                                   or "Jaspreet (उत्तर) ईंट का पंजा x पान का पंजा" in said), said
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_keep_pages_next_seat_buttons_and_last_entry_are_heard_in_words(browser, base_url, language):
+    context = browser.new_context(viewport=PHONE)
+    live = live_game_through(context.request, base_url, MID_DEAL, players=PLAYERS)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + live["edit_url"])
+    page.locator("#last-entry code").wait_for()
+    parts = {part: page.locator(part).aria_snapshot() for part in ("#next-main", "#play-seats", "#last-entry")}
+    names = re.findall(r'button "([^"]*)"', parts["#play-seats"])  # what a button is heard as: its name alone
+    assert len(names) == 4 and heard("\n".join(names)) == [], parts
+    assert heard(parts["#next-main"]) == heard(parts["#last-entry"]) == [], parts
+    north, east = ("Jaspreet (North)", "Omkar (East)") if language == "en" else ("Jaspreet (उत्तर)", "Omkar (पूर्व)")
+    assert f"{north} to play" in parts["#next-main"] or f"{north} की बारी" in parts["#next-main"], parts
+    assert f'button "{north}, ' in parts["#play-seats"] and f'button "{east}"' in parts["#play-seats"], parts
+    assert f"{east} " in parts["#last-entry"], parts
+    # the eye reads the notation as before
+    assert page.locator("#next-main [aria-hidden=true]").inner_text().endswith(("N to play", "N की बारी"))
+    assert page.locator("#last-entry code [aria-hidden=true]").inner_text() == "E 7c"
+    assert page.locator("#play-seats button[data-seat='N']").inner_text().splitlines() == [
+        "N", "in turn" if language == "en" else "बारी पर"]
+    context.close()

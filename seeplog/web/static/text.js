@@ -59,17 +59,28 @@
     return t("{some} and {last}", { some: some, last: items[items.length - 1] });
   }
 
+  /* A word written between quotes or before a stop: the quotes before, the word, the quotes and stops after. */
+  var QUOTED = /^([“"']*)(.*?)([”"',.:;]*)$/;
+
   /* Notation in words, word by word, cards side by side said as a list: "floor Kd 9h" is heard "floor king of
-   * diamonds and nine of hearts"; `names` (seat: player) adds the players' names to the seats. */
+   * diamonds and nine of hearts"; `names` (seat: player) adds the players' names to the seats. A sentence
+   * quoting notation ("undo “E Ac”") is heard with its quoted line in words. */
   window.seeplogHeard = function (text, names) {
     var said = [];
     var cards = [];
-    String(text).split(/\s+/).filter(Boolean).forEach(function (word) {
-      if (GROUP.test(word)) { cards.push(wordOf(word)); return; }
-      if (cards.length) { said.push(listed(cards)); cards = []; }
-      said.push(wordOf(word, names));
+    var before = "";
+    String(text).split(/\s+/).filter(Boolean).forEach(function (written) {
+      var word = QUOTED.exec(written);
+      if (GROUP.test(word[2])) {
+        if (!cards.length) before = word[1];
+        cards.push(wordOf(word[2]));
+        if (word[3]) { said.push(before + listed(cards) + word[3]); cards = []; }
+        return;
+      }
+      if (cards.length) { said.push(before + listed(cards)); cards = []; }
+      said.push(word[1] + wordOf(word[2], names) + word[3]);
     });
-    if (cards.length) said.push(listed(cards));
+    if (cards.length) said.push(before + listed(cards));
     return said.join(" ");
   };
 

@@ -13,18 +13,19 @@ export function playSeat(next) {
   return keep.chosenSeat || next.seat;
 }
 
-/* [main line, why] for the step. */
-export function describeNext(next) {
+/* [main line, why] for the step; `seatWord` writes a seat (as it is for the eye, `heard` for screen readers). */
+export function describeNext(next, seatWord = (seat) => seat) {
+  const dealer = next.dealer ? seatWord(next.dealer) : next.dealer;
   switch (next.kind) {
     case "deal":
-      return [next.dealer ? t("Deal {deal} — dealer {dealer}", next) : t("Deal {deal} — who deals?", next), said({ said: next.why_said, message: next.why || "" })];
+      return [next.dealer ? t("Deal {deal} — dealer {dealer}", { ...next, dealer }) : t("Deal {deal} — who deals?", next), said({ said: next.why_said, message: next.why || "" })];
     case "bid":
     case "floor": {
-      const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `${t("bid:")} ${next.seat || ""}`.trim() : t("floor")));
-      return [`${t("Deal {deal} (dealer {dealer})", next)} — ${parts.join(", ")}`, ""];
+      const parts = (next.missing || [next.kind]).map((m) => (m === "bid" ? `${t("bid:")} ${next.seat ? seatWord(next.seat) : ""}`.trim() : t("floor")));
+      return [`${t("Deal {deal} (dealer {dealer})", { ...next, dealer })} — ${parts.join(", ")}`, ""];
     }
     case "play":
-      return describePlay(next);
+      return describePlay(next, seatWord);
     case "closed":
       return [t("The game is closed"), t("It takes no more entries.")];
     default:
@@ -32,10 +33,10 @@ export function describeNext(next) {
   }
 }
 
-function describePlay(next) {
+function describePlay(next, seatWord) {
   const seat = playSeat(next);
   const who = playerName(seat) ? t("{name} plays", { name: playerName(seat) }) : "";
   const stopped = next.stopped
     ? `${t("The replay stops at play {play}:", next.stopped)} ${next.stopped.rule} ${said(next.stopped)}` : "";
-  return [t("Deal {deal}, play {play} — {seat} to play", { deal: next.deal, play: next.play, seat }), [who, stopped].filter(Boolean).join(" · ")];
+  return [t("Deal {deal}, play {play} — {seat} to play", { deal: next.deal, play: next.play, seat: seatWord(seat) }), [who, stopped].filter(Boolean).join(" · ")];
 }

@@ -11,7 +11,8 @@ import { drawBoard } from "./board.js";
 import { renderQueue, renderLastEntry } from "./waiting.js";
 import { renderEntries } from "./entries.js";
 import { renderDealEnd } from "./dealend.js";
-import { t } from "./dom.js";
+import { shownHeard, t } from "./dom.js";
+import { heard } from "./cards.js";
 import { keepFocus } from "./focus.js";
 import { renderConfirm } from "./confirm.js";
 import { renderBanner } from "./answers.js";
@@ -27,7 +28,7 @@ export function render() {
   const { next, seen, held, guessed } = ahead();
   forgetChoicesOnNewStep(next);
   const [main, why] = describeNext(next);
-  $("next-main").textContent = main;
+  $("next-main").replaceChildren(...shownHeard(main, describeNext(next, heard)[0]));
   $("next-why").textContent = why + (guessed ? ` ${t("(the waiting corrections are applied once stored)")}` : "");
   renderStatus();
   renderBanner();

@@ -3,7 +3,7 @@
 import { $, seats, steps } from "./page.js";
 import { keep, redraw, addLine } from "./state.js";
 import { button, t, textEl } from "./dom.js";
-import { cardLabel, playerName, seatName } from "./cards.js";
+import { cardLabel, heard, playerName, seatName } from "./cards.js";
 import { playSeat } from "./next.js";
 
 const BID_VALUES = [9, 10, 11, 12, 13];
@@ -40,6 +40,7 @@ export function renderPlaySeats(next) {
     }, { seat });
     b.setAttribute("aria-pressed", String(seat === current));
     b.append(textEl("span", "seat-note", seat === next.seat ? t("in turn") : playerName(seat)));
+    b.setAttribute("aria-label", seat === next.seat ? t("{seat}, in turn", { seat: heard(seat) }) : heard(seat));
     return b;
   }));
 }

@@ -1,7 +1,8 @@
 /* The entries not stored yet: waiting to be sent, or refused by the server and kept to fix. */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
-import { button, t, textEl } from "./dom.js";
+import { button, shownHeard, t, textEl } from "./dom.js";
+import { heard } from "./cards.js";
 import { entryWords, placeOf, placeWords } from "./places.js";
 
 /* A queued entry in words. */
@@ -57,11 +58,18 @@ export function renderLastEntry() {
   const el = $("last-entry");
   const last = entries[entries.length - 1];
   if (items.length) {
-    el.replaceChildren(textEl("span", "label", t("Last, waiting:")), textEl("code", "", itemText(items[items.length - 1])));
+    el.replaceChildren(textEl("span", "label", t("Last, waiting:")), spokenCode(itemText(items[items.length - 1])));
   } else if (last) {
-    el.replaceChildren(textEl("span", "label", t("Last, {entry}:", { entry: placeWords(placeOf(last)) })), textEl("code", "", last.line),
+    el.replaceChildren(textEl("span", "label", t("Last, {entry}:", { entry: placeWords(placeOf(last)) })), spokenCode(last.line),
       ...(last.findings.length ? [textEl("span", "flag", ` — ${t("flagged")}`)] : []));
   } else {
     el.replaceChildren(textEl("span", "label", t("No entry yet.")));
   }
+}
+
+/* A line of notation as shown (in a code element), heard in words. */
+function spokenCode(line) {
+  const code = document.createElement("code");
+  code.replaceChildren(...shownHeard(line, heard(line)));
+  return code;
 }
