@@ -128,6 +128,16 @@ def test_the_live_boards_floor_and_plays_are_heard_in_words(client):
     assert "dealer Jaspreet (N) · bid Naveen (W) 13 · taken: NS 0 cards · EW 5 cards" in shown(html)
 
 
+def test_the_live_boards_flagged_plays_are_heard_in_words_with_the_players_names(client):
+    keeper = Keeper(client, players={"N": "Jaspreet", "W": "Naveen", "S": "Asha", "E": "Omkar"})
+    keeper.add_all(MID_DEAL[:3] + ("S Kh x Kd 9s+2s+2c",))  # S plays where W's turn was
+    html = client.get(f"/live/{keeper.id}/board?parts=plays,flagged").get_data(as_text=True)
+    flagged = heard_text("<main>" + html[html.index('id="live-flagged"'):] + "</main>")
+    assert "Deal 1, play 1 · Asha (South) king of hearts x king of diamonds" in flagged, flagged
+    assert "Asha (South) plays, but it is Naveen (West)'s turn" in flagged and not NOTATION.findall(flagged)
+    assert '<code class="line">S Kh x Kd 9s+2s+2c</code>' in shown(html)  # the eye reads the notation
+
+
 def test_each_outcome_of_a_card_says_its_play_in_words(client):
     keeper = Keeper(client)
     keeper.add_all(MID_DEAL)

@@ -3,7 +3,7 @@ flagged entries and the running ledger. Built from the game's typed view, kept w
 when it is kept)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -87,6 +87,8 @@ class Board:
     baazis: str
     heard: tuple[Heard, ...] = ()
     """What a listener is told of it (`heard.heard`)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """The seats' players (seat: name), for the lines and sentences heard in words."""
 
 
 def parse_parts(text: str | None) -> tuple[str, ...] | None:
@@ -110,7 +112,7 @@ def board(view: LiveView) -> Board:
     return Board(view.game_id, view.version, view.state, next_words(view.next, names), end,
                  deal_words(view.table, names), floor_of(view.table, names), plays_of(view, len(games) or 1, names),
                  flagged, rules.teams, ledger_of(view.sheet, names, rules.teams), baazi_words(game.get("baazis", {})),
-                 heard(view, end, ((f.entry, f.finding) for f in flagged), names))
+                 heard(view, end, ((f.entry, f.finding) for f in flagged), names), names)
 
 
 # ---------------------------------------------------------------- what comes next
