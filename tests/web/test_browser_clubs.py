@@ -10,6 +10,7 @@ import itertools
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.clubs_helpers import named
 from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
@@ -84,6 +85,13 @@ def test_event_page_on_a_phone_and_a_desktop(page, base_url, size):
     assert small_targets(page, "main table a, main ol.pairs a, main summary") == []
     shot(page, f"clubs-event-{size}")
     page.locator("details.manage summary").click()
+    page.fill("#keep-token", "not the token")
+    page.locator("form[action$='/organise'] button").click()  # refused: the page again, the form saying why
+    alert = page.locator("form[action$='/organise'] [role=alert]")
+    expect(alert).to_be_focused()
+    assert alert.is_visible() and "this is not the event's organiser token" in alert.inner_text()
+    assert page.locator("#keep-token").get_attribute("aria-invalid") == "true" and overflow(page) <= 0
+    page.screenshot(path=str(SHOTS / f"clubs-event-refused-{size}.png"))
     page.fill("#keep-token", token)
     page.locator("form[action$='/organise'] button").click()
     page.wait_for_selector("a.keep")

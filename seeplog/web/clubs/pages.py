@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from seeplog.clubs.players import PlayerChange
+from seeplog.refusals import Refusal
 from seeplog.said import Said
 
 from ..catalog import gettext, locale_name, ngettext
@@ -17,7 +17,7 @@ from ..db import get_db
 from ..api.schemas import QuerySchema
 from ..findings import said_here
 from ..live.qr import qr_svg
-from .events_store import (BadEvent, EventChange, EventRefused, NewEvent, NoEvent, check_organiser, create_event,
+from .events_store import (BadEvent, NewEvent, NoEvent, check_organiser, create_event,
                            event_version, table_token)
 from .event_rounds import next_round
 from .schemas import LeaderboardQuerySchema, PlayerQuerySchema
@@ -25,9 +25,11 @@ from .confirm_store import keep_confirm_tokens
 from .events_view import event_json
 from .game_lines import game_lines, partner_rows, versus_rows
 from .history_chart import history_chart
-from .forms import AdminForm, EventNewForm, MergeForm, RenameForm, RoundForm, SplitForm
+from .forms import (AdminForm, AttachForm, DetachForm, EventNewForm, HandRoundForm, MergeForm, RenameForm, RoundForm,
+                    SplitForm)
+from .refused_forms import blank, keyed, refusal_on
 from .ratings_store import state
-from .players_store import (AdminRefused, NoPartnership, NoPlayer, check_may_change, current_id, get_player,
+from .players_store import (NoPartnership, NoPlayer, check_may_change, current_id, get_player,
                             list_players, merge_players, partnership_of, rename_player, split_alias)
 from .views import leaderboard_json, partnership_data, partnership_slug, player_data
 
@@ -53,10 +55,22 @@ def player(player_id: int):
         abort(404, e.message)
     if now != player_id:
         return redirect(url_for("clubs.player", player_id=now), 301)
-    page = page_asked(PlayerQuerySchema)
-    data = player_data(db, get_player(db, player_id), shown_lines(), page, GAMES_PAGE)
-    return render_template("clubs/player.html", p=data, chart=rating_chart(data), merge=MergeForm(),
-                           rename=RenameForm(), split=SplitForm(), shown=shown_lines())
+    return player_page(player_id)
+
+
+ADMIN_FORMS: dict[str, type[AdminForm]] = {"merge": MergeForm, "rename": RenameForm, "split": SplitForm}
+"""The administrator's forms of a player page, by their key (their controls' ids begin with it)."""
+
+
+def player_page(player_id: int, refused: tuple[str, AdminForm] | None = None) -> str:
+    """A player's page; with `refused` (its key, the form), that form as it was sent, saying why it was refused."""
+    db = get_db()
+    data = player_data(db, get_player(db, player_id), shown_lines(), page_asked(PlayerQuerySchema), GAMES_PAGE)
+    forms = {key: blank(kind, key) for key, kind in ADMIN_FORMS.items()}
+    if refused:
+        forms[refused[0]] = keyed(refused[1], refused[0])
+    return render_template("clubs/player.html", p=data, chart=rating_chart(data), shown=shown_lines(),
+                           refused=refused[0] if refused else None, **forms)
 
 
 def parse_slug(slug: str) -> tuple[int, ...]:
@@ -107,45 +121,43 @@ def rating_chart(data: dict[str, Any]) -> Any:
     return history_chart([(h["date"], h["rating"]) for h in data["rating"]["history"]]) if data["rating"] else None
 
 
-def admin_change(player_id: int, form: AdminForm, change: Callable[[], Any], done: Any,
-                 players: list[int] | None = None) -> WerkzeugResponse:
-    """Check the form and the token (an administrator's, or the organiser's of an event of the `players`
-    concerned), make the change, and go to the player's page; a refusal says why."""
-    back = url_for("clubs.player", player_id=player_id)
-    if not form.validate():
-        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
-    db = get_db()
+def admin_change(player_id: int, key: str, change: Callable[[Any], Any], done: Any,
+                 players: Callable[[Any], list[int]] | None = None) -> Any:
+    """Check the form of `key` and its token (an administrator's, or the organiser's of an event of the
+    `players` concerned), make the change, and go to the player's page; a refused form comes back on the
+    player's page, saying why, with what was typed."""
+    form = ADMIN_FORMS[key]()
+    status = 400
+    if form.validate():
+        try:
+            check_may_change(get_db(), form.token.data, players(form) if players else [player_id])
+            result = change(form)
+        except Refusal as e:
+            status = refusal_on(form, e)
+        else:
+            flash(str(done) % {"name": getattr(result, "name", "")}, "ok")
+            return redirect(url_for("clubs.player", player_id=result.id if result else player_id), 303)
     try:
-        check_may_change(db, form.token.data, players or [player_id])
-        result = change()
-    except AdminRefused as e:
-        abort(403, e.message)
-    except NoPlayer as e:
+        return player_page(player_id, (key, form)), status
+    except NoPlayer as e:  # the page's player is no more (merged meanwhile)
         abort(404, e.message)
-    except PlayerChange as e:
-        abort(400, e.message)
-    flash(str(done) % {"name": getattr(result, "name", "")}, "ok")
-    return redirect(url_for("clubs.player", player_id=result.id) if result else back, 303)
 
 
 @bp.post("/players/<int:player_id>/merge")
 def merge(player_id: int):
-    form = MergeForm()
-    return admin_change(player_id, form, lambda: merge_players(get_db(), player_id, form.into.data or 0),
-                        _l("Merged: every name is now %(name)s's."), [player_id, form.into.data or 0])
+    return admin_change(player_id, "merge", lambda form: merge_players(get_db(), player_id, form.into.data or 0),
+                        _l("Merged: every name is now %(name)s's."), lambda form: [player_id, form.into.data or 0])
 
 
 @bp.post("/players/<int:player_id>/rename")
 def rename(player_id: int):
-    form = RenameForm()
-    return admin_change(player_id, form, lambda: rename_player(get_db(), player_id, form.name.data or ""),
+    return admin_change(player_id, "rename", lambda form: rename_player(get_db(), player_id, form.name.data or ""),
                         _l("Renamed to %(name)s."))
 
 
 @bp.post("/players/<int:player_id>/split")
 def split(player_id: int):
-    form = SplitForm()
-    return admin_change(player_id, form, lambda: split_alias(get_db(), player_id, form.alias.data or ""),
+    return admin_change(player_id, "split", lambda form: split_alias(get_db(), player_id, form.alias.data or ""),
                         _l("Split off: %(name)s is a player of its own."))
 
 
@@ -211,9 +223,23 @@ def event_tag(event_id: int) -> str | None:
 
 @bp.get("/events/<int:event_id>")
 def event(event_id: int):
-    data = known_event(event_id)
-    return render_template("clubs/event.html", e=data, form=RoundForm(), keep=None,
-                           etag=event_tag(event_id)), NO_STORE  # the token by script
+    return event_page(event_id), NO_STORE  # the token by script
+
+
+ORGANISER_FORMS: dict[str, type[RoundForm]] = {"round": RoundForm, "keep": RoundForm, "hand": HandRoundForm,
+                                               "attach": AttachForm, "detach": DetachForm}
+"""The organiser's forms of an event page, by their key (their controls' ids begin with it)."""
+
+
+def event_page(event_id: int, refused: tuple[str, RoundForm] | None = None, **shown: Any) -> str:
+    """An event's page; with `refused` (its key, the form), that form as it was sent, saying why it was refused;
+    `shown`: what the organiser's view adds (the keep links)."""
+    forms = {key: blank(kind, key) for key, kind in ORGANISER_FORMS.items()}
+    if refused:
+        forms[refused[0]] = keyed(refused[1], refused[0])
+    return render_template("clubs/event.html", e=known_event(event_id), forms=forms, form=forms["keep"],
+                           refused=refused[0] if refused else None, etag=event_tag(event_id),
+                           **{"keep": None, **shown})
 
 
 @bp.get("/events/<int:event_id>/live")
@@ -229,30 +255,26 @@ def event_live(event_id: int):
     return Response(html, mimetype="text/html", headers=headers)
 
 
-def organiser(event_id: int, form: RoundForm) -> str:
-    """The organiser token of a form, checked (400 without one, 403 when it is not the event's)."""
+def organiser_change(event_id: int, key: str, change: Callable[[Any, str], Any]) -> Any:
+    """Check the event's form of `key` and its organiser token, then `change(form, token)`; a refused form
+    comes back on the event page, saying why, with what was typed (nothing changed)."""
     known_event(event_id)
-    if not form.validate():
-        abort(400, "; ".join(str(m) for ms in form.errors.values() for m in ms))
-    try:
-        check_organiser(get_db(), event_id, form.token.data)
-    except EventRefused as e:
-        abort(403, e.message)
-    return form.token.data or ""
+    form = ORGANISER_FORMS[key]()
+    status = 400
+    if form.validate():
+        try:
+            check_organiser(get_db(), event_id, form.token.data)
+            return change(form, form.token.data or "")
+        except Refusal as e:
+            status = refusal_on(form, e)
+    return event_page(event_id, (key, form)), status, NO_STORE
 
 
 @bp.post("/events/<int:event_id>/rounds")
 def event_round(event_id: int):
     """Make the next round (organiser token); the event page then says so (the keep links: "Organiser")."""
-    form = RoundForm()
-    token = organiser(event_id, form)
-    try:
-        number, tables = next_round(get_db(), event_id, token)
-    except EventChange as e:
-        abort(409, e.message)
-    made = ngettext("Round %(round)s made: %(num)s table.", "Round %(round)s made: %(num)s tables.",
-                    played_tables(tables), round=number)
-    return round_made(event_id, tables, made)
+    return organiser_change(event_id, "round",
+                            lambda form, token: round_made(event_id, *next_round(get_db(), event_id, token)))
 
 
 def played_tables(tables: list[dict[str, Any]]) -> int:
@@ -260,8 +282,13 @@ def played_tables(tables: list[dict[str, Any]]) -> int:
     return sum(1 for t in tables if t["pair_b"] is not None)
 
 
-def round_made(event_id: int, tables: list[dict[str, Any]], made: str) -> WerkzeugResponse:
-    """Back to the event page, saying what a new round made: `made`, its bye, where its keep links are."""
+def round_made(event_id: int, number: int, tables: list[dict[str, Any]], by_hand: bool = False) -> WerkzeugResponse:
+    """Back to the event page, saying what the new round `number` made: its tables, its bye, where its keep
+    links are."""
+    made = (ngettext("Round %(round)s entered by hand: %(num)s table.",
+                     "Round %(round)s entered by hand: %(num)s tables.", played_tables(tables), round=number)
+            if by_hand else ngettext("Round %(round)s made: %(num)s table.", "Round %(round)s made: %(num)s tables.",
+                                     played_tables(tables), round=number))
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
     if bye:
         made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
@@ -272,8 +299,11 @@ def round_made(event_id: int, tables: list[dict[str, Any]], made: str) -> Werkze
 @bp.post("/events/<int:event_id>/organise")
 def event_organise(event_id: int):
     """The organiser's view: the event with every table's keep link (made again from the organiser token)."""
-    form = RoundForm()
-    token = organiser(event_id, form)
+    return organiser_change(event_id, "keep", lambda form, token: (organiser_view(event_id, token), 200, NO_STORE))
+
+
+def organiser_view(event_id: int, token: str) -> str:
+    """The event page with every live table's keep link and confirm link, and the director's view's."""
     data = known_event(event_id)
     keep = {(r["round"], t["number"]): url_for("live_keep.keep", game_id=t["game_id"], _external=True)
             + "#token=" + table_token(token, event_id, r["round"], t["number"])
@@ -286,8 +316,7 @@ def event_organise(event_id: int):
         c["confirm_url"] = confirm[c["table"]["game_id"]]
         c["confirm_qr"] = qr_svg(c["confirm_url"], f"QR code of table {c['table']['number']}'s confirm link")
     director = url_for("director.director_page", event_id=event_id) + f"#token={token}"
-    return render_template("clubs/event.html", e=data, form=form, keep=keep, confirm=confirm, cards=cards,
-                           director=director, etag=event_tag(event_id)), 200, NO_STORE
+    return event_page(event_id, keep=keep, confirm=confirm, cards=cards, director=director)
 
 
 def confirm_links(event_id: int, token: str) -> dict[int, str]:

@@ -1,0 +1,39 @@
+"""A page's form refused: the page again, the form keeping what was typed and saying why beside it, the page's
+other forms empty. The controls' ids follow one rule, the form's key then the field's name ("merge-into"), so
+that a refusal's summary links to the field it names."""
+from __future__ import annotations
+
+from typing import TypeVar
+
+from flask_wtf import FlaskForm
+
+from seeplog.refusals import NotAllowed, Refusal
+
+from ..api.errors import as_http
+from ..findings import said_here
+
+Form = TypeVar("Form", bound=FlaskForm)
+
+
+def keyed(form: Form, key: str) -> Form:
+    """`form` with its controls' ids as its page writes them: `key`, then each field's name."""
+    for field in form:
+        if field.name != "csrf_token":
+            field.id = f"{key}-{field.name}"
+    return form
+
+
+def blank(kind: type[Form], key: str) -> Form:
+    """An empty form of a page (not filled from the request a refused form of the page came in)."""
+    return keyed(kind(formdata=None), key)
+
+
+def refusal_on(form: FlaskForm, refusal: Refusal) -> int:
+    """Say a store's refusal on the form (a refused token beside the token, anything else above the form);
+    its status code."""
+    message = said_here(refusal.message)
+    if isinstance(refusal, NotAllowed) and "token" in form:
+        form["token"].errors = [*form["token"].errors, message]
+    else:
+        form.form_errors.append(message)
+    return as_http(refusal).code or 400
