@@ -63,13 +63,19 @@ def test_the_play_page_is_heard_in_words_and_seen_in_notation(browser, base_url,
     context.close()
 
 
-@pytest.mark.parametrize("language", ["en", "hi"])
-def test_the_keep_pages_outcomes_verdict_and_floor_are_heard_in_words(browser, base_url, language):
+def keep_page(browser, base_url, language: str):
+    """A phone's browser context and its keep page of MID_DEAL, in `language`."""
     context = browser.new_context(viewport=PHONE)
     live = live_game_through(context.request, base_url, MID_DEAL, players=PLAYERS)
     context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
     page = context.new_page()
     page.goto(base_url + live["edit_url"])
+    return context, page
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_keep_pages_outcomes_verdict_and_floor_are_heard_in_words(browser, base_url, language):
+    context, page = keep_page(browser, base_url, language)
     page.locator("#floor-board .floor-words").wait_for(state="attached")
     floor = page.locator("#floor-now").aria_snapshot()
     assert heard(floor) == [] and ("seven of clubs and five of hearts" in floor or "चिड़ी का सत्ता" in floor), floor
@@ -97,11 +103,7 @@ def test_the_keep_pages_outcomes_verdict_and_floor_are_heard_in_words(browser, b
 
 @pytest.mark.parametrize("language", ["en", "hi"])
 def test_the_keep_pages_next_seat_buttons_and_last_entry_are_heard_in_words(browser, base_url, language):
-    context = browser.new_context(viewport=PHONE)
-    live = live_game_through(context.request, base_url, MID_DEAL, players=PLAYERS)
-    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
-    page = context.new_page()
-    page.goto(base_url + live["edit_url"])
+    context, page = keep_page(browser, base_url, language)
     page.locator("#last-entry code").wait_for()
     parts = {part: page.locator(part).aria_snapshot() for part in ("#next-main", "#play-seats", "#last-entry")}
     names = re.findall(r'button "([^"]*)"', parts["#play-seats"])  # what a button is heard as: its name alone
