@@ -147,3 +147,15 @@ def test_each_outcome_of_a_card_says_its_play_in_words(client):
     assert took["words_said"] == {"template": "{seat} takes {taken} with {card}",
                                   "params": {"seat": "N", "taken": "5h", "card": "5d"}}
     assert all(o["words"] and o["words_said"]["template"] for o in found)
+
+
+def test_the_follow_pages_teams_and_step_links_are_named_in_words(client):
+    keeper = Keeper(client, players={"N": "Jaspreet", "W": "Naveen", "S": "Asha", "E": "Omkar"})
+    keeper.add_all(MID_DEAL)
+    html = client.get(f"/live/{keeper.id}").get_data(as_text=True)
+    teams = heard_text("<main>" + html[html.index('<ul class="live-teams">'):html.index("</ul>")] + "</main>")
+    assert teams.startswith("North–South Jaspreet (N) & Asha (S)") and "East–West" in teams, teams
+    assert '<a href="/live/%d/deals/1/plays/2" title="deal 1, play 2" aria-label="deal 1, play 2">2</a>' % keeper.id \
+        in html
+    sheet = client.get(f"/games/{keeper.id}").get_data(as_text=True)
+    assert '<dt><span aria-hidden="true">NS</span><span class="sr-only">North–South</span></dt>' in sheet
