@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.web.clubs_helpers import admin_token, named, player_id, store_text
 from tests.web.test_clubs_events import create
 
@@ -83,3 +85,88 @@ def test_a_refused_organiser_form_comes_back_on_the_event_page(client):
     assert "line 1: write a table as two partnership numbers" in form
     assert 'aria-describedby="hand-tables-error"' in control(form, "hand-tables")
     assert client.get(f"/api/events/{event_id}").json["rounds"] == rounds
+
+
+def store_state(client, event_id: int | None = None) -> tuple:
+    """What the store holds that a form could change: the players with their names, and the event."""
+    players = [client.get(f"/api/players/{p['id']}").json for p in client.get("/api/players").json["players"]]
+    return [(p["id"], p["name"], p["aliases"]) for p in players], (
+        client.get(f"/api/events/{event_id}").json if event_id else None)
+
+
+def two_named_asha(client, runner) -> tuple[int, int]:
+    """Asha, who holds two names ("Asha K." merged into her, so her page has the Split form), and Ravi."""
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
+    asha, ravi = player_id(client, "Asha"), player_id(client, "Ravi")
+    merged = client.post(f"/api/players/{player_id(client, 'Asha K.')}/merge", json={"into": asha},
+                         headers={"Authorization": f"Bearer {admin_token(runner)}"})
+    assert merged.status_code == 200
+    return asha, ravi
+
+
+PLAYER_FORMS = {"merge": "into", "rename": "name", "split": "alias"}
+"""The player page's forms, by key, with their field beside the token."""
+
+
+@pytest.mark.parametrize("token, status, said", [("wrong", 403, "this is not an administrator token"),
+                                                 ("", 400, "the administrator token is needed")])
+@pytest.mark.parametrize("key", PLAYER_FORMS)
+def test_each_player_form_with_a_wrong_or_no_token_comes_back_as_typed(client, runner, key, token, status, said):
+    asha, ravi = two_named_asha(client, runner)
+    csrf = csrf_of(client.get(f"/players/{asha}").get_data(as_text=True))
+    typed = {"merge": str(ravi), "rename": "Asha Kaur", "split": "asha k."}[key]
+    before = store_state(client)
+    refused = client.post(f"/players/{asha}/{key}", data={"csrf_token": csrf, PLAYER_FORMS[key]: typed,
+                                                          "token": token})
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == status and refused.headers["Cache-Control"] == "no-store"
+    assert "<h1>Asha</h1>" in html
+    form = form_of(html, f"/players/{asha}/{key}")
+    assert 'role="alert" tabindex="-1" autofocus' in form and said in form
+    kept = control(form, f"{key}-token")
+    assert f'value="{token}"' in kept and 'aria-invalid="true"' in kept
+    assert f'aria-describedby="{key}-token-error"' in kept and f'id="{key}-token-error"' in form
+    assert f'value="{typed}"' in form and 'aria-invalid' not in control(form, f"{key}-{PLAYER_FORMS[key]}")
+    for other in set(PLAYER_FORMS) - {key}:  # the page's other forms: empty, saying nothing
+        blank = form_of(html, f"/players/{asha}/{other}")
+        assert 'value=""' in control(blank, f"{other}-token") and "form-problems" not in blank
+    assert store_state(client) == before
+
+
+def test_a_refused_split_says_why_above_its_form_and_keeps_the_name(client, runner):
+    asha, _ = two_named_asha(client, runner)
+    csrf = csrf_of(client.get(f"/players/{asha}").get_data(as_text=True))
+    before = store_state(client)
+    refused = client.post(f"/players/{asha}/split", data={"csrf_token": csrf, "alias": "Meena",
+                                                          "token": admin_token(runner)})
+    form = form_of(refused.get_data(as_text=True), f"/players/{asha}/split")
+    assert refused.status_code == 400 and "&#39;meena&#39; is not a name of this player" in form
+    assert 'id="form-problems" role="alert"' in form and store_state(client) == before
+
+
+ORGANISER_FORMS = {"rounds": ("round", {}), "organise": ("keep", {}), "rounds/by-hand": ("hand", {"tables": "1 v 2"}),
+                   "games": ("attach", {"game": "7", "round": "1"}), "games/detach": ("detach", {"game": "7"})}
+"""The event page's organiser forms, by the end of their address: their key and what else was typed."""
+
+
+@pytest.mark.parametrize("token, status, said", [("wrong", 403, "this is not the event&#39;s organiser token"),
+                                                 ("", 400, "the organiser token is needed")])
+@pytest.mark.parametrize("action", ORGANISER_FORMS)
+def test_each_organiser_form_with_a_wrong_or_no_token_comes_back_as_typed(client, action, token, status, said):
+    event_id, _ = create(client, pairs=[["A", "B"], ["C", "D"]])
+    csrf = csrf_of(client.get(f"/events/{event_id}").get_data(as_text=True))
+    key, typed = ORGANISER_FORMS[action]
+    before = store_state(client, event_id)
+    refused = client.post(f"/events/{event_id}/{action}", data={"csrf_token": csrf, "token": token, **typed})
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == status and refused.headers["Cache-Control"] == "no-store"
+    assert "<h1>Club night</h1>" in html and '<details class="manage" id="organiser" open>' in html
+    form = form_of(html, f"/events/{event_id}/{action}")
+    assert 'role="alert" tabindex="-1" autofocus' in form and said in form
+    kept = control(form, f"{key}-token")
+    assert f'value="{token}"' in kept and 'aria-invalid="true"' in kept
+    assert all(f'value="{value}"' in control(form, f"{key}-{name}") or f">{value}</textarea>" in form
+               for name, value in typed.items())
+    assert html.count('value="wrong"') == (token == "wrong") and html.count('id="form-problems"') == 1
+    assert store_state(client, event_id) == before

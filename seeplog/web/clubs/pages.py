@@ -138,7 +138,7 @@ def admin_change(player_id: int, key: str, change: Callable[[Any], Any], done: A
             flash(str(done) % {"name": getattr(result, "name", "")}, "ok")
             return redirect(url_for("clubs.player", player_id=result.id if result else player_id), 303)
     try:
-        return player_page(player_id, (key, form)), status
+        return player_page(player_id, (key, form)), status, NO_STORE  # the token as typed
     except NoPlayer as e:  # the page's player is no more (merged meanwhile)
         abort(404, e.message)
 
