@@ -3,14 +3,20 @@ with the refusal's status, the form keeping what was typed and saying why beside
 aria-invalid and described by its error), the page's other forms empty, and nothing stored changed."""
 from __future__ import annotations
 
+import html
 import re
+import time
 
 import pytest
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 
+from seeplog.web.catalog import LANGUAGES
 from tests.web.clubs_helpers import admin_token, named, player_id, store_text
 from tests.web.test_clubs_events import create
+from tests.web.test_finding_languages import translations
 
 FOUR = {"North": "Asha", "South": "Ravi", "East": "Meena", "West": "Dev"}
+UNCHECKED = "the form could not be checked ({why}), so nothing was changed: send it again"
 
 
 def csrf_of(html: str) -> str:
@@ -170,3 +176,72 @@ def test_each_organiser_form_with_a_wrong_or_no_token_comes_back_as_typed(client
                for name, value in typed.items())
     assert html.count('value="wrong"') == (token == "wrong") and html.count('id="form-problems"') == 1
     assert store_state(client, event_id) == before
+
+
+class HoursAgo(TimestampSigner):
+    def get_timestamp(self) -> int:
+        return int(time.time()) - 2 * 3600
+
+
+def expired_check_code(client) -> str:
+    """The check code (CSRF token) a page opened two hours ago gave: it expires after one."""
+    with client.session_transaction() as session:
+        return URLSafeTimedSerializer("test", salt="wtf-csrf-token", signer=HoursAgo).dumps(session["csrf_token"])
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_player_form_of_a_page_left_open_comes_back_as_typed_to_be_sent_again(client, runner, code):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    asha, token = player_id(client, "Asha"), admin_token(runner)
+    client.set_cookie("lang", code)
+    client.get(f"/players/{asha}")
+    refused = client.post(f"/players/{asha}/rename", data={"csrf_token": expired_check_code(client),
+                                                           "name": "Asha Kaur", "token": token})
+    rename = form_of(refused.get_data(as_text=True), f"/players/{asha}/rename")
+    words = translations(code) if code != "en" else {}
+    said = words.get(UNCHECKED, UNCHECKED).format(why=words.get("the form has expired", "the form has expired"))
+    assert refused.status_code == 400 and refused.headers["Cache-Control"] == "no-store"
+    assert html.escape(said) in rename and 'id="form-problems" role="alert"' in rename
+    assert 'value="Asha Kaur"' in control(rename, "rename-name") and f'value="{token}"' in control(rename,
+                                                                                                 "rename-token")
+    assert client.get(f"/api/players/{asha}").json["name"] == "Asha"
+    again = client.post(f"/players/{asha}/rename", data={"csrf_token": csrf_of(rename), "name": "Asha Kaur",
+                                                         "token": token})  # as it came back: it goes through
+    assert again.status_code == 303 and client.get(f"/api/players/{asha}").json["name"] == "Asha Kaur"
+
+
+def test_an_organiser_form_of_a_page_left_open_comes_back_as_typed_to_be_sent_again(client):
+    event_id, organiser = create(client, pairs=[["A", "B"], ["C", "D"]])
+    client.get(f"/events/{event_id}")
+    before = store_state(client, event_id)
+    refused = client.post(f"/events/{event_id}/rounds", data={"csrf_token": expired_check_code(client),
+                                                              "token": organiser})
+    form = form_of(refused.get_data(as_text=True), f"/events/{event_id}/rounds")
+    assert refused.status_code == 400 and refused.headers["Cache-Control"] == "no-store"
+    assert UNCHECKED.format(why="the form has expired") in form and f'value="{organiser}"' in form
+    assert store_state(client, event_id) == before
+    by_hand = client.post(f"/events/{event_id}/rounds/by-hand", data={"tables": "1 v 2", "token": organiser})
+    form = form_of(by_hand.get_data(as_text=True), f"/events/{event_id}/rounds/by-hand")
+    assert by_hand.status_code == 400 and UNCHECKED.format(why="its check code is missing") in form
+    assert ">1 v 2</textarea>" in form and store_state(client, event_id) == before
+    again = client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf_of(form), "token": organiser})
+    assert again.status_code == 303 and len(client.get(f"/api/events/{event_id}").json["rounds"]) == 1
+
+
+def test_a_new_event_of_a_page_left_open_comes_back_as_typed(client):
+    client.get("/events/new")
+    refused = client.post("/events/new", data={"csrf_token": expired_check_code(client), "name": "Late night",
+                                               "variant": "standard", "partnerships": "A & B\nC & D"})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and UNCHECKED.format(why="the form has expired") in page
+    assert 'value="Late night"' in control(page, "name") and "A &amp; B\nC &amp; D</textarea>" in page
+    assert client.get("/events").get_data(as_text=True).count("Late night") == 0
+
+
+def test_a_refused_check_code_elsewhere_still_gets_the_error_page(client):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    answer = client.post(f"/players/{player_id(client, 'Asha')}/rename", data={"name": "X", "token": "t"},
+                         headers={"Accept": "application/json"})
+    assert answer.status_code == 400 and answer.json["error"].startswith("the form could not be checked")
+    page = client.post("/players/999/rename", data={"name": "X", "token": "t"})
+    assert page.status_code == 400 and "reload the page and send it again" in page.get_data(as_text=True)

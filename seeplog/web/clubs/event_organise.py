@@ -6,15 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, url_for
+from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..catalog import gettext
 from ..db import get_db
 from .event_attach import attach_game, detach_game
 from .event_rounds import hand_round
-from .pages import organiser_change, round_made
+from .pages import organiser_change, round_made, unchecked_form
 
 bp = Blueprint("event_organise", __name__)
+bp.register_error_handler(CSRFError, unchecked_form)  # a form whose check code expired: the event page again
 
 
 @bp.post("/events/<int:event_id>/rounds/by-hand")

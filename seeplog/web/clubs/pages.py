@@ -6,7 +6,9 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
 from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from seeplog.refusals import Refusal
@@ -14,6 +16,7 @@ from seeplog.said import Said
 
 from ..catalog import gettext, locale_name, ngettext
 from ..db import get_db
+from ..api.errors import handle, wants_json
 from ..api.schemas import QuerySchema
 from ..findings import said_here
 from ..live.qr import qr_svg
@@ -27,7 +30,7 @@ from .game_lines import game_lines, partner_rows, versus_rows
 from .history_chart import history_chart
 from .forms import (AdminForm, AttachForm, DetachForm, EventNewForm, HandRoundForm, MergeForm, RenameForm, RoundForm,
                     SplitForm)
-from .refused_forms import blank, keyed, refusal_on
+from .refused_forms import blank, keyed, refusal_on, unchecked
 from .ratings_store import state
 from .players_store import (NoPartnership, NoPlayer, check_may_change, current_id, get_player,
                             list_players, merge_players, partnership_of, rename_player, split_alias)
@@ -324,3 +327,33 @@ def confirm_links(event_id: int, token: str) -> dict[int, str]:
     links = keep_confirm_tokens(get_db(), event_id, token)
     return {game: url_for("director.confirm_page", game_id=game, _external=True) + f"#token={link}"
             for game, link in links.items()}
+
+
+FORM_KEYS = {"clubs.merge": "merge", "clubs.rename": "rename", "clubs.split": "split", "clubs.event_round": "round",
+             "clubs.event_organise": "keep", "event_organise.by_hand": "hand", "event_organise.attach": "attach",
+             "event_organise.detach": "detach", "clubs.event_new": "new"}
+"""The administrator's and organiser's forms, by their route: their key on their page."""
+
+
+def unchecked_form(error: CSRFError) -> Any:
+    """A form of these pages whose check code was refused (it expires an hour after its page was opened: a page
+    left open on a phone): its page again, the form as typed with a new check code, saying why; nothing changed.
+    Any other request, or a page that is no more, gets the error page."""
+    key, args = FORM_KEYS.get(request.endpoint or ""), request.view_args or {}
+    if key is None or wants_json():
+        return handle(error)
+    try:
+        if key in ADMIN_FORMS:
+            status = unchecked(form := ADMIN_FORMS[key](), error)
+            return player_page(args["player_id"], (key, form)), status, NO_STORE
+        if key in ORGANISER_FORMS:
+            status = unchecked(form := ORGANISER_FORMS[key](), error)
+            return event_page(args["event_id"], (key, form)), status, NO_STORE
+        status = unchecked(form := EventNewForm(), error)
+        return render_template("clubs/event_new.html", form=form), status
+    except (HTTPException, Refusal):  # the player or the event is no more
+        pass
+    return handle(error)
+
+
+bp.register_error_handler(CSRFError, unchecked_form)

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import TypeVar
 
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
 
 from seeplog.refusals import NotAllowed, Refusal
+from seeplog.said import Said
 
-from ..api.errors import as_http
+from ..api.errors import CSRF_REASONS, as_http
 from ..findings import said_here
 
 Form = TypeVar("Form", bound=FlaskForm)
@@ -37,3 +39,12 @@ def refusal_on(form: FlaskForm, refusal: Refusal) -> int:
     else:
         form.form_errors.append(message)
     return as_http(refusal).code or 400
+
+
+def unchecked(form: FlaskForm, error: CSRFError) -> int:
+    """Say above the form why its check code was refused (its page sends it back with a new one, so that it can
+    be sent again as it is); its status code."""
+    why = CSRF_REASONS.get(error.description, error.description)
+    form.form_errors.append(said_here(Said("the form could not be checked ({why}), so nothing was changed: "
+                                           "send it again", why=why)))
+    return error.code or 400
