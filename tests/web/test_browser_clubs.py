@@ -39,6 +39,34 @@ def small_targets(page, selector: str) -> list[str]:
         .map(e => e.textContent.trim())""", selector)
 
 
+def refused_alert(page, action: str, said: str):
+    """The alert of the form posting to `action`, as its refused page opens: focused, in view, saying `said`."""
+    alert = page.locator(f"form[action$='/{action}'] [role=alert]")
+    expect(alert).to_be_focused()
+    expect(alert).to_be_in_viewport(ratio=1)
+    assert said in alert.inner_text()
+    return alert
+
+
+def refuse_a_rename(page, size: str) -> None:
+    """A wrong administrator token, then a check code gone (a page left open): each time the player page again,
+    the rename form as typed, its alert focused and in view, the name unchanged."""
+    name = page.locator("h1").inner_text()
+    page.fill("#rename-name", "Renamed by mistake")
+    page.fill("#rename-token", "not the token")
+    page.locator("form[action$='/rename'] button").click()
+    refused_alert(page, "rename", "this is not an administrator token")
+    assert page.input_value("#rename-name") == "Renamed by mistake"
+    assert page.input_value("#rename-token") == "not the token" and page.input_value("#merge-token") == ""
+    assert page.locator("#rename-token").get_attribute("aria-invalid") == "true" and overflow(page) <= 0
+    assert page.locator("h1").inner_text() == name
+    shot(page, f"clubs-player-refused-{size}")
+    page.eval_on_selector("form[action$='/rename'] input[name=csrf_token]", "input => { input.value = '' }")
+    page.locator("form[action$='/rename'] button").click()
+    refused_alert(page, "rename", "the form could not be checked (its check code is missing)")
+    assert page.input_value("#rename-token") == "not the token" and page.locator("h1").inner_text() == name
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_player_page_and_leaderboard_on_a_phone_and_a_desktop(page, base_url, size):
     page.set_viewport_size(SIZES[size])
@@ -62,6 +90,7 @@ def test_player_page_and_leaderboard_on_a_phone_and_a_desktop(page, base_url, si
     shot(page, f"clubs-player-{size}")
     page.locator("details.manage summary").click()
     assert small_targets(page, "main .manage-form button, main .manage-form input:not([type=hidden])") == []
+    refuse_a_rename(page, size)
 
     page.locator("ul.club-games a.game-link").first.click()
     page.wait_for_selector("dl.tags a.player")
@@ -87,9 +116,7 @@ def test_event_page_on_a_phone_and_a_desktop(page, base_url, size):
     page.locator("details.manage summary").click()
     page.fill("#keep-token", "not the token")
     page.locator("form[action$='/organise'] button").click()  # refused: the page again, the form saying why
-    alert = page.locator("form[action$='/organise'] [role=alert]")
-    expect(alert).to_be_focused()
-    assert alert.is_visible() and "this is not the event's organiser token" in alert.inner_text()
+    refused_alert(page, "organise", "this is not the event's organiser token")
     assert page.locator("#keep-token").get_attribute("aria-invalid") == "true" and overflow(page) <= 0
     page.screenshot(path=str(SHOTS / f"clubs-event-refused-{size}.png"))
     page.fill("#keep-token", token)
