@@ -30,7 +30,7 @@ from .game_lines import game_lines, partner_rows, versus_rows
 from .history_chart import history_chart
 from .forms import (AdminForm, AttachForm, DetachForm, EventNewForm, HandRoundForm, MergeForm, RenameForm, RoundForm,
                     SplitForm)
-from .refused_forms import blank, keyed, refusal_on, unchecked
+from .refused_forms import page_forms, refusal_on, unchecked
 from .ratings_store import state
 from .players_store import (NoPartnership, NoPlayer, check_may_change, current_id, get_player,
                             list_players, merge_players, partnership_of, rename_player, split_alias)
@@ -69,9 +69,7 @@ def player_page(player_id: int, refused: tuple[str, AdminForm] | None = None) ->
     """A player's page; with `refused` (its key, the form), that form as it was sent, saying why it was refused."""
     db = get_db()
     data = player_data(db, get_player(db, player_id), shown_lines(), page_asked(PlayerQuerySchema), GAMES_PAGE)
-    forms = {key: blank(kind, key) for key, kind in ADMIN_FORMS.items()}
-    if refused:
-        forms[refused[0]] = keyed(refused[1], refused[0])
+    forms = page_forms(ADMIN_FORMS, refused)
     return render_template("clubs/player.html", p=data, chart=rating_chart(data), shown=shown_lines(),
                            refused=refused[0] if refused else None, **forms)
 
@@ -234,13 +232,12 @@ ORGANISER_FORMS: dict[str, type[RoundForm]] = {"round": RoundForm, "keep": Round
 """The organiser's forms of an event page, by their key (their controls' ids begin with it)."""
 
 
-def event_page(event_id: int, refused: tuple[str, RoundForm] | None = None, **shown: Any) -> str:
-    """An event's page; with `refused` (its key, the form), that form as it was sent, saying why it was refused;
-    `shown`: what the organiser's view adds (the keep links)."""
-    forms = {key: blank(kind, key) for key, kind in ORGANISER_FORMS.items()}
-    if refused:
-        forms[refused[0]] = keyed(refused[1], refused[0])
-    return render_template("clubs/event.html", e=known_event(event_id), forms=forms, form=forms["keep"],
+def event_page(event_id: int, refused: tuple[str, RoundForm] | None = None, data: dict[str, Any] | None = None,
+               **shown: Any) -> str:
+    """An event's page (`data`: the event, when already read); with `refused` (its key, the form), that form as
+    it was sent, saying why it was refused; `shown`: what the organiser's view adds (the keep links)."""
+    forms = page_forms(ORGANISER_FORMS, refused)
+    return render_template("clubs/event.html", e=data or known_event(event_id), forms=forms, form=forms["keep"],
                            refused=refused[0] if refused else None, etag=event_tag(event_id),
                            **{"keep": None, **shown})
 
@@ -319,7 +316,7 @@ def organiser_view(event_id: int, token: str) -> str:
         c["confirm_url"] = confirm[c["table"]["game_id"]]
         c["confirm_qr"] = qr_svg(c["confirm_url"], f"QR code of table {c['table']['number']}'s confirm link")
     director = url_for("director.director_page", event_id=event_id) + f"#token={token}"
-    return event_page(event_id, keep=keep, confirm=confirm, cards=cards, director=director)
+    return event_page(event_id, data=data, keep=keep, confirm=confirm, cards=cards, director=director)
 
 
 def confirm_links(event_id: int, token: str) -> dict[int, str]:

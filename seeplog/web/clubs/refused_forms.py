@@ -3,6 +3,7 @@ other forms empty. The controls' ids follow one rule, the form's key then the fi
 that a refusal's summary links to the field it names."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeVar
 
 from flask_wtf import FlaskForm
@@ -28,6 +29,14 @@ def keyed(form: Form, key: str) -> Form:
 def blank(kind: type[Form], key: str) -> Form:
     """An empty form of a page (not filled from the request a refused form of the page came in)."""
     return keyed(kind(formdata=None), key)
+
+
+def page_forms(kinds: Mapping[str, type[Form]], refused: tuple[str, Form] | None) -> dict[str, Form]:
+    """A page's forms by their key (`kinds`): each empty, but for the `refused` one (its key, the form as sent)."""
+    forms = {key: blank(kind, key) for key, kind in kinds.items()}
+    if refused:
+        forms[refused[0]] = keyed(refused[1], refused[0])
+    return forms
 
 
 def refusal_on(form: FlaskForm, refusal: Refusal) -> int:
