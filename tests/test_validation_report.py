@@ -2,6 +2,7 @@
 log's whole analysis (`report_json(build(text))`), and holds much less memory than it."""
 from __future__ import annotations
 
+import gc
 import random
 import tracemalloc
 
@@ -59,6 +60,7 @@ def test_a_long_game_is_reported_in_a_fraction_of_the_memory_of_its_whole_analys
     peaks = []
     for report in (lambda: report_json(build(text)), lambda: validation_report(text)):
         clear_caches()  # each reads every line anew
+        gc.collect()  # no garbage of earlier tests is collected while one is measured
         tracemalloc.start()
         report()
         peaks.append(tracemalloc.get_traced_memory()[1])
