@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import http.client
 import os
+import random
+import re
 import signal
 import socket
 import subprocess
@@ -18,13 +20,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_PORT = int(os.environ.get("SEEPLOG_TEST_PORT", "5910"))
-PORTS = range(FIRST_PORT, FIRST_PORT + 30)
+PORTS = range(FIRST_PORT, FIRST_PORT + 200)
 """Where the servers of the tests listen: SEEPLOG_TEST_PORT moves the range."""
 
 
 def free_port() -> int:
-    """The first port of PORTS nothing listens on."""
-    for port in PORTS:
+    """A port of PORTS nothing listens on, tried in random order: test runs side by side (or pytest-xdist's
+    workers) seldom choose the same one, and `serving` starts again on another where they do."""
+    for port in random.sample(PORTS, len(PORTS)):
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))
@@ -67,18 +70,49 @@ def gunicorn_command(port: int, workers: int, args: tuple[str, ...] = ()) -> lis
 def serving(db: Path, workers: int = 4, wait: float = 60, env: dict[str, str] | None = None,
             args: tuple[str, ...] = ()) -> Iterator[Server]:
     """gunicorn (gunicorn.conf.py from the repository root) on a free port until it answers; stopped after."""
-    port = free_port()
-    log = db.with_suffix(".gunicorn.log")
-    environ = {**os.environ, "SEEPLOG_DB": str(db), "SEEPLOG_SECRET_KEY": "test", **(env or {})}
-    with log.open("w") as out:
-        process = subprocess.Popen(gunicorn_command(port, workers, args), cwd=ROOT, env=environ, stdout=out,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
-    server = Server(process, port, log)
+    server = listening(db, workers, wait, {"SEEPLOG_DB": str(db), "SEEPLOG_SECRET_KEY": "test", **(env or {})},
+                       args)
     try:
         wait_until_served(server, wait)
         yield server
     finally:
+        stop(server.process)
+
+
+def listening(db: Path, workers: int, wait: float, env: dict[str, str], args: tuple[str, ...]) -> Server:
+    """gunicorn started on a free port, and again on another where some other process took the port first
+    (an answer on that port would be that process's)."""
+    for _ in range(3):
+        port = free_port()
+        log = db.with_suffix(".gunicorn.log")
+        with log.open("w") as out:
+            process = subprocess.Popen(gunicorn_command(port, workers, args), cwd=ROOT, env={**os.environ, **env},
+                                       stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        server = Server(process, port, log)
+        try:
+            listens = bound(server, wait)
+        except RuntimeError:
+            stop(process)
+            raise
+        if listens:
+            return server
         stop(process)
+    raise RuntimeError(f"gunicorn found no free port in three tries:\n{server.errors()}")
+
+
+def bound(server: Server, wait: float) -> bool:
+    """Whether gunicorn listens on its port (False: the port is taken)."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        written = server.log.read_text(errors="replace")
+        if re.search(rf"Listening at: .*http://127\.0\.0\.1:{server.port}\b", written):
+            return True
+        if "Connection in use" in written:
+            return False
+        if server.process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited ({server.process.returncode}):\n{server.errors()}")
+        time.sleep(0.05)
+    raise RuntimeError(f"gunicorn did not listen within {wait} s:\n{server.errors()}")
 
 
 def wait_until_served(server: Server, wait: float) -> None:
