@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.helpers import EXAMPLES
 from tests.web.clubs_helpers import named
@@ -33,9 +34,9 @@ def overflow(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, full_page: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
     assert (SHOTS / f"{name}.png").stat().st_size > 5_000
 
 
@@ -151,13 +152,26 @@ def test_an_uploader_replaces_and_deletes_a_game_with_the_token(page, base_url, 
     page.fill("#delete-token", "not the token")
     with page.expect_navigation():
         page.click("form.delete button")
-    assert "Not deleted" in page.locator(".flash").inner_text()
+    refused = page.locator("form.delete [role=alert]")  # the page again, its alert by the form, not at the top
+    expect(refused).to_be_focused()
+    expect(refused).to_be_in_viewport(ratio=1)
+    assert "this is not the game's manage token" in refused.inner_text()
+    assert page.input_value("#delete-token") == "not the token" and overflow(page) <= 0
+    shot(page, f"manage-{size}-refused-delete", full_page=False)  # the window as it opens
 
-    page.locator("details#manage summary").click()
-    page.fill("#replace-token", token)
     replacement = tmp_path / "replacement.seep"
     replacement.write_text((EXAMPLES / "e-floor.seep").read_text().replace("Club night 120", f"Replaced {size}"))
+    page.fill("#replace-token", "not the token either")
     page.set_input_files("#replace-file", str(replacement))
+    with page.expect_navigation():
+        page.click("form.manage-form:not(.delete) button")
+    refused = page.locator("form.manage-form:not(.delete) [role=alert]")
+    expect(refused).to_be_focused()
+    expect(refused).to_be_in_viewport(ratio=1)
+    assert "The text of replacement.seep is in the box below" in refused.inner_text()
+    assert page.input_value("#replace-text") == replacement.read_text() and overflow(page) <= 0
+    shot(page, f"manage-{size}-refused-replace", full_page=False)
+    page.fill("#replace-token", token)
     shot(page, f"manage-{size}-form")
     with page.expect_navigation():
         page.click("form.manage-form:not(.delete) button")

@@ -341,10 +341,15 @@ def test_an_unknown_variant_or_rotation_is_refused_by_its_field(client):
     assert response.status_code == 400 and html.count('class="field-error"') == 2
 
 
-def test_the_start_form_needs_its_csrf_token(client):
-    response = client.post("/live/new", data={"variant": "standard"})
-    assert response.status_code == 400 and "reload the page and send it again" in response.get_data(as_text=True)
-    assert "data-game=" not in response.get_data(as_text=True)
+def test_the_start_form_needs_its_csrf_token_and_comes_back_as_filled_in_without_it(client):
+    response = client.post("/live/new", data={"variant": "thirty", "north": "Asha", "event": "Late night"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and "data-game=" not in page
+    assert "the form could not be checked (its check code is missing), so nothing was changed: send it again" in page
+    assert 'value="Asha"' in page and 'value="Late night"' in page and '<option selected value="thirty">' in page
+    assert client.get("/api/games").json["total"] == 0
+    json = client.post("/live/new", data={"variant": "standard"}, headers={"Accept": "application/json"})
+    assert json.status_code == 400 and json.json["error"].startswith("the form could not be checked")
 
 
 def test_the_home_page_and_the_nav_link_to_the_start_page(client):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 
@@ -62,10 +63,12 @@ def test_upload_page_has_file_input_paste_box_and_csrf(client):
     assert f"up to {LIMIT // 1024} KiB in all" in page
 
 
-def test_upload_without_csrf_token_is_refused(client):
-    response = client.post("/upload", data={"text": example("game-standard-1.seep").decode()})
-    assert response.status_code == 400
-    assert "reload the page" in response.get_data(as_text=True)
+def test_upload_without_csrf_token_is_refused_keeping_the_pasted_log(client):
+    text = example("game-standard-1.seep").decode()
+    response = client.post("/upload", data={"text": text})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and "its check code is missing" in page and "send it again" in page
+    assert text in html.unescape(page)
     assert client.get("/api/games").json["total"] == 0
 
 

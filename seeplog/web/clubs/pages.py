@@ -30,7 +30,7 @@ from .game_lines import game_lines, partner_rows, versus_rows
 from .history_chart import history_chart
 from .forms import (AdminForm, AttachForm, DetachForm, EventNewForm, HandRoundForm, MergeForm, RenameForm, RoundForm,
                     SplitForm)
-from .refused_forms import page_forms, refusal_on, unchecked
+from ..refused_forms import page_forms, refusal_on, unchecked
 from .ratings_store import state
 from .players_store import (NoPartnership, NoPlayer, check_may_change, current_id, get_player,
                             list_players, merge_players, partnership_of, rename_player, split_alias)

@@ -6,24 +6,27 @@ from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
                    request, send_from_directory, session, url_for)
+from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
 from marshmallow import ValidationError
 
 import seeplog
 from seeplog.legal import MAX_LISTED
 from seeplog.ruleset import VARIANTS
+from seeplog.refusals import Refusal
 from seeplog.said import Said
 
+from ..api.errors import handle, wants_json
 from ..catalog import gettext, locale_name
 from ..cardviews import card_html
-from ..clubs.event_uploads import AttachedGame
+from ..refused_forms import page_forms, refusal_on, unchecked
 from ..clubs.queries import seat_links
 from ..db import get_db
 from .exports import scoresheet_csv
-from ..findings import said_here, sentence_of
+from ..findings import sentence_of
 from ..forms import ManageForm, UploadForm
 from ..spreadsheets import csv_file
-from .manage import (SameLog, TokenRefused, check_token, delete_game, history, issue_token,
-                     replace_game)
+from .manage import check_token, delete_game, history, issue_token, replace_game
 from .playpage import play_page
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
@@ -144,7 +147,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
 @bp.post("/games/<int:game_id>/replace")
 def replace(game_id: int):
     """Replace a game's log with its manage token (same id; the old text goes to its history)."""
-    stored_game(game_id)
+    row = stored_game(game_id)
     form = ManageForm()
     new = form.upload() if form.validate_on_submit() else None
     try:
@@ -152,9 +155,10 @@ def replace(game_id: int):
         if new is None:
             raise BadUpload(Said("choose a file or paste the new log"))
         replace_game(get_db(), game_id, from_bytes(new[1], new[0]))
-    except (TokenRefused, BadUpload, SameLog, AttachedGame) as exc:
-        flash(gettext("Not replaced: %(reason)s.", reason=said_here(exc.message)), "error")
-        return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
+    except Refusal as exc:
+        status = say_refused(form, exc, _l("Not replaced: %(reason)s."))
+        keep_sent_file(form, new)
+        return game_view(row, ("replace", form)), status, NO_STORE  # the token as typed
     flash(gettext("Replaced: the game keeps its id; the text it held is kept in its history."), "ok")
     return redirect(url_for("pages.game", game_id=game_id)), 303
 
@@ -165,16 +169,17 @@ def delete(game_id: int):
     row = stored_game(game_id)
     form = ManageForm()
     try:
-        if not form.validate_on_submit():
-            raise TokenRefused(Said("the form has expired: reload the page and try again"))
         check_token(get_db(), game_id, form.token.data)
         delete_game(get_db(), game_id)
-    except (TokenRefused, AttachedGame) as exc:
-        flash(gettext("Not deleted: %(reason)s.", reason=said_here(exc.message)), "error")
-        return redirect(url_for("pages.game", game_id=game_id) + "#manage"), 303
+    except Refusal as exc:
+        status = say_refused(form, exc, _l("Not deleted: %(reason)s."))
+        return game_view(row, ("delete", form)), status, NO_STORE
     flash(gettext("Deleted %(title)s (game %(game)s).", title=title_of(row), game=game_id), "ok")
     return redirect(url_for("pages.index")), 303
 
+
+MANAGE_FORMS = {"replace": ManageForm, "delete": ManageForm}
+"""The game page's forms, by their key (their controls' ids begin with it)."""
 
 PREFILL_MOST = 100_000
 """The longest log (in characters) the Replace form opens on; a longer one is corrected from its download (the
@@ -183,14 +188,62 @@ page holds the log twice otherwise)."""
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    row = stored_game(game_id)
-    page = game_page(row, request.args.get("part", 1, type=int))
-    manage = ManageForm()
-    if len(row["raw"]) <= PREFILL_MOST:
-        manage.text.data = row["raw"]  # Replace opens on the current log, to be corrected in place
-    return render_template("game.html", page=page, limit=current_app.config["MAX_CONTENT_LENGTH"],
-                           manage=manage, history=history(get_db(), game_id),
-                           seat_links=seat_links(get_db(), game_id)), NO_STORE  # token by script
+    return game_view(stored_game(game_id)), NO_STORE  # token by script
+
+
+def game_view(row: dict, refused: tuple[str, ManageForm] | None = None) -> str:
+    """A game's page; with `refused` (its key, the form), that form as it was sent, saying why it was refused."""
+    forms = page_forms(MANAGE_FORMS, refused)
+    long_log = len(row["raw"]) > PREFILL_MOST
+    if not long_log and not (refused and refused[0] == "replace"):
+        forms["replace"].text.data = row["raw"]  # Replace opens on the current log, to be corrected in place
+    return render_template("game.html", page=game_page(row, request.args.get("part", 1, type=int)),
+                           limit=current_app.config["MAX_CONTENT_LENGTH"], long_log=long_log,
+                           refused=refused[0] if refused else None, history=history(get_db(), row["id"]),
+                           seat_links=seat_links(get_db(), row["id"]), **forms)
+
+
+def say_refused(form: ManageForm, refusal: Refusal, verdict: Any) -> int:
+    """Say a refusal on the form, above it in `verdict`'s words (a refused token beside the token); its status."""
+    status = refusal_on(form, refusal)
+    if form.form_errors:
+        form.form_errors[-1] = str(verdict) % {"reason": form.form_errors[-1]}
+    return status
+
+
+def keep_sent_file(form: ManageForm, sent: tuple[str | None, bytes] | None) -> None:
+    """Put a refused replacement's file in the text box, and say so, to be corrected there and sent again (a
+    page cannot choose a file for its reader), where it is text and not too long to correct there."""
+    if not sent or sent[0] is None or len(sent[1]) > PREFILL_MOST:
+        return
+    try:
+        form.text.data = sent[1].decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return
+    form.form_errors.append(gettext("The text of %(file)s is in the box below, to be corrected there and sent "
+                                    "again.", file=sent[0]))
+
+
+@bp.errorhandler(CSRFError)
+def unchecked_form(error: CSRFError) -> Any:
+    """A form of these pages whose check code was refused (it expires an hour after its page was opened): its
+    page again, the form as it was sent with a new check code, saying why; nothing changed. Any other request,
+    or a game that is no more, gets the error page."""
+    if wants_json() or request.endpoint not in ("pages.upload", "pages.replace", "pages.delete"):
+        return handle(error)
+    if request.endpoint == "pages.upload":
+        status = unchecked(form := UploadForm(), error)
+        if any(getattr(f, "filename", "") for f in form.files.data or []):
+            form.form_errors.append(gettext("Choose the files again: a page cannot keep them."))
+        return render_template("upload.html", form=form, results=[]), status, NO_STORE
+    row = get_game(get_db(), (request.view_args or {}).get("game_id", 0))
+    if row is None:
+        return handle(error)
+    status = unchecked(form := ManageForm(), error)
+    key = request.endpoint.removeprefix("pages.")
+    if key == "replace":
+        keep_sent_file(form, form.upload())
+    return game_view(row, (key, form)), status, NO_STORE
 
 
 @bp.get("/games/<int:game_id>/deals/<int(min=0):deal>/plays/<int(min=0):play>")

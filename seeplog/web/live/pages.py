@@ -3,12 +3,17 @@ from __future__ import annotations
 
 from functools import partial
 
+from typing import Any
+
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
 from seeplog.refusals import BadInput
 from seeplog.ruleset import VARIANTS
 
+from ..api.errors import handle, wants_json
+from ..refused_forms import unchecked
 from ..published import publish
 from ..catalog import locale_name, speaking
 from ..db import get_db
@@ -131,6 +136,16 @@ def start():
         return render_template("live_new.html", form=form, seats=seats_of_variants()), 400
     page = started_page(game_id, form.event.data or f"Live game {game_id}", token)
     return render_template("live_started.html", page=page), 201, {"Cache-Control": "no-store"}
+
+
+@bp.errorhandler(CSRFError)
+def unchecked_start(error: CSRFError) -> Any:
+    """The start form of a page left open an hour (its check code expired): the form again as it was filled in,
+    with a new check code, saying why; no game was started. Any other request gets the error page."""
+    if request.endpoint != "live_pages.start" or wants_json():
+        return handle(error)
+    status = unchecked(form := LiveNewForm(), error)
+    return render_template("live_new.html", form=form, seats=seats_of_variants()), status
 
 
 @bp.get("/live/<int:game_id>/started")

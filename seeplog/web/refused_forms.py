@@ -12,8 +12,8 @@ from flask_wtf.csrf import CSRFError
 from seeplog.refusals import NotAllowed, Refusal
 from seeplog.said import Said
 
-from ..api.errors import CSRF_REASONS, as_http
-from ..findings import said_here
+from .api.errors import CSRF_REASONS, as_http
+from .findings import said_here
 
 Form = TypeVar("Form", bound=FlaskForm)
 
