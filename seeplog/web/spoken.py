@@ -59,9 +59,12 @@ def seat_words(seat: str, names: Names | None = None) -> str:
 
 
 def token_words(token: str, names: Names | None = None) -> str:
-    """One word of notation in words: a card or a group of cards and houses, a seat, a team; any other as it is."""
+    """One word of notation in words: a card or a group of cards and houses, a seat (or a player's, as the pages
+    write it after the name: "(S)"), a team; any other as it is."""
     if token in SEATS:
         return seat_words(token, names)
+    if len(token) == 3 and token[0] + token[2] == "()" and token[1] in SEATS:
+        return f"({seat_word(token[1])})"
     if token in TEAM_WORDS:
         return gettext(TEAM_WORDS[token])
     if not GROUP.fullmatch(token):

@@ -80,7 +80,10 @@ def test_upload_open_and_read_the_scoresheet(page, base_url):
             str(deal["card_points"]["NS"]), str(deal["card_points"]["EW"])]
         assert [cells.nth(1).inner_text(), cells.nth(2).inner_text()] == [
             str(deal["score"]["NS"]), str(deal["score"]["EW"])]
-    assert rows.nth(0).locator("td.lead").inner_text() == "NS 26"
+    lead = rows.nth(0).locator("td.lead")
+    assert lead.locator("[aria-hidden=true]").inner_text() == "NS 26"
+    assert lead.locator(".sr-only").inner_text() == "North–South 26"  # heard in words
+    assert page.locator("table.scoresheet thead th.team").first.locator(".sr-only").inner_text() == "North–South"
 
     flagged = page.locator("table.findings tbody tr")
     assert flagged.count() == 1

@@ -123,8 +123,9 @@ def test_the_board_and_the_game_sheet_say_each_deals_row_alike(client):
     keeper.add_all(lines[:next(i for i, line in enumerate(lines) if line.startswith("deal 3")) + 1])
     on_board = re.findall(r'<td class="next wide"[^>]*>(?:<span class="name">([^<]*)</span>)?'
                           r'(?:<span class="why">([^<]*))?', board(client, keeper.id).get_data(as_text=True))
-    on_sheet = re.findall(r'<td class="baazi-won">[^<]*</td>\s*<td class="seat">([^<]*)</td>',
-                          client.get(f"/games/{keeper.id}").get_data(as_text=True))
+    on_sheet = [re.sub(r'<span class="sr-only">.*?</span>|<[^>]+>', "", cell) for cell in re.findall(  # as seen
+        r'<td class="baazi-won">.*?</td>\s*<td class="seat">(.*?)</td>', client.get(f"/games/{keeper.id}").get_data(
+            as_text=True))]
     assert len(on_board) == len(on_sheet) == 3
     assert [seats for seats, _ in on_board[:2]] == on_sheet[:2] == ["Kiran (N) or Gita (S)", "Chetan (W) or Priya (E)"]
     assert [why for _, why in on_board[:2]] == ["EW won a baazi on deal 1, so N or S deals",

@@ -131,8 +131,8 @@ def test_game_page_scoresheet(client):
     rows = re.findall(r"<tr class=\"[^\"]*\">(.*?)</tr>", sheet, re.S)
     assert len(rows) == len(doc["games"][0]["deals"])
     for row, deal, ledger in zip(rows, doc["games"][0]["deals"], doc["games"][0]["ledger"]):
-        cells = [re.sub(r"<[^>]+>", "", re.sub(r"<sup.*?</sup>", "", c)).strip()
-                 for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        cells = [re.sub(r"<[^>]+>", "", re.sub(r'<sup.*?</sup>|<span class="sr-only">.*?</span>', "", c)).strip()
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]  # as the eye reads them
         assert cells[0] == str(deal["number"])
         # the deal and its score first (a phone shows them without scrolling the table's box)
         assert cells[1:3] == [str(deal["score"]["NS"]), str(deal["score"]["EW"])]

@@ -101,6 +101,17 @@ def test_a_screen_reader_hears_no_card_or_seat_in_notation_on_the_play_page(clie
     assert NOTATION.findall(heard_text(shown(html)))  # the eye still reads them in notation
 
 
+@pytest.mark.parametrize("language", ["en", "hi", "pa"])
+@pytest.mark.parametrize("name", ["game-standard-1.seep", "game-two-player-1.seep"])
+def test_a_screen_reader_hears_no_seat_or_team_in_notation_on_the_scoresheet(client, name, language):
+    game = upload(client, name)
+    client.set_cookie("lang", language)
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    sheet = "<main>" + html[html.index('<table class="scoresheet"'):html.index("</table>")] + "</main>"
+    assert not NOTATION.findall(heard_text(sheet)), NOTATION.findall(heard_text(sheet))
+    assert NOTATION.findall(heard_text(shown(sheet)))  # the eye still reads them in notation
+
+
 def test_the_play_its_floor_and_its_alternatives_are_heard_in_words(client):
     game = upload(client, "r-capture-all.seep")
     html = client.get(f"/games/{game}/deals/2/plays/48").get_data(as_text=True)
