@@ -121,8 +121,9 @@ def test_the_board_and_the_game_sheet_say_each_deals_row_alike(client):
     players, lines = body_of("game-standard-1.seep")
     keeper = Keeper(client, players=players, tags={"Rotation": "team"})
     keeper.add_all(lines[:next(i for i, line in enumerate(lines) if line.startswith("deal 3")) + 1])
-    on_board = re.findall(r'<td class="next wide"[^>]*>(?:<span class="name">([^<]*)</span>)?'
-                          r'(?:<span class="why">([^<]*))?', board(client, keeper.id).get_data(as_text=True))
+    on_board = [(re.sub(r'<span class="sr-only">.*?</span>|<[^>]+>', "", seats), why) for seats, why in re.findall(
+        r'<td class="next wide"[^>]*>(?:<span class="name">(.*?</span>)</span>(?=<))?(?:<span class="why">([^<]*))?',
+        board(client, keeper.id).get_data(as_text=True))]
     on_sheet = [re.sub(r'<span class="sr-only">.*?</span>|<[^>]+>', "", cell) for cell in re.findall(  # as seen
         r'<td class="baazi-won">.*?</td>\s*<td class="seat">(.*?)</td>', client.get(f"/games/{keeper.id}").get_data(
             as_text=True))]
