@@ -119,3 +119,27 @@ def test_the_keep_pages_next_seat_buttons_and_last_entry_are_heard_in_words(brow
     assert page.locator("#play-seats button[data-seat='N']").inner_text().splitlines() == [
         "N", "in turn" if language == "en" else "बारी पर"]
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_keep_pages_end_of_a_deal_is_heard_in_words(browser, base_url, language):
+    """The scores, cards taken, leftover, lead and next dealer of a deal that ended: teams, seats and cards heard
+    in words, as on the follow page, and shown in notation."""
+    context = browser.new_context(viewport=PHONE)
+    text = (EXAMPLES / "game-standard-1.seep").read_text()
+    deal = [line for line in text.split("deal 2")[0].splitlines()[8:] if line.strip()]
+    live = live_game_through(context.request, base_url, deal, players=PLAYERS)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + live["edit_url"])
+    page.locator("#deal-end table").wait_for()
+    end = page.locator("#deal-end").aria_snapshot()
+    assert heard(end) == [], end
+    north_south = "North–South" if language == "en" else "उत्तर–दक्षिण"
+    assert f'rowheader "{north_south}"' in end, end
+    shown = page.locator("#deal-end p.standing [aria-hidden=true]").inner_text()
+    assert re.search(r"\b(NS|EW)\b", page.locator("#deal-end p.taken [aria-hidden=true]").inner_text())
+    assert re.search(r"[NESW] \(\w+\)$", shown), shown  # the eye reads the notation: "next dealer: W (Naveen)"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"spoken-keep-deal-end-{language}.png"), full_page=True)
+    context.close()

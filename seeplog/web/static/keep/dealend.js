@@ -1,10 +1,22 @@
 /* The end of a deal: its scores, the cards left on the floor and who takes them, the lead, any baazi and
  * the next dealer, as the server scored them (the view's `ended`); the page adds nothing up itself. From
- * here the next deal can be recorded by its score alone. */
+ * here the next deal can be recorded by its score alone. Teams, seats and cards are shown in notation and
+ * heard in words, as on the follow page. */
 import { $, teams } from "./page.js";
 import { keep, redraw } from "./state.js";
-import { button, t, textEl } from "./dom.js";
-import { cardLabel, seatName } from "./cards.js";
+import { button, shownHeard, t, textEl } from "./dom.js";
+import { cardLabel, heard, seatName } from "./cards.js";
+
+/* How a sentence names teams, seats and cards: for the eye, and for the ear. */
+const EYE = { team: (team) => team, seat: seatName, cards: (cards) => cards.map(cardLabel).join(" ") };
+const EAR = { team: heard, seat: heard, cards: (cards) => heard(cards.join(" ")) };
+
+/* An element whose sentence, built by `sentence(say)`, is shown in notation and heard in words. */
+function spokenEl(tag, cls, sentence) {
+  const el = textEl(tag, cls, "");
+  el.append(...shownHeard(sentence(EYE), sentence(EAR)));
+  return el;
+}
 
 /* Shown between deals, once the deal that ended is stored (entries still waiting: not known yet). */
 export function renderDealEnd(next) {
@@ -33,8 +45,10 @@ function scoreTable(ended) {
   for (const team of teams) {
     const row = body.insertRow();
     row.dataset.team = team;
-    const cells = [team, ended.card_points[team], ended.sweep_points[team], ended.score[team]];
-    cells.forEach((value, i) => row.append(textEl(i ? "td" : "th", "", String(value))));
+    row.append(spokenEl("th", "", (say) => say.team(team)));
+    for (const value of [ended.card_points[team], ended.sweep_points[team], ended.score[team]]) {
+      row.append(textEl("td", "", String(value)));
+    }
   }
   return table;
 }
@@ -42,22 +56,26 @@ function scoreTable(ended) {
 function leftoverLines(ended) {
   const out = [];
   if (ended.cards_taken) {
-    out.push(textEl("p", "taken", t("Cards taken: {counts}", { counts: teams.map((team) => `${team} ${ended.cards_taken[team]}`).join(" · ") })));
+    const counts = (say) => teams.map((team) => `${say.team(team)} ${ended.cards_taken[team]}`).join(" · ");
+    out.push(spokenEl("p", "taken", (say) => t("Cards taken: {counts}", { counts: counts(say) })));
   }
   const left = ended.leftover;
   if (!left) out.push(textEl("p", "leftover", t("Recorded by its score: no floor to take.")));
   else if (!left.cards.length) out.push(textEl("p", "leftover", t("Nothing was left on the floor.")));
   else {
-    out.push(textEl("p", "leftover", t("Left on the floor: {cards} — to {team}, the team of the last capture ({seat})",
-      { cards: left.cards.map(cardLabel).join(" "), team: left.team, seat: seatName(left.seat) })));
+    out.push(spokenEl("p", "leftover", (say) => t("Left on the floor: {cards} — to {team}, the team of the last capture ({seat})",
+      { cards: say.cards(left.cards), team: say.team(left.team), seat: say.seat(left.seat) })));
   }
   return out;
 }
 
 function standing(ended) {
-  const lead = ended.lead.team ? t("{team} leads by {points}", ended.lead) : t("The lead is 0");
-  const baazi = ended.baazi ? ` · ${t("{team} won a baazi", { team: ended.baazi })}` : "";
-  const baazis = Object.entries(ended.baazis || {}).map(([t, n]) => `${t} ${n}`).join(" – ");
-  const dealers = ended.allowed_dealers.length ? ended.allowed_dealers.map(seatName).join(` ${t("or")} `) : t("any seat");
-  return textEl("p", "standing", `${lead}${baazi} · ${t("baazis {baazis} · next dealer: {dealers}", { baazis, dealers })}`);
+  return spokenEl("p", "standing", (say) => {
+    const lead = ended.lead.team ? t("{team} leads by {points}", { ...ended.lead, team: say.team(ended.lead.team) })
+      : t("The lead is 0");
+    const baazi = ended.baazi ? ` · ${t("{team} won a baazi", { team: say.team(ended.baazi) })}` : "";
+    const baazis = Object.entries(ended.baazis || {}).map(([team, n]) => `${say.team(team)} ${n}`).join(" – ");
+    const dealers = ended.allowed_dealers.length ? ended.allowed_dealers.map(say.seat).join(` ${t("or")} `) : t("any seat");
+    return `${lead}${baazi} · ${t("baazis {baazis} · next dealer: {dealers}", { baazis, dealers })}`;
+  });
 }
