@@ -1,6 +1,7 @@
 """Cards, houses and floors as the dispute view draws them: small frozen values built from a State."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -12,7 +13,8 @@ from seeplog.state import House, State
 
 from .catalog import gettext, locale_name
 from .saying import say_all
-from .spoken import card_words, seat_words, shown_heard
+from .findings import said_here
+from .spoken import card_words, heard_sentence, seat_words, shown_heard, token_words
 
 SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
@@ -156,6 +158,42 @@ def named_heard(seat: str, names: dict[str, str]) -> Markup:
     """A seat with its player's name, shown as `named` writes it (``Asha (N)``) and heard in words
     ("Asha (North)")."""
     return shown_heard(named(seat, names), seat_words(seat, names))
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How a sentence names seats and teams: as the pages show them (`EYE`: "Asha (N)", "NS") or as a screen
+    reader hears them (`EAR`: "Asha (North)", "North–South")."""
+
+    seat: Callable[[str, dict[str, str]], str]
+    team: Callable[[str], str]
+
+
+EYE, EAR = Voice(named, str), Voice(seat_words, token_words)
+
+
+@dataclass(frozen=True)
+class Voiced:
+    """A sentence that names seats or teams, as shown and as heard; a page draws it as both (`shown_heard`)."""
+
+    shown: str
+    heard: str
+
+    def __html__(self) -> str:
+        return shown_heard(self.shown, self.heard)
+
+    def __bool__(self) -> bool:
+        return bool(self.shown)
+
+
+def voiced(sentence: Callable[[Voice], str]) -> Voiced:
+    """The sentence `sentence(voice)` builds, shown (with `EYE`) and heard (with `EAR`)."""
+    return Voiced(sentence(EYE), sentence(EAR))
+
+
+def said_voiced(text: str, names: dict[str, str]) -> Voiced:
+    """A sentence of the library (a `Said`) in the reader's language, shown as written and heard in words."""
+    return Voiced(said_here(text), heard_sentence(text, names))
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ SUIT_WORDS = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_
 ITEM = r"(?:[2-9TJQKA][shdc]|\[\d+\])"
 GROUP = re.compile(rf"{ITEM}(?:\+{ITEM})*")
 """Loose cards and houses joined by '+' ("9s+2s", "Jc+[11]"), or one alone."""
+VALUE = re.compile(r"=\d+")
+"""A house's value as a play names it ("2c+8c =10")."""
 
 Names = Mapping[str, str]
 
@@ -91,9 +93,11 @@ def notation_words(text: str, names: Names | None = None) -> str:
 
 
 def is_notation(text: str) -> bool:
-    """Every word of `text` is a card, a group, a seat or a team (a sentence's part that names them alone)."""
+    """Every word of `text` is a card, a group, a house value, a seat or a team (a sentence's part that names them
+    alone)."""
     words = text.split()
-    return bool(words) and all(w in SEATS or w in TEAM_WORDS or GROUP.fullmatch(w) for w in words)
+    return bool(words) and all(w in SEATS or w in TEAM_WORDS or GROUP.fullmatch(w) or VALUE.fullmatch(w)
+                               for w in words)
 
 
 def heard_sentence(text: str, names: Names | None = None) -> str:

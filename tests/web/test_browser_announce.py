@@ -28,18 +28,18 @@ pytestmark = pytest.mark.browser
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 FOLLOW = {
-    "en": {"deal": "Deal 1 begins: Bilal (E) deals. The floor: king of hearts, jack of hearts, two of clubs and ace "
-                   "of diamonds. Priya (N) bids 10.",
-           "play": ["Priya (N) throws ten of clubs loose.", "Deal 1, play 1, flagged: Throw the bid card only as a "
+    "en": {"deal": "Deal 1 begins: Bilal (East) deals. The floor: king of hearts, jack of hearts, two of clubs and ace "
+                   "of diamonds. Priya (North) bids 10.",
+           "play": ["Priya (North) throws ten of clubs loose.", "Deal 1, play 1, flagged: Throw the bid card only as a "
                     "last resort (the bidder throws ten of clubs although eight of diamonds + two of clubs =10"],
-           "plays": "4 new plays; the last: Priya (N) takes ten of clubs with ten of spades.",
-           "back": "Taken back: Priya (N) takes ten of clubs with ten of spades.",
+           "plays": "4 new plays; the last: Priya (North) takes ten of clubs with ten of spades.",
+           "back": "Taken back: Priya (North) takes ten of clubs with ten of spades.",
            "closed": "The game is closed: if it is reopened, its new plays show here."},
-    "hi": {"deal": "डील 1 शुरू: बाँटने वाला Bilal (E)। ज़मीन: पान का बादशाह, पान का गुलाम, चिड़ी का दुक्की और ईंट का "
-                   "इक्का। Priya (N) ने 10 की बोली लगाई।",
-           "play": ["Priya (N) ने चिड़ी का दहला खुला फेंका।", "डील 1, चाल 1, चिह्नित:"],
-           "plays": "4 नई चालें; आखिरी: Priya (N) ने हुकुम का दहला से उठाया: चिड़ी का दहला।",
-           "back": "वापस लिया: Priya (N) ने हुकुम का दहला से उठाया: चिड़ी का दहला।",
+    "hi": {"deal": "डील 1 शुरू: बाँटने वाला Bilal (पूर्व)। ज़मीन: पान का बादशाह, पान का गुलाम, चिड़ी का दुक्की और ईंट का "
+                   "इक्का। Priya (उत्तर) ने 10 की बोली लगाई।",
+           "play": ["Priya (उत्तर) ने चिड़ी का दहला खुला फेंका।", "डील 1, चाल 1, चिह्नित:"],
+           "plays": "4 नई चालें; आखिरी: Priya (उत्तर) ने हुकुम का दहला से उठाया: चिड़ी का दहला।",
+           "back": "वापस लिया: Priya (उत्तर) ने हुकुम का दहला से उठाया: चिड़ी का दहला।",
            "closed": "खेल बंद है: फिर खोला गया तो उसकी नई चालें यहाँ दिखेंगी।"},
 }
 DIRECTOR = {

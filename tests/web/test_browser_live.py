@@ -125,7 +125,8 @@ def test_a_follower_sees_a_new_play_within_3_s_without_reload(browser, base_url,
     expect(page.locator("#live-next")).to_contain_text("Bilal (E) to play")
     assert page.evaluate("window.stillTheSamePage") is True and page.url == follow
     assert page.locator("#live-board").get_attribute("data-version") == str(keeper.version)
-    expect(page.locator("#live-said")).to_contain_text("Omkar (S) adds two of hearts + jack of hearts to the 13-house")
+    expect(page.locator("#live-said")).to_contain_text(
+        "Omkar (South) adds two of hearts + jack of hearts to the 13-house")
     flagged = page.locator("li.live-play.flagged")
     expect(flagged).to_have_count(1)
     expect(flagged).to_contain_text("R-BID-THROW")
@@ -232,7 +233,7 @@ def test_a_closed_game_is_still_followed_slowly_and_a_reopened_games_plays_show(
     for page in (watching, opened_closed):
         expect(page.locator("#live-plays li.live-play").first).to_contain_text(lines[7])
         expect(page.locator(".live-head .badge")).to_have_text("live")
-        expect(page.locator("#live-said")).to_contain_text("The game is open again. Omkar (S) builds a 13-house")
+        expect(page.locator("#live-said")).to_contain_text("The game is open again. Omkar (South) builds a 13-house")
     shot(watching, "live-follow-reopened-phone")
     context.close()
 

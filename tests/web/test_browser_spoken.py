@@ -143,3 +143,18 @@ def test_the_keep_pages_end_of_a_deal_is_heard_in_words(browser, base_url, langu
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"spoken-keep-deal-end-{language}.png"), full_page=True)
     context.close()
+
+
+def test_the_follow_pages_ledger_on_a_phone_labels_each_score_by_its_team_in_words(browser, base_url):
+    """On a phone the ledger's rows are laid out as labelled cells ("NS 143"): the label is heard in words."""
+    context = browser.new_context(viewport=PHONE)
+    text = (EXAMPLES / "game-standard-1.seep").read_text()
+    deal = [line for line in text.split("deal 2")[0].splitlines()[8:] if line.strip()]
+    live = live_game_through(context.request, base_url, deal, players=PLAYERS)
+    page = context.new_page()
+    page.goto(f"{base_url}/live/{live['id']}")
+    ledger = page.locator("table.live-ledger-table").aria_snapshot()
+    assert heard(ledger) == [] and "North–South 143" in ledger and "East–West 257" in ledger, ledger
+    label = page.evaluate("getComputedStyle(document.querySelector('td.score'), '::before').content")
+    assert label.startswith('"NS "'), label  # the eye reads the label in notation
+    context.close()

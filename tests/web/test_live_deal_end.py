@@ -171,3 +171,15 @@ def test_the_deal_end_is_said_in_the_readers_language(client):
     client.set_cookie("lang", "pa")
     said = text_of(client.get(f"/live/{keeper.id}").get_data(as_text=True), "live-end")
     assert "leads by" not in said and "NS 20" in said
+
+
+def test_a_deal_closed_before_any_capture_leaves_its_floor_to_no_team(client):
+    """Closed after two plays and no capture: the cards left on the floor go to no team, said so (not "to None")."""
+    text = (EXAMPLES / "r-bid-throw.seep").read_text()
+    keeper = Keeper(client, variant="thirty", players={"N": "Priya", "W": "Omkar", "S": "Asha", "E": "Bilal"})
+    keeper.add_all([line for line in statement_lines(text) if not line.startswith("[")][:7])
+    assert keeper.send("/close").status_code == 201
+    left = keeper.doc()["ended"]["leftover"]
+    assert left["cards"] and left["team"] is None
+    end = text_of(shown(client.get(f"/live/{keeper.id}/board?parts=end").get_data(as_text=True)), "live-end")
+    assert "Left on the floor, to no team (no card was captured):" in end and "None" not in end, end

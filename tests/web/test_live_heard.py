@@ -28,11 +28,11 @@ def test_the_board_tells_the_deal_each_play_and_each_flag_in_words(client):
     flagged = [e for e in keeper.doc()["entries"] if e["findings"]]
     assert list(told) == ["d1", "f1", "b1", "p1.1", "p1.2", "p1.3", f"x{flagged[0]['id']}:R-BID-THROW"]
     assert [kind for kind, _ in told.values()] == ["deal", "floor", "bid", "play", "play", "play", "flag"]
-    assert told["d1"][1] == "Deal 1 begins: Bilal (E) deals."
+    assert told["d1"][1] == "Deal 1 begins: Bilal (East) deals."
     assert told["f1"][1] == "The floor: king of hearts, jack of hearts, two of clubs and ace of diamonds."
-    assert told["b1"][1] == "Priya (N) bids 10."
-    assert told["p1.1"][1] == "Priya (N) throws ten of clubs loose."
-    assert told["p1.3"][1] == ("Omkar (S) builds a 13-house: four of spades on the loose six of diamonds + two of "
+    assert told["b1"][1] == "Priya (North) bids 10."
+    assert told["p1.1"][1] == "Priya (North) throws ten of clubs loose."
+    assert told["p1.3"][1] == ("Omkar (South) builds a 13-house: four of spades on the loose six of diamonds + two of "
                                "clubs + ace of diamonds, with king of hearts.")
     assert told[f"x{flagged[0]['id']}:R-BID-THROW"][1] == (
         "Deal 1, play 1, flagged: Throw the bid card only as a last resort (the bidder throws ten of clubs although "
@@ -43,10 +43,10 @@ def test_the_board_tells_it_in_the_readers_language(client):
     keeper = bid_throw_game(client, plays=5)
     client.set_cookie("lang", "hi")
     told = heard(client, keeper.id)
-    assert told["d1"][1] == "डील 1 शुरू: बाँटने वाला Bilal (E)।"
-    assert told["b1"][1] == "Priya (N) ने 10 की बोली लगाई।"
-    assert told["p1.1"][1] == "Priya (N) ने चिड़ी का दहला खुला फेंका।"
-    assert told["p1.5"][1] == "Priya (N) ने हुकुम का दहला से उठाया: चिड़ी का दहला।"
+    assert told["d1"][1] == "डील 1 शुरू: बाँटने वाला Bilal (पूर्व)।"
+    assert told["b1"][1] == "Priya (उत्तर) ने 10 की बोली लगाई।"
+    assert told["p1.1"][1] == "Priya (उत्तर) ने चिड़ी का दहला खुला फेंका।"
+    assert told["p1.5"][1] == "Priya (उत्तर) ने हुकुम का दहला से उठाया: चिड़ी का दहला।"
     assert all(word not in text for _, text in told.values() for word in ("throws", "flagged", "of clubs"))
 
 
@@ -58,12 +58,12 @@ def test_what_is_told_keeps_its_key_while_it_stays_the_same(client):
     after = heard(client, keeper.id)
     assert {k: v for k, v in after.items() if k in before} == before
     assert [k for k in after if k not in before] == ["p1.5"]
-    assert after["p1.5"][1] == "Priya (N) takes ten of clubs with ten of spades."
+    assert after["p1.5"][1] == "Priya (North) takes ten of clubs with ten of spades."
 
     last = keeper.doc()["entries"][-1]["number"]
     assert keeper.add("N Ts", replace=last).status_code == 201  # corrected: the same play, told anew
     corrected = heard(client, keeper.id)
-    assert corrected["p1.5"][1] == "Priya (N) throws ten of spades loose."
+    assert corrected["p1.5"][1] == "Priya (North) throws ten of spades loose."
     assert {k: v for k, v in corrected.items() if k in before} == before
     assert [kind for k, (kind, _) in corrected.items() if k not in after] == ["flag"]  # it could capture
     assert keeper.send("/undo").status_code == 201
@@ -77,8 +77,8 @@ def test_the_end_of_a_deal_is_told_with_its_score_and_the_standing(client):
     told = heard(client, keeper.id)
     kind, text = told["end1"]
     assert kind == "end" and list(told).index("end1") == list(told).index("p1.48") + 1
-    assert text.startswith(f"Deal 1 is over: NS {score['NS']} – EW {score['EW']}. "), text
-    assert text.endswith(f"baazis NS {baazis['NS']} – EW {baazis['EW']}.")
+    assert text.startswith(f"Deal 1 is over: North–South {score['NS']} – East–West {score['EW']}. "), text
+    assert text.endswith(f"baazis North–South {baazis['NS']} – East–West {baazis['EW']}.")
 
 
 def test_the_told_part_is_only_where_it_is_asked_for(client):

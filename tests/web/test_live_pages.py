@@ -9,7 +9,7 @@ import segno
 
 from tests.helpers import EXAMPLES
 from tests.web.live_helpers import Keeper, live_store_fixtures, statement_lines
-from tests.web.markup import elements, houses, loose, shown, text_of
+from tests.web.markup import elements, heard, houses, loose, shown, text_of
 
 PART_IDS = ("live-next", "live-floor", "live-plays", "live-flagged", "live-ledger")
 
@@ -69,11 +69,13 @@ def test_the_next_deal_names_its_dealer_and_why(client):
     step = doc["next"]
     html = board(client, keeper.id).get_data(as_text=True)
     dealer = f"{players[step['dealer']]} ({step['dealer']})"
-    assert text_of(html, "live-next").startswith(f"Deal 2 — dealer {dealer} ({step['why']})")
+    assert text_of(shown(html), "live-next").startswith(f"Deal 2 — dealer {dealer} ({step['why']})")
+    seat = {"N": "North", "E": "East", "S": "South", "W": "West"}[step["dealer"]]
+    assert text_of(heard(html), "live-next").startswith(f"Deal 2 — dealer {players[step['dealer']]} ({seat})")
     keeper.add(f"deal 2 dealer {step['dealer']}")
     bidder = {"N": "W", "W": "S", "S": "E", "E": "N"}[step["dealer"]]
     assert f"Deal 2 — bid: {players[bidder]} ({bidder})" in text_of(
-        board(client, keeper.id).get_data(as_text=True), "live-next")
+        shown(board(client, keeper.id).get_data(as_text=True)), "live-next")
 
 
 def test_the_floor_is_drawn_as_on_the_play_page(client):
@@ -121,9 +123,10 @@ def test_the_board_and_the_game_sheet_say_each_deals_row_alike(client):
     players, lines = body_of("game-standard-1.seep")
     keeper = Keeper(client, players=players, tags={"Rotation": "team"})
     keeper.add_all(lines[:next(i for i, line in enumerate(lines) if line.startswith("deal 3")) + 1])
-    on_board = [(re.sub(r'<span class="sr-only">.*?</span>|<[^>]+>', "", seats), why) for seats, why in re.findall(
-        r'<td class="next wide"[^>]*>(?:<span class="name">(.*?</span>)</span>(?=<))?(?:<span class="why">([^<]*))?',
-        board(client, keeper.id).get_data(as_text=True))]
+    seen = lambda html: re.sub(r'<span class="sr-only">.*?</span>|<[^>]+>', "", html)  # noqa: E731
+    on_board = [(seen(seats), seen(why)) for seats, why in re.findall(
+        r'<td class="next wide"[^>]*>(?:<span class="name">(.*?</span>)</span>(?=<))?(?:<span class="why">(.*?)</span>'
+        r'</td>)?', board(client, keeper.id).get_data(as_text=True))]
     on_sheet = [re.sub(r'<span class="sr-only">.*?</span>|<[^>]+>', "", cell) for cell in re.findall(  # as seen
         r'<td class="baazi-won">.*?</td>\s*<td class="seat">(.*?)</td>', client.get(f"/games/{keeper.id}").get_data(
             as_text=True))]

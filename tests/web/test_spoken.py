@@ -17,6 +17,7 @@ from seeplog.said import Said
 from seeplog.state import start
 from seeplog.web.catalog import speaking
 from seeplog.web.spoken import heard_sentence, notation_words, spoken, token_words
+from tests.helpers import EXAMPLES
 from tests.web.helpers import upload
 from tests.web.live_helpers import Keeper
 from tests.web.markup import heard, shown
@@ -170,3 +171,29 @@ def test_the_follow_pages_teams_and_step_links_are_named_in_words(client):
         in html
     sheet = client.get(f"/games/{keeper.id}").get_data(as_text=True)
     assert '<dt><span aria-hidden="true">NS</span><span class="sr-only">North–South</span></dt>' in sheet
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_live_boards_next_step_deal_end_ledger_and_what_a_listener_is_told_are_heard_in_words(client, language):
+    keeper = Keeper(client, players={"N": "Jaspreet", "W": "Naveen", "S": "Asha", "E": "Omkar"})
+    text = (EXAMPLES / "game-standard-1.seep").read_text()
+    keeper.add_all([line for line in text.split("deal 2")[0].splitlines()[8:] if line.strip()])
+    client.set_cookie("lang", language)
+    html = client.get(f"/live/{keeper.id}/board?parts=next,end,ledger,heard").get_data(as_text=True)
+    board = html[:html.index('id="live-heard"')]
+    said = heard_text(f"<main>{board}</main>")
+    assert not NOTATION.findall(said), NOTATION.findall(said)
+    seen = heard_text(f"<main>{shown(board)}</main>")
+    assert re.search(r"\bNS\b", seen) and re.search(r"\w+ \([NESW]\)", seen)  # the eye reads them in notation
+    told = re.findall(r'<li data-key="[^"]*" data-kind="[^"]*">(.*?)</li>', html)
+    assert told and not NOTATION.findall(" ".join(told)), told
+    north_south = "North–South" if language == "en" else "उत्तर–दक्षिण"
+    assert north_south in said and north_south in told[-1]
+
+
+def test_the_games_lists_results_are_heard_in_words(client):
+    upload(client, "game-standard-1.seep")
+    html = client.get("/").get_data(as_text=True)
+    results = heard_text("<main>" + html[html.index('<table class="games'):html.index("</table>")] + "</main>")
+    assert "North–South" in results and not re.findall(r"\b(?:NS|EW)\b", results), results
+    assert re.search(r"\bNS\b", shown(html))  # the eye reads them in notation

@@ -15,7 +15,7 @@ from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
 from seeplog.notation import Log
 
-from ..cardviews import Team, named
+from ..cardviews import Team, Voiced, named, said_voiced
 from ..catalog import gettext, ngettext
 from ..dates import local_date
 from ..saying import say, say_either
@@ -52,8 +52,8 @@ class LedgerLine:
     next_dealer: str
     """The seat or seats that may deal next, in the reader's language ("W or E"; any seat after a deal whose
     score is not known)."""
-    why: str
-    """Why those seats deal."""
+    why: Voiced
+    """Why those seats deal, shown as the rotation says it and heard in words."""
     provisional: str
     """Why the row's lead is provisional ('' for an exact row)."""
 
@@ -181,10 +181,10 @@ def ledger_line(row: SheetRow, names: dict[str, str], teams: tuple[str, ...]) ->
     game being played only "in progress"."""
     if row.in_progress:
         return LedgerLine(row.deal, _named(row.dealer, names), ("…",) * len(teams), "", "", "",
-                          gettext("in progress"), "")
+                          Voiced(gettext("in progress"), gettext("in progress")), "")
     nxt = say_either([_named(s, names) for s in row.next_dealers]) if row.next_dealers else gettext(ANY_DEALER)
     return LedgerLine(row.deal, _named(row.dealer, names), _pair(row.score, teams), row.lead, row.baazi or "", nxt,
-                      say(row.why), say(row.provisional))
+                      said_voiced(row.why, names), say(row.provisional))
 
 
 def sheet_line(row: SheetRow, line: int, names: dict[str, str], teams: tuple[str, ...],

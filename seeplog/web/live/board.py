@@ -13,11 +13,12 @@ from seeplog.ruleset import find_ruleset
 from seeplog.scoresheet import SheetRow, seat_names
 
 from ..catalog import gettext
-from ..cardviews import FloorView, Team, faces, house_view, named, named_heard, team_players
+from ..cardviews import EYE, FloorView, Team, Voice, Voiced, faces, house_view, named, named_heard, team_players, \
+    said_voiced, voiced
 from ..dates import local_date
 from ..forms import tag_value
 from ..saying import say, say_either
-from ..spoken import shown_heard, spoken
+from ..spoken import spoken
 from .dealend import DealEnd, baazi_words, deal_end, taken_words
 from .heard import Heard, heard
 from .view import EntryView, LiveView, links
@@ -49,11 +50,11 @@ class FlaggedLine:
 class NextWords:
     """What the scorekeeper records next, in words ('' where there is nothing to add)."""
 
-    headline: str
+    headline: str | Voiced
     """"Deal 3 — dealer W", "Deal 3 — bid: S", "Deal 3, play 5 — S to play"."""
-    why: str = ""
+    why: str | Voiced = ""
     """Why that seat: the rotation's reason for a dealer, who dealt for a bidder."""
-    standing: str = ""
+    standing: str | Voiced = ""
     """The lead and the baazis so far."""
     stopped: str = ""
     """The error the replay stops at."""
@@ -66,7 +67,7 @@ class DealWords:
     deal: int
     dealer: str
     bid: str
-    taken: str
+    taken: Voiced
     """How many cards each team has taken ('' before any)."""
 
 
@@ -84,7 +85,7 @@ class Board:
     flagged: tuple[FlaggedLine, ...]
     teams: tuple[str, ...]
     ledger: tuple[LedgerLine, ...]
-    baazis: str
+    baazis: Voiced
     heard: tuple[Heard, ...] = ()
     """What a listener is told of it (`heard.heard`)."""
     names: dict[str, str] = field(default_factory=dict)
@@ -111,7 +112,8 @@ def board(view: LiveView) -> Board:
     end, flagged = deal_end(view.ended, rules, names), flagged_of(view)
     return Board(view.game_id, view.version, view.state, next_words(view.next, names), end,
                  deal_words(view.table, names), floor_of(view.table, names), plays_of(view, len(games) or 1, names),
-                 flagged, rules.teams, ledger_of(view.sheet, names, rules.teams), baazi_words(game.get("baazis", {})),
+                 flagged, rules.teams, ledger_of(view.sheet, names, rules.teams),
+                 voiced(lambda voice: baazi_words(game.get("baazis", {}), voice)),
                  heard(view, end, ((f.entry, f.finding) for f in flagged), names), names)
 
 
@@ -122,34 +124,39 @@ def next_words(step: dict[str, Any], names: dict[str, str]) -> NextWords:
     kind = step["kind"]
     if kind == "closed":
         return NextWords(gettext("The game is closed: it takes no more entries."))
-    standing = standing_words(step)
+    standing = voiced(lambda voice: standing_words(step, voice))
     if kind == "deal":
+        headline: str | Voiced
         if step.get("dealer") is None:
             headline = gettext("Deal %(deal)s — any seat may deal", deal=step["deal"])
         else:
-            headline = gettext("Deal %(deal)s — dealer %(seat)s", deal=step["deal"],
-                               seat=say_either([named(s, names) for s in step.get("allowed_dealers") or []]))
-        return NextWords(headline, say(step["why"]), standing)
+            dealers = step.get("allowed_dealers") or []
+            headline = voiced(lambda voice: gettext("Deal %(deal)s — dealer %(seat)s", deal=step["deal"],
+                                                    seat=say_either([voice.seat(s, names) for s in dealers])))
+        return NextWords(headline, said_voiced(step["why"], names), standing)
     if kind == "bid":
-        return NextWords(gettext("Deal %(deal)s — bid: %(seat)s", deal=step["deal"], seat=named(step["seat"], names)),
-                         gettext("dealt by %(seat)s; the seat on the dealer's right bids",
-                                 seat=named(step["dealer"], names)), standing)
+        return NextWords(voiced(lambda voice: gettext("Deal %(deal)s — bid: %(seat)s", deal=step["deal"],
+                                                      seat=voice.seat(step["seat"], names))),
+                         voiced(lambda voice: gettext("dealt by %(seat)s; the seat on the dealer's right bids",
+                                                      seat=voice.seat(step["dealer"], names))), standing)
     if kind == "floor":
         return NextWords(gettext("Deal %(deal)s — the floor's four cards", deal=step["deal"]), standing=standing)
     stop = step.get("stopped")
-    return NextWords(gettext("Deal %(deal)s, play %(play)s — %(seat)s to play", deal=step["deal"], play=step["play"],
-                             seat=named(step["seat"], names)), standing=standing,
+    return NextWords(voiced(lambda voice: gettext("Deal %(deal)s, play %(play)s — %(seat)s to play",
+                                                  deal=step["deal"], play=step["play"],
+                                                  seat=voice.seat(step["seat"], names))),
+                     standing=standing,
                      stopped=gettext("%(rule)s: %(message)s (play %(play)s)", rule=stop["rule"],
                                      message=say(stop["message"]), play=stop["play"]) if stop else "")
 
 
-def standing_words(step: dict[str, Any]) -> str:
+def standing_words(step: dict[str, Any], voice: Voice = EYE) -> str:
     lead = step.get("lead") or {}
-    said = gettext("%(team)s leads by %(points)s", team=lead["team"], points=lead["points"]) if lead.get("team") \
-        else gettext("the lead is 0")
+    said = gettext("%(team)s leads by %(points)s", team=voice.team(lead["team"]), points=lead["points"]) \
+        if lead.get("team") else gettext("the lead is 0")
     if step.get("provisional"):
         said += f" ({say(step['provisional'])})"
-    baazis = baazi_words(step.get("baazis") or {})
+    baazis = baazi_words(step.get("baazis") or {}, voice)
     return f"{said}; {baazis}" if baazis else said
 
 
@@ -162,7 +169,7 @@ def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords
         else gettext("not yet")
     taken = table.get("taken") or {}
     return DealWords(table["deal"], named_heard(table["dealer"], names) if table.get("dealer") else "–", bid,
-                     shown_heard(taken_words(taken), taken_words(taken, heard=True)))
+                     voiced(lambda voice: taken_words(taken, voice)))
 
 
 def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:

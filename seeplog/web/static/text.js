@@ -86,7 +86,9 @@
 
   function isNotation(text) {
     var words = String(text).split(/\s+/).filter(Boolean);
-    return words.length > 0 && words.every(function (w) { return SEATS[w] || w === "NS" || w === "EW" || GROUP.test(w); });
+    return words.length > 0 && words.every(function (w) {
+      return SEATS[w] || w === "NS" || w === "EW" || GROUP.test(w) || /^=\d+$/.test(w);
+    });
   }
 
   /* A template filled as Python's str.format fills it ("{{" and "}}" are braces), a parameter that is a

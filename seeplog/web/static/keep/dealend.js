@@ -62,6 +62,10 @@ function leftoverLines(ended) {
   const left = ended.leftover;
   if (!left) out.push(textEl("p", "leftover", t("Recorded by its score: no floor to take.")));
   else if (!left.cards.length) out.push(textEl("p", "leftover", t("Nothing was left on the floor.")));
+  else if (!left.team) {  // a deal closed before anyone captured
+    out.push(spokenEl("p", "leftover", (say) => t("Left on the floor: {cards} — to no team (no card was captured)",
+      { cards: say.cards(left.cards) })));
+  }
   else {
     out.push(spokenEl("p", "leftover", (say) => t("Left on the floor: {cards} — to {team}, the team of the last capture ({seat})",
       { cards: say.cards(left.cards), team: say.team(left.team), seat: say.seat(left.seat) })));
