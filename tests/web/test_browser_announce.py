@@ -42,12 +42,13 @@ FOLLOW = {
            "back": "वापस लिया: Priya (उत्तर) ने हुकुम का दहला से उठाया: चिड़ी का दहला।",
            "closed": "खेल बंद है: फिर खोला गया तो उसकी नई चालें यहाँ दिखेंगी।"},
 }
+TEAMS = {"en": {"NS": "North–South", "EW": "East–West"}, "hi": {"NS": "उत्तर–दक्षिण", "EW": "पूर्व–पश्चिम"}}
 DIRECTOR = {
     "en": {"table": "Round 1 · Table {table}: ", "ended": "deal 1 ended, {score}.",
-           "refused": "EW refused deal 1 ({score}): “we had the last sweep”.", "closed": "the game is closed.",
+           "refused": "East–West refused deal 1 ({score}): “we had the last sweep”.", "closed": "the game is closed.",
            "idle": "idle for"},
     "hi": {"table": "राउंड 1 · मेज़ {table}: ", "ended": "डील 1 खत्म, {score}।",
-           "refused": "EW ने डील 1 से मना किया ({score}): “we had the last sweep”।", "closed": "खेल बंद है।",
+           "refused": "पूर्व–पश्चिम ने डील 1 से मना किया ({score}): “we had the last sweep”।", "closed": "खेल बंद है।",
            "idle": "मिनट से रुकी हुई।"},
 }
 
@@ -165,7 +166,7 @@ def test_the_directors_view_says_nothing_while_nothing_changes_and_then_what_cha
     for line in deal_lines(1, "N", random_deal(find_ruleset("standard"), "N", random.Random(3))):
         first.add(line)
     deal = api(base_url, f"/api/live/{first.game_id}/confirmations")["deals"][0]
-    score = " – ".join(f"{team} {points}" for team, points in deal["score"].items())
+    score = " – ".join(f"{TEAMS[language][team]} {points}" for team, points in deal["score"].items())  # heard
     table = words["table"].format(table=tables[0]["number"])
     said_once(page, context, 2000, table + words["ended"].format(score=score))
 

@@ -256,18 +256,27 @@
     return Object.keys(score).map(function (k) { return k + " " + score[k]; }).join(" – ");
   }
 
+  /* A team ("NS") as a listener hears it ("North–South"); news is only heard, so it names teams in words. */
+  function heard(team) {
+    return window.seeplogHeard ? window.seeplogHeard(team) : team;
+  }
+
+  function heardScore(score) {
+    return Object.keys(score).map(function (k) { return heard(k) + " " + score[k]; }).join(" – ");
+  }
+
   /* What changed at a live table's deals: each deal ended (its score), a score changed, refused or confirmed. */
   function dealNews(before, tb) {
     var was = {}, out = [];
     before.confirmations.deals.forEach(function (d) { was[d.deal] = d; });
     tb.confirmations.deals.forEach(function (d) {
-      var old = was[d.deal], score = scoreText(d.score);
+      var old = was[d.deal], score = heardScore(d.score);
       if (!old) out.push(t("deal {deal} ended, {score}", { deal: d.deal, score: score }));
-      else if (scoreText(old.score) !== score) out.push(t("deal {deal}'s score is now {score}", { deal: d.deal, score: score }));
+      else if (scoreText(old.score) !== scoreText(d.score)) out.push(t("deal {deal}'s score is now {score}", { deal: d.deal, score: score }));
       if (d.status === (old ? old.status : "missing")) return;
       if (d.status === "refused") {
         out.push(t("{team} refused deal {deal} ({score}): “{reason}”",
-                   { team: d.team || tb.confirmations.team, deal: d.deal, score: score, reason: d.reason }));
+                   { team: heard(d.team || tb.confirmations.team), deal: d.deal, score: score, reason: d.reason }));
       } else if (d.status === "confirmed") {
         out.push(t("deal {deal} confirmed", { deal: d.deal }));
       }
@@ -296,8 +305,8 @@
     before.tables.forEach(function (tb) { was[tb.game_id] = tb; });
     var added = now.tables.filter(function (tb) { return !was[tb.game_id]; });
     if (added.length > 3) out.push(t("{count} new tables.", { count: added.length }));
-    else added.forEach(function (tb) { out.push(t("{table}: a new table, NS {ns} · EW {ew}.",
-                                                  { table: tableName(tb), ns: tb.names[0], ew: tb.names[1] })); });
+    else added.forEach(function (tb) { out.push(t("{table}: a new table, {ns_team} {ns} · {ew_team} {ew}.",
+      { table: tableName(tb), ns_team: heard("NS"), ns: tb.names[0], ew_team: heard("EW"), ew: tb.names[1] })); });
     now.tables.filter(function (tb) { return was[tb.game_id]; }).forEach(function (tb) {
       tableNews(was[tb.game_id], tb).forEach(function (news) {
         out.push(t("{table}: {news}.", { table: tableName(tb), news: news }));
