@@ -3,8 +3,9 @@ director's view (#director-said) say nothing while nothing changes (a MutationOb
 the region over several polls: none), and say what changed, in words in the page's language, once each: on
 the follow page the deal begun (dealer, floor, bid), a play with its flag, several plays counted, an entry
 taken back, the game closed; on the director's view a table's deal ended with its score, a refused score, a
-table closed, a table idle. The time of the last check stays on screen beside the region. The page's timers run
-as the test says (Playwright's clock): each poll is one step. Screenshots at 390x844 and 1280x800 go to
+flagged play, a table closed, a table idle; a table's refusals are seen in notation and heard in words. The
+time of the last check stays on screen beside the region. The page's timers run as the test says
+(Playwright's clock): each poll is one step. Screenshots at 390x844 and 1280x800 go to
 test-artifacts/browser/announce-*.png.
 """
 from __future__ import annotations
@@ -46,10 +47,12 @@ TEAMS = {"en": {"NS": "North–South", "EW": "East–West"}, "hi": {"NS": "उ�
 DIRECTOR = {
     "en": {"table": "Round 1 · Table {table}: ", "ended": "deal 1 ended, {score}.",
            "refused": "East–West refused deal 1 ({score}): “we had the last sweep”.", "closed": "the game is closed.",
-           "idle": "idle for"},
+           "flagged": "flagged: entry ",
+           "flag": "West king of diamonds: R-TURN West plays, but it is South's turn.", "idle": "idle for"},
     "hi": {"table": "राउंड 1 · मेज़ {table}: ", "ended": "डील 1 खत्म, {score}।",
            "refused": "पूर्व–पश्चिम ने डील 1 से मना किया ({score}): “we had the last sweep”।", "closed": "खेल बंद है।",
-           "idle": "मिनट से रुकी हुई।"},
+           "flagged": "चिह्नित: प्रविष्टि ",
+           "flag": "पश्चिम ईंट का बादशाह: R-TURN पश्चिम चलता है, पर बारी दक्षिण की है।", "idle": "मिनट से रुकी हुई।"},
 }
 
 WATCH = """([region, time]) => {
@@ -175,21 +178,29 @@ def test_the_directors_view_says_nothing_while_nothing_changes_and_then_what_cha
     api(base_url, f"/api/live/{first.game_id}/confirmations",
         {"deal": 1, "verdict": "refused", "reason": "we had the last sweep"}, link)
     said_once(page, context, 2000, table + words["refused"].format(score=score))
+    refusals = page.locator(f"section.director-table[data-game='{first.game_id}'] ul.refusals")
+    assert refusals.inner_text().startswith("EW ")  # seen in notation
+    heard_refusal = refusals.aria_snapshot()  # heard in words
+    assert words["refused"].format(score=score)[:-1] in heard_refusal, heard_refusal
+    assert not {"NS", "EW"} & set(heard_refusal.replace("(", " ").split()), heard_refusal
 
     second = Scorekeeper(base_url, tables[1]["game_id"], tables[1]["edit_token"])
     second.version = api(base_url, f"/api/live/{second.game_id}")["version"]
+    for line in ["deal 1 dealer N", "floor 7c 4s 3c Ah", "bid W 11", "W Jc =11 7c+3c+Ah", "W Kd"]:
+        second.add(line)  # West plays twice: R-TURN
+    said_once(page, context, 2000, words["table"].format(table=tables[1]["number"]) + words["flagged"], words["flag"])
     second.post("/close")
     said_once(page, context, 2000, words["table"].format(table=tables[1]["number"]) + words["closed"])
     checked(page, context, 3, 2000)
-    assert len(page.evaluate("window.said")) == 3
+    assert len(page.evaluate("window.said")) == 4
     pictures(page, f"director-{language}")
 
     page.fill("#idle-minutes", "0.02")  # a table idle longer than the minutes chosen: told once, at once
     page.locator("#idle-minutes").dispatch_event("change")
-    page.wait_for_function("() => window.said.length === 4")
+    page.wait_for_function("() => window.said.length === 5")
     idle = page.evaluate("window.said")[-1]
     assert idle.startswith(table) and words["idle"] in idle, idle
     assert words["table"].format(table=tables[1]["number"]) not in idle  # closed: never idle
     checked(page, context, 2, 2000)
-    assert len(page.evaluate("window.said")) == 4
+    assert len(page.evaluate("window.said")) == 5
     context.close()

@@ -12,6 +12,7 @@ The games are short: a baazi target of 10, one or two deals a table.
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
@@ -206,6 +207,9 @@ def test_a_club_night(browser, base_url, tmp_path):
     assert director.locator("section.director-table").first.get_attribute("data-game") == str(games[4])
     table1 = director.locator(f"section.director-table[data-game='{games[1]}']")
     assert "1 flagged play waiting" in table1.inner_text()
+    heard = [table.locator(part).aria_snapshot() for table, part in ((table1, "ul.flags"), (table4, "ul.refusals"))]
+    unquoted = re.sub("“[^”]*”", "", "\n".join(heard))  # the reason stays as the players wrote it
+    assert not re.search(r"(?<![\w-])([2-9TJQKA][shdc]|[NESW]|NS|EW)(?![\w-])", unquoted), heard  # in words
     shot(director, "director-refused-desktop")
 
     table4.locator("details.correct summary").click()

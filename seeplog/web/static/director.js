@@ -80,18 +80,28 @@
     if (refused.length) {
       var ul = el("ul", "refusals");
       refused.forEach(function (d) {
-        var score = Object.keys(d.score).map(function (k) { return k + " " + d.score[k]; }).join(" – ");
-        ul.append(el("li", "", t("{team} refused deal {deal} ({score}): “{reason}”",
-          { team: c.team, deal: d.deal, score: score, reason: d.reason })));
+        var refusal = "{team} refused deal {deal} ({score}): “{reason}”", li = el("li");
+        li.append.apply(li, window.seeplogShownHeard(
+          t(refusal, { team: c.team, deal: d.deal, score: scoreText(d.score), reason: d.reason }),
+          t(refusal, { team: heard(c.team), deal: d.deal, score: heardScore(d.score), reason: d.reason })));
+        ul.append(li);
       });
       out.push(ul);
     }
     return out;
   }
 
-  function flagText(f) {
-    var where = f.entry ? t("entry {entry} {line}:", { entry: f.entry, line: f.line || "" }) + " " : "";
-    return where + f.rule + " " + window.seeplogSaid(f);
+  /* A flagged play: its entry, line and finding in notation, or `inWords` as a listener hears them. */
+  function flagText(f, inWords) {
+    var line = inWords ? window.seeplogHeard(f.line || "") : f.line || "";
+    var where = f.entry ? t("entry {entry} {line}:", { entry: f.entry, line: line }) + " " : "";
+    return where + f.rule + " " + (inWords ? window.seeplogSaid(f, {}) : window.seeplogSaid(f));
+  }
+
+  function flagItem(f) {
+    var li = el("li");
+    li.append.apply(li, window.seeplogShownHeard(flagText(f), flagText(f, true)));
+    return li;
   }
 
   /* The entries flagged (an entry may break more than one rule). */
@@ -104,7 +114,7 @@
   function flagLines(tb) {
     if (!tb.flagged.length) return [el("p", "hint", t("No flagged play."))];
     var ul = el("ul", "flags");
-    tb.flagged.forEach(function (f) { ul.append(el("li", "", flagText(f))); });
+    tb.flagged.forEach(function (f) { ul.append(flagItem(f)); });
     var plays = flaggedPlays(tb);
     return [el("p", "flagged", plays === 1 ? t("1 flagged play waiting") : t("{count} flagged plays waiting", { count: plays })), ul];
   }
@@ -294,7 +304,7 @@
     before.flagged.forEach(function (f) { seen[flagText(f)] = true; });
     var fresh = tb.flagged.filter(function (f) { return !seen[flagText(f)]; });
     if (fresh.length > 2) out.push(t("{count} new flags", { count: fresh.length }));
-    else fresh.forEach(function (f) { out.push(t("flagged: {flag}", { flag: flagText(f) })); });
+    else fresh.forEach(function (f) { out.push(t("flagged: {flag}", { flag: flagText(f, true) })); });
     return out;
   }
 
