@@ -84,7 +84,7 @@
 
   function poll() {
     if (refusing === null) {
-      fetch(api, { cache: "no-store" }).then(function (r) { return r.json(); }).then(draw).catch(function () {});
+      fetch(api, { cache: "no-store" }).then(function (r) { return r.json(); }).then(draw, function () {});
     }
     setTimeout(poll, 4000);
   }

@@ -336,21 +336,26 @@
         etag = r.headers.get("ETag");
         return r.json();
       })
-      .then(function (got) {
-        var before = data, news = [];
-        if (got) { data = got; fetchedAt = Date.now(); news = before ? changes(before, data) : []; }
-        news = news.concat(draw());
-        checkedAt.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
-        if (news.length) say(news.join(" "));
-        else if (!before || lost) say(summaryText());
-        lost = false;
-        timer = setTimeout(poll, EVERY);
-      })
-      .catch(function (e) {
-        lost = true;
-        say(e.message === "token" ? t("This is not the event's organiser link.") : t("Cannot reach the server: trying again."));
-        if (e.message !== "token") timer = setTimeout(poll, EVERY * 3);
-      });
+      .then(shown, unreached);
+  }
+
+  /* Draw an answer (null: nothing changed) and say its news. A fault in drawing is the page's, not the
+     connection's: it is thrown (the console shows it) and the polls go on. */
+  function shown(got) {
+    timer = setTimeout(poll, EVERY);
+    var before = data, news = [];
+    if (got) { data = got; fetchedAt = Date.now(); news = before ? changes(before, data) : []; }
+    news = news.concat(draw());
+    checkedAt.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
+    if (news.length) say(news.join(" "));
+    else if (!before || lost) say(summaryText());
+    lost = false;
+  }
+
+  function unreached(e) {
+    lost = true;
+    say(e.message === "token" ? t("This is not the event's organiser link.") : t("Cannot reach the server: trying again."));
+    if (e.message !== "token") timer = setTimeout(poll, EVERY * 3);
   }
 
   minutes.addEventListener("change", function () {

@@ -27,29 +27,43 @@ export function poll(url, etag, every, longest, page) {
     if (!stopped && !document.hidden) timer = setTimeout(ask, delay);
   }
 
+  /* The server's answer: "same", "gone", or "changed" with its fragment and version; a failure throws. */
   function read(response) {
-    if (response.status === 304) return "same";
-    if (response.status === 404 && page.gone) return "gone";
+    if (response.status === 304) return { what: "same" };
+    if (response.status === 404 && page.gone) return { what: "gone" };
     if (!response.ok) throw new Error("HTTP " + response.status);
     const tag = (response.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
-    return response.text().then(function (html) {
-      page.changed(html);
-      if (tag) etag = tag;
-      return "changed";
-    });
+    return response.text().then(function (html) { return { what: "changed", html: html, tag: tag }; });
   }
 
-  function answered(what) {
+  /* A fault in drawing an answer is the page's, not the connection's: it is thrown (the console shows it,
+     and no "connection lost" hides it) and the page goes on asking. */
+  function answered(got) {
     busy = false;
     failures = 0;
-    if (what === "gone") {
+    if (got.what === "gone") {
       stopped = true;
       page.gone();
       return;
     }
-    const next = page.checked(what === "changed");
-    if (next === false) stopped = true;
-    else later(typeof next === "number" ? next : every);
+    let next = every;
+    try {
+      if (got.what === "changed") {
+        page.changed(got.html);
+        if (got.tag) etag = got.tag;
+      }
+      next = page.checked(got.what === "changed");
+    } finally {
+      if (next === false) stopped = true;
+      else later(typeof next === "number" ? next : every);
+    }
+  }
+
+  function unanswered() {
+    busy = false;
+    failures += 1;
+    page.lost();
+    later(Math.min(longest, every * Math.pow(2, failures - 1)));
   }
 
   function ask() {
@@ -58,13 +72,7 @@ export function poll(url, etag, every, longest, page) {
     fetch(url, { headers: etag ? { "If-None-Match": '"' + etag + '"' } : {}, cache: "no-store",
                  credentials: "same-origin" })
       .then(read)
-      .then(answered)
-      .catch(function () {
-        busy = false;
-        failures += 1;
-        page.lost();
-        later(Math.min(longest, every * Math.pow(2, failures - 1)));
-      });
+      .then(answered, unanswered);
   }
 
   document.addEventListener("visibilitychange", function () {
