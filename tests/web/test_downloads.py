@@ -1,5 +1,6 @@
 """Downloads name their charset once; the CSV carries the game's event, date and players; the site icon
-is served; an impossible date in a filter is a 400 with its reason."""
+is served; an impossible date in a filter is a 400 with its reason; an address cut back
+leads to its list."""
 import csv
 import io
 import re
@@ -95,3 +96,13 @@ def test_games_with_different_teams_share_one_header_with_numbered_teams(client)
     teams = list(report["games"][1]["deals"][0]["score"])
     assert [two[0]["team 1"], two[0]["team 2"]] == teams
     assert two[0]["score 1"] == str(report["games"][1]["deals"][0]["score"][teams[0]])
+
+
+def test_an_address_cut_back_leads_to_its_list_or_start(client):
+    """/games (cut back from /games/7) is the list of games with its filters; /live leads to starting a live game;
+    /api to the API's reference."""
+    for sent, lands in (("/games", "/"), ("/games/?variant=thirty&page=2", "/?variant=thirty&page=2"),
+                        ("/live", "/live/new"), ("/live/", "/live/new"), ("/api", "/api/docs")):
+        response = client.get(sent)
+        assert response.status_code == 302 and response.headers["Location"] == lands, sent
+        assert client.get(sent, follow_redirects=True).status_code == 200, sent

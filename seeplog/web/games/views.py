@@ -80,6 +80,14 @@ def page_url(page: int) -> str:
     return url_for("pages.index", **args)
 
 
+@bp.get("/games")
+@bp.get("/games/")
+def games():
+    """The list of games is the home page: an address cut back from a game's (/games/7) leads there, its
+    filters kept."""
+    return redirect(url_for("pages.index", **request.args.to_dict()))
+
+
 @bp.get("/favicon.ico")
 def favicon():
     """The site icon (an SVG) where browsers look for it by default."""
@@ -93,6 +101,13 @@ SWAGGER_UI_FILES = ("swagger-ui.css", "swagger-ui-bundle.js")
 def api_docs():
     """A readable reference of the JSON API: Swagger UI over the OpenAPI document."""
     return render_template("api_docs.html")
+
+
+@bp.get("/api")
+@bp.get("/api/")
+def api_home():
+    """The API's own address leads to its reference."""
+    return redirect(url_for("pages.api_docs"))
 
 
 @bp.get("/api/docs/assets/<filename>")

@@ -5,7 +5,7 @@ from functools import partial
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
@@ -120,6 +120,13 @@ def follow(game_id: int):
     return render_template("live_follow.html", game=follow_header(view), board_html=board_html(view),
                            etag=etag(game_id, view.version, locale_name()), strips=deal_strips(view)), \
         200, page_headers(game_id, view.version)
+
+
+@bp.get("/live")
+@bp.get("/live/")
+def live_home():
+    """An address cut back from a live game's (/live/12) leads to the page that starts one."""
+    return redirect(url_for("live_pages.start"))
 
 
 @bp.route("/live/new", methods=["GET", "POST"])
