@@ -232,6 +232,18 @@ def test_every_4xx_has_the_envelope(client, method, path, status):
     assert_envelope(getattr(client, method)(path), status)
 
 
+def test_an_address_or_method_the_api_does_not_have_is_named_with_what_it_takes(client):
+    assert assert_envelope(client.get("/api/events"), 405)["error"] == \
+        "GET is not taken at /api/events: it takes POST (the API's reference: /api/docs)"
+    assert assert_envelope(client.patch("/api/games/1"), 405)["error"].startswith(
+        "PATCH is not taken at /api/games/1: it takes DELETE, GET or PUT")
+    assert assert_envelope(client.get("/api/nothing"), 404)["error"] == \
+        "there is nothing at /api/nothing: the API's addresses are listed at /api/docs"
+    assert assert_envelope(client.get("/api/games/999"), 404)["error"] == "there is no game 999"  # its own kept
+    page = client.get("/nothing").get_data(as_text=True)  # a page says it for a reader
+    assert "There is no such page here." in page and "/api/docs</" not in page
+
+
 def test_openapi_document(client):
     doc = client.get("/api/openapi.json").json
     assert doc["info"]["title"] == "seeplog"

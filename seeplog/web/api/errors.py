@@ -11,6 +11,7 @@ import flask_smorest
 from flask import Response, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from marshmallow import Schema, fields
+from werkzeug import exceptions as http
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..findings import said_here
@@ -139,9 +140,23 @@ def handle(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
     headers.pop("Content-Type", None)
     if wants_json():
         extra = error.extra if isinstance(error, ApiError) else {}
-        return jsonify({**envelope(status, message, items), **extra}), status, headers
+        return jsonify({**envelope(status, precise(error, message), items), **extra}), status, headers
     return render_template("error.html", status=status, name=status_name(status, error.name),
                            message=status_sentence(error, said_here(message)), errors=items), status, headers
+
+
+def precise(error: HTTPException, message: str) -> str:
+    """For a client of the API, werkzeug's own sentence for an address or method it does not have, made
+    precise: what was asked, what the address takes, where the addresses are listed."""
+    if message != type(error).description:
+        return message
+    if isinstance(error, http.MethodNotAllowed) and error.valid_methods:
+        *others, last = sorted(set(error.valid_methods) - {"HEAD", "OPTIONS"})
+        takes = f"{', '.join(others)} or {last}" if others else last
+        return f"{request.method} is not taken at {request.path}: it takes {takes} (the API's reference: /api/docs)"
+    if isinstance(error, http.NotFound):
+        return f"there is nothing at {request.path}: the API's addresses are listed at /api/docs"
+    return message
 
 
 STATUS: dict[type[Refusal], int] = {BadInput: 400, NotAllowed: 403, NotFound: 404, Conflict: 409, TooLarge: 413,
