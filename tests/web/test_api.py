@@ -233,8 +233,8 @@ def test_every_4xx_has_the_envelope(client, method, path, status):
 
 
 def test_an_address_or_method_the_api_does_not_have_is_named_with_what_it_takes(client):
-    assert assert_envelope(client.get("/api/events"), 405)["error"] == \
-        "GET is not taken at /api/events: it takes POST (the API's reference: /api/docs)"
+    assert assert_envelope(client.get("/api/live"), 405)["error"] == \
+        "GET is not taken at /api/live: it takes POST (the API's reference: /api/docs)"
     assert assert_envelope(client.patch("/api/games/1"), 405)["error"].startswith(
         "PATCH is not taken at /api/games/1: it takes DELETE, GET or PUT")
     assert assert_envelope(client.get("/api/nothing"), 404)["error"] == \

@@ -151,6 +151,21 @@ def test_an_event_reads_its_names_without_invisible_characters(client):
     assert "'Asha' is in partnerships 1 and 2" in assert_envelope(twice, 400)["error"]
 
 
+def test_the_events_are_listed_as_the_events_page_lists_them(client):
+    assert client.get("/api/events").json == {"events": []}
+    dated, _ = create(client, PAIRS[:2], name="Monday", date="2026-11-02", place="")
+    undated, _ = create(client, PAIRS[:2], name="Someday", date="")
+    later, _ = create(client, PAIRS[:3], name="Friday", variant="thirty", format="swiss")
+    listed = client.get("/api/events").json["events"]
+    assert [e["id"] for e in listed] == [later, dated, undated]  # the latest date first, the undated last
+    assert listed[0] == {"id": later, "name": "Friday", "date": "2026-11-25", "place": "The hall", "variant": "thirty",
+                         "format": "swiss", "url": f"/events/{later}"}
+    assert listed[2]["date"] is None and listed[1]["place"] is None
+    page = client.get("/events").get_data(as_text=True)
+    assert page.index("Friday") < page.index("Monday") < page.index("Someday")
+    assert all(client.get(e["url"]).status_code == 200 for e in listed)
+
+
 def test_an_empty_date_or_place_is_one_not_given(client):
     event_id, token = create(client, PAIRS[:2], date="", place="")
     event = client.get(f"/api/events/{event_id}").json

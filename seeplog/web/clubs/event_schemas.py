@@ -77,6 +77,10 @@ StandingSchema = answer_schema(
 RankedEventSchema = answer_schema(
     "RankedEventSchema", id=int, name=str, standings=[StandingSchema], order=(str, "how the standings are ranked"))
 """What the event's answer and its standings' answer both begin with."""
+EventLineSchema = answer_schema(
+    "EventLineSchema", id=int, name=str, date=str | None, place=str | None, variant=str,
+    format=(str, "how its rounds are paired: round-robin, swiss or hand"), url=(str, "the event's page"))
+EventListSchema = answer_schema("EventListSchema", events=[EventLineSchema])
 EventSchema = answer_schema(
     "EventSchema", RankedEventSchema, date=str | None, place=str | None, variant=str, baazi_target=int | None,
     format=str, url=str, partnerships=[PairSchema], rounds=[RoundSchema])

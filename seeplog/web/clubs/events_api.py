@@ -11,10 +11,10 @@ from ..db import get_db
 from ..api.jsonbody import Blueprint
 from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, refusals
-from .event_schemas import EventCreatedSchema, EventNewSchema, EventSchema, NewRoundSchema
+from .event_schemas import EventCreatedSchema, EventListSchema, EventNewSchema, EventSchema, NewRoundSchema
 from .event_rounds import next_round
 from .event_uploads import team_size
-from .events_store import NewEvent, check_organiser, create_event
+from .events_store import NewEvent, check_organiser, create_event, event_list
 from .events_view import event_json, round_json
 
 blp = Blueprint("events_api", __name__, url_prefix="/api/events",
@@ -52,6 +52,13 @@ def new_event(args: dict[str, Any]) -> NewEvent:
     return NewEvent(args["name"], args["variant"], [list(p) for p in args["partnerships"]],
                     day.isoformat() if day else None,
                     args.get("place"), args.get("baazi_target"), args["format"])
+
+
+@blp.get("")
+@blp.response(200, EventListSchema)
+def listed():
+    """Every event, the latest date first (undated last), then the newest (`GET /api/events/<id>`: one whole)."""
+    return {"events": [{**e, "url": url_for("clubs.event", event_id=e["id"])} for e in event_list(get_db())]}
 
 
 @blp.post("")

@@ -155,6 +155,12 @@ def get_event(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     return dict(zip(keys, row))
 
 
+def event_list(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    """Every event, the latest date first (undated last), then the newest."""
+    return list(db.query("select id, name, date, place, variant, format from events "
+                         "order by coalesce(date, '') desc, id desc"))
+
+
 def check_organiser(db: sqlite_utils.Database, event_id: int, token: str | None) -> None:
     """:raises NoEvent: :raises EventRefused: unless `token` is the event's organiser token."""
     event = get_event(db, event_id)

@@ -21,7 +21,7 @@ from ..api.schemas import QuerySchema
 from ..findings import said_here
 from ..live.qr import qr_svg
 from .events_store import (BadEvent, NewEvent, NoEvent, check_organiser, create_event,
-                           event_version, table_token)
+                           event_list, event_version, table_token)
 from .event_rounds import next_round
 from .schemas import LeaderboardQuerySchema, PlayerQuerySchema
 from .confirm_store import keep_confirm_tokens
@@ -187,9 +187,7 @@ ratings change."""
 
 @bp.get("/events")
 def events():
-    rows = list(get_db().query("select id, name, date, place, variant from events "
-                               "order by coalesce(date, '') desc, id desc"))
-    return render_template("clubs/events.html", events=rows)
+    return render_template("clubs/events.html", events=event_list(get_db()))
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
