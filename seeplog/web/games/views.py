@@ -276,6 +276,19 @@ def deal_play(game_id: int, deal: int, play: int):
     return render_template("play.html", page=page, max_listed=MAX_LISTED)
 
 
+@bp.get("/games/<int:game_id>/deals/<int(min=0):deal>")
+@bp.get("/games/<int:game_id>/deals/<int(min=0):deal>/plays")
+def deal_start(game_id: int, deal: int):
+    """An address cut back from a play's leads to its deal's first play."""
+    return redirect(url_for("pages.deal_play", game_id=game_id, deal=deal, play=1, **request.args.to_dict()))
+
+
+@bp.get("/games/<int:game_id>/deals")
+def deals(game_id: int):
+    """An address cut back from a deal's leads to the game."""
+    return redirect(url_for("pages.game", game_id=game_id))
+
+
 @bp.get("/games/<int:game_id>.seep")
 def export_seep(game_id: int):
     text = seeplog.dumps(stored_analysis(stored_game(game_id)).log)
