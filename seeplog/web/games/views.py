@@ -280,7 +280,8 @@ def deal_play(game_id: int, deal: int, play: int):
 @bp.get("/games/<int:game_id>/deals/<int(min=0):deal>/plays")
 def deal_start(game_id: int, deal: int):
     """An address cut back from a play's leads to its deal's first play."""
-    return redirect(url_for("pages.deal_play", game_id=game_id, deal=deal, play=1, **request.args.to_dict()))
+    values: dict[str, Any] = {**request.args.to_dict(), "game_id": game_id, "deal": deal, "play": 1}
+    return redirect(url_for("pages.deal_play", **values))
 
 
 @bp.get("/games/<int:game_id>/deals")
