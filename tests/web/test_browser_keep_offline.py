@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 import time
 
@@ -20,6 +21,7 @@ from tests.web.helpers import make_app
 from tests.web.test_browser import buffered
 from tests.web.test_browser_live_keep import (PHONE, STANDARD, api_doc, expect_next, is_play, send_all, settled,
                                               start, watch_errors)
+from tests.web.test_browser_languages import serious
 from tests.web.test_browser_offline_taps import tap_play as tap_offline
 
 live_server, base_url = keeping.live_server, keeping.base_url
@@ -132,6 +134,8 @@ def test_a_reload_offline_shows_the_game_and_its_waiting_entries_and_recording_g
     expect(page.locator("#queue-list li.waiting")).to_have_count(2)
     expect(page.locator("#keep-status")).to_have_text("offline — 2 entries waiting")
     expect(page.locator("#floor-board #live-floor")).to_be_attached()  # the floor as last drawn, marked behind
+    expect(page.locator("#floor-now")).to_have_class(re.compile(r"\bbehind\b"))
+    assert serious(page) == []  # marked, not faded: as readable as ever (it faded to 55 % before)
     page.screenshot(path=str(SHOTS / "keep-offline-reloaded-phone.png"))
     page.screenshot(path=str(SHOTS / "keep-offline-reloaded-phone-full.png"), full_page=True)
 
