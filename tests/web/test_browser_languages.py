@@ -111,6 +111,21 @@ def test_every_page_in_each_language_fits_a_phone_and_passes_axe(browser, base_u
     context.close()
 
 
+def test_every_page_at_desktop_size_passes_axe(browser, base_url, places):
+    """The pages as a laptop shows them (their phone layout is checked above): no serious violation, the
+    targets' size among them; a screenshot of each to look at."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    found = {}
+    for name, path in places.items():
+        opened(page, base_url + path, name)
+        found[name] = serious(page)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"desktop-{name}.png"), full_page=True)
+    assert {name: problems for name, problems in found.items() if problems} == {}
+    context.close()
+
+
 def passes(page, language: str, name: str) -> None:
     """No serious or critical violation, nothing wider than the phone; a screenshot to look at."""
     assert serious(page) == [], f"{name} in {language}"
