@@ -100,13 +100,16 @@ def test_games_with_different_teams_share_one_header_with_numbered_teams(client)
 
 def test_an_address_cut_back_leads_to_its_list_or_start(client):
     """/games (cut back from /games/7) is the list of games with its filters; /live leads to starting a live game;
-    /api to the API's reference; a deal's address to its first play, the deals' to the game."""
+    /api to the API's reference; a deal's address to its first play (to the game where it has none), the
+    deals' to the game."""
     game_id = upload(client, "game-standard-2.seep")
     for sent, lands in (("/games", "/"), ("/games/?variant=thirty&page=2", "/?variant=thirty&page=2"),
                         ("/live", "/live/new"), ("/live/", "/live/new"), ("/api", "/api/docs"),
                         (f"/games/{game_id}/deals/2", f"/games/{game_id}/deals/2/plays/1"),
                         (f"/games/{game_id}/deals/1/plays?game=1", f"/games/{game_id}/deals/1/plays/1?game=1"),
-                        (f"/games/{game_id}/deals", f"/games/{game_id}")):
+                        (f"/games/{game_id}/deals", f"/games/{game_id}"),
+                        (f"/games/{game_id}/deals/4", f"/games/{game_id}"),  # recorded by its score alone
+                        (f"/games/{game_id}/deals/99", f"/games/{game_id}")):
         response = client.get(sent)
         assert response.status_code == 302 and response.headers["Location"] == lands, sent
         assert client.get(sent, follow_redirects=True).status_code == 200, sent

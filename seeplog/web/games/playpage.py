@@ -188,6 +188,12 @@ def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> Dea
                        url_for("pages.game", game_id=row["id"]))
 
 
+def has_plays(row: dict[str, Any], game_number: int, deal_number: int) -> bool:
+    """Whether the stored game's deal has a play to show (a deal recorded by its score alone has none)."""
+    deal = stored_analysis(row).deal(game_number, deal_number)
+    return deal is not None and plays_shown(deal.replay) > 0
+
+
 def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_number: int) -> PlayPage:
     """The page of one play.
 

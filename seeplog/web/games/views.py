@@ -27,7 +27,7 @@ from ..findings import sentence_of
 from ..forms import ManageForm, UploadForm
 from ..spreadsheets import csv_file
 from .manage import check_token, delete_game, history, issue_token, replace_game
-from .playpage import play_page
+from .playpage import has_plays, play_page
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
 from .search import entered_filters, search_problems
@@ -279,7 +279,11 @@ def deal_play(game_id: int, deal: int, play: int):
 @bp.get("/games/<int:game_id>/deals/<int(min=0):deal>")
 @bp.get("/games/<int:game_id>/deals/<int(min=0):deal>/plays")
 def deal_start(game_id: int, deal: int):
-    """An address cut back from a play's leads to its deal's first play."""
+    """An address cut back from a play's leads to its deal's first play; a deal with no play to show (recorded
+    by its score, or not in the log) to the game."""
+    number = request.args.get("game", 1, type=int)
+    if not has_plays(stored_game(game_id), number, deal):
+        return redirect(url_for("pages.game", game_id=game_id))
     values: dict[str, Any] = {**request.args.to_dict(), "game_id": game_id, "deal": deal, "play": 1}
     return redirect(url_for("pages.deal_play", **values))
 
