@@ -235,7 +235,7 @@
       flagged === 1 ? t("1 flagged play") : t("{count} flagged plays", { count: flagged })].join(" · ");
   }
 
-  /* The tables that became idle since the last drawing, told (none the first time). */
+  /* The tables that became idle since the last answer or choice of minutes, told (none the first time). */
   function idleNews(limit) {
     var now = {}, out = [];
     data.tables.forEach(function (tb) {
@@ -248,18 +248,16 @@
     return out;
   }
 
-  /* Draws the tables (unless a correction is being written) and the summary; the tables newly idle, told. */
+  /* Draws the tables (unless a correction is being written) and the summary. */
   function draw() {
-    if (!data) return [];
-    var limit = Number(minutes.value) || 10, open = {}, news = idleNews(limit);
+    var limit = Number(minutes.value) || 10, open = {};
     var text = summaryText();
     if (summary.textContent !== text) summary.textContent = text;
     slot.querySelectorAll("details.correct[open]").forEach(function (d) { open[d.dataset.game] = d; });
-    if (Object.keys(open).length) return news;  /* a correction being written: not redrawn under the director's hands */
+    if (Object.keys(open).length) return;  /* a correction being written: not redrawn under the director's hands */
     /* A table whose score was refused comes first: the director's eye goes there. */
     var order = data.tables.filter(refusedAt).concat(data.tables.filter(function (t) { return !refusedAt(t); }));
     slot.replaceChildren.apply(slot, order.map(function (t) { return card(t, limit); }));
-    return news;
   }
 
   function scoreText(score) {
@@ -339,17 +337,18 @@
       .then(shown, unreached);
   }
 
-  /* Draw an answer (null: nothing changed) and say its news. A fault in drawing is the page's, not the
-     connection's: it is thrown (the console shows it) and the polls go on. */
+  /* Say an answer's news (null: nothing changed), then draw it. A fault in drawing is the page's, not the
+     connection's: the news is told all the same, the fault thrown (the console shows it), the polls go on. */
   function shown(got) {
     timer = setTimeout(poll, EVERY);
     var before = data, news = [];
     if (got) { data = got; fetchedAt = Date.now(); news = before ? changes(before, data) : []; }
-    news = news.concat(draw());
+    news = news.concat(idleNews(Number(minutes.value) || 10));
     checkedAt.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
     if (news.length) say(news.join(" "));
     else if (!before || lost) say(summaryText());
     lost = false;
+    draw();
   }
 
   function unreached(e) {
@@ -360,7 +359,9 @@
 
   minutes.addEventListener("change", function () {
     localStorage.setItem(minutesKey, minutes.value);
-    say(draw().join(" "));
+    if (!data) return;
+    say(idleNews(Number(minutes.value) || 10).join(" "));
+    draw();
   });
   poll();
 }());
