@@ -184,6 +184,19 @@ def is_first_hand(rules: Ruleset, recorded: Collection[Card]) -> bool:
     return rules.players == 2 and len(recorded) <= HAND_SIZE
 
 
+def against_hand_lines(hands: HandKnowledge, seat: str, card: Card, number: int) -> Said | None:
+    """How `seat` playing `card` as play `number` contradicts the recorded hand lines (E-HAND), or None."""
+    holder = hands.recorded_by.get(card)
+    if holder is not None and holder != seat:
+        return Said("{card} is in {holder}'s recorded hand, not {seat}'s", card=str(card), holder=holder, seat=seat)
+    if number == 1 and seat == hands.bidder and hands.first_four is not None and card not in hands.first_four:
+        listed = " ".join(map(str, sorted(hands.first_four)))
+        return Said("the bid play {card} is not one of {seat}'s first four cards ({cards})",
+                    card=str(card), seat=seat, cards=listed)
+    own = hands.recorded.get(seat)
+    return against_own_hand(hands.rules, seat, own, card, number) if own is not None else None
+
+
 def against_own_hand(rules: Ruleset, seat: str, recorded: frozenset[Card], card: Card, number: int) -> Said | None:
     """Why `seat`'s play `number` of `card` contradicts its own recorded hand (E-HAND), or None: a card missing
     from a whole recorded hand; in two-player, where the lines name the first hand (`is_first_hand`), a

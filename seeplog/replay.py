@@ -10,7 +10,7 @@ from typing import Iterator, NamedTuple
 
 from .cards import Card
 from .engine import apply, check, finish, resolve
-from .hands import HAND_SIZE, HandKnowledge, against_own_hand, first_four_of, reveal
+from .hands import HAND_SIZE, HandKnowledge, against_hand_lines, first_four_of, reveal
 from .moves import Item, Move, Throw
 from .notation import (BidLine, Deal, Game, Hand, NotationError, Play, Redeal, Unreadable)
 from .rules import Violation
@@ -187,19 +187,7 @@ def _seen_again(play: Play, number: int, seen: dict[Card, str | int]) -> _Stop:
 
 def _hand_check(play: Play, number: int, hands: HandKnowledge) -> None:
     """A play that contradicts a recorded hand line is E-HAND."""
-    card = play.move.card
-    holder = hands.recorded_by.get(card)
-    if holder is not None and holder != play.seat:
-        raise _Stop(_at(Violation("E-HAND", Said("{card} is in {holder}'s recorded hand, not {seat}'s",
-                                                 card=str(card), holder=holder, seat=play.seat)),
-                        number, play))
-    own = hands.recorded.get(play.seat)
-    if number == 1 and play.seat == hands.bidder and hands.first_four is not None and card not in hands.first_four:
-        listed = " ".join(map(str, sorted(hands.first_four)))
-        raise _Stop(_at(Violation("E-HAND", Said("the bid play {card} is not one of {seat}'s first four cards "
-                                                 "({cards})", card=str(card), seat=play.seat, cards=listed)),
-                        number, play))
-    said = against_own_hand(hands.rules, play.seat, own, card, number) if own is not None else None
+    said = against_hand_lines(hands, play.seat, play.move.card, number)
     if said is not None:
         raise _Stop(_at(Violation("E-HAND", said), number, play))
 

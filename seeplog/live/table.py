@@ -14,9 +14,12 @@ from ..moves import Build, Capture, HouseRef, Move, Throw, canonical, move_text
 from ..notation import Deal, Hand, Play
 from ..analysis import Analysis, GameAnalysis
 from ..dispute import describe
+from ..hands import against_hand_lines
 from ..replay import DealReplay
+from ..rules import Violation
 from ..ruleset import VARIANTS, Ruleset
 from ..said import Said, said_json
+from ..seen import seen_again
 from ..state import Known, State, start
 
 
@@ -186,9 +189,12 @@ def kind_name(move: Move) -> str:
     return "break" if type(move) is Build and move.broken is not None else "house"
 
 
-def outcomes(state: State, seat: str, card: Card, known: Known) -> list[dict[str, Any]]:
+def outcomes(state: State, seat: str, card: Card, known: Known,
+             log_error: Violation | None = None) -> list[dict[str, Any]]:
     """Every outcome of `seat` playing `card` on this floor: each capture choice, each house it can make,
-    join or raise, and the throw; the legal ones first, each other one with the rules it breaks."""
+    join or raise, and the throw; the legal ones first, each other one with the rules it breaks. With a
+    `log_error` (the card seen already, say: `next_play_error`), none is legal and each names that error
+    alone: the replay stops at it, and judges no rule."""
     found: dict[str, dict[str, Any]] = {}
     search = EverySearch(state, seat, known, card)
     every = [(move, count) for move, count in search.candidates()] + [(m, 1) for m in single_captures(state, card)]
@@ -200,7 +206,7 @@ def outcomes(state: State, seat: str, card: Card, known: Known) -> list[dict[str
         resolved, error = resolve(state, move)
         if error is not None:
             continue
-        broken = check(state, seat, resolved, known)
+        broken = (log_error,) if log_error is not None else check(state, seat, resolved, known)
         words = describe(resolved, seat, state)
         found[text] = {"move": text, "line": f"{seat} {text}", "kind": kind_name(move), "legal": not broken,
                        "words": words, "words_said": said_json(words),
@@ -226,6 +232,20 @@ def known_for(replay: DealReplay, seat: str, card: Card) -> Known:
     known = replay.hands.known(replay.played, seat)
     return known._replace(hand=frozenset(known.hand) | {card},
                           unseen=frozenset(c for c in known.unseen if c != card))
+
+
+def next_play_error(replay: DealReplay, seat: str, card: Card) -> Violation | None:
+    """The log error that stops a deal in progress if `seat` plays `card` next, as the replay would find it:
+    a card seen already in the deal (E-CARD), or one a recorded hand line contradicts (E-HAND); else None."""
+    deal, number = replay.deal, len(replay.deal.plays) + 1
+    seen: dict[Card, str | int] = dict.fromkeys(deal.floor.cards, "floor") if deal.floor else {}
+    for index, statement in enumerate(deal.plays, start=1):
+        if type(statement) is Play:
+            seen.setdefault(statement.move.card, index)
+    if card in seen:
+        return Violation("E-CARD", seen_again(Play(seat, Throw(card)), seen), number, seat)
+    said = against_hand_lines(replay.hands, seat, card, number) if replay.hands is not None else None
+    return Violation("E-HAND", said, number, seat) if said is not None else None
 
 
 # ---------------------------------------------------------------- the end of a deal

@@ -614,6 +614,36 @@ def test_the_outcomes_of_one_card_legal_first_then_the_others_with_their_rules(c
     assert waiting.status_code == 409 and waiting.json["next"]["kind"] == "deal"
 
 
+def test_a_card_seen_already_or_in_another_seats_hand_has_no_legal_outcome(client):
+    """Each outcome names the log error the line would be stored with (the replay stops there): a card on the
+    floor or played already (E-CARD), one in another seat's recorded hand (E-HAND)."""
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "hand S 5c 6c 7c 8c"])
+
+    def outcomes(card: str) -> list[dict]:
+        return client.get(f"/api/live/{keeper.id}/outcomes?card={card}").json["outcomes"]
+
+    def rules(card: str) -> set[tuple[bool, str, str]]:
+        return {(o["legal"], v["rule"], v["message"]) for o in outcomes(card) for v in o["violations"]}
+
+    assert rules("Jc") == {(False, "E-CARD", "Jc was already seen in this deal (floor)")}
+    assert rules("5c") == {(False, "E-HAND", "5c is in S's recorded hand, not W's")}
+    keeper.add("W Jd x Jc 9s+2s")
+    assert rules("Jd") == {(False, "E-CARD", "Jd was already seen in this deal (play 1)")}
+    assert [o["line"] for o in outcomes("5c") if o["legal"]] == ["S 5c"]  # S's own card
+    stored = keeper.add("S Jd").json
+    assert [e["rule"] for e in stored["verdict"]["errors"]] == ["E-CARD"]  # as the outcome said
+
+
+def test_a_closed_game_says_so_when_asked_for_a_cards_outcomes(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11"])
+    keeper.send("/close")
+    closed = client.get(f"/api/live/{keeper.id}/outcomes?card=Jd")
+    assert closed.status_code == 409 and closed.json["next"] == {"kind": "closed"}
+    assert closed.json["error"] == "the game is closed: it takes no more plays (reopen it first)"
+
+
 def test_a_game_takes_a_bounded_number_of_entries(client, monkeypatch):
     from seeplog.web.live import derive
     monkeypatch.setattr(derive, "MAX_ENTRIES", 4)

@@ -9,7 +9,8 @@ from flask import Response, request, url_for
 from marshmallow import Schema
 
 from seeplog.cards import parse_card
-from seeplog.live.table import deal_state, known_for, now_of, outcomes, seen_cards, what_next
+from seeplog.live.table import (deal_state, known_for, next_play_error, now_of, outcomes, seen_cards,
+                                what_next)
 
 from ..db import get_db
 from ..api.jsonbody import Blueprint
@@ -217,6 +218,9 @@ def card_outcomes(args: dict[str, Any], game_id: int):
         raise ApiError(404, f"there is no live game {game_id}")
     now = now_of(as_it_stood(db, stored))
     step = what_next(now, closed=not stored.is_open)
+    if step["kind"] == "closed":
+        raise ApiError(409, "the game is closed: it takes no more plays (reopen it first)",
+                       extra={"next": step})
     if step["kind"] != "play" or now.last is None:
         raise ApiError(409, f"the game waits for a {step['kind']} line, not a play", extra={"next": step})
     card, seat = parse_card(args["card"]), args.get("seat") or step["seat"]
@@ -224,6 +228,6 @@ def card_outcomes(args: dict[str, Any], game_id: int):
     state, _ = deal_state(now.last)
     if seat not in state.rules.seats:
         raise ApiError(400, f"{seat} is not a seat of a {state.rules.name} game ({' '.join(state.rules.seats)})")
-    found = outcomes(state, seat, card, known_for(now.last, seat, card))
+    found = outcomes(state, seat, card, known_for(now.last, seat, card), next_play_error(now.last, seat, card))
     return {"card": str(card), "seat": seat, "deal": step["deal"], "play": step["play"],
             "seen": card in seen_cards(deal), "version": stored.version, "outcomes": found}
