@@ -312,8 +312,10 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     else:
         violations.extend(_houses_left(run.state, deal.plays[-1]))  # type: ignore[arg-type]
         final = finish(run.state)
+    # A deal with every play line written is over, even where a log error stopped its replay.
+    open_still = in_progress and final is None and len(deal.plays) < rules.plays_per_deal
     return DealReplay(deal, rules, bidder, tuple(run.steps), run.played, _judged(deal, violations),
-                      tuple(errors), final, partial, hands, in_progress and final is None)
+                      tuple(errors), final, partial, hands, open_still)
 
 
 

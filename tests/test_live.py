@@ -83,6 +83,27 @@ def test_only_the_last_deal_is_in_progress():
     assert [e["rule"] for e in deals[0]["errors"]] == ["E-INCOMPLETE"] and deals[1]["in_progress"]
 
 
+def test_a_deal_with_every_play_line_written_is_over_though_a_log_error_stopped_it():
+    """Play 47 of the last deal corrected to a line the floor cannot take (E-FLOOR): the deal has its 48
+    lines, so it is over as it would be in an uploaded log (its score not known), and the next entry is the
+    next deal, not a 49th play."""
+    lines = (EXAMPLES / "game-standard-1.seep").read_text().splitlines()
+    last_deal = max(i for i, line in enumerate(lines) if line.startswith("deal "))
+    plays = [i for i in range(last_deal, len(lines)) if lines[i][:2] in ("N ", "W ", "S ", "E ")]
+    assert len(plays) == 48
+    lines[plays[46]] = lines[plays[46]][:2] + "9d x 9h"
+    text = "\n".join(lines) + "\n"
+    live, uploaded = analyse(text, open_game=True), analyse(text)
+    deal = report_json(live)["games"][0]["deals"][-1]
+    assert not deal["in_progress"] and [e["rule"] for e in deal["errors"]] == ["E-FLOOR"]
+    assert deal == report_json(uploaded)["games"][0]["deals"][-1]
+    step = what_next(now_of(live))
+    assert (step["kind"], step["deal"], step["dealer"]) == ("deal", 4, None)  # any seat: deal 3's score unknown
+    lines[plays[47]:plays[47] + 1] = []  # without its 48th line, the deal is still being played
+    step = what_next(now_of(analyse("\n".join(lines) + "\n", open_game=True)))
+    assert (step["kind"], step["play"], step["stopped"]["rule"]) == ("play", 48, "E-FLOOR")
+
+
 @pytest.mark.parametrize("lines, kind, seat", [
     ([], "deal", None),
     (["deal 1 dealer N"], "bid", "W"),
