@@ -194,6 +194,7 @@ def test_the_game_ids_migration_keeps_every_row_and_never_gives_an_id_again(tmp_
     migrate(database, folder)
     database.execute("alter table live_games add column board blob")  # today's live code writes it (0014)
     database.execute("alter table player_aliases add column origin integer")  # and its clubs code this (0015)
+    database.execute("alter table live_games add column tags_fixed integer not null default 0")  # and this (0016)
     ids = [store(database, upload_of(name)).id for name in ("game-standard-1.seep", "game-standard-2.seep",
                                                              "game-two-player-1.seep")]
     live_id, _ = live_store.create(database, "standard", {"N": "Asha"}, {"Event": "Club"})
@@ -206,6 +207,7 @@ def test_the_game_ids_migration_keeps_every_row_and_never_gives_an_id_again(tmp_
     rows = list(database.query("select * from games order by id"))
     database.execute("alter table live_games drop column board")  # as the sixth migration left the tables
     database.execute("alter table player_aliases drop column origin")
+    database.execute("alter table live_games drop column tags_fixed")
     for script in sorted(MIGRATIONS.glob("*.sql"))[6:]:
         shutil.copy(script, folder)
     assert "0007_game_ids" in migrate(database, folder)

@@ -267,7 +267,7 @@ def _new_table(db: sqlite_utils.Database, event: dict[str, Any], organiser_token
         names = [seat_name(db, p) for pair in (a, b) for p in players[pair]]
         tags = event_tags(event["name"], event["date"], event["place"], event["baazi_target"], f"{number}.{table}")
         token = table_token(organiser_token, event["id"], number, table)
-        game_id, _ = create_live(db, event["variant"], dict(zip(seats, names)), tags, token)
+        game_id, _ = create_live(db, event["variant"], dict(zip(seats, names)), tags, token, tags_fixed=True)
         confirm = confirm_token(organiser_token, event["id"], game_id)
     return {"round": number, "number": table, "pair_a": a, "pair_b": b, "game_id": game_id,
             "edit_token": token, "confirm_token": confirm}

@@ -126,6 +126,8 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
         event = Event(event.kind, event.entry, (canonical,))
     state = {"close": "closed", "reopen": "open"}.get(event.kind, game.state)
     live = live_log(entries, old.live, read)
+    if game.tags_fixed and event.kind not in ("close", "reopen"):
+        check_tags_kept(old.live, live)
     if event.kind not in ("append", "close", "reopen"):
         _refuse_misfits(old.live, live, entries[at].id if at is not None else None)
     analysis = live_analysis(live, open_game=state == "open", before=old)
@@ -152,6 +154,27 @@ def _refuse_misfits(before: LiveLog, after: LiveLog, own: int | None) -> None:
                            "correct that entry first", number=number, rule=error.rule, problem=said),
                       [{"rule": e.rule, "message": Said("entry {number}: {problem}", number=n, problem=message),
                         "line": n, "column": e.column} for n, e, message in found[:20]])
+
+
+FREE_TAGS = ("Scorer",)
+"""The tags of an event's table that its scorekeeper may still change."""
+
+
+def check_tags_kept(before: LiveLog, after: LiveLog) -> None:
+    """On a table of an event, whose standings and pages read the table's game as the event set it up:
+
+    :raises Refused: a change that starts a second game in the log (a tag line after a deal begins one), or
+        changes a tag the event set (the variant, a player's name, the event, its date, the round).
+    """
+    if len(after.log.games) > 1:
+        raise Refused(Said("this game is a table of an event, one game: a tag line after a deal would start "
+                           "another"))
+    was = before.log.games[0].tags if before.log.games else {}
+    now = after.log.games[0].tags if after.log.games else {}
+    for tag, value in was.items():
+        if tag not in FREE_TAGS and now.get(tag) != value:
+            raise Refused(Said("this game is a table of an event: its {tag} tag stays as the event set it "
+                               "({value})", tag=tag, value=value))
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int | None:

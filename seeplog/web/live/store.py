@@ -57,6 +57,8 @@ class LiveGame:
     """The entries as stored: ``[[id, line], ...]``."""
     view: str
     """The JSON the game's GET answers at this version ('' when it was not asked for)."""
+    tags_fixed: bool = False
+    """Its tags were set by an event (a table of it): no event changes them (`derive.check_tags_kept`)."""
 
     @property
     def is_open(self) -> bool:
@@ -71,9 +73,12 @@ def load(db: sqlite_utils.Database, game_id: int, *, view: bool = True) -> LiveG
     """A live game as stored; its view (the larger part, by far, of a long game) only when asked for."""
     if not 0 < game_id <= MAX_ID:
         return None
-    row = db.execute(f"select game_id, version, state, token_hash, entries, {'view' if view else chr(39) * 2} "
-                     "from live_games where game_id = ?", [game_id]).fetchone()
-    return LiveGame(*row) if row else None
+    row = db.execute(f"select game_id, version, state, token_hash, entries, {'view' if view else chr(39) * 2}, "
+                     "tags_fixed from live_games where game_id = ?", [game_id]).fetchone()
+    if row is None:
+        return None
+    game, version, state, token, entries, view_json, tags_fixed = row
+    return LiveGame(game, version, state, token, entries, view_json, bool(tags_fixed))
 
 
 def followed_view(db: sqlite_utils.Database, game_id: int) -> LiveView | None:
@@ -112,8 +117,9 @@ def header_lines(variant: str, players: dict[str, str], tags: dict[str, str]) ->
 
 
 def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tags: dict[str, str],
-           token: str | None = None) -> tuple[int, str]:
+           token: str | None = None, *, tags_fixed: bool = False) -> tuple[int, str]:
     """A new open live game; its id and its edit token (kept only as a digest): `token`, or a new one.
+    `tags_fixed`: the tags are an event's (its table), and no later event may change them.
 
     :raises BadInput: a tag the notation cannot read, as `[MaxHouses "two"]`, or a seat the variant lacks.
     """
@@ -143,8 +149,9 @@ def create(db: sqlite_utils.Database, variant: str, players: dict[str, str], tag
         insert_derived(db, game_id, rank, analysis, doc)
         body = view(game_id, 1, "open", live, analysis, doc)
         db.execute("insert into live_games (game_id, token_hash, version, state, created, updated, entries, view, "
-                   "board) values (?, ?, 1, 'open', ?, ?, ?, ?, ?)",
-                   [game_id, token_hash(token), at, at, live.entries_json, body.json_text(), packed(body)])
+                   "board, tags_fixed) values (?, ?, 1, 'open', ?, ?, ?, ?, ?, ?)",
+                   [game_id, token_hash(token), at, at, live.entries_json, body.json_text(), packed(body),
+                    int(tags_fixed)])
         db.execute("insert into live_events (game_id, version, kind, entry, lines, at) values (?, 1, 'create', "
                    "null, ?, ?)", [game_id, json.dumps(lines), at])
     keep(KeptLive(**vars_of(analysis), view=body))
