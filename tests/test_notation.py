@@ -162,6 +162,13 @@ def test_tag_lines(written: str, canonical: str) -> None:
     assert dumps(parse(written)) == canonical + "\n"
 
 
+def test_a_backslash_before_anything_but_a_quote_or_a_backslash_stands_as_written() -> None:
+    game = parse('[Site "C:\\new\\dir"]\n[Event "say \\"hi\\" \\\\o/"]\n').games[0]
+    assert game.tags == {"Site": "C:\\new\\dir", "Event": 'say "hi" \\o/'}  # (C:newdir before)
+    written = dumps(parse('[Site "C:\\new\\dir"]\n'))
+    assert written == '[Site "C:\\\\new\\\\dir"]\n' and parse(written).games[0].tags == {"Site": "C:\\new\\dir"}
+
+
 def test_tags_in_the_order_of_the_table_then_unknown_tags_in_their_order() -> None:
     text = '[Zeta "1"]\n[Scorer "Ravi"]\n[Alpha "2"]\n[Variant "juneja"]\n[Round "3"]\n[North "Asha"]\n'
     assert dumps(parse(text)) == ('[Variant "juneja"]\n[North "Asha"]\n[Round "3"]\n[Scorer "Ravi"]\n'

@@ -46,14 +46,16 @@ def read_tag(text: str, line: int = 0) -> Tag:
 
 
 def unescape(text: str) -> str:
-    r"""A tag value as meant: a backslash stands before the character it keeps (``\"``, ``\\``).
+    r"""A tag value as meant: ``\"`` is a quote and ``\\`` a backslash; any other backslash stands as written
+    (``C:\new`` is not ``C:new``).
 
-    >>> unescape(r'say \"hi\" \\o/')
-    'say "hi" \\o/'
+    >>> unescape(r'say \"hi\" \\o/ C:\new')
+    'say "hi" \\o/ C:\\new'
     """
-    if "\0" in text:
-        return re.sub(r"\\(.)", r"\1", text)
-    return text.replace("\\\\", "\0").replace("\\", "").replace("\0", "\\")
+    return ESCAPED.sub(r"\1", text) if "\\" in text else text
+
+
+ESCAPED = re.compile(r'\\([\\"])')
 
 
 def _tag_problem(text: str, m: re.Match[str], name: str) -> Tag:
