@@ -27,6 +27,15 @@ def test_the_csv_names_the_players_event_and_date(client):
     assert (first["bidder"], first["bidder name"]) == ("N", "Imran")
 
 
+def test_a_deal_recorded_without_a_bid_names_no_bidder_in_the_csv(client):
+    """As on the scoresheet ('–'): deal 4 of the example is its score alone, so nobody bid."""
+    game_id = upload(client, "provisional.seep")
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/games/{game_id}.csv").get_data(as_text=True))))
+    fourth = next(r for r in rows if r["deal"] == "4")
+    assert (fourth["bidder"], fourth["bidder name"], fourth["bid"]) == ("", "", "")
+    assert all(r["bidder"] and r["bid"] for r in rows if r["deal"] in ("1", "2", "3"))
+
+
 def test_the_site_icon_is_served(client):
     with client.get("/favicon.ico") as response:
         assert response.status_code == 200 and response.mimetype == "image/svg+xml"
