@@ -364,7 +364,22 @@ def _judged(deal: Deal, violations: list[Violation]) -> tuple[Violation, ...]:
         violations = [v for v in violations if v.line is None or v.line < stop]
     if len(violations) < 2:
         return tuple(violations)
-    return tuple(sorted(violations, key=lambda v: (v.play is None and v.rule == "R-HOUSE-LEFT", v.play or 0)))
+    ordered = sorted(violations, key=lambda v: (v.play is None and v.rule == "R-HOUSE-LEFT", v.play or 0))
+    return _once_per_play(ordered)
+
+
+def _once_per_play(violations: list[Violation]) -> tuple[Violation, ...]:
+    """Each rule flagged at most once per play (RULES.md §10): a rule found again at a play (a bid by the wrong
+    seat and a first play by another, two houses left at play 24) is said in the first finding's sentence."""
+    first: dict[tuple[str, int], int] = {}
+    out: list[Violation] = []
+    for v in violations:
+        at = first.setdefault((v.rule, v.play), len(out)) if v.play is not None else len(out)
+        if at == len(out):
+            out.append(v)
+        else:
+            out[at] = replace(out[at], message=Said("{first}; {then}", first=out[at].message, then=v.message))
+    return tuple(out)
 
 
 def replay_game(game: Game) -> list[DealReplay]:

@@ -278,6 +278,29 @@ def test_R_HOUSE_LEFT_after_the_first_half_of_two_player_is_at_play_24(bad_house
     assert [e["rule"] for e in deal["errors"]] == ["E-INCOMPLETE"]
 
 
+def test_R_TURN_is_flagged_once_at_play_1_for_a_bid_by_the_wrong_seat_and_a_first_play_by_another():
+    """RULES.md §10, each rule at most once per play: S bids out of turn and W plays first (S was to play,
+    play following the seat that bid); both are R-TURN at play 1, one finding that says both."""
+    deal = report_json(analyse(_log(["deal 1 dealer N", "floor 7c 5d Ac 2s", "bid S 12", "W 5h+7c =12", "S 4d"])
+                               ))["games"][0]["deals"][0]
+    turns = [v for v in deal["violations"] if v["rule"] == "R-TURN"]
+    assert [(v["play"], v["seat"]) for v in turns] == [(1, "S")]
+    assert turns[0]["message"] == ("S bids, but the bid belongs to W, the seat to the dealer's right; "
+                                   "W plays, but it is S's turn")
+
+
+def test_R_HOUSE_LEFT_is_flagged_once_at_play_24_for_two_houses_left():
+    throws = {"S": "As 2s 3s 4s 5s 6s 7s 8s Ts Qs Ks".split(), "N": "Ac 2c 3c 4c 5c 6c 7c 8c Tc Qc Kc".split()}
+    plays = [f"{seat} {throws[seat][i]}" for i in range(11) for seat in ("S", "N")]
+    log = _log(["deal 1 dealer N", "floor 9c 2d 3d 4d", "bid S 9", "S 5h+4d =9", "N 8h+3d =11", *plays, "S Ah"],
+               "two-player")
+    deal = report_json(analyse(log))["games"][0]["deals"][0]
+    left = [v for v in deal["violations"] if v["rule"] == "R-HOUSE-LEFT"]
+    assert [v["play"] for v in left] == [24]
+    assert left[0]["message"] == ("the 9-house (5h 4d) is left on the floor before the second hands are taken up; "
+                                  "the 11-house (8h 3d) is left on the floor before the second hands are taken up")
+
+
 def _house_card_broken_later(seed: int) -> tuple[str, int, int] | None:
     """From a legal deal: a house play at play k (not the bid play) whose seat plays the one card of that
     value it still held at a later play m; play m is written as a throw of a floor card, seen twice
