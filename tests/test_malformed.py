@@ -136,6 +136,8 @@ CASES = [
     c("second-bid-line", "after", BID, "bid E 12", "E-SYNTAX", 1, "a second bid line in deal 3"),
     c("bid-without-value", "replace", BID, "bid E", "E-SYNTAX", 6,
       "expected the bid value (9 to 13) at the end of the line"),
+    c("bid-value-too-long", "replace", BID, "bid E 99999", "E-SYNTAX", 7,
+      "expected the bid value (9 to 13), found '99999': a number here has four digits at most"),
     c("bid-value-not-a-number", "replace", BID, "bid E eleven", "E-SYNTAX", 7,
       "expected the bid value (9 to 13), found 'eleven'"),
     c("redeal-three-cards", "before", FLOOR, "redeal E 8d 5h 5c", "E-SYNTAX", 18, "expected 4 cards shown, found 3"),
@@ -148,7 +150,7 @@ CASES = [
     c("deal-bad-dealer", "replace", DEAL, "deal 3 dealer X", "E-SEAT", 15, "'X' is not the dealer"),
     c("deal-number-not-a-number", "replace", DEAL, "deal three dealer S", "E-SYNTAX", 6,
       "expected the deal number (1, 2, …): a deal line is 'deal N dealer SEAT', found 'three'"),
-    c("deal-number-zero", "replace", DEAL, "deal 0 dealer S", "E-SYNTAX", 6, "a number from 1 to 9999"),
+    c("deal-number-zero", "replace", DEAL, "deal 0 dealer S", "E-SYNTAX", 6, "the numbers start at 1"),
     c("deal-keyword-misspelt", "replace", DEAL, "dael 3 dealer S", "E-SYNTAX", 1, "unknown keyword 'dael'"),
     # outside deals: plays and tags
     c("play-before-any-deal", "after", TAGS_END, "W 5h", "E-SYNTAX", 1,

@@ -116,8 +116,11 @@ def number_of(cur: Cursor, token: Token, expected: str, *, faces: bool = False, 
         return FACE_VALUES[text]
     if not (text.isascii() and text.isdigit()):
         raise cur.fail(_found(expected, token), token)
-    if len(text) > 4 or int(text) < least:
-        raise cur.fail(Said("expected {expected}, found {found}: a number from {least} to 9999",
+    if len(text) > 4:
+        raise cur.fail(Said("expected {expected}, found {found}: a number here has four digits at most",
+                            expected=expected, found=show(token.text)), token)
+    if int(text) < least:
+        raise cur.fail(Said("expected {expected}, found {found}: the numbers start at {least}",
                             expected=expected, found=show(token.text), least=least), token)
     return int(text)
 
