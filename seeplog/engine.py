@@ -43,7 +43,10 @@ def expand_capture(state: State, move: Capture) -> Capture | Violation:
         if (head or mask) and pack.maximal(mask):
             choices.append(mask)
             if len(choices) > 1:
-                return Violation("E-AMBIGUOUS", Said("{card} x: more than one maximal capture", card=str(card)))
+                first, then = (move_text(_capture_of(state, card, head, m, pack.counts[m])) for m in choices)
+                return Violation("E-AMBIGUOUS", Said("{card} x: more than one maximal capture, such as {first} "
+                                                     "and {then}: write out the one made", card=str(card),
+                                                     first=first, then=then))
     if not pack.complete:
         return Violation("E-AMBIGUOUS", Said("{card} x: too many sets of the loose cards add up to {value} to "
                                              "tell whether one capture is meant; write the capture out",

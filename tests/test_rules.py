@@ -301,6 +301,14 @@ def test_R_HOUSE_LEFT_is_flagged_once_at_play_24_for_two_houses_left():
                                   "the 11-house (8h 3d) is left on the floor before the second hands are taken up")
 
 
+def test_E_AMBIGUOUS_names_two_of_the_captures_the_shorthand_could_mean():
+    log = _log(["deal 1 dealer N", "floor Jh 7h 7d 2s", "bid W 9", "W 9h x"])
+    errors = report_json(analyse(log))["games"][0]["deals"][0]["errors"]
+    assert [(e["rule"], e["message"]) for e in errors] == [
+        ("E-AMBIGUOUS", "9h x: more than one maximal capture, such as 9h x 7h+2s and 9h x 7d+2s: write out the "
+                        "one made")]
+
+
 def _house_card_broken_later(seed: int) -> tuple[str, int, int] | None:
     """From a legal deal: a house play at play k (not the bid play) whose seat plays the one card of that
     value it still held at a later play m; play m is written as a throw of a floor card, seen twice
