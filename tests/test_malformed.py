@@ -60,6 +60,8 @@ CASES = [
     c("bad-card", "replace", P1, "E 6c+5z =11", "E-CARD", 6, "'5z' is not a card: expected a rank", play=1),
     c("bad-card-rank", "replace", P1, "E 6c+11c =11", "E-CARD", 6, "'11c' is not a card", play=1),
     c("x-joined-to-card", "replace", P6, "N Jcx [11]", "E-CARD", 3, "'x' stands alone", play=6),
+    c("x-joined-to-taken-card", "replace", P6, "N Jc xKd", "E-SYNTAX", 6,
+      "unexpected 'xKd' after the card: 'x' stands alone, with a space after it", play=6),
     c("card-twice-in-play", "replace", P4, "S Ks x Kd Kd", "E-CARD", 11, "Kd is named twice", play=4),
     c("floor-card-twice", "replace", FLOOR, "floor Kd 8d 5c Kd", "E-CARD", 16, "Kd is named twice"),
     # NOTATION.md, Cards: a word of letters, digits and suit symbols is E-CARD, anything else E-SYNTAX

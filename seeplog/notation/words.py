@@ -232,7 +232,9 @@ def read_move(cur: Cursor) -> tuple[Move, dict[Item, int]]:
         return canonical(Capture(card, groups or None)), columns
     if nxt.kind in ("plus", "eq"):
         return read_build(cur, card, columns, seen), columns
+    glued = nxt.text[:1] in "xX" and is_card(nxt.text[1:])
     hint = Said("expected 'x' before {found} to capture it", found=show(nxt.text)) if is_card(nxt.text) else (
+        Said("'x' stands alone, with a space after it") if glued else
         Said("expected 'x' (capture), '+' or '=' (house play), or the end of the line (throw)"))
     raise cur.fail(Said("unexpected {found} after the card: {hint}", found=show(nxt.text), hint=hint), nxt)
 
