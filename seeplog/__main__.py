@@ -5,6 +5,7 @@ import argparse
 import gc
 import json
 import sys
+import unicodedata
 from typing import Any, Sequence
 
 from .notation import Log, parse, split_lines
@@ -47,7 +48,18 @@ def _caret_lines(text_lines: list[str], finding: dict[str, Any]) -> list[str]:
     if len(source) > 200:
         start = max(0, column - 100)
         source, column = source[start:start + 200], column - start
-    return ["    " + source, "    " + " " * (column - 1) + "^"]
+    return ["    " + source, "    " + " " * shown_width(source[:column - 1]) + "^"]
+
+
+def shown_width(text: str) -> int:
+    """How many columns of a terminal `text` takes: a wide character (CJK) two, a combining mark (a Devanagari
+    vowel sign) none, so that the caret stands under its character.
+
+    >>> shown_width("खेल 東京 x")  # 1 + 0 + 1, a space, 2 + 2, a space, 1
+    9
+    """
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def in_line_order(doc: dict[str, Any]) -> list[dict[str, Any]]:

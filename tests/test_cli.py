@@ -91,6 +91,17 @@ def test_the_caret_stands_under_the_column_with_tabs_and_symbols(capsys, tmp_pat
     assert status == 2
 
 
+def test_the_caret_stands_under_its_card_after_wide_and_combining_characters(capsys, tmp_path) -> None:
+    """A terminal shows 東 two columns wide and a Devanagari vowel sign on the letter before it: the caret is
+    placed by the columns shown, not the characters counted (the column reported stays a count of characters)."""
+    path = tmp_path / "wide.seep"
+    path.write_text("deal 1 dealer N\nW 5h {खेल 東京} Zz\n", encoding="utf-8")
+    _, out, _ = run(capsys, "validate", str(path))
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{path}:2:15: E-SYNTAX"))
+    assert lines[at + 1:at + 3] == ["    W 5h {खेल 東京} Zz", "    " + " " * 15 + "^"]  # 6 + 2 + 1 + 4 + 2
+
+
 def test_a_long_line_is_cut_around_the_caret(capsys, tmp_path) -> None:
     path = tmp_path / "long.seep"
     path.write_text("deal 1 dealer N\nW 5h {" + "a" * 5000 + "} Zz\n", encoding="utf-8")
