@@ -111,6 +111,10 @@ def sort_key(card: Card) -> int:
     return card.order
 
 
+PRESENTATION = dict.fromkeys((0xFE0E, 0xFE0F))
+"""The variation selectors a phone may put after a suit symbol (text or emoji style): they are no part of a card."""
+
+
 def parse_card(text: str) -> Card:
     """Read a card token: rank then suit, any case, ``10`` for ``T``, suit symbols.
 
@@ -119,7 +123,7 @@ def parse_card(text: str) -> Card:
 
     :raises ValueError: when the text is not a card of the pack.
     """
-    card = CARD_TOKENS.get(text.strip().replace("\ufe0f", ""))
+    card = CARD_TOKENS.get(text.strip().translate(PRESENTATION))
     if card is None:
         raise ValueError(f"{text!r} is not a card")
     return card

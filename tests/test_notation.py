@@ -220,9 +220,14 @@ def test_statements_read_as_values() -> None:
 
 
 @pytest.mark.parametrize("token, card", [("10h", "Th"), ("T♥", "Th"), ("t♥", "Th"), ("10♠", "Ts"), ("A♦", "Ad"),
-                                         ("K♣", "Kc"), ("qS", "Qs"), ("JH", "Jh"), ("2♠️", "2s")])
+                                         ("K♣", "Kc"), ("qS", "Qs"), ("JH", "Jh"), ("2♠\ufe0f", "2s"),
+                                         ("K♠\ufe0e", "Ks")])
 def test_card_spellings(token: str, card: str) -> None:
     assert str(parse_card(token)) == card
+
+
+def test_a_suit_symbol_in_text_or_emoji_style_is_read_on_a_line() -> None:
+    assert play_line("K♠\ufe0e x K♥\ufe0f") == "W Ks x Kh"
 
 
 def test_card_order_on_a_line() -> None:

@@ -16,7 +16,7 @@ from .phrases import (A_CARD, A_HOUSE, A_SEAT, AN_ANNOTATION, HOUSE_VALUE, MISPL
 from ..ruleset import HOUSE_VALUES, SEATS as SEATS_FOUR, TEAMS as TEAMS_FOUR
 
 FACE_VALUES = {"J": 11, "Q": 12, "K": 13}
-CARD_LIKE = re.compile("(?:[^\\W_]|[\u2660-\u2667\ufe0f])+")
+CARD_LIKE = re.compile("(?:[^\\W_]|[\u2660-\u2667\ufe0e\ufe0f])+")
 """A word of letters, digits and suit symbols: where a card is expected, such a word that is not a card of
 the pack is E-CARD, anything else E-SYNTAX (NOTATION.md, Cards)."""
 WHITE_SUITS = str.maketrans("♤♡♢♧", "shdc")
