@@ -101,6 +101,11 @@ def test_a_house_play_written_with_a_floor_card_first_says_to_write_the_played_c
         ("E-CARD", "3h is on the floor: a house play names the card played first")]
     # every card of the main group seen already: nothing to suggest
     assert _deal_messages(head + "W 5c+6s =11\n") == [("E-CARD", "5c was already seen in this deal (floor)")]
+    # a card thrown at an earlier play, named first: the same suggestion
+    assert _deal_messages(head + "W Jd x 6s+5c\nS 8c\nE 8c+2h =10\n")[-1] == (
+        "E-CARD", "8c was already seen in this deal (play 2): a house play names the card played first (E 2h+8c =10)")
+    assert _deal_messages(head + "W Jd x 6s+5c\nS 8c\nE 8c\n")[-1] == (
+        "E-CARD", "8c was already seen in this deal (play 2)")
 
 
 def test_a_white_suit_symbol_is_e_card_and_names_the_card_it_would_be():
