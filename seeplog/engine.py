@@ -12,7 +12,8 @@ from operator import attrgetter
 
 from .cards import BY_ORDER, Card
 from .checks import checks_for, kind_of, wrong_turn
-from .moves import Build, Capture, Group, HouseRef, Item, Move, Throw, canonical_groups, move_text
+from .moves import (Build, Capture, Group, HouseRef, Item, Move, Throw, canonical_groups, group_text,
+                    move_text)
 from .rules import Violation
 from .said import Said
 from .state import House, Known, State, Sweep
@@ -43,10 +44,10 @@ def expand_capture(state: State, move: Capture) -> Capture | Violation:
         if (head or mask) and pack.maximal(mask):
             choices.append(mask)
             if len(choices) > 1:
-                first, then = (move_text(_capture_of(state, card, head, m, pack.counts[m])) for m in choices)
-                return Violation("E-AMBIGUOUS", Said("{card} x: more than one maximal capture, such as {first} "
-                                                     "and {then}: write out the one made", card=str(card),
-                                                     first=first, then=then))
+                first, then = (_taken(_capture_of(state, card, head, m, pack.counts[m])) for m in choices)
+                return Violation("E-AMBIGUOUS", Said("{card} x: more than one maximal capture, such as {card} x "
+                                                     "{first} and {card} x {then}: write out the one made",
+                                                     card=str(card), first=first, then=then))
     if not pack.complete:
         return Violation("E-AMBIGUOUS", Said("{card} x: too many sets of the loose cards add up to {value} to "
                                              "tell whether one capture is meant; write the capture out",
@@ -55,6 +56,11 @@ def expand_capture(state: State, move: Capture) -> Capture | Violation:
         return Violation("E-SHAPE", Said("{card} x: nothing on the floor adds up to {value}", card=str(card),
                                          value=card.value))
     return _capture_of(state, card, head, choices[0], pack.counts[choices[0]])
+
+
+def _taken(capture: Capture) -> str:
+    """What a capture takes, as written after its 'x'."""
+    return " ".join(map(group_text, capture.groups or ()))
 
 
 def _capture_of(state: State, card: Card, head: tuple[Group, ...], mask: int, groupings: int) -> Capture:
