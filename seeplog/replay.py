@@ -123,7 +123,8 @@ def _placed_twice(deal: Deal) -> Violation | None:
         for card in line.cards:
             first = places.setdefault(card, place)
             if first != place:
-                return Violation("E-CARD", in_two_places(str(card), first, place), None, None, line.line, 1)
+                return Violation("E-CARD", in_two_places(str(card), first, place), None, None, line.line,
+                                 line.columns.get(card, 1))
     return None
 
 

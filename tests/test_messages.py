@@ -1,7 +1,10 @@
 """Error messages that tell the user what to write (issue 12, point 14)."""
 import json
 
+import pytest
+
 import seeplog
+from seeplog import analyse, report_json
 from seeplog.__main__ import main
 from seeplog.notation import read_line
 from tests.helpers import EXAMPLES
@@ -106,6 +109,18 @@ def test_a_house_play_written_with_a_floor_card_first_says_to_write_the_played_c
         "E-CARD", "8c was already seen in this deal (play 2): a house play names the card played first (E 2h+8c =10)")
     assert _deal_messages(head + "W Jd x 6s+5c\nS 8c\nE 8c\n")[-1] == (
         "E-CARD", "8c was already seen in this deal (play 2)")
+
+
+@pytest.mark.parametrize("lines, line, column, said", [
+    (["hand W Ks Js 8c 3c", "floor Kc 9d 5d Ks"], 3, 16, "Ks is in W's recorded hand and on the floor"),
+    (["hand W Ks Js 8c 3c", "floor Kc 9d 5d K♠"], 3, 16, "Ks is in W's recorded hand and on the floor"),
+    (["floor Kc 9d 5d 4h", "hand  W  Js 9d"], 3, 13, "9d is on the floor and in W's recorded hand"),
+    (["hand W Ks Js 8c 3c", "hand S 5c Ks", "floor Kc 9d 5d 4h"], 3, 11, "Ks is in W's recorded hand and in S's"),
+])
+def test_a_card_in_two_places_is_pointed_at_where_it_stands_the_second_time(lines, line, column, said):
+    report = report_json(analyse("deal 1 dealer N\n" + "\n".join(lines) + "\nbid W 13\n"))
+    [error] = report["games"][0]["deals"][0]["errors"]
+    assert (error["rule"], error["line"], error["column"], error["message"]) == ("E-CARD", line, column, said)
 
 
 def test_a_white_suit_symbol_is_e_card_and_names_the_card_it_would_be():

@@ -201,9 +201,9 @@ def _other(text: str, number: int, seats: tuple[str, ...]) -> Statement | None:
     if cards is None:
         return None
     if g[3]:
-        return FloorCards(cards, line=number)
+        return FloorCards(cards, Columns(text), line=number)
     if g[8]:
-        return Hand(g[9], cards, line=number) if g[9] in seats else None
+        return Hand(g[9], cards, Columns(text), line=number) if g[9] in seats else None
     seat = None if g[12] == "floor" else g[12]
     return Redeal(seat, cards, line=number) if seat is None or seat in seats else None
 
@@ -263,15 +263,17 @@ def read_redeal(cur: Cursor, table: Table) -> Redeal:
 
 def read_hand(cur: Cursor, table: Table) -> Hand:
     seat = read_seat(cur, table.seats)
-    cards = read_cards(cur, WHAT["hand"])
+    columns: dict[Item, int] = {}
+    cards = read_cards(cur, WHAT["hand"], columns=columns)
     end(cur, AFTER["hand"])
-    return Hand(seat, cards, line=cur.line)
+    return Hand(seat, cards, columns, line=cur.line)
 
 
 def read_floor(cur: Cursor, table: Table) -> FloorCards:
-    cards = read_cards(cur, WHAT["floor"], 4)
+    columns: dict[Item, int] = {}
+    cards = read_cards(cur, WHAT["floor"], 4, columns)
     end(cur, AFTER["floor"])
-    return FloorCards(cards, line=cur.line)
+    return FloorCards(cards, columns, line=cur.line)
 
 
 def read_bid(cur: Cursor, table: Table) -> BidLine:

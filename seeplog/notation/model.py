@@ -89,6 +89,8 @@ class Hand(Statement):
 
     seat: str
     cards: tuple[Card, ...]
+    columns: Mapping[Item, int] = field(default_factory=dict, compare=False, repr=False)
+    """Where each card stands on the line (1-based)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class FloorCards(Statement):
     """The ``floor`` line: the four cards dealt to the floor."""
 
     cards: tuple[Card, ...]
+    columns: Mapping[Item, int] = field(default_factory=dict, compare=False, repr=False)
+    """Where each card stands on the line (1-based)."""
 
 
 @dataclass(frozen=True)
