@@ -164,7 +164,8 @@ def check_tags_kept(before: LiveLog, after: LiveLog) -> None:
     """On a table of an event, whose standings and pages read the table's game as the event set it up:
 
     :raises Refused: a change that starts a second game in the log (a tag line after a deal begins one), or
-        changes a tag the event set (the variant, a player's name, the event, its date, the round).
+        changes or removes a tag the game has, Scorer aside: those the event set (the variant, the players'
+        names, the event, its date, the round), and any the scorekeeper added since.
     """
     if len(after.log.games) > 1:
         raise Refused(Said("this game is a table of an event, one game: a tag line after a deal would start "
