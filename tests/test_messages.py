@@ -123,6 +123,18 @@ def test_a_card_in_two_places_is_pointed_at_where_it_stands_the_second_time(line
     assert (error["rule"], error["line"], error["column"], error["message"]) == ("E-CARD", line, column, said)
 
 
+def test_a_play_after_a_tag_line_in_mid_deal_names_the_tag_that_began_a_new_game():
+    """NOTATION.md: a tag line after deals starts a new game; the plays after it, in no deal now, say so."""
+    log = seeplog.parse('[Variant "standard"]\n\ndeal 1 dealer N\nfloor Kc 9d 5d 4h\nbid W 13\nW Ks x Kc 9d+4h\n'
+                        '[Scorer "Asha"]\nS 8c\n')
+    assert [(e.line, e.msg) for e in log.errors] == [
+        (8, "this line belongs to a deal, but the tag line on line 7 began a new game (a tag line after deals does): "
+            "expected a 'deal N dealer SEAT' line before it")]
+    before_any = seeplog.parse('[Variant "standard"]\nS 8c\n').errors
+    assert [e.msg for e in before_any] == [
+        "this line belongs to a deal: expected a 'deal N dealer SEAT' line before it"]
+
+
 def test_a_white_suit_symbol_is_e_card_and_names_the_card_it_would_be():
     """NOTATION.md: the suit symbols are ♠ ♥ ♦ ♣; J♡ is a word of a letter and a suit symbol that is no card."""
     error = read_line("W J♡ x", 4).error

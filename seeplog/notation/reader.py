@@ -77,11 +77,13 @@ class _Games:
         self.done: list[Game | Deal] = []
         self._start()
 
-    def _start(self) -> None:
+    def _start(self, started_by: int | None = None) -> None:
         self.header: list[Statement] = []
         self.deal: list[Statement] | None = None
         """The statements of the deal being read (None before the game's first deal)."""
         self.table = Table("standard")
+        self.started_by = started_by
+        """The line of the tag that began this game after another game's deals (None for the first game)."""
 
     def _header(self) -> Game:
         return Game(tuple(sorted(self.header, key=tag_order)), ())
@@ -90,12 +92,12 @@ class _Games:
         self.done.append(self._header() if self.deal is None else Deal(tuple(self.deal)))
         self.deal = statements
 
-    def close(self) -> None:
+    def close(self, started_by: int | None = None) -> None:
         if self.deal is not None:
             self.done.append(Deal(tuple(self.deal)))
         elif self.header:
             self.done.append(self._header())
-        self._start()
+        self._start(started_by)
 
     def add(self, statement: Statement, text: str) -> None:
         # Only a line that cannot be read is sorted by its first word (a tag or a deal line read is typed).
@@ -109,11 +111,11 @@ class _Games:
         elif self.deal is not None:
             self.deal.append(_in_deal(statement, self.deal, text))
         else:
-            self.header.append(_outside_deal(statement, text))
+            self.header.append(_outside_deal(statement, text, self.started_by))
 
     def add_tag(self, statement: Statement, text: str) -> None:
         if self.deal is not None:
-            self.close()
+            self.close(statement.line)
         if isinstance(statement, Tag):
             statement = self._once(statement, text)
         if isinstance(statement, Tag) and statement.name == "Variant":
@@ -170,11 +172,16 @@ def _indent(text: str) -> int:
     return len(text) - len(text.lstrip()) + 1
 
 
-def _outside_deal(statement: Statement, text: str) -> Statement:
+def _outside_deal(statement: Statement, text: str, started_by: int | None = None) -> Statement:
+    """A line of a deal before any deal line of its game; the game's tag on line `started_by`, if given, began
+    it after another game's deals (a tag line after deals starts a new game)."""
     if isinstance(statement, Unreadable):
         return statement
-    error = NotationError("E-SYNTAX", Said("this line belongs to a deal: expected a 'deal N dealer SEAT' line "
-                                           "before it"), statement.line, _indent(text))
+    said = Said("this line belongs to a deal: expected a 'deal N dealer SEAT' line before it") \
+        if started_by is None else \
+        Said("this line belongs to a deal, but the tag line on line {line} began a new game (a tag line after deals "
+             "does): expected a 'deal N dealer SEAT' line before it", line=started_by)
+    error = NotationError("E-SYNTAX", said, statement.line, _indent(text))
     return Unreadable(text.rstrip(), error, line=statement.line)
 
 
