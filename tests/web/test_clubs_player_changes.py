@@ -155,8 +155,52 @@ def test_a_split_through_several_merges_gives_the_name_back_to_its_own_player(cl
     assert split.status_code == 200 and split.json["id"] == kiran and len(split.json["games"]) == 1
     assert client.get(f"/players/{kiran}").status_code == 200
     assert client.get(f"/players/{kiran_s}").headers["Location"].endswith(f"/players/{singh}")  # still merged
-    own = client.post(f"/api/players/{singh}/split", json={"alias": "kiran singh"}, headers=token).json
-    assert own["id"] not in (kiran, kiran_s, singh)  # its own name: a new player, as before
+    own = client.post(f"/api/players/{singh}/split", json={"alias": "kiran singh"}, headers=token)
+    assert assert_envelope(own, 400)["error"] == ("'Kiran Singh' is this player's own name, which it keeps: split "
+                                                  "off a name merged into it instead (Kiran S)")
+    back = client.post(f"/api/players/{singh}/split", json={"alias": "Kiran S"}, headers=token).json
+    assert back["id"] == kiran_s and client.get(f"/players/{kiran_s}").status_code == 200  # merged no longer
+
+
+def test_splitting_a_players_own_name_is_refused_and_its_event_partnership_keeps_its_names(client, runner):
+    """Ravee merged into Ravi, of an event's partnership Asha & Ravi: splitting 'Ravi' off would leave the
+    partnership's player (its id) holding 'Ravee' alone, and the next table would seat Ravee. Refused, and the
+    split of 'Ravee' does what was meant."""
+    store_text(client, named("game-standard-1.seep", {**FOUR, "South": "Ravee"}))
+    event_id, organiser = new_event(client, [["Asha", "Ravi"], ["Meena", "Dev"]])
+    ravi, ravee = player_id(client, "Ravi"), player_id(client, "Ravee")
+    token = bearer(admin_token(runner))
+    assert client.post(f"/api/players/{ravee}/merge", json={"into": ravi}, headers=token).status_code == 200
+    before = client.get("/api/players").json
+    refused = assert_envelope(client.post(f"/api/players/{ravi}/split", json={"alias": "Ravi"}, headers=token), 400)
+    assert refused["error"] == ("'Ravi' is this player's own name, which it keeps: split off a name merged into it "
+                                "instead (Ravee)")
+    assert client.get("/api/players").json == before and pair_names(client, event_id)[1] == "Asha & Ravi"
+    assert client.post(f"/api/players/{ravi}/split", json={"alias": "Ravee"}, headers=token).json["id"] == ravee
+    table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(organiser)).json["tables"][0]
+    log = client.get(f"/api/live/{table['game_id']}").json["log"]
+    assert '[South "Ravi"]' in log or '[North "Ravi"]' in log or '[East "Ravi"]' in log or '[West "Ravi"]' in log
+    assert "Ravee" not in log
+
+
+def test_a_player_is_not_renamed_to_another_players_name(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "South": "Ravee"}))
+    ravi, ravee, asha = player_id(client, "Ravi"), player_id(client, "Ravee"), player_id(client, "Asha")
+    token = bearer(admin_token(runner))
+    before = client.get("/api/players").json
+    for name in ("Ravi", " ravi "):
+        refused = assert_envelope(client.post(f"/api/players/{ravee}/rename", json={"name": name}, headers=token), 400)
+        assert refused["error"] == (f"player {ravi} is named Ravi already: two players shown alike cannot be told "
+                                    "apart (merge them if they are one)")
+    assert client.post(f"/api/players/{asha}/merge", json={"into": ravi}, headers=token).status_code == 409  # met
+    assert client.get("/api/players").json == before
+    assert client.post(f"/api/players/{ravi}/rename", json={"name": "Ravi Kumar"}, headers=token).status_code == 200
+    refused = assert_envelope(client.post(f"/api/players/{ravee}/rename", json={"name": "ravi"}, headers=token), 400)
+    assert refused["error"] == (f"ravi is a name of player {ravi} already: two players shown alike cannot be told "
+                                "apart (merge them if they are one)")
+    own = client.post(f"/api/players/{ravi}/rename", json={"name": "RAVI"}, headers=token)
+    assert own.status_code == 200  # its own name, spelt again
 
 
 def test_the_origin_migration_knows_the_own_player_of_names_nothing_was_merged_into(app, client, runner):

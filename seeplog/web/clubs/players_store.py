@@ -11,7 +11,8 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.refusals import Conflict, NotAllowed, NotFound
-from seeplog.clubs.players import check_merge, check_rename, check_split, display_name, name_key
+from seeplog.clubs.players import (PlayerChange, check_merge, check_rename, check_split, display_name,
+                                   name_key)
 from seeplog.said import Said
 
 from ..db import writing
@@ -142,12 +143,29 @@ def check_apart(db: sqlite_utils.Database, source: int, target: int) -> None:
 
 
 def rename_player(db: sqlite_utils.Database, player_id: int, name: str) -> Player:
-    """:raises PlayerChange: for an empty or overlong name. :raises NoPlayer:"""
+    """:raises PlayerChange: for an empty or overlong name, or another player's. :raises NoPlayer:"""
     shown = check_rename(name)
     with writing(db):
         player_id = current_id(db, player_id)
+        check_name_free(db, player_id, shown)
         db.execute("update club_players set name = ? where id = ?", [shown, player_id])
     return get_player(db, player_id)
+
+
+def check_name_free(db: sqlite_utils.Database, player_id: int, name: str) -> None:
+    """:raises PlayerChange: when another player (not merged) is shown by that name, or has it among its names:
+    two players shown alike could not be told apart."""
+    key = name_key(name)
+    for other, shown in db.execute("select id, name from club_players where merged_into is null and id != ?",
+                                   [player_id]).fetchall():
+        if name_key(shown) == key:
+            raise PlayerChange(Said("player {other} is named {name} already: two players shown alike cannot be "
+                                    "told apart (merge them if they are one)", other=other, name=shown))
+    row = db.execute("select player_id from player_aliases where key = ? and player_id != ?",
+                     [key, player_id]).fetchone()
+    if row is not None and current_id(db, row[0]) != player_id:
+        raise PlayerChange(Said("{name} is a name of player {other} already: two players shown alike cannot be "
+                                "told apart (merge them if they are one)", name=name, other=current_id(db, row[0])))
 
 
 def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player:
@@ -161,6 +179,7 @@ def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player
     with writing(db):
         player = get_player(db, current_id(db, player_id))
         check_split(key, [a["key"] for a in player.aliases])
+        check_not_own(db, key, player)
         own = merged_owner(db, key, player.id)
         if own is None:
             spelling = next(a["name"] for a in player.aliases if a["key"] == key)
@@ -170,6 +189,21 @@ def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player
         db.execute("update player_aliases set player_id = ?, origin = ? where key = ?", [own, own, key])
     assert own is not None
     return get_player(db, own)
+
+
+def check_not_own(db: sqlite_utils.Database, key: str, player: Player) -> None:
+    """:raises PlayerChange: when name `key` is the player's own (made for it): split off would make another
+    player of it, and this player's id (its page, its event partnerships, its ratings) would be left to the
+    names merged into it. Those are what a split takes off."""
+    origin = db.execute("select origin from player_aliases where key = ?", [key]).fetchone()
+    if origin is not None and origin[0] == player.id:
+        others = [a["name"] for a in player.aliases if a["key"] != key]
+        raise PlayerChange(Said("'{name}' is this player's own name, which it keeps: split off a name merged into "
+                                "it instead ({names})", name=alias_name(player, key), names=", ".join(others)))
+
+
+def alias_name(player: Player, key: str) -> str:
+    return next(a["name"] for a in player.aliases if a["key"] == key)
 
 
 def merged_owner(db: sqlite_utils.Database, key: str, holder: int) -> int | None:
