@@ -114,6 +114,8 @@ def test_ten_plays_by_taps_offline_survive_a_reload_and_are_stored_once_in_order
         expect_next(page, f"play {BEFORE + 1 + n} —")
     page.screenshot(path=str(SHOTS / f"offline-taps-{device}-ten-waiting.png"))
     assert written == tapped  # the taps wrote each play as its line says
+    for line in tapped[:-1]:  # each card a waiting play played, into a house too, is seen: not offered again
+        expect(page.locator(f"#picker button[data-card='{card_of(line)}']")).to_be_disabled()
     assert len(page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]) == \
         1 + len(head) + len(stored)  # nothing was sent yet
 
@@ -129,4 +131,21 @@ def test_ten_plays_by_taps_offline_survive_a_reload_and_are_stored_once_in_order
     page.screenshot(path=str(SHOTS / f"offline-taps-{device}-stored.png"), full_page=True)
     expected = ("net::ERR_INTERNET_DISCONNECTED", "net::ERR_FAILED")  # the requests made while offline
     assert [p for p in problems if not any(e in p for e in expected)] == []
+    context.close()
+
+
+def test_a_card_of_a_hand_line_played_into_a_house_is_not_offered_again(browser, base_url):
+    """A hand line shows W's first four; W's bid play makes a house with 3c. Once stored, 3c is played:
+    the picker does not offer it, as it does not offer Ks of the floor."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    game = start(page, base_url)
+    send_all(page, base_url, game, ["deal 1 dealer N", "hand W Ks Js 8c 3c", "bid W 12", "floor Kc 9d 5d 4h",
+                                    "W 3c+9d =12"])
+    page.goto(base_url + game["edit_url"])
+    settled(page)
+    expect_next(page, "play 2 —")
+    for card in ("3c", "9d", "Kc"):
+        expect(page.locator(f"#picker button[data-card='{card}']")).to_be_disabled()
+    expect(page.locator("#picker button[data-card='Ks']")).to_be_enabled()  # W holds it still
     context.close()

@@ -4,7 +4,7 @@
  * each waiting line's kind and seat and looks them up. The cards seen and held are moved on likewise. */
 import { seats, steps } from "./page.js";
 import { keep } from "./state.js";
-import { normCard } from "./cards.js";
+import { normCard, playedCard } from "./cards.js";
 
 const CORRECTIONS = ["replace", "insert_before", "delete"];
 
@@ -29,7 +29,7 @@ function heldCards(view) {
   for (const e of view ? view.entries.filter((x) => x.deal === view.lastDeal) : []) {
     const words = e.line.split(/\s+/);
     if (e.kind === "hand") words.slice(2).forEach((w) => held.add(normCard(w)));
-    if (e.kind === "play") held.delete(normCard(words[1]));
+    if (e.kind === "play") held.delete(playedCard(words[1]));
   }
   return held;
 }
@@ -41,7 +41,7 @@ function takeLine(walk, words) {
   else if ((head === "bid" && words.length >= 2) || head === "floor") partIn(walk, head, words);
   else if (head === "hand") words.slice(2).map(normCard).forEach((c) => { walk.seen.add(c); walk.held.add(c); });
   else if (head === "score") walk.next = afterDeal(walk.next);
-  else if (seats.includes(seat) && walk.next.kind === "play") played(walk, seat, normCard(words[1]));
+  else if (seats.includes(seat) && walk.next.kind === "play") played(walk, seat, playedCard(words[1]));
   else walk.guessed = true;
 }
 

@@ -30,6 +30,11 @@ export function normCard(text) {
   return rank + suit;
 }
 
+/* The card a play's move plays: its first card (a house play names the card played first, "3c+9d"). */
+export function playedCard(move) {
+  return normCard((move || "").split("+")[0]);
+}
+
 export function cardLabel(card) {
   const suit = SUITS.find((s) => s[0] === card[1]);
   return card[0] + (suit ? suit[1] : card[1]);
