@@ -112,7 +112,8 @@ def deal_state(replay: DealReplay) -> tuple[State, Any]:
 
 def table(now: Now) -> dict[str, Any] | None:
     """The last deal's floor (loose cards, houses with value, owners, cemented), the cards seen in it so
-    far, and the cards each team has taken; None before the first deal."""
+    far, the cards each team has taken, and whether it was recorded by its score alone (`by_score`: no plays,
+    a score line); None before the first deal."""
     if now.analysis is None or not now.analysis.deals:
         return None
     rules = now.rules
@@ -120,7 +121,8 @@ def table(now: Now) -> dict[str, Any] | None:
     seen = seen_cards(deal)
     out: dict[str, Any] = {"deal": deal.number, "dealer": deal.dealer, "bid": deal.bid.value if deal.bid else None,
                            "bidder": deal.bid.seat if deal.bid else rules.right_of(deal.dealer),
-                           "seen": [str(c) for c in sorted(seen)], "floor": None}
+                           "seen": [str(c) for c in sorted(seen)], "floor": None,
+                           "by_score": deal.score is not None and not deal.plays}
     if now.last is not None:
         state, _ = deal_state(now.last)
         out["floor"] = floor_json(state)

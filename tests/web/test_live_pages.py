@@ -193,6 +193,24 @@ def test_a_closed_game_says_so(client):
     assert text_of(board(client, keeper.id).get_data(as_text=True), "live-next").startswith("The game is closed")
 
 
+def test_a_deal_recorded_by_its_score_alone_waits_for_no_floor_bid_or_play(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "score NS 54+50 EW 46+50"])
+    for state in ("open", "closed"):
+        html = board(client, keeper.id).get_data(as_text=True)
+        floor, plays = text_of(html, "live-floor"), text_of(html, "live-plays")
+        assert "Recorded by its score alone: no floor, bid or plays." in floor and "not yet" not in floor, state
+        assert "bid –" in floor and "not recorded yet" not in floor
+        assert "None: the deal was recorded by its score alone." in plays and "No play recorded" not in plays
+        if state == "open":
+            assert keeper.send("/close").status_code == 201
+    started = Keeper(client)
+    started.add("deal 1 dealer N")
+    html = board(client, started.id).get_data(as_text=True)
+    assert "The floor and the bid are not recorded yet." in text_of(html, "live-floor")
+    assert "bid not yet" in text_of(html, "live-floor")
+
+
 def test_names_are_escaped_on_the_board(client):
     keeper = Keeper(client, players={"N": "<b>Asha</b>"})
     keeper.add_all(["deal 1 dealer E", "floor Kh Jh 2c Ad", "bid N 10", "N Kd x Kh"])

@@ -69,6 +69,8 @@ class DealWords:
     bid: str
     taken: Voiced
     """How many cards each team has taken ('' before any)."""
+    by_score: bool = False
+    """Recorded by its score alone: no floor, bid or play is waited for."""
 
 
 @dataclass(frozen=True)
@@ -165,11 +167,12 @@ def standing_words(step: dict[str, Any], voice: Voice = EYE) -> str:
 def deal_words(table: dict[str, Any] | None, names: dict[str, str]) -> DealWords | None:
     if not table:
         return None
+    by_score = bool(table.get("by_score"))
     bid = named_heard(table["bidder"], names) + f" {table['bid']}" if table.get("bid") is not None \
-        else gettext("not yet")
+        else "–" if by_score else gettext("not yet")
     taken = table.get("taken") or {}
     return DealWords(table["deal"], named_heard(table["dealer"], names) if table.get("dealer") else "–", bid,
-                     voiced(lambda voice: taken_words(taken, voice)))
+                     voiced(lambda voice: taken_words(taken, voice)), by_score)
 
 
 def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView | None:
