@@ -19,6 +19,15 @@ SHOTS = keeping.SHOTS
 pytestmark = pytest.mark.browser
 
 
+def expect_end_in_view(page) -> None:
+    """The deal-end box's heading and its table's head stand below the sticky top, in the window."""
+    page.wait_for_function("""() => {
+        const top = document.querySelector('.keep-top').getBoundingClientRect().bottom;
+        const parts = ['#deal-end h2', '#deal-end thead'].map((s) => document.querySelector(s)?.getBoundingClientRect());
+        return parts.every((r) => r && r.top >= top - 1 && r.bottom <= window.innerHeight);
+    }""", timeout=5_000)
+
+
 def shown_scores(page) -> dict[str, list[int]]:
     rows = page.locator("#deal-end tbody tr")
     out = {}
@@ -43,6 +52,8 @@ def test_the_end_of_a_deal_shows_its_scores_and_a_score_only_deal_follows(browse
     box.press("Enter")
     settled(page)
     page.locator("#deal-end table").wait_for()
+    expect_end_in_view(page)
+    page.screenshot(path=str(SHOTS / f"deal-end-{device}-in-view.png"))  # the window, as the scorekeeper sees it
     doc = api_doc(page, base_url, game)
     deal = validate_json(doc["log"], tmp_path)["games"][0]["deals"][0]
     row = validate_json(doc["log"], tmp_path)["games"][0]["ledger"][0]
@@ -72,6 +83,8 @@ def test_the_end_of_a_deal_shows_its_scores_and_a_score_only_deal_follows(browse
     expect_next(page, "Deal 3")
     settled(page)
     page.locator("#deal-end table").wait_for()
+    expect_end_in_view(page)
+    page.screenshot(path=str(SHOTS / f"deal-end-{device}-in-view.png"))  # the window, as the scorekeeper sees it
     doc = api_doc(page, base_url, game)
     assert [e["line"] for e in doc["entries"]][-2:] == [f"deal 2 dealer {row['next_dealer']}",
                                                         "score NS 60 EW 40+50"]

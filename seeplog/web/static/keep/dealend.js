@@ -18,6 +18,8 @@ function spokenEl(tag, cls, sentence) {
   return el;
 }
 
+let endShown; // the deal whose end the box shows (null: hidden; undefined before the page's first drawing)
+
 /* Shown between deals, once the deal that ended is stored (entries still waiting: not known yet). */
 export function renderDealEnd(next) {
   const box = $("deal-end");
@@ -25,6 +27,7 @@ export function renderDealEnd(next) {
   const waiting = keep.queue.items.length > 0;
   const show = next.kind === "deal" && keep.mode !== "score" && (waiting || (ended && ended.number === next.deal - 1));
   box.hidden = !show;
+  scrollInOnce(box, show ? next.deal - 1 : null);
   if (!show) return;
   if (waiting || !ended) {
     box.replaceChildren(textEl("h2", "", t("Deal {deal} is over", { deal: next.deal - 1 })),
@@ -34,6 +37,15 @@ export function renderDealEnd(next) {
   box.replaceChildren(textEl("h2", "", t("Deal {deal} is over", { deal: ended.number })), scoreTable(ended),
     ...leftoverLines(ended), standing(ended),
     button(t("Deal {deal}: score only…", next), "quiet", () => { keep.mode = "score"; redraw(); }, { role: "score-only" }));
+}
+
+/* A deal that has just ended: its box is brought up to stand under the sticky top, heading and all (the
+   focus, moved to the next dealer below it, would leave the heading and the table's head under the top). */
+function scrollInOnce(box, deal) {
+  if (deal !== null && endShown !== undefined && deal !== endShown) {
+    requestAnimationFrame(() => box.scrollIntoView({ block: "start" }));
+  }
+  endShown = deal;
 }
 
 function scoreTable(ended) {
