@@ -19,13 +19,18 @@ SHOTS = keeping.SHOTS
 pytestmark = pytest.mark.browser
 
 
+def expect_in_view(page, *selectors: str) -> None:
+    """The elements stand below the sticky top, in the window."""
+    page.wait_for_function("""(selectors) => {
+        const top = document.querySelector('.keep-top').getBoundingClientRect().bottom;
+        const parts = selectors.map((s) => document.querySelector(s)?.getBoundingClientRect());
+        return parts.every((r) => r && r.top >= top - 1 && r.bottom <= window.innerHeight);
+    }""", arg=list(selectors), timeout=5_000)
+
+
 def expect_end_in_view(page) -> None:
     """The deal-end box's heading and its table's head stand below the sticky top, in the window."""
-    page.wait_for_function("""() => {
-        const top = document.querySelector('.keep-top').getBoundingClientRect().bottom;
-        const parts = ['#deal-end h2', '#deal-end thead'].map((s) => document.querySelector(s)?.getBoundingClientRect());
-        return parts.every((r) => r && r.top >= top - 1 && r.bottom <= window.innerHeight);
-    }""", timeout=5_000)
+    expect_in_view(page, "#deal-end h2", "#deal-end thead")
 
 
 def shown_scores(page) -> dict[str, list[int]]:
@@ -75,6 +80,7 @@ def test_the_end_of_a_deal_shows_its_scores_and_a_score_only_deal_follows(browse
     page.locator("#deal-end button[data-role=score-only]").tap() if device == "phone" else \
         page.locator("#deal-end button[data-role=score-only]").click()
     form = page.locator("#score-form")
+    expect_in_view(page, "#step-score h2", "#score-teams label")  # the form's heading, its first field's name
     form.locator("input[name=NS-points]").fill("60")
     form.locator("input[name=EW-points]").fill("40")
     form.locator("input[name=EW-sweeps]").fill("50")

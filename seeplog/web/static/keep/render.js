@@ -69,11 +69,16 @@ function forgetChoicesOnNewStep(next) {
   if (keep.mode !== "hand" && keep.mode !== "score") keep.picked = [];
 }
 
+let asideOpen = ""; // the form open instead of the steps ("step-score", "step-hand" or ""), brought into view as it opens
+
 /* Which step sections show: the step ahead's, unless score only or a hand is being picked. */
 function showSteps(next) {
   const score = keep.mode === "score";
   const hand = keep.mode === "hand";
   const aside = score || hand;
+  const open = score ? "step-score" : hand ? "step-hand" : "";
+  if (open && open !== asideOpen) requestAnimationFrame(() => $(open).scrollIntoView({ block: "start" }));
+  asideOpen = open;
   $("step-deal").hidden = aside || next.kind !== "deal";
   $("step-bid").hidden = aside || !isBidOrFloor(next) || !lacks(next, "bid");
   $("step-floor").hidden = aside || !isBidOrFloor(next) || !lacks(next, "floor");
