@@ -8,7 +8,7 @@ import { LiveQueue } from "./keep/queue.js";
 import { loadView, fetchView } from "./keep/view.js";
 import { loadBoard, fetchBoard } from "./keep/board.js";
 import { render, renderBoard } from "./keep/render.js";
-import { onStored, onRefused, onDropped, sayWaiting } from "./keep/answers.js";
+import { onStored, onRefused, onDropped } from "./keep/answers.js";
 import { wireControls } from "./keep/controls.js";
 import { pollConfirm } from "./keep/confirm.js";
 import { placeEvents } from "./keep/conflict.js";
@@ -76,7 +76,6 @@ function start() {
   keep.board = loadBoard();
   hooks.render = render;
   hooks.refresh = refresh;
-  hooks.queued = sayWaiting;
   startQueue(keep.token);
   wireControls();
   keepSending();

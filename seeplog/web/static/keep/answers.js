@@ -63,15 +63,6 @@ function sayStored(item, answer) {
   $("said").hidden = false;
 }
 
-/* A line tapped or typed while the phone is offline: the "said" line tells it waits, not the verdict of the
- * entry stored before it. */
-export function sayWaiting(line) {
-  if (!keep.queue.offline) return;
-  $("said").replaceChildren(...shownHeard(t("Waiting to be sent: {line}", { line }),
-    t("Waiting to be sent: {line}", { line: heard(line) })));
-  $("said").hidden = false;
-}
-
 function showAnswer(item, answer) {
   if (item.path === "/undo") return;
   if (item.path === "/close") {

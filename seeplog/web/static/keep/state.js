@@ -17,7 +17,7 @@ export const keep = {
   notes: null,            // the banner's notes (answers.js), read from the phone on first asking
 };
 
-export const hooks = { render() {}, refresh: async () => {}, queued() {} };
+export const hooks = { render() {}, refresh: async () => {} };
 
 export function redraw() {
   hooks.render();
@@ -25,5 +25,4 @@ export function redraw() {
 
 export function addLine(line) {
   keep.queue.add("/entries", { line });
-  hooks.queued(line);
 }
