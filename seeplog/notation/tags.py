@@ -18,6 +18,8 @@ VARIANT_NAMES = tuple(VARIANTS)
 
 TAG = re.compile(r"""\s*\[\s*(?P<name>[^\s"\]]*)\s*(?P<value>"[^"\\]*+(?:\\.[^"\\]*+)*+")?\s*(?P<close>\])?\s*""")
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+ESCAPED = re.compile(r'\\([\\"])')
+"""An escape in a tag value: a backslash before a quote or a backslash."""
 
 
 def read_tag(text: str, line: int = 0) -> Tag:
@@ -54,8 +56,6 @@ def unescape(text: str) -> str:
     """
     return ESCAPED.sub(r"\1", text) if "\\" in text else text
 
-
-ESCAPED = re.compile(r'\\([\\"])')
 
 
 def _tag_problem(text: str, m: re.Match[str], name: str) -> Tag:

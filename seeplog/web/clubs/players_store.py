@@ -163,9 +163,10 @@ def check_name_free(db: sqlite_utils.Database, player_id: int, name: str) -> Non
                                     "told apart (merge them if they are one)", other=other, name=shown))
     row = db.execute("select player_id from player_aliases where key = ? and player_id != ?",
                      [key, player_id]).fetchone()
-    if row is not None and current_id(db, row[0]) != player_id:
+    holder = current_id(db, row[0]) if row is not None else player_id
+    if holder != player_id:
         raise PlayerChange(Said("{name} is a name of player {other} already: two players shown alike cannot be "
-                                "told apart (merge them if they are one)", name=name, other=current_id(db, row[0])))
+                                "told apart (merge them if they are one)", name=name, other=holder))
 
 
 def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player:
@@ -182,9 +183,8 @@ def split_alias(db: sqlite_utils.Database, player_id: int, alias: str) -> Player
         check_not_own(db, key, player)
         own = merged_owner(db, key, player.id)
         if own is None:
-            spelling = next(a["name"] for a in player.aliases if a["key"] == key)
             own = db.execute("insert into club_players (name, created) values (?, ?)",
-                             [display_name(spelling), now()]).lastrowid
+                             [display_name(alias_name(player, key)), now()]).lastrowid
         db.execute("update club_players set merged_into = null where id = ?", [own])
         db.execute("update player_aliases set player_id = ?, origin = ? where key = ?", [own, own, key])
     assert own is not None
@@ -203,6 +203,7 @@ def check_not_own(db: sqlite_utils.Database, key: str, player: Player) -> None:
 
 
 def alias_name(player: Player, key: str) -> str:
+    """The player's name of key `key`, spelt as first seen."""
     return next(a["name"] for a in player.aliases if a["key"] == key)
 
 

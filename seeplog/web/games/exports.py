@@ -42,9 +42,10 @@ def write_game(writer: SheetWriter, number: int, analysis: GameAnalysis, width: 
         for value in (row.card_points, row.sweep_points, row.score):
             team_values += ["" if value is None else value[t] for t in teams]
             team_values += pad
-        bid = [] if row.bid is None else [row.bidder, names.get(row.bidder, row.bidder), row.bid]  # as the sheet
+        # a deal without a bid names no bidder, as the scoresheet shows '–'
+        bid = ["", "", ""] if row.bid is None else [row.bidder, names.get(row.bidder, row.bidder), row.bid]
         fixed: list[Any] = [number, tags.get("Event", ""), tags.get("Date", ""), seated, row.deal, row.dealer,
-                           names.get(row.dealer, row.dealer), *(bid or ["", "", ""])]
+                           names.get(row.dealer, row.dealer), *bid]
         writer.writerow(fixed + team_values
                         + [row.lead, row.baazi or "", next_dealer_text(row), row.flagged, row.note, row.provisional]
                         + ([] if same else teams + pad))

@@ -47,6 +47,9 @@
     return a;
   }
 
+  /* The minutes chosen after which an open table counts as idle. */
+  function idleLimit() { return Number(minutes.value) || 10; }
+
   function idleMinutes(table) {
     var now = Date.parse(data.now) + (Date.now() - fetchedAt);
     return Math.max(0, (now - Date.parse(table.last_entry)) / 60000);
@@ -226,7 +229,7 @@
   function refusedAt(tb) { return !tb.uploaded && tb.confirmations.refused > 0; }
 
   function summaryText() {
-    var limit = Number(minutes.value) || 10;
+    var limit = idleLimit();
     var idle = data.tables.filter(function (tb) { return tb.state === "open" && idleMinutes(tb) > limit; }).length;
     var refused = data.tables.filter(refusedAt).length;
     var flagged = data.tables.reduce(function (n, tb) { return n + (tb.uploaded ? 0 : flaggedPlays(tb)); }, 0);
@@ -250,7 +253,7 @@
 
   /* Draws the tables (unless a correction is being written) and the summary. */
   function draw() {
-    var limit = Number(minutes.value) || 10, open = {};
+    var limit = idleLimit(), open = {};
     var text = summaryText();
     if (summary.textContent !== text) summary.textContent = text;
     slot.querySelectorAll("details.correct[open]").forEach(function (d) { open[d.dataset.game] = d; });
@@ -343,7 +346,7 @@
     timer = setTimeout(poll, EVERY);
     var before = data, news = [];
     if (got) { data = got; fetchedAt = Date.now(); news = before ? changes(before, data) : []; }
-    news = news.concat(idleNews(Number(minutes.value) || 10));
+    news = news.concat(idleNews(idleLimit()));
     checkedAt.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
     if (news.length) say(news.join(" "));
     else if (!before || lost) say(summaryText());
@@ -360,7 +363,7 @@
   minutes.addEventListener("change", function () {
     localStorage.setItem(minutesKey, minutes.value);
     if (!data) return;
-    say(idleNews(Number(minutes.value) || 10).join(" "));
+    say(idleNews(idleLimit()).join(" "));
     draw();
   });
   poll();
