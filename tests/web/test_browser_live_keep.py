@@ -263,7 +263,8 @@ def test_an_illegal_play_entered_by_taps_is_recorded_and_flagged(browser, base_u
 
     boards = []
     page.on("response", lambda r: boards.append(r.status) if "/board?" in r.url else None)
-    page.reload()  # the board kept from before is asked for again with If-None-Match: nothing changed
+    with page.expect_response(lambda r: "/board?" in r.url):  # the kept board is drawn before the answer comes
+        page.reload()  # the board kept from before is asked for again with If-None-Match: nothing changed
     settled(page)
     page.wait_for_function("() => document.querySelector('#floor-board #live-floor') !== null")
     assert boards == [304]
