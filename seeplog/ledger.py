@@ -75,6 +75,8 @@ def settle(lead: Lead, score: dict[str, int] | None, rules: Ruleset) -> tuple[Le
     a, b = rules.teams
     if rules.minimum_nine:
         below = [team for team in rules.teams if score[team] < 9]
+        if len(below) == 2 and score[a] == score[b]:
+            return Lead(), None  # both lose a baazi at once: neither wins one
         if below:
             loser = min(below, key=lambda t: score[t])
             return Lead(), b if loser == a else a

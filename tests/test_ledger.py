@@ -53,6 +53,15 @@ def test_minimum_nine_with_a_lead_for_the_low_team():
     assert [r["baazi"] for r in game["ledger"]] == [None, "EW"]
 
 
+def test_minimum_nine_with_both_teams_below_nine():
+    """A deal where nobody captured scores 0 for both (RULES.md §2.8): both lose a baazi, so neither wins one
+    (the spec is silent; seat order must not decide). Of two unequal scores below 9 the lower loses."""
+    nobody = "\n".join(["deal 1 dealer N", "score NS 0 EW 0", "", "deal 2 dealer N", "score NS 3 EW 7"])
+    game = ledger_of(nobody)
+    assert summary(game) == [("N", None, 0, None, "N"), ("N", None, 0, "EW", "S")]
+    assert game["baazis"] == {"NS": 0, "EW": 1}
+
+
 def test_minimum_nine_does_not_apply_to_thirty():
     game = ledger_of(deals(("N", "NS 2 EW 28")), "thirty")
     assert game["ledger"][0]["baazi"] is None and game["ledger"][0]["lead"] == {"team": "EW", "points": 26}
