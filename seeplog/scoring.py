@@ -69,8 +69,12 @@ def score_deal(replay: DealReplay) -> tuple[DealScore | None, list[Violation]]:
     if recorded and replay.score_only and not _adds_up(recorded, replay.rules):
         assert line is not None  # what was recorded was read from it
         points = " ".join(f"{t} {p}" for t, p in recorded.card_points.items())
-        said = Said("recorded card points {points} add up to {total}, not to {expected}", points=points,
-                    total=sum(recorded.card_points.values()), expected=_expected_total(replay.rules))
+        if _satthi_halved(recorded, replay.rules):
+            said = Said("recorded card points {points}: a team that takes all {total} card points scores "
+                        "{satthi} (satthi)", points=points, total=replay.rules.total, satthi=2 * replay.rules.total)
+        else:
+            said = Said("recorded card points {points} add up to {total}, not to {expected}", points=points,
+                        total=sum(recorded.card_points.values()), expected=_expected_total(replay.rules))
         return recorded, [Violation("R-SCORE-TOTAL", said, None, None, line.line, 1)]
     return recorded, []
 
@@ -91,7 +95,14 @@ def _expected_total(rules: Ruleset) -> Said:
 
 
 def _adds_up(score: DealScore, rules: Ruleset) -> bool:
-    """The variant's total; less the most-cards bonus when the cards split 26-26; 0 and 60 for satthi."""
+    """The variant's total; less the most-cards bonus when the cards split 26-26; 0 and 60 for satthi (0 and 30
+    is a satthi written at half its worth, RULES.md §7)."""
     points = sorted(score.card_points.values())
+    if _satthi_halved(score, rules):
+        return False
     return sum(points) in (rules.total, rules.total - rules.most_cards_bonus) or (
         rules.satthi and points == [0, 2 * rules.total])
+
+
+def _satthi_halved(score: DealScore, rules: Ruleset) -> bool:
+    return rules.satthi and sorted(score.card_points.values()) == [0, rules.total]

@@ -23,6 +23,14 @@ def test_score_total_names_the_expected_total():
     assert finding["message"] == "recorded card points NS 10 EW 20 add up to 30, not to the standard total of 100"
 
 
+def test_a_satthi_written_at_half_its_worth_says_it_scores_sixty():
+    doc = seeplog.report_json(seeplog.analyse('[Variant "thirty"]\n\ndeal 1 dealer N\nscore NS 30 EW 0\n'))
+    [finding] = doc["games"][0]["deals"][0]["violations"]
+    assert finding["rule"] == "R-SCORE-TOTAL"
+    assert finding["message"] == "recorded card points NS 30 EW 0: a team that takes all 30 card points scores 60 " \
+        "(satthi)"
+
+
 def test_a_report_given_as_a_log_is_named_for_what_it_is(tmp_path, capsys):
     path = tmp_path / "report.json"
     path.write_text(json.dumps(seeplog.report_json(seeplog.analyse((EXAMPLES / "e-card.seep").read_text()))))

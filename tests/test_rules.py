@@ -177,6 +177,8 @@ def log_cases():
     yield "R-SCORE-CLAIM", False, _log(scored[:-1] + ["score NS 1 EW 99"])
     yield "R-SCORE-TOTAL", True, "deal 1 dealer N\nscore NS 40 EW 60+50"
     yield "R-SCORE-TOTAL", False, "deal 1 dealer N\nscore NS 40 EW 62"
+    yield "R-SCORE-TOTAL", True, _log(["deal 1 dealer N", "score NS 0 EW 60"], "thirty")
+    yield "R-SCORE-TOTAL", False, _log(["deal 1 dealer N", "score NS 30 EW 0"], "thirty")
     yield "E-SYNTAX", True, "deal 1 dealer N\nscore NS 40 EW 60"
     yield "E-SYNTAX", False, "deal 1 dealer N\nscore NS 40 EW sixty"
     yield "E-CARD", True, _log(deal)
