@@ -125,3 +125,38 @@ def test_an_entry_dropped_after_the_conflict_is_never_sent(browser, base_url):
     assert lines.count(plays[4]) == 0 and lines[-1] == theirs
     assert page.locator("#conflict").count() == 0 and shown_log(page)[-1] == theirs
     context.close()
+
+
+def test_a_waiting_score_says_it_would_now_end_a_later_deal(browser, base_url):
+    """A phone records deal 2 by its score offline while the other phone records deal 2 and starts deal 3: the
+    deal lines both wrote are the same entry, and the waiting score, re-applied, would now follow deal 3's
+    start. The question says so, in sight at the top; dropped, the other phone's score stands."""
+    setup = browser.new_context()
+    other = setup.new_page()
+    game = keeping.start(other, base_url, players=PLAYERS)
+    send_all(other, base_url, game, ["deal 1 dealer N", "score NS 60 EW 40"])
+    context, page, problems = phone(browser, base_url, game)
+    context.set_offline(True)
+    page.locator("#deal-end button[data-role=score-only]").tap()
+    page.locator("input[name=NS-points]").fill("62")
+    page.locator("input[name=EW-points]").fill("38")
+    page.locator("#score-form button[type=submit]").tap()
+    page.wait_for_function("() => document.getElementById('keep-status')?.textContent.includes('waiting')")
+    send_all(other, base_url, game, ["deal 2 dealer W", "score NS 60 EW 40", "deal 3 dealer W"])
+    setup.close()
+    context.set_offline(False)
+    page.locator("#conflict li").wait_for()
+    assert page.locator("#conflict li code").all_inner_texts() == ["score NS 62 EW 38"]
+    page.wait_for_function("t => document.querySelector('#conflict li .aim')?.textContent === t", arg=(
+        "Re-applied, it is added after the start of deal 3, not after the start of deal 2 where it was entered"))
+    page.wait_for_timeout(500)  # the deal's end drawn under it does not scroll the question away
+    assert page.evaluate("() => document.getElementById('conflict').getBoundingClientRect().top >= 0")
+    page.screenshot(path=str(SHOTS / "two-devices-waiting-score.png"))
+    page.locator("#conflict li button[data-choice=drop]").tap()
+    settled(page)
+    lines = [e["line"] for e in api_doc(page, base_url, game)["entries"]]
+    assert lines[-3:] == ["deal 2 dealer W", "score NS 60 EW 40", "deal 3 dealer W"]
+    assert lines.count("deal 2 dealer W") == 1
+    expected = ("net::ERR_INTERNET_DISCONNECTED", "409 (CONFLICT)")
+    assert [p for p in problems if not any(e in p for e in expected)] == []
+    context.close()

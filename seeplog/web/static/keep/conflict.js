@@ -7,7 +7,7 @@ import { keep, hooks } from "./state.js";
 import { button, said, t, textEl } from "./dom.js";
 import { itemText } from "./waiting.js";
 import { seatName } from "./cards.js";
-import { meaning } from "./meant.js";
+import { isLine, meaning } from "./meant.js";
 import { entryWords, placeOf, placeWords } from "./places.js";
 
 /* One event of another device in words: "E (Ravi)'s 7c was entered", "play 5 of deal 1 was undone". */
@@ -105,10 +105,11 @@ export function renderConflict() {
 function choices(items) {
   const list = document.createElement("ul");
   list.className = "conflict-items";
+  const firstLine = items.find(isLine);
   for (const item of items) {
     const li = document.createElement("li");
     li.dataset.clientId = item.client_id;
-    const aim = aimWords(item);
+    const aim = item === firstLine ? placeWordsNow(keep.queue.conflictInfo) : aimWords(item);
     li.append(textEl("code", "", itemText(item)),
       button(t("Re-apply"), "small", () => decide(item, "reapply"), { choice: "reapply" }),
       button(t("Drop"), "small quiet", () => decide(item, "drop"), { choice: "drop" }),
@@ -116,6 +117,14 @@ function choices(items) {
     list.append(li);
   }
   return list;
+}
+
+/* Where the first waiting line goes when it is re-applied, in words, when that is no longer where it was
+   entered: the other phone's entries came in between (a score meant for deal 2 would now end deal 3). */
+function placeWordsNow(info) {
+  if (info.meant === null || info.meant === undefined || info.meant === info.tail) return null;
+  const [now, then] = [info.tail, info.meant].map((id) => (id ? entryWords({ id }) : t("the game's tags")));
+  return t("Re-applied, it is added after {now}, not after {then} where it was entered", { now, then });
 }
 
 /* What re-applying an undo or a correction does to the game as it is now, in words. */

@@ -1,9 +1,10 @@
 /* Where the keyboard's focus goes (issue 25): to the outcomes when a card is picked, back to the card grid
  * after an entry, and, when the control that held it is hidden or disabled by a redraw, to the first choice
- * of the step shown now, so that focus never drops to the page's start. */
+ * of the step shown now (first, a question about another phone's change), so that focus never drops to the
+ * page's start. */
 import { $ } from "./page.js";
 
-const HOMES = ["outcome-list", "picker", "dealers", "bid-seats", "deal-end", "step-hand", "step-score", "notation"];
+const HOMES = ["conflict", "outcome-list", "picker", "dealers", "bid-seats", "deal-end", "step-hand", "step-score", "notation"];
 let engaged = false; // focus is only ever moved once the scorekeeper has used the page
 let keyHeld = false; // a key is down: focus moves only once it is up, so that it cannot act twice
 

@@ -268,7 +268,7 @@ export class LiveQueue {
       return true;
     }
     this.conflictInfo = { client_id: this.items[0].client_id, version: body.version, message: body.error,
-                          events: others, tail };
+                          events: others, tail, meant: this.tail };
     this.save();
     this.hooks.conflict(this.conflictInfo);
     return false;
