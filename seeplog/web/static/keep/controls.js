@@ -3,7 +3,7 @@
 import { $ } from "./page.js";
 import { keep, redraw, addLine } from "./state.js";
 import { ahead } from "./ahead.js";
-import { scoreLine } from "./score.js";
+import { dealLine, scoreLine } from "./score.js";
 import { itemText } from "./waiting.js";
 import { isLine, targetOf } from "./meant.js";
 import { fetchView } from "./view.js";
@@ -49,8 +49,9 @@ function recordScore(event) {
   event.preventDefault();
   const { next } = ahead();
   const line = scoreLine(event.target);
-  if (!line) return;
-  if (next.kind === "deal") addLine(`deal ${next.deal} dealer ${next.dealer || next.allowed_dealers[0]}`);
+  const deal = dealLine(event.target, next);
+  if (!line || deal === null) return;
+  if (deal) addLine(deal);
   addLine(line);
   keep.mode = null;
   event.target.reset();

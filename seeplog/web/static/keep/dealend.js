@@ -40,10 +40,16 @@ export function renderDealEnd(next) {
 }
 
 /* A deal that has just ended: its box is brought up to stand under the sticky top, heading and all (the
-   focus, moved to the next dealer below it, would leave the heading and the table's head under the top). */
+   focus, moved to the next dealer below it, would leave the heading and the table's head under the top);
+   a flag on the deal's last entry (the banner just above it) comes into view with it, and a question about
+   another phone's change (at the top) is left in sight. */
 function scrollInOnce(box, deal) {
   if (deal !== null && endShown !== undefined && deal !== endShown) {
-    requestAnimationFrame(() => box.scrollIntoView({ block: "start" }));
+    requestAnimationFrame(() => {
+      if (keep.queue.conflictInfo) return;
+      const banner = $("banner");
+      (banner.hidden ? box : banner).scrollIntoView({ block: "start" });
+    });
   }
   endShown = deal;
 }

@@ -39,7 +39,7 @@ export function render() {
   if (next.kind === "deal") renderDealers(next);
   if (isBidOrFloor(next)) renderBid(next);
   if (next.kind === "play") renderPlaySeats(next);
-  if (keep.mode === "score") renderScore();
+  if (keep.mode === "score") renderScore(next);
   if (keep.mode === "hand") renderHandStep(next);
   const pickerMode = pickerFor(next);
   renderPicker(pickerMode, seen, held);

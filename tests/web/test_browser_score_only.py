@@ -1,0 +1,75 @@
+"""Deals recorded by their score alone on the keep-score page, at 390x844 with touch and on a desktop: a
+score whose card points do not add up is flagged in sight, above the deal's end (the page scrolls the end
+into view, and the flag with it); where the rotation lets more than one seat deal, the form asks who dealt
+(the seat the rotation names first is chosen) and records the seat chosen. Screenshots go to
+test-artifacts/browser/score-only-*.png."""
+from __future__ import annotations
+
+import pytest
+
+from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_deal_end import expect_end_in_view, expect_in_view
+from tests.web.test_browser_live_keep import (DESKTOP, PHONE, api_doc, expect_next, open_keep, send_all, settled,
+                                              start, watch_errors)
+
+live_server, base_url = keeping.live_server, keeping.base_url
+browser_type_launch_args = keeping.browser_type_launch_args
+SHOTS = keeping.SHOTS
+pytestmark = pytest.mark.browser
+
+
+def press(page, locator) -> None:
+    locator.tap() if page.evaluate("navigator.maxTouchPoints > 0") else locator.click()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_score_that_does_not_add_up_is_flagged_in_sight_with_the_deal_end(browser, base_url, device):
+    context = browser.new_context(**(PHONE if device == "phone" else DESKTOP))
+    page = context.new_page()
+    problems = watch_errors(page)
+    game = start(page, base_url)
+    send_all(page, base_url, game, ["deal 1 dealer N"])
+    open_keep(page, base_url, game)
+    press(page, page.locator("#score-open"))
+    page.locator("input[name=NS-points]").fill("60")
+    page.locator("input[name=EW-points]").fill("45")
+    press(page, page.locator("#score-form button[type=submit]"))
+    settled(page)
+    page.locator("#deal-end table").wait_for()
+    expect_in_view(page, "#banner .banner-title", "#deal-end h2")
+    banner = page.locator("#banner").inner_text()
+    assert "Flagged: score NS 60 EW 45" in banner and "R-SCORE-TOTAL" in banner
+    assert api_doc(page, base_url, game)["entries"][-1]["findings"][0]["rule"] == "R-SCORE-TOTAL"
+    page.screenshot(path=str(SHOTS / f"score-only-{device}-flagged-in-view.png"))
+    assert problems == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_score_only_asks_who_dealt_where_two_seats_may_deal(browser, base_url, device):
+    context = browser.new_context(**(PHONE if device == "phone" else DESKTOP))
+    page = context.new_page()
+    problems = watch_errors(page)
+    game = start(page, base_url, tags={"Rotation": "team"})
+    send_all(page, base_url, game, ["deal 1 dealer N", "score NS 70 EW 30"])
+    assert api_doc(page, base_url, game)["next"]["allowed_dealers"] == ["W", "E"]
+    open_keep(page, base_url, game)
+    page.locator("#deal-end table").wait_for()
+    press(page, page.locator("#deal-end button[data-role=score-only]"))
+    choice = page.locator("#score-dealer")
+    assert choice.is_visible()
+    assert [page.locator("#score-dealers label").nth(i).inner_text() for i in range(2)] == ["W", "E"]
+    page.locator("input[name=NS-points]").fill("40")
+    page.locator("input[name=EW-points]").fill("60")
+    assert page.locator("#score-dealers input[value=W]").is_checked()  # the seat the rotation names first
+    press(page, page.locator("#score-dealers input[value=E]"))
+    page.screenshot(path=str(SHOTS / f"score-only-{device}-who-dealt.png"))
+    press(page, page.locator("#score-form button[type=submit]"))
+    settled(page)
+    expect_next(page, "Deal 3")
+    assert [e["line"] for e in api_doc(page, base_url, game)["entries"]][-2:] == ["deal 2 dealer E",
+                                                                                  "score NS 40 EW 60"]
+    page.locator("#deal-end table").wait_for()
+    expect_end_in_view(page)
+    assert problems == []
+    context.close()
