@@ -69,7 +69,7 @@ def correct(page, line: str, kind: str, new: str = "") -> None:
     if page.locator("#entries").get_attribute("open") is None:
         page.locator("#entries summary").tap()
     item = page.locator("#entry-list > li").filter(has=page.locator("code", has_text=line)).first
-    item.get_by_role("button", name=kind, exact=True).tap()
+    item.locator(".entry-actions button", has_text=kind).first.tap()  # heard as "Edit play 2 of deal 1"
     if new:
         item.locator("input[name=correction-line]").fill(new)
     item.locator("form.correction button[type=submit]").tap()

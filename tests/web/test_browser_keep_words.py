@@ -59,17 +59,19 @@ def test_entries_are_named_as_the_entries_list_names_them_not_by_their_number_am
     expect(page.locator("#entry-list .entry-place")).to_have_text(
         ["dealer", "floor", "bid", "play 1", "play 2", "play 3"])
     item = entry_item(page, "S 5c x 5d")
-    item.get_by_role("button", name="Edit", exact=True).tap()
+    item.get_by_role("button", name="Edit play 2 of deal 1", exact=True).tap()
     expect(item.locator("input[name=correction-line]")).to_have_attribute("aria-label", "new line for play 2 of deal 1")
+    expect(item.locator("input[name=correction-line]")).to_be_focused()
     item.get_by_role("button", name="Cancel").tap()
     floor = entry_item(page, "floor Kc 9d 5d 4h")
-    floor.get_by_role("button", name="Delete", exact=True).tap()
+    floor.get_by_role("button", name="Delete the floor of deal 1", exact=True).tap()
     expect(floor.locator("form.correction button[type=submit]")).to_have_text("Delete the floor of deal 1")
+    expect(floor.locator("input[name=reason]")).to_be_focused()
     floor.get_by_role("button", name="Cancel").tap()
 
     context.set_offline(True)
     item = entry_item(page, "S 5c x 5d")
-    item.get_by_role("button", name="Edit", exact=True).tap()
+    item.get_by_role("button", name="Edit play 2 of deal 1", exact=True).tap()
     item.locator("input[name=correction-line]").fill("S 5c x 5d {sweep}")
     item.locator("form.correction button[type=submit]").tap()
     expect(page.locator("#queue-list li.waiting")).to_have_text(
@@ -82,10 +84,11 @@ def test_entries_are_named_as_the_entries_list_names_them_not_by_their_number_am
     settled(page)
     expect(page.locator("#last-entry .label")).to_have_text("Last, play 4 of deal 1:")
     item = entry_item(page, "N 9d")
-    item.get_by_role("button", name="Delete", exact=True).tap()
+    item.get_by_role("button", name="Delete play 4 of deal 1", exact=True).tap()
     expect(item.locator("form.correction button[type=submit]")).to_have_text("Delete play 4 of deal 1")
     item.locator("form.correction button[type=submit]").tap()
     settled(page)
+    expect(page.locator("#said")).to_have_text("play 4 of deal 1 was deleted")  # said in words, not 'delete ... done'
     expect(page.locator("#banner")).to_contain_text("Cleared, play 4 of deal 1: E-CARD")  # the entry deleted, named
     assert re.search(r"entry \d", page.locator("#keep-ui").inner_text()) is None  # none named by its number
     page.screenshot(path=str(SHOTS / "keep-words-entries.png"))

@@ -58,9 +58,17 @@ function sayStored(item, answer) {
   const words = (line, sayIt) => (verdict && verdict.words ? sayIt({ said: verdict.words_said, message: verdict.words })
     : answer.kind === "append" ? t("Recorded: {line}", { line: line(answer.line) })
       : item.was === "undo" ? t("Undone: {line}", { line: line(item.target.line) })
-        : `${answer.kind}${answer.entry ? ` ${entryWords(item.target || {})}` : ""}${answer.line ? `: ${line(answer.line)}` : ""} — ${t("done")}`);
+        : correctedWords(answer.kind, entryWords(item.target || {}), line(answer.line || "")));
   $("said").replaceChildren(...shownHeard(words((line) => line, said), words(heard, heardSaid)));
   $("said").hidden = false;
+}
+
+/* A correction stored, in the reader's language, as the conflict question says another phone's. */
+function correctedWords(kind, entry, line) {
+  if (kind === "replace") return t("{entry} was corrected to “{line}”", { entry, line });
+  if (kind === "insert") return t("“{line}” was inserted before {entry}", { entry, line });
+  if (kind === "delete") return t("{entry} was deleted", { entry });
+  return t("{entry} was changed ({kind})", { entry, kind });
 }
 
 function showAnswer(item, answer) {

@@ -35,17 +35,24 @@ function entryItem(e) {
   for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${said(f)}`));
   const actions = document.createElement("div");
   actions.className = "entry-actions";
+  const entry = placeWords(placeOf(e));
   const correct = (kind, text) => () => {
-    keep.correcting = { number: e.number, kind, line: text, target: targetOf(e), entry: placeWords(placeOf(e)) };
+    keep.correcting = { number: e.number, kind, line: text, target: targetOf(e), entry, fresh: true };
     renderEntries();
   };
   actions.append(
-    button(t("Edit"), "small", correct("replace", e.line)),
-    button(t("Insert before"), "small", correct("insert_before", "")),
-    button(t("Delete"), "small quiet", correct("delete", "")));
+    named(button(t("Edit"), "small", correct("replace", e.line)), t("Edit {entry}", { entry })),
+    named(button(t("Insert before"), "small", correct("insert_before", "")), t("Insert before {entry}", { entry })),
+    named(button(t("Delete"), "small quiet", correct("delete", "")), t("Delete {entry}", { entry })));
   li.append(actions);
   if (keep.correcting && keep.correcting.number === e.number) li.append(correctionForm(keep.correcting));
   return li;
+}
+
+/* Each entry's buttons heard with the entry they act on ("Edit play 2 of deal 1"), not alike down the list. */
+function named(b, label) {
+  b.setAttribute("aria-label", label);
+  return b;
 }
 
 function renderDealChoice(deals, deal) {
@@ -83,6 +90,10 @@ function correctionForm(c) {
   submit.textContent = SUBMIT_WORDS[c.kind] ? SUBMIT_WORDS[c.kind]() : t("Delete {entry}", c);
   form.append(...(input ? [input] : []), reason, submit,
     button(t("Cancel"), "quiet", () => { keep.correcting = null; renderEntries(); }));
+  if (c.fresh) {  // the form just opened: the keyboard goes to its first field
+    c.fresh = false;
+    requestAnimationFrame(() => (input || reason).focus());
+  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const body = { [c.kind]: c.number, entry_id: c.target.id };  // stored only while entry c.number is that one
