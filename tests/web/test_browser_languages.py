@@ -270,3 +270,23 @@ def test_the_keep_page_mid_deal_says_its_verdict_in_the_readers_language(browser
     assert dates and all(SCRIPT[language].search(d) for d in dates if d), dates  # the month in the reader's script
     passes(page, language, "games-dated")
     context.close()
+
+
+@pytest.mark.parametrize("language", ["hi", "pa"])
+def test_a_refused_line_kept_to_fix_says_why_in_the_readers_language(browser, base_url, language):
+    """A line the server refuses ('Zz' is no card) waits in the list to be fixed, its reason said in the
+    reader's language, as the banner says it (the server's English error is not shown)."""
+    context = browser.new_context(viewport=PHONE)
+    live = live_game_through(context.request, base_url, MID_DEAL)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    opened(page, base_url + live["edit_url"], "keep")
+    page.locator("input[name=line]").fill("N Zz")
+    page.locator("input[name=line]").press("Enter")
+    refused = page.locator("#queue-list li.refused")
+    refused.wait_for()
+    text = refused.inner_text()
+    assert "E-CARD" in text and SCRIPT[language].search(text), text
+    assert "is not a card" not in text and "cannot be recorded" not in text, text
+    passes(page, language, "keep-refused")
+    context.close()

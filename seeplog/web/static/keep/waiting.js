@@ -1,7 +1,7 @@
 /* The entries not stored yet: waiting to be sent, or refused by the server and kept to fix. */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
-import { button, shownHeard, t, textEl } from "./dom.js";
+import { button, said, shownHeard, t, textEl } from "./dom.js";
 import { heard } from "./cards.js";
 import { entryWords, placeOf, placeWords } from "./places.js";
 
@@ -36,11 +36,19 @@ function queueHint(queue) {
   return t("Kept on this phone, and sent in order as soon as the server can be reached.");
 }
 
+/* Why the server refused the entry: its findings in the reader's language where each says it, else the
+   server's English. */
+function refusedWhy(item) {
+  const errors = item.errors || [];
+  if (!errors.length || !errors.every((e) => e.said)) return item.error;
+  return errors.map((e) => `${e.rule ? `${e.rule}: ` : ""}${said(e)}`).join("; ");
+}
+
 function refusedItem(item) {
   const li = document.createElement("li");
   li.className = "refused";
   const drop = () => keep.queue.dropRefused(item.client_id);
-  li.append(textEl("span", "", `${itemText(item)} — ${t("refused:")} ${item.error}`),
+  li.append(textEl("span", "", `${itemText(item)} — ${t("refused:")} ${refusedWhy(item)}`),
     button(t("Fix"), "small", () => {
       $("line").value = item.body.line || "";
       $("line").focus();
