@@ -3,6 +3,7 @@ standings (baazis won, then baazi difference, then card-point difference) agree 
 the tables' games, provisional where a deal's score is not known; bad input changes nothing."""
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import pytest
@@ -272,3 +273,11 @@ def test_an_organiser_may_change_the_events_players_only(client):
                        headers=bearer(other["organiser_token"])).status_code == 200
     pairs = {p["number"]: p["name"] for p in client.get(f"/api/events/{event_id}").json["partnerships"]}
     assert pairs == {1: "Player Ay & Player B", 2: "Player C & Player D"}
+
+
+def test_the_event_pages_number_fields_carry_their_limits_as_attributes(client):
+    event_id, _ = create(client)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    round_field = re.search(r'<input id="attach-round"[^>]*>', page).group(0)
+    assert 'max="999"' in round_field and "&#34;" not in round_field
+    assert re.search(r'<input id="attach-game"[^>]* required', page)

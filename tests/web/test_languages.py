@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from seeplog.web.scripttext import script_sentences
 from seeplog.web.spoken import notation_words
 from tests.web.helpers import upload
+from tests.web.test_live_pages import post_new
 from tools.messages import TRANSLATIONS, extract
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -282,3 +283,24 @@ def test_the_play_pages_floor_is_described_in_words(client):
     client.set_cookie("lang", "pa")
     page = client.get(f"/games/{game}/deals/1/plays/5").get_data(as_text=True)
     assert re.search(r'<p class="sr-only floor-words">[^<]*(ਖੁੱਲ੍ਹ|ਘਰ)', page)
+
+
+def test_a_qr_codes_text_alternative_is_in_the_readers_language(client):
+    client.set_cookie("lang", "hi")
+    html_text = post_new(client).get_data(as_text=True)
+    assert "देखने के लिंक http://localhost/live/" in html_text and "QR code of" not in html_text
+
+
+def test_the_provisional_note_ends_with_the_readers_full_stop(client):
+    game = upload(client, "provisional.seep")
+    client.set_cookie("lang", "hi")
+    note = re.search(r'<p class="provisional-why".*?</p>', client.get(f"/games/{game}").get_data(as_text=True), re.S)
+    first = re.sub(r"<[^>]+>", "", note.group(0)).split("\n")[1].strip()  # the line after the heading
+    assert first.endswith("।") and not first.endswith(".")
+
+
+def test_the_logs_notation_is_marked_as_english_not_the_pages_language(client):
+    game = upload(client, "game-standard-1.seep")
+    client.set_cookie("lang", "hi")
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert '<html lang="hi"' in page and '<code lang="en" translate="no">deal 1 dealer' in page

@@ -307,12 +307,14 @@ def organiser_view(event_id: int, token: str) -> str:
             + "#token=" + table_token(token, event_id, r["round"], t["number"])
             for r in data["rounds"] for t in r["tables"] if t.get("live")}  # not an upload attached, nor deleted
     cards = [{"round": r["round"], "table": t, "keep_url": keep[(r["round"], t["number"])],
-              "qr": qr_svg(keep[(r["round"], t["number"])], f"QR code of table {t['number']}'s keep link")}
+              "qr": qr_svg(keep[(r["round"], t["number"])],
+                           gettext("QR code of table %(table)s's keep link", table=t["number"]))}
              for r in data["rounds"][-1:] for t in r["tables"] if t.get("live")]
     confirm = confirm_links(event_id, token)
     for c in cards:
         c["confirm_url"] = confirm[c["table"]["game_id"]]
-        c["confirm_qr"] = qr_svg(c["confirm_url"], f"QR code of table {c['table']['number']}'s confirm link")
+        c["confirm_qr"] = qr_svg(c["confirm_url"],
+                                 gettext("QR code of table %(table)s's confirm link", table=c["table"]["number"]))
     director = url_for("director.director_page", event_id=event_id) + f"#token={token}"
     return event_page(event_id, data=data, keep=keep, confirm=confirm, cards=cards, director=director)
 

@@ -15,7 +15,7 @@ from seeplog.ruleset import VARIANTS
 from ..api.errors import handle, wants_json
 from ..refused_forms import unchecked
 from ..published import publish
-from ..catalog import locale_name, speaking
+from ..catalog import gettext, locale_name, speaking
 from ..db import get_db
 from ..findings import said_here
 from ..forms import LiveNewForm
@@ -172,7 +172,8 @@ def started_page(game_id: int, title: str, token: str | None) -> dict[str, objec
     return {"id": game_id, "title": title, "keep_base": keep_url,
             "keep_url": f"{keep_url}#token={token}" if token else None,
             "started_url": url_for("live_pages.started", game_id=game_id),
-            "follow_url": follow_url, "qr": qr_svg(follow_url, f"QR code of the follow link {follow_url}")}
+            "follow_url": follow_url,
+            "qr": qr_svg(follow_url, gettext("QR code of the follow link %(url)s", url=follow_url))}
 
 
 def seats_of_variants() -> dict[str, str]:

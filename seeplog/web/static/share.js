@@ -30,7 +30,7 @@ async function share(button, said) {
   if (navigator.share) {
     try {
       await navigator.share({ title, url });
-      said.textContent = "Shared.";
+      said.textContent = window.seeplogText("Shared.");
       return;
     } catch (error) {
       if (error && error.name === "AbortError") {
