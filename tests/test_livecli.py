@@ -195,3 +195,19 @@ def test_live_add_exits_by_the_findings_its_lines_reveal(tmp_path, capsys):
     assert "revealed at entry 28: R-HOUSE-HOLD" in capsys.readouterr().out
     assert main(["live", "add", str(path), "deal 2 dealer E"]) == 2
     assert "revealed at entry 54: E-INCOMPLETE" in capsys.readouterr().out
+
+
+def test_live_add_says_a_play_past_a_log_error_is_not_judged_and_why(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    assert main(["live", "new", str(path)]) == 0
+    assert main(["live", "add", str(path), "deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 13", "W Kd x Kh",
+                 "S 9s"]) == 2  # 9s is on the floor: E-CARD stops the deal's replay
+    capsys.readouterr()
+    assert main(["live", "add", str(path), "E 3d"]) == 2
+    out = capsys.readouterr().out
+    assert "entry 7: E 3d\n  not judged: deal 1's replay stops at entry 6 (E-CARD); correct that entry and this " \
+           "one is judged\n" in out
+    other = tmp_path / "other.seep"
+    assert main(["live", "new", str(other)]) == 0
+    assert main(["live", "add", str(other), "deal 1 dealer N", "bid W 13", "W Kd"]) == 2
+    assert "  not judged: deal 1 has no floor line before its plays\n" in capsys.readouterr().out

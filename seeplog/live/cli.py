@@ -12,11 +12,12 @@ from typing import Any
 
 from ..analysis import Analysis
 from .entries import (Entry, EntryRefused, LiveLog, by_entry, finding_keys, layout, live_analysis, live_log,
-                      read_in_place)
+                      read_in_place, unjudged)
 from .table import now_of, what_next
 from ..report import exit_status, report_json
 from ..ruleset import SEAT_TAGS, find_ruleset
 from ..said import Said
+from ..stopped import stopping_error
 from ..notation import Tag, split_lines
 from ..notation.reader import first_word
 from ..notation.writer import statement_text
@@ -188,15 +189,36 @@ def verdict(live: LiveLog, analysis: Analysis, before: Keys, file: LiveFile, pat
     findings `before` it); the exit status they make, and the findings now."""
     after, status = finding_keys(live, analysis), 0
     serial = file.entries[-1].id
-    for finding in by_entry(live, analysis).get(len(file.entries), []):
+    own = by_entry(live, analysis).get(len(file.entries), [])
+    for finding in own:
         print(f"  {finding.rule}: {in_file(finding.message, file, path, live.line_of)}")
         status = max(status, rule_status(finding.rule))
+    if not own and serial in unjudged(live, analysis):
+        print(f"  {not_judged_text(live, analysis)}")
+        status = 2
     for key, shown in after.items():
         if key not in before and key[0] != serial:
             print(f"  revealed at entry {shown['entry']}: {shown['rule']}: "
                   f"{in_file(shown['message'], file, path, live.line_of)}")
             status = max(status, rule_status(shown["rule"]))
     return status, after
+
+
+def not_judged_text(live: LiveLog, analysis: Analysis) -> str:
+    """Why the last entry has no verdict: a log error before it stops its deal's replay (RULES.md §3)."""
+    last = live.line_of[-1]
+    for game in analysis.games:
+        for deal in game.deals:
+            if any(play.line == last for play in deal.replay.deal.plays):
+                missing = next((part for part in ("floor", "bid") if getattr(deal.replay.deal, part) is None), None)
+                if missing:
+                    return f"not judged: deal {deal.replay.deal.number} has no {missing} line before its plays"
+                stop = stopping_error(deal.replay)
+                at = live.entry_at(stop.line) if stop and stop.line is not None else None
+                if stop and at is not None:
+                    return (f"not judged: deal {deal.replay.deal.number}'s replay stops at entry {at} "
+                            f"({stop.rule}); correct that entry and this one is judged")
+    return "not judged: a log error before it stops its deal's replay; correct that and this entry is judged"
 
 
 def rule_status(rule: str) -> int:
