@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from .notation import Log, parse, split_lines
 from .analysis import build
-from .report import NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
+from .report import NO_GAME, NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
 from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes
 
 __all__ = ["InputError", "decode", "decode_lenient", "encode_back", "printable", "main"]
@@ -122,6 +122,9 @@ def read_log(path: str) -> Log | None:
 def cmd_format(args: argparse.Namespace) -> int:
     log = read_log(args.file)
     if log is None:
+        return 2
+    if not log.games and not log.errors:  # nothing to write: say why, as validate does
+        print(f"{args.file}:1:1: E-SYNTAX {NO_GAME['message']}", file=sys.stderr)
         return 2
     from .canonical import dumps
     write_back(dumps(log))

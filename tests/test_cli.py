@@ -235,3 +235,12 @@ def test_legal_lists_canonical_moves_sorted(capsys) -> None:
     for move in moves:
         play = parse(f"deal 1 dealer N\nW {move}\n").games[0].deals[0].plays[0]
         assert f"W {move}" == f"{play.seat} {move_text(play.move)}"
+
+
+def test_format_of_a_log_with_no_game_says_so_as_validate_does(capsys, tmp_path) -> None:
+    path = tmp_path / "empty.seep"
+    path.write_text("# nothing yet\n", encoding="utf-8")
+    assert main(["format", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"{path}:1:1: E-SYNTAX the log holds no game: expected tags or " \
+                                                  "a 'deal' line\n"
