@@ -167,7 +167,13 @@ _live: Kept[Analysis] = Kept(LIVE_KEPT)
 
 def analyse(text: str, *, open_game: bool = False, log: Log | None = None) -> Analysis:
     """The analysis of a log's text: the kept one for the same text, open state and library, else one
-    built now and kept."""
+    built now and kept.
+
+    :raises TypeError: when `text` is not a string (bytes: decode them first; a path: read the file).
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"analyse takes the log's text as a str, not {type(text).__name__}"
+                        + (": decode the bytes first" if isinstance(text, (bytes, bytearray)) else ""))
     key = _key(text, open_game)
     return _live.find(key) or _kept.get(key, lambda: build(text, open_game=open_game, log=log))
 

@@ -123,6 +123,8 @@ def parse_card(text: str) -> Card:
 
     :raises ValueError: when the text is not a card of the pack.
     """
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a card: a card is read from text such as 'Td'")
     card = CARD_TOKENS.get(text.strip().translate(PRESENTATION))
     if card is None:
         raise ValueError(f"{text!r} is not a card")

@@ -359,3 +359,9 @@ def test_parse_strict_raises_the_first_error() -> None:
         parse_strict("deal 1 dealer N\nW 5z\nW 5h+\n")
     assert (caught.value.rule, caught.value.line, caught.value.column) == ("E-CARD", 2, 3)
     assert parse_strict(EXAMPLE_CANONICAL) == parse(EXAMPLE_CANONICAL)
+
+
+@pytest.mark.parametrize("given", [None, 10, b"Td"])
+def test_a_card_is_read_from_text_only(given) -> None:
+    with pytest.raises(ValueError, match="is not a card: a card is read from text such as 'Td'"):
+        parse_card(given)

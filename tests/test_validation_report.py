@@ -67,3 +67,13 @@ def test_a_long_game_is_reported_in_a_fraction_of_the_memory_of_its_whole_analys
         tracemalloc.stop()
     whole, streamed = peaks
     assert streamed < whole / 2, (whole, streamed)
+
+
+@pytest.mark.parametrize("given, said", [(b"deal 1 dealer N", "analyse takes the log's text as a str, not bytes: "
+                                                               "decode the bytes first"),
+                                          (None, "analyse takes the log's text as a str, not NoneType")])
+def test_analyse_says_it_takes_text(given, said):
+    from seeplog import analyse
+    with pytest.raises(TypeError) as raised:
+        analyse(given)
+    assert str(raised.value) == said
