@@ -119,7 +119,7 @@ def _result(replay: DealReplay, score: DealScore | None) -> DealResult:
     deal = replay.deal
     return DealResult(deal.number, deal.dealer if deal.start.dealer_known else None,
                       score.score if score else None, deal.start.line, score is None and not replay.in_progress,
-                      replay.in_progress)
+                      replay.in_progress, deal.start.dealer_column)
 
 
 @dataclass(frozen=True)

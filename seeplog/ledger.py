@@ -66,6 +66,8 @@ class DealResult(NamedTuple):
     game's deal still being played is not unknown."""
     in_progress: bool = False
     """A live game's deal still being played: no score yet, the lead stands, and no next dealer is named."""
+    dealer_column: int = 1
+    """Where the dealer stands on the deal line: an R-DEALER finding points at it."""
 
 
 def settle(lead: Lead, score: dict[str, int] | None, rules: Ruleset) -> tuple[Lead, str | None]:
@@ -128,7 +130,7 @@ class Ledger:
         findings: tuple[Violation, ...] = ()
         if last is not None and self._unknown_from is None and dealer not in last.allowed_dealers:
             findings = (Violation("R-DEALER", _wrong_dealer(dealer, last.allowed_dealers), None, dealer,
-                                  result.line, 1),)
+                                  result.line, result.dealer_column),)
         if result.unknown and self._unknown_from is None:
             self._unknown_from = result.number
         lead, baazi = settle(self._lead, result.score, rules)

@@ -78,7 +78,8 @@ def _error(error: NotationError, statement: Unreadable | None = None, play: int 
 
 
 def _at(violation: Violation, number: int | None, statement: Play, target: Item | None = None) -> Violation:
-    column = statement.column_of(target if target is not None else violation.target)
+    column = statement.seat_column if violation.rule == "R-TURN" else \
+        statement.column_of(target if target is not None else violation.target)
     return replace(violation, play=number, seat=statement.seat, line=statement.line, column=column)
 
 
@@ -158,7 +159,7 @@ def _bid_violations(bid: BidLine, rules: Ruleset, deal: Deal, hands: HandKnowled
     dealer = deal.dealer
     if bid.value not in HOUSE_VALUES:
         yield Violation("R-BID-RANGE", Said("the bid {value} is not 9 to 13", value=bid.value), None, bid.seat,
-                        bid.line, 1)
+                        bid.line, bid.value_column)
     if bid.seat != rules.right_of(dealer) and deal.start.dealer_known:  # a guessed dealer is not judged
         yield Violation("R-TURN", Said("{seat} bids, but the bid belongs to {right}, the seat to the dealer's right",
                                        seat=bid.seat, right=rules.right_of(dealer)), 1, bid.seat, bid.line, 1)
@@ -169,7 +170,7 @@ def _bid_violations(bid: BidLine, rules: Ruleset, deal: Deal, hands: HandKnowled
         said = Said("the bid {value} is not the value of a card in {seat}'s first four ({cards})", **fields) \
             if hands.first_four is not None else \
             Said("the bid {value} is not the value of a card in {seat}'s cards ({cards})", **fields)
-        yield Violation("R-BID-HOLD", said, 1, bid.seat, bid.line, 1)
+        yield Violation("R-BID-HOLD", said, 1, bid.seat, bid.line, bid.value_column)
 
 
 # ---------------------------------------------------------------- the plays

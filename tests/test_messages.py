@@ -149,3 +149,19 @@ def test_a_white_suit_symbol_is_e_card_and_names_the_card_it_would_be():
     assert (error.rule, error.column) == ("E-CARD", 3)
     assert error.msg == "'J♡' is not a card: the suit symbols are ♠ ♥ ♦ ♣ (or s h d c); write Jh"
     assert read_line("hand W 10♤ 2♧", 2).error.msg.endswith("write Ts")
+
+
+@pytest.mark.parametrize("deal_line, bid_line, dealer_at, value_at", [
+    ("deal 2 dealer E", "bid S 8", 15, 7),  # canonical lines (the fast reader)
+    ("deal 2 dealer  E", "bid  S   8", 16, 10),  # spaced out (the grammar's reader)
+    ("deal 2 dealer e", "bid s 8", 15, 7),
+])
+def test_a_deal_or_bid_finding_points_at_its_seat_or_value(deal_line, bid_line, dealer_at, value_at):
+    """R-DEALER points at the dealer named, R-BID-RANGE and R-BID-HOLD at the bid, R-TURN at the play's seat
+    (the command line's caret stands there)."""
+    text = f"deal 1 dealer N\nscore NS 60 EW 40\n\n{deal_line}\nfloor Kh Jc 9s 2s\n{bid_line}\nW 3h\n"
+    found = {v.rule: v.column for v in analyse(text).games[0].deals[1].violations}
+    assert (found["R-DEALER"], found["R-BID-RANGE"]) == (dealer_at, value_at)
+    held = analyse("deal 1 dealer N\nhand W Ks Js 8c 3c\nfloor Kc 9d 5d 4h\nbid W 10\nS 4c\n").games[0].deals[0]
+    assert {v.rule: v.column for v in held.violations}["R-BID-HOLD"] == 7
+    assert {v.rule: v.column for v in held.violations}["R-TURN"] == 1

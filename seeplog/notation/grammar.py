@@ -194,9 +194,9 @@ def _other(text: str, number: int, seats: tuple[str, ...]) -> Statement | None:
         return None
     g = m.groups()
     if g[0]:
-        return DealStart(int(g[1]), g[2], line=number) if g[2] in seats else None
+        return DealStart(int(g[1]), g[2], dealer_column=m.start(3) + 1, line=number) if g[2] in seats else None
     if g[5]:
-        return BidLine(g[6], int(g[7]), line=number) if g[6] in seats else None
+        return BidLine(g[6], int(g[7]), m.start(8) + 1, line=number) if g[6] in seats else None
     cards = _cards(g[4] or g[10] or g[13])
     if cards is None:
         return None
@@ -244,10 +244,11 @@ def read_deal(cur: Cursor, table: Table) -> DealStart:
         raise cur.fail(Said("{word} is not a seat: seats are {seats} (write 'deal {number} dealer {seat}')",
                             word=show(seat.text), seats=" ".join(table.seats), number=number,
                             seat=seat.text[0].upper()), seat, "E-SEAT")
+    column = seat.column if seat is not None else 1
     dealer = read_seat(cur, table.seats, THE_DEALER)
     annotation = read_annotation(cur)
     end(cur, AFTER["dealer"])
-    return DealStart(number, dealer, annotation, line=cur.line)
+    return DealStart(number, dealer, annotation, dealer_column=column, line=cur.line)
 
 
 def read_redeal(cur: Cursor, table: Table) -> Redeal:
@@ -278,9 +279,10 @@ def read_floor(cur: Cursor, table: Table) -> FloorCards:
 
 def read_bid(cur: Cursor, table: Table) -> BidLine:
     seat = read_seat(cur, table.seats, WHAT["bidder"])
+    at = cur.peek()
     value = read_number(cur, WHAT["bid"], faces=True)
     end(cur, AFTER["bid"])
-    return BidLine(seat, value, line=cur.line)
+    return BidLine(seat, value, at.column if at is not None else 1, line=cur.line)
 
 
 def read_score(cur: Cursor, table: Table) -> ScoreLine:

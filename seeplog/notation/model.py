@@ -72,6 +72,8 @@ class DealStart(Statement):
     dealer_known: bool = True
     """False when a recovered ``deal`` line names no dealer that can be read: `dealer` is then only a
     placeholder, and the ledger takes the seat the rotation names."""
+    dealer_column: int = field(default=1, compare=False, repr=False)
+    """Where the dealer's seat stands on the line (1-based): an R-DEALER finding points at it."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,8 @@ class BidLine(Statement):
 
     seat: str
     value: int
+    value_column: int = field(default=1, compare=False, repr=False)
+    """Where the bid's value stands on the line (1-based): R-BID-RANGE and R-BID-HOLD point at it."""
 
 
 @dataclass(frozen=True, init=False)
