@@ -70,7 +70,7 @@ def test_validate_clean(capsys) -> None:
 def test_validate_violations_only(capsys) -> None:
     status, out, _ = run(capsys, "validate", str(VIOLATION))
     assert status == 1
-    assert out == f"{VIOLATION}:30:3: R-TURN E plays, but it is S's turn\n    E 5d\n      ^\n"
+    assert out == f"{VIOLATION}:30:1: R-TURN E plays, but it is S's turn\n    E 5d\n    ^\n"
 
 
 def test_validate_error(capsys) -> None:
@@ -117,7 +117,7 @@ def test_validate_every_file_given(capsys) -> None:
     status, out, _ = run(capsys, "validate", str(CLEAN), str(VIOLATION))
     assert status == 1
     assert out.splitlines()[0] == f"{CLEAN}: no violations, no errors"
-    assert out.splitlines()[1].startswith(f"{VIOLATION}:30:3: R-TURN")
+    assert out.splitlines()[1].startswith(f"{VIOLATION}:30:1: R-TURN")
 
 
 def test_validate_a_missing_file(capsys, tmp_path) -> None:
@@ -156,7 +156,7 @@ def test_validate_reads_on_past_a_byte_that_is_not_utf8(capsys, tmp_path) -> Non
 def test_validate_standard_input() -> None:
     done = seeplog("validate", "-", stdin=VIOLATION.read_bytes())
     assert done.returncode == 1
-    assert done.stdout.decode().startswith("-:30:3: R-TURN")
+    assert done.stdout.decode().startswith("-:30:1: R-TURN")
 
 
 # ---------------------------------------------------------------- validate --json
