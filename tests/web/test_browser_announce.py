@@ -204,3 +204,26 @@ def test_the_directors_view_says_nothing_while_nothing_changes_and_then_what_cha
     checked(page, context, 2, 2000)
     assert len(page.evaluate("window.said")) == 5
     context.close()
+
+
+def test_the_follow_page_says_a_corrected_play_and_not_the_plays_it_changed(browser, base_url):
+    """Play 2 (S's capture of 5d) corrected to a throw: the follow page says that correction once; play 4,
+    whose line is as it was, is no longer a sweep, and is not said to be corrected."""
+    players, lines = body_of("game-standard-1.seep")
+    made = api(base_url, "/api/live", {"variant": "standard", "players": players})
+    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
+    keeper.version = made["version"]
+    for line in lines[:8]:  # the deal to play 4: N Ah x Ac, a sweep
+        keeper.add(line)
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.clock.install()
+    page = context.new_page()
+    page.goto(f"{base_url}/live/{made['id']}")
+    page.evaluate(WATCH, ["live-said", "live-checked"])
+    checked(page, context, 1, 1500)
+    entry = next(e for e in api(base_url, f"/api/live/{made['id']}")["entries"] if e["line"].startswith("S 5c x 5d"))
+    keeper.post("/entries", replace=entry["number"], line="S 5c")
+    said_once(page, context, 1500, "Corrected: Gita (South) throws five of clubs loose.")
+    said = page.evaluate("window.said")[-1]
+    assert "Corrected: Kiran (North)" not in said, said
+    context.close()

@@ -12,7 +12,7 @@ from tests.web.test_live_pages import bid_throw_game, board, body_of
 
 app, client = live_store_fixtures()
 
-ITEM = re.compile(r'<li data-key="([^"]+)" data-kind="([^"]+)">(.*?)</li>', re.S)
+ITEM = re.compile(r'<li data-key="([^"]+)" data-kind="([^"]+)"(?: data-line="[^"]*")?>(.*?)</li>', re.S)
 
 
 def heard(client, game_id: int, **query: str) -> dict[str, tuple[str, str]]:

@@ -27,6 +27,9 @@ class Heard:
     key: str
     kind: str
     text: str
+    line: str = ""
+    """The entry's notation, for an entry: its text may change when an entry before it is corrected (a play
+    no longer a sweep), and only a change of its own line is a correction of it."""
 
 
 def heard(view: LiveView, end: DealEnd | None, flags: Iterable[tuple[EntryView | None, Finding]],
@@ -49,19 +52,21 @@ def entry_heard(entry: EntryView, variant: str, names: dict[str, str]) -> tuple[
         play = heard_sentence(entry.words, names) if entry.words else \
             gettext("%(seat)s plays %(line)s", seat=seat_words(place.seat, names) if place.seat else gettext("a seat"),
                     line=notation_words(entry.line))  # a play the replay did not reach (a log error before it)
-        return (Heard(f"p{place.deal}.{place.play}", "play", gettext("%(play)s.", play=play)),)
+        return (Heard(f"p{place.deal}.{place.play}", "play", gettext("%(play)s.", play=play), entry.line),)
     if place.kind not in ("deal", "bid", "floor"):
         return ()
     match read_line(entry.line, 1, variant):
         case DealStart(dealer=dealer):
             return (Heard(f"d{place.deal}", "deal", gettext("Deal %(deal)s begins: %(seat)s deals.",
-                                                             deal=place.deal, seat=seat_words(dealer, names))),)
+                                                             deal=place.deal, seat=seat_words(dealer, names)),
+                          entry.line),)
         case BidLine(seat=seat, value=value):
             return (Heard(f"b{place.deal}", "bid", gettext("%(seat)s bids %(bid)s.", seat=seat_words(seat, names),
-                                                            bid=value)),)
+                                                            bid=value), entry.line),)
         case FloorCards(cards=cards):
             return (Heard(f"f{place.deal}", "floor", gettext("The floor: %(cards)s.",
-                                                              cards=say_all([card_words(str(c)) for c in cards]))),)
+                                                              cards=say_all([card_words(str(c)) for c in cards])),
+                          entry.line),)
     return ()
 
 

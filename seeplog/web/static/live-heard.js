@@ -15,7 +15,8 @@ export function heardOf(board) {
   const found = new Map();
   if (!board) return found;
   board.querySelectorAll("#live-heard li[data-key]").forEach(function (li) {
-    found.set(li.getAttribute("data-key"), { kind: li.getAttribute("data-kind"), text: li.textContent.trim() });
+    found.set(li.getAttribute("data-key"), { kind: li.getAttribute("data-kind"), text: li.textContent.trim(),
+                                             line: li.getAttribute("data-line") || "" });
   });
   return found;
 }
@@ -30,9 +31,16 @@ function takenBack(before, after) {
   return [t("{count} entries taken back.", { count: gone.length })];
 }
 
+/* An entry whose own line is as it was: its words changed only because an entry before it was corrected
+   (a play no longer a sweep). The correction is said; this is not. */
+function onlyMoved(was, item) {
+  return ENTRIES.includes(item.kind) && item.line !== "" && was.line === item.line;
+}
+
 /* What is new or changed, each said once, in the board's order; many plays or flags at once are counted. */
 function fresh(before, after) {
-  const items = [...after].filter(([key, item]) => !before.has(key) || before.get(key).text !== item.text)
+  const items = [...after].filter(([key, item]) => !before.has(key)
+      || (before.get(key).text !== item.text && !onlyMoved(before.get(key), item)))
     .map(function ([key, item]) {
       const corrected = before.has(key) && ENTRIES.includes(item.kind);
       return { kind: item.kind, text: corrected ? t("Corrected: {what}", { what: item.text }) : item.text };
