@@ -244,3 +244,21 @@ def test_format_of_a_log_with_no_game_says_so_as_validate_does(capsys, tmp_path)
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == f"{path}:1:1: E-SYNTAX the log holds no game: expected tags or " \
                                                   "a 'deal' line\n"
+
+
+def test_the_same_finding_line_after_line_is_printed_once_with_the_lines_it_covers(capsys, tmp_path) -> None:
+    """A deal whose deal line is missing: each of its lines is E-SYNTAX in the report; the command line prints
+    the first with its caret and counts the rest."""
+    lines = CLEAN.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("deal 1 "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("deal 2 "))
+    path = tmp_path / "no-deal-line.seep"
+    path.write_text("\n".join(lines[start + 1:end]).strip() + "\n", encoding="utf-8")
+    status, out, _ = run(capsys, "validate", str(path))
+    count = len(path.read_text(encoding="utf-8").splitlines())
+    assert status == 2
+    said = "this line belongs to a deal: expected a 'deal N dealer SEAT' line before it"
+    assert out.splitlines()[0] == f"{path}:1:1: E-SYNTAX {said}"
+    assert out.splitlines()[3:] == [f"{path}:2-{count}: E-SYNTAX the same, on each of these {count - 1} lines"]
+    doc = json.loads(run(capsys, "validate", "--json", str(path))[1])
+    assert len(doc["games"][0]["errors"]) == count  # the report still holds each line's error
