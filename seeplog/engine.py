@@ -137,8 +137,24 @@ def check(state: State, seat: str, move: Move, known: Known) -> tuple[Violation,
 
 
 def is_legal(state: State, seat: str, move: Move, known: Known) -> bool:
+    """Whether `seat` may make the play: a card it can hold, what it names on the floor, and no rule broken."""
     resolved, error = resolve(state, move)
-    return error is None and not check(state, seat, resolved, known)
+    return error is None and unheld(state, seat, move, known) is None and not check(state, seat, resolved, known)
+
+
+def unheld(state: State, seat: str, move: Move, known: Known) -> Violation | None:
+    """The log error of a played card the seat cannot hold: out of every hand already (loose, in a house or
+    taken; E-CARD), or missing from a hand known whole (E-HAND). The replay finds these from the log's lines
+    (RULES.md §10); this says them for a play asked about on its own (`is_legal`, `play`)."""
+    card = move.card
+    if card in state.loose or any(card in h.cards for h in state.houses) \
+            or any(card in cards for cards in state.taken.values()):
+        return Violation("E-CARD", Said("{card} is no longer in any hand: it is on the floor or taken", card=str(card)),
+                         None, seat)
+    if known.complete and known.certain and card not in known.hand:
+        return Violation("E-HAND", Said("{card} is not in {seat}'s recorded hand", card=str(card), seat=seat), None,
+                         seat)
+    return None
 
 
 # ---------------------------------------------------------------- applying a play
@@ -169,6 +185,7 @@ def play(state: State, seat: str, move: Move, known: Known) -> State:
     :raises IllegalPlayError: when the play breaks a rule or names what is not on the floor.
     """
     resolved, error = resolve(state, move)
+    error = error or unheld(state, seat, move, known)
     violations = (error,) if error else check(state, seat, resolved, known)
     if violations:
         raise IllegalPlayError(list(violations))

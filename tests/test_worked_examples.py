@@ -32,3 +32,25 @@ def test_a_second_house_of_a_value_merges_into_one_cemented_house():
     after = apply(state, "N", Build(cards("9h")[0], cards("2c"), 11))
     assert [(h.value, h.owners, h.cemented) for h in after.houses] == [(11, frozenset({"W", "N"}), True)]
     assert not findings(state, "N 9h+2c =11", "Jh")
+
+
+def test_is_legal_and_play_refuse_a_card_the_seat_cannot_hold():
+    """The library's own question about one play: a card already on the floor or taken (E-CARD), or missing from
+    a hand known whole (E-HAND), is no legal play, and `play` raises for it as for a broken rule."""
+    from seeplog.engine import IllegalPlayError, is_legal, play
+    from seeplog.moves import Capture, Throw
+
+    state = position("9c 5d", turn="N")
+    hand = Known(frozenset(cards("9h 2s")))
+    assert is_legal(state, "N", Throw(cards("2s")[0]), hand)
+    assert is_legal(state, "N", Capture(cards("9h")[0], ((cards("9c")[0],),)), hand)
+    assert not is_legal(state, "N", Throw(cards("Kd")[0]), hand)  # not in a hand known whole
+    assert not is_legal(state, "N", Throw(cards("5d")[0]), Known(frozenset(cards("5d 2s"))))  # on the floor
+    with pytest.raises(IllegalPlayError) as raised:
+        play(state, "N", Throw(cards("Kd")[0]), hand)
+    assert [(v.rule, str(v.message)) for v in raised.value.violations] == [
+        ("E-HAND", "Kd is not in N's recorded hand")]
+    with pytest.raises(IllegalPlayError) as raised:
+        play(state, "N", Throw(cards("5d")[0]), Known(frozenset(cards("5d 2s"))))
+    assert raised.value.violations[0].rule == "E-CARD"
+    assert is_legal(state, "N", Throw(cards("Kd")[0]), Known(frozenset(cards("9h")), complete=False))  # may hold it
