@@ -1,7 +1,8 @@
 """The variants of RULES.md §6-§8 as data: one frozen Ruleset each."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from .cards import DECK, Card, Rank, Suit, parse_card
@@ -66,20 +67,29 @@ class Ruleset:
     """Other names `find_ruleset` knows the variant by (lower case)."""
 
     if TYPE_CHECKING:  # per instance, derived in __post_init__; ClassVar keeps them out of the fields for mypy
-        next_seat: ClassVar[dict[str, str]]
-        _team: ClassVar[dict[str, str]]
-        points_of: ClassVar[dict[Card, int]]
+        next_seat: ClassVar[Mapping[str, str]]
+        _team: ClassVar[Mapping[str, str]]
+        points_of: ClassVar[Mapping[Card, int]]
 
     def __post_init__(self) -> None:
         if self.players not in (2, 4):
             raise ValueError("Seep is played by two or four players")
         if self.rotation not in ("pagat", "team"):
             raise ValueError(f"unknown rotation {self.rotation!r}")
-        # Looked up at every play: plain attributes, derived once.
+        # Looked up at every play: plain attributes, derived once. Read-only, as the ruleset is: one ruleset
+        # serves every game of its variant, so a caller's change would reach them all.
         seats = self.seats
-        object.__setattr__(self, "next_seat", {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)})
-        object.__setattr__(self, "_team", {s: self._team_name(s) for s in seats})
-        object.__setattr__(self, "points_of", {card: self.card_points(card) for card in DECK})
+        if self.fixed_points is not None:
+            object.__setattr__(self, "fixed_points", MappingProxyType(dict(self.fixed_points)))
+        object.__setattr__(self, "next_seat",
+                           MappingProxyType({s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}))
+        object.__setattr__(self, "_team", MappingProxyType({s: self._team_name(s) for s in seats}))
+        object.__setattr__(self, "points_of", MappingProxyType({card: self.card_points(card) for card in DECK}))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) by its fields, the read-only maps as plain ones: made again, it derives the rest."""
+        return Ruleset, tuple(dict(v) if isinstance(v, MappingProxyType) else v
+                              for v in (getattr(self, f.name) for f in fields(self)))
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -71,3 +71,19 @@ def test_two_player_halves():
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_the_reader_seats_a_variant_as_its_ruleset_does(variant):
     assert Table(variant).seats == VARIANTS[variant].seats and Table(variant).teams == VARIANTS[variant].teams
+
+
+def test_a_ruleset_is_read_only_and_pickles():
+    """One ruleset serves every game of its variant: its maps refuse a change (which reached every later
+    analysis), and it is copied and pickled by its fields."""
+    import copy
+    import pickle
+
+    from seeplog import VARIANTS
+    rules = VARIANTS["standard"]
+    for mapping in (rules.fixed_points, rules.points_of, rules.next_seat):
+        with pytest.raises(TypeError):
+            mapping[next(iter(mapping))] = 100  # type: ignore[index]
+    again = pickle.loads(pickle.dumps(VARIANTS["thirty-punjab"]))
+    assert again == VARIANTS["thirty-punjab"] and again.points_of == VARIANTS["thirty-punjab"].points_of
+    assert copy.deepcopy(rules) == rules
