@@ -158,3 +158,29 @@ def test_the_follow_pages_ledger_on_a_phone_labels_each_score_by_its_team_in_wor
     label = page.evaluate("getComputedStyle(document.querySelector('td.score'), '::before').content")
     assert label.startswith('"NS "'), label  # the eye reads the label in notation
     context.close()
+
+
+DEAL_HEARD = {"en": ("Recorded: Deal 2 begins: Omkar (East) deals.", "Recorded: Jaspreet (North) bids 11.",
+                     "Recorded: The floor: king of hearts, jack of clubs, nine of spades and two of spades."),
+              "hi": ("लिखा गया: डील 2 शुरू: बाँटने वाला Omkar (पूर्व)।", "लिखा गया: Jaspreet (उत्तर) ने 11 की बोली लगाई।",
+                     "लिखा गया: ज़मीन: पान का बादशाह")}
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_a_deal_bid_and_floor_line_entered_are_heard_as_sentences(browser, base_url, language):
+    """The keep page's verdict of a deal, bid or floor line: seen in notation, heard as a sentence in the
+    reader's language (it was heard 'deal 2 dealer Omkar (East)', the keywords in English)."""
+    context = browser.new_context(viewport=PHONE)
+    live = live_game_through(context.request, base_url, ("deal 1 dealer N", "score NS 60 EW 40"), players=PLAYERS)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + live["edit_url"])
+    box = page.locator("input[name=line]")
+    for line, expected in zip(("deal 2 dealer E", "bid N 11", "floor Kh Jc 9s 2s"), DEAL_HEARD[language]):
+        box.fill(line)
+        box.press("Enter")
+        page.wait_for_function("(line) => document.querySelector('#said [aria-hidden]')?.textContent.endsWith(line)",
+                               arg=line)
+        said = page.locator("#said").aria_snapshot()
+        assert expected in said and heard(said) == [] and "dealer" not in said, said
+    context.close()

@@ -56,11 +56,29 @@ function addNote(note) {
 function sayStored(item, answer) {
   const verdict = answer.verdict;
   const words = (line, sayIt) => (verdict && verdict.words ? sayIt({ said: verdict.words_said, message: verdict.words })
-    : answer.kind === "append" ? t("Recorded: {line}", { line: line(answer.line) })
+    : answer.kind === "append" ? t("Recorded: {line}", { line: (line === heard && spokenLine(answer.line)) || line(answer.line) })
       : item.was === "undo" ? t("Undone: {line}", { line: line(item.target.line) })
         : correctedWords(answer.kind, entryWords(item.target || {}), line(answer.line || "")));
   $("said").replaceChildren(...shownHeard(words((line) => line, said), words(heard, heardSaid)));
   $("said").hidden = false;
+}
+
+/* A deal, bid, floor, hand or redeal line as a sentence for the ear ("Deal 1 begins: Asha (North) deals."), in
+   the reader's language; null for another line (heard as it is, its cards and seats in words). */
+function spokenLine(text) {
+  const words = (text || "").trim().split(/\s+/);
+  const [head, second, third] = [words[0].toLowerCase(), words[1] || "", words[2] || ""];
+  const seat = (word) => heard(word.toUpperCase());
+  const cards = (from) => heard(words.slice(from).join(" "));
+  if (head === "deal" && words.length >= 4) return t("Deal {deal} begins: {seat} deals.", { deal: second, seat: seat(words[3]) });
+  if (head === "bid" && words.length >= 3) return t("{seat} bids {bid}.", { seat: seat(second), bid: third });
+  if (head === "floor" && words.length >= 2) return t("The floor: {cards}.", { cards: cards(1) });
+  if (head === "hand" && words.length >= 3) return t("{seat}'s hand: {cards}.", { seat: seat(second), cards: cards(2) });
+  if (head === "redeal" && words.length >= 3) {
+    return second.toLowerCase() === "floor" ? t("Redeal: the floor showed {cards}.", { cards: cards(2) })
+      : t("Redeal: {seat} showed {cards}.", { seat: seat(second), cards: cards(2) });
+  }
+  return null;
 }
 
 /* A correction stored, in the reader's language, as the conflict question says another phone's. */
