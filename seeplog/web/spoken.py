@@ -19,10 +19,13 @@ from .saying import say_all
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 """Each seat's word in English (`seat_word` says it in the reader's language)."""
 TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
-RANK_WORDS = {"A": N_("ace"), "2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"), "6": N_("six"),
-              "7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "T": N_("ten"), "J": N_("jack"),
-              "Q": N_("queen"), "K": N_("king")}
-"""The ranks said in words, as the cards' own names (Hindi "दहला", the ten), as static/text.js says them too."""
+CARD_WORDS = {"A": N_("ace of {suit}"), "2": N_("two of {suit}"), "3": N_("three of {suit}"),
+              "4": N_("four of {suit}"), "5": N_("five of {suit}"), "6": N_("six of {suit}"),
+              "7": N_("seven of {suit}"), "8": N_("eight of {suit}"), "9": N_("nine of {suit}"),
+              "T": N_("ten of {suit}"), "J": N_("jack of {suit}"), "Q": N_("queen of {suit}"),
+              "K": N_("king of {suit}")}
+"""A card of each rank in words, as static/text.js says them too: a sentence a rank, for the rank's own name
+and its gender where the language has one (Hindi "हुकुम का दहला" but "हुकुम की बेगम")."""
 SUIT_WORDS = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
 ITEM = r"(?:[2-9TJQKA][shdc]|\[\d+\])"
 GROUP = re.compile(rf"{ITEM}(?:\+{ITEM})*")
@@ -35,7 +38,7 @@ Names = Mapping[str, str]
 
 def card_words(card: str) -> str:
     """A card's name in words (``Td``: "ten of diamonds"), in the reader's language."""
-    return gettext("{rank} of {suit}").format(rank=gettext(RANK_WORDS[card[0]]), suit=gettext(SUIT_WORDS[card[1]]))
+    return gettext(CARD_WORDS[card[0]]).format(suit=gettext(SUIT_WORDS[card[1]]))
 
 
 def seat_word(seat: str) -> str:

@@ -36,7 +36,7 @@ FOLLOW = {
            "plays": "4 new plays; the last: Priya (North) takes ten of clubs with ten of spades.",
            "back": "Taken back: Priya (North) takes ten of clubs with ten of spades.",
            "closed": "The game is closed: if it is reopened, its new plays show here."},
-    "hi": {"deal": "डील 1 शुरू: बाँटने वाला Bilal (पूर्व)। ज़मीन: पान का बादशाह, पान का गुलाम, चिड़ी का दुक्की और ईंट का "
+    "hi": {"deal": "डील 1 शुरू: बाँटने वाला Bilal (पूर्व)। ज़मीन: पान का बादशाह, पान का गुलाम, चिड़ी की दुक्की और ईंट का "
                    "इक्का। Priya (उत्तर) ने 10 की बोली लगाई।",
            "play": ["Priya (उत्तर) ने चिड़ी का दहला खुला फेंका।", "डील 1, चाल 1, चिह्नित:"],
            "plays": "4 नई चालें; आखिरी: Priya (उत्तर) ने हुकुम का दहला से उठाया: चिड़ी का दहला।",

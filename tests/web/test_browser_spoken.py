@@ -28,7 +28,7 @@ MID_DEAL = ("deal 1 dealer N", "floor Kd 9s 2s 2c", "bid W 13", "W Kh x Kd 9s+2s
 PLAY = {"en": ("Chetan (East) takes the 13-house with king of clubs",
                "4 loose cards: ten of diamonds, six of clubs, three of spades and two of diamonds."),
         "hi": ("Chetan (पूर्व) ने चिड़ी का बादशाह से उठाया: 13 का घर",
-               "4 खुले पत्ते: ईंट का दहला, चिड़ी का छक्का, हुकुम का तिक्की और ईंट का दुक्की।")}
+               "4 खुले पत्ते: ईंट का दहला, चिड़ी का छक्का, हुकुम की तिक्की और ईंट की दुक्की।")}
 TOOK = {"en": "Jaspreet (North) takes five of hearts with five of diamonds",
         "hi": "Jaspreet (उत्तर) ने ईंट का पंजा से उठाया: पान का पंजा"}
 

@@ -71,6 +71,11 @@ def test_cards_seats_teams_and_lines_are_said_in_words(app):
         with speaking("hi"):
             assert notation_words("bid W 13", {"W": "Naveen"}) == "bid Naveen (पश्चिम) 13"
             assert token_words("Kd") == "ईंट का बादशाह" and token_words("EW") == "पूर्व–पश्चिम"
+            # each rank with its own gender: the queen, the two and the three are feminine
+            assert [token_words(c) for c in ("Qh", "2s", "3c", "As")] == ["पान की बेगम", "हुकुम की दुक्की",
+                                                                          "चिड़ी की तिक्की", "हुकुम का इक्का"]
+        with speaking("pa"):
+            assert [token_words(c) for c in ("Qh", "2s", "Kd")] == ["ਪਾਨ ਦੀ ਬੇਗੀ", "ਹੁਕਮ ਦੀ ਦੁੱਕੀ", "ਇੱਟ ਦਾ ਬਾਦਸ਼ਾਹ"]
 
 
 def test_a_sentence_is_shown_in_notation_and_heard_in_words(app):

@@ -25,10 +25,15 @@
 
   /* A card's name in words ("king of spades"); the text as it is when it is no card. */
   window.seeplogCardWords = function (card) {
-    var rank = { A: t("ace"), 2: t("two"), 3: t("three"), 4: t("four"), 5: t("five"), 6: t("six"), 7: t("seven"),
-      8: t("eight"), 9: t("nine"), T: t("ten"), J: t("jack"), Q: t("queen"), K: t("king") }[card.charAt(0)];
     var suit = { s: t("spades"), h: t("hearts"), d: t("diamonds"), c: t("clubs") }[card.charAt(1)];
-    return rank && suit && card.length === 2 ? t("{rank} of {suit}", { rank: rank, suit: suit }) : card;
+    if (!suit || card.length !== 2) return card;
+    var said = { suit: suit };  /* a sentence a rank: its name and, in Hindi and Punjabi, its gender */
+    var words = { A: t("ace of {suit}", said), 2: t("two of {suit}", said), 3: t("three of {suit}", said),
+      4: t("four of {suit}", said), 5: t("five of {suit}", said), 6: t("six of {suit}", said),
+      7: t("seven of {suit}", said), 8: t("eight of {suit}", said), 9: t("nine of {suit}", said),
+      T: t("ten of {suit}", said), J: t("jack of {suit}", said), Q: t("queen of {suit}", said),
+      K: t("king of {suit}", said) }[card.charAt(0)];
+    return words || card;
   };
 
   /* A seat in words, with its player's name when `names` has one, as the pages write it: "Asha (South)" (the
