@@ -227,3 +227,27 @@ def test_the_follow_page_says_a_corrected_play_and_not_the_plays_it_changed(brow
     said = page.evaluate("window.said")[-1]
     assert "Corrected: Kiran (North)" not in said, said
     context.close()
+
+
+def test_the_follow_page_shows_and_says_a_correction_of_an_earlier_deal(browser, base_url):
+    """Deal 1's score corrected while deal 2 is played: the follow page lists the correction (where, what it
+    was, what it is now, why) and says it once."""
+    made = api(base_url, "/api/live", {"variant": "standard", "players": {"N": "Asha", "W": "Divya"}})
+    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
+    keeper.version = made["version"]
+    for line in ("deal 1 dealer N", "score NS 68 EW 32", "deal 2 dealer W", "floor Kh Jc 9s 2s"):
+        keeper.add(line)
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.clock.install()
+    page = context.new_page()
+    page.goto(f"{base_url}/live/{made['id']}")
+    assert page.locator("#live-fixes").is_hidden()  # no correction yet
+    page.evaluate(WATCH, ["live-said", "live-checked"])
+    entry = next(e for e in api(base_url, f"/api/live/{made['id']}")["entries"] if e["line"] == "score NS 68 EW 32")
+    keeper.post("/entries", replace=entry["number"], line="score NS 32 EW 68", note="columns swapped")
+    said_once(page, context, 1500, "The score of deal 1 corrected: score North–South 68 East–West 32, now score "
+                                   "North–South 32 East–West 68 (columns swapped).")
+    shown = page.locator("#live-fixes li").first
+    assert shown.is_visible() and "score NS 68 EW 32, now score NS 32 EW 68" in shown.inner_text()
+    pictures(page, "follow-correction")
+    context.close()

@@ -526,8 +526,12 @@ def test_the_history_of_a_corrected_game_lists_every_event(client):
     assert events[0]["line"] == f'[Variant "standard"]\n[North "Asha"]\n[Date "{today}"]'
     assert events[6] | {"at": None, "client_id": None} == {
         "version": 7, "kind": "replace", "entry": 7, "line": "W Jd x Jc 9s+2s {the jack must take all}",
+        "was": {"line": "W Jd x Jc 9s+2s", "kind": "play", "deal": 1, "play": 1},
         "typed": "W Jd x Jc 9s+2s {the jack must take all}", "note": "annotated", "at": None, "client_id": None}
     assert events[8]["entry"] == 8 and events[8]["line"] is None and events[8]["note"] == "no, S did"
+    assert events[8]["was"] == {"line": "E 4c", "kind": "play", "deal": 1, "play": 2}  # what the delete took
+    assert events[9]["was"] == {"line": "S 5h", "kind": "play", "deal": 1, "play": 2}
+    assert events[7]["was"] is None and events[1]["was"] is None
     assert events[9]["entry"] == 8 and events[10]["note"] == "end of the evening"
     assert all(e["at"].endswith("+00:00") for e in events)
     assert [e["line"] for e in keeper.doc()["entries"]] == [

@@ -88,3 +88,30 @@ def test_the_told_part_is_only_where_it_is_asked_for(client):
     assert 'id="live-heard" hidden' in alone and 'id="live-floor"' not in alone
     assert list(heard(client, keeper.id, parts="heard")) == list(heard(client, keeper.id))
     assert board(client, keeper.id).status_code == 200
+
+
+def test_a_correction_of_an_earlier_deal_is_shown_and_told_once(client):
+    """Deal 1's score corrected once deal 2 is under way: the board's corrections say where, what it was, what
+    it is now and why; a listener is told it (under its own key); a correction in the deal on the table is told
+    by its entry's sentence alone."""
+    from tests.web.live_helpers import Keeper
+
+    keeper = Keeper(client, players={"N": "Asha", "W": "Divya"})
+    keeper.add_all(["deal 1 dealer N", "score NS 68 EW 32", "deal 2 dealer W", "floor Kh Jc 9s 2s"])
+    before = heard(client, keeper.id)
+    score = next(e["number"] for e in keeper.doc()["entries"] if e["line"] == "score NS 68 EW 32")
+    assert keeper.send(replace=score, line="score NS 32 EW 68", note="columns swapped").status_code == 201
+    page = client.get(f"/live/{keeper.id}/board").get_data(as_text=True)
+    part = re.search(r'<section class="live-part live-fixes" id="live-fixes">(.*?)</section>', page, re.S)
+    assert part and "The score of deal 1 corrected: score NS 68 EW 32, now score NS 32 EW 68 (columns swapped)" \
+        in markup.unescape(re.sub(r"<[^>]+>", "", part.group(1)))
+    told = heard(client, keeper.id)
+    fresh = [(k, v) for k, v in told.items() if k not in before]
+    assert [(k[0], kind) for k, (kind, _) in fresh] == [("x", "flag"), ("c", "fix")]  # W dealt out of turn now
+    assert fresh[1][1][1] == ("The score of deal 1 corrected: score North–South 68 East–West 32, now score "
+                              "North–South 32 East–West 68 (columns swapped).")
+    floor = next(e["number"] for e in keeper.doc()["entries"] if e["line"].startswith("floor"))
+    assert keeper.send(replace=floor, line="floor Kh Jc 9s 3s").status_code == 201  # in the deal on the table
+    again = heard(client, keeper.id)
+    assert [kind for k, (kind, _) in again.items() if k not in told] == []  # its sentence changed, under its key
+    assert again["f2"][1] != told["f2"][1]

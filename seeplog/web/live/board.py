@@ -3,6 +3,7 @@ flagged entries and the running ledger. Built from the game's typed view, kept w
 when it is kept)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,12 +20,13 @@ from ..dates import local_date
 from ..forms import tag_value
 from ..saying import say, say_either
 from ..spoken import spoken
+from .corrections import Correction, corrections_of
 from .dealend import DealEnd, baazi_words, deal_end, taken_words
 from .heard import Heard, heard
 from .view import EntryView, LiveView, links
 from ..games.viewmodels import Finding, LedgerLine, finding, ledger_line, typed_finding
 
-PARTS = ("next", "end", "floor", "plays", "flagged", "ledger", "heard")
+PARTS = ("next", "end", "floor", "plays", "flagged", "fixes", "ledger", "heard")
 """The board's parts, in the order they are drawn; each is an element with the id ``live-<part>`` (`heard`: the
 sentences a listener is told, hidden)."""
 RECENT_PLAYS = 8
@@ -92,6 +94,8 @@ class Board:
     """What a listener is told of it (`heard.heard`)."""
     names: dict[str, str] = field(default_factory=dict)
     """The seats' players (seat: name), for the lines and sentences heard in words."""
+    corrections: tuple[Correction, ...] = ()
+    """The game's last corrections of an entry, newest first (`corrections.correction`)."""
 
 
 def parse_parts(text: str | None) -> tuple[str, ...] | None:
@@ -105,18 +109,23 @@ def parse_parts(text: str | None) -> tuple[str, ...] | None:
     return tuple(p for p in PARTS if p in asked)
 
 
-def board(view: LiveView) -> Board:
-    """The board of a live game's typed view (`seeplog.web.live.view.view`)."""
+def board(view: LiveView, corrected: Iterable[dict[str, Any]] = ()) -> Board:
+    """The board of a live game's typed view (`seeplog.web.live.view.view`), with its last corrections (the
+    events of `store.recent_corrections`)."""
     games = view.report["games"]
     game = games[-1] if games else {"tags": {}, "deals": [], "ledger": [], "baazis": {}}
     rules = find_ruleset(view.variant)
     names = seat_names(game["tags"], rules.seats)
-    end, flagged = deal_end(view.ended, rules, names), flagged_of(view)
+    end, flagged, fixes = deal_end(view.ended, rules, names), flagged_of(view), corrections_of(corrected, names)
+    on_table = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
+    told = heard(view, end, ((f.entry, f.finding) for f in flagged), names) + \
+        tuple(Heard(f"c{c.version}", "fix", gettext("%(sentence)s.", sentence=c.said.heard))
+              for c in reversed(fixes) if c.deal != on_table)
+    # a correction in the deal on the table is told by its entry's sentence ("Corrected: ...")
     return Board(view.game_id, view.version, view.state, next_words(view.next, names), end,
                  deal_words(view.table, names), floor_of(view.table, names), plays_of(view, len(games) or 1, names),
                  flagged, rules.teams, ledger_of(view.sheet, names, rules.teams),
-                 voiced(lambda voice: baazi_words(game.get("baazis", {}), voice)),
-                 heard(view, end, ((f.entry, f.finding) for f in flagged), names), names)
+                 voiced(lambda voice: baazi_words(game.get("baazis", {}), voice)), told, names, fixes)
 
 
 # ---------------------------------------------------------------- what comes next

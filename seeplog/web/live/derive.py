@@ -19,7 +19,7 @@ from seeplog.said import Said, said_field
 
 from .followed import packed
 from .retag import retag_lines
-from .view import EntryView, LiveView, view
+from .view import EntryView, LiveView, place_of, view
 
 if TYPE_CHECKING:
     from .store import LiveGame, Request
@@ -136,8 +136,20 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
     body = view(game.game_id, game.version + 1, state, live, analysis, report_json(analysis), old.view, since)
     answer = _answer(game, event, finding_keys(old.live, old), finding_keys(live, analysis), body,
                      entries[at].id if at is not None else None, unjudged(live, analysis))
+    if event.kind in ("replace", "delete", "undo"):
+        answer["was"] = was_entry(old.live, event.entry)  # type: ignore[arg-type]  # these name their entry
+    if event.kind == "insert" and at is not None:
+        place = place_of(live.log, live.line_of[at])
+        answer["place"] = {"kind": place.kind, "deal": place.deal, "play": place.play}
     return Made(game.version, game.entries_json, event, state, live, analysis, body, body.json_text(), packed(body),
                 same, answer, old)
+
+
+def was_entry(live: LiveLog, number: int) -> dict[str, Any]:
+    """The entry `number` of `live` as a correction found it: its line and where it stood (kept with the
+    event, so that the game's history and its followers can say what the correction changed)."""
+    place = place_of(live.log, live.line_of[number - 1])
+    return {"line": live.entries[number - 1].text, "kind": place.kind, "deal": place.deal, "play": place.play}
 
 
 def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from seeplog.said import Said
 from .api import etag, follow_headers
 from .board import PARTS, RECENT_PLAYS, board, follow_header, parse_parts
 from .strips import deal_strips
-from .store import LiveGame, create, current_version, followed_view, load, typed_view
+from .store import LiveGame, create, current_version, followed_view, load, recent_corrections, typed_view
 from .view import LiveView
 from ..hosts import public_root
 from .qr import qr_svg
@@ -76,8 +76,11 @@ rendering per version, not one per poll (a board is 12-15 KB: 2,048 of them, abo
 def board_html(view: LiveView, parts: tuple[str, ...] = PARTS) -> Markup:
     """The board fragment of a live game (rendered once per version in each worker)."""
     key = (current_app.config["DATABASE"], view.game_id, view.version, parts, locale_name())
-    return BOARDS.get(key, lambda: Markup(render_template("_live_board.html", board=board(view), parts=parts,
-                                                          recent=RECENT_PLAYS)))
+    def drawn() -> Markup:
+        fixes = recent_corrections(get_db(), view.game_id) if "fixes" in parts or "heard" in parts else []
+        return Markup(render_template("_live_board.html", board=board(view, fixes), parts=parts, recent=RECENT_PLAYS))
+
+    return BOARDS.get(key, drawn)
 
 
 @bp.get("/live/<int:game_id>/board")

@@ -175,6 +175,8 @@ EntryAnswerSchema = answer_schema(
     id=described("the id of the entry the event wrote (append, replace, insert; null for the others)", fields.Integer,
                  allow_none=True),
     line=described("the line stored (canonical)", allow_none=True),
+    was=described("a replace, delete or undo: the entry as it found it, its line and place (kind, deal, play)",
+                  fields.Dict, required=False),
     revealed=described("findings this event added to other entries (each with its entry's number, `entry`, and id, "
                        "`entry_id`)", fields.List, fields.Dict(), required=True),
     cleared=described("findings this event took off other entries", fields.List, fields.Dict(), required=True),
@@ -197,7 +199,11 @@ LiveGameSchema = answer_schema(
                     "cards_taken, sweeps, leftover (cards, seat, team: the cards left on the floor and who takes "
                     "them), lead, baazi, baazis, next_dealer, allowed_dealers", fields.Dict, allow_none=True),
     links=STRINGS)
-LiveHistorySchema = answer_schema("LiveHistorySchema", id=int, version=int, events=OBJECTS)
+LiveHistorySchema = answer_schema(
+    "LiveHistorySchema", id=int, version=int,
+    events=described("each event: version, kind, at, entry, line (what it wrote), was (a replace, delete or undo: "
+                     "the entry it found, line and place), typed, note (a correction's reason), client_id",
+                     fields.List, fields.Dict(), required=True))
 OutcomesSchema = answer_schema(
     "OutcomesSchema", card=str, seat=str, deal=int, play=int, version=int,
     outcomes=described("each outcome: move, line, kind (capture, house, break, throw), legal, words (the play in "

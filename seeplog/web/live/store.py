@@ -101,10 +101,26 @@ def current_version(db: sqlite_utils.Database, game_id: int) -> int | None:
 def history(db: sqlite_utils.Database, game_id: int, since: int = 0) -> list[dict[str, Any]]:
     """Every event after version `since`, oldest first."""
     return [{"version": r["version"], "kind": r["kind"], "at": r["at"], "entry": r["entry"],
-             "line": "\n".join(json.loads(r["lines"])) or None, "typed": r["typed"], "note": r["note"],
-             "client_id": r["client_id"]}
+             "line": "\n".join(json.loads(r["lines"])) or None, "was": was_of(r["answer"]), "typed": r["typed"],
+             "note": r["note"], "client_id": r["client_id"]}
             for r in db.query("select * from live_events where game_id = ? and version > ? order by version",
                               [game_id, since])]
+
+
+def was_of(answer: str | None) -> dict[str, Any] | None:
+    """The entry a correction found (its answer's `was`), or None: another event, or one stored before the
+    answers kept it."""
+    return json.loads(answer).get("was") if answer else None
+
+
+def recent_corrections(db: sqlite_utils.Database, game_id: int, most: int = 3) -> list[dict[str, Any]]:
+    """The game's last `most` corrections of an entry, newest first (an undo takes back the last entry, which
+    followers are told as it happens): the version, kind, line written, what it found (`was`), note, time."""
+    rows = db.execute("select version, kind, lines, answer, note, at from live_events where game_id = ? and kind in "
+                      "('replace', 'insert', 'delete') order by version desc limit ?", [game_id, most]).fetchall()
+    return [{"version": version, "kind": kind, "line": "\n".join(json.loads(lines)) or None, "was": was_of(answer),
+             "place": json.loads(answer).get("place") if answer else None, "note": note, "at": at}
+            for version, kind, lines, answer, note, at in rows]
 
 
 # ---------------------------------------------------------------- writing
