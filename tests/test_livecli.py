@@ -211,3 +211,19 @@ def test_live_add_says_a_play_past_a_log_error_is_not_judged_and_why(tmp_path, c
     assert main(["live", "new", str(other)]) == 0
     assert main(["live", "add", str(other), "deal 1 dealer N", "bid W 13", "W Kd"]) == 2
     assert "  not judged: deal 1 has no floor line before its plays\n" in capsys.readouterr().out
+
+
+def test_live_new_refuses_a_tag_given_twice_or_not_written_name_value(tmp_path, capsys):
+    path = tmp_path / "table.seep"
+    for options, said in [
+        (["--player", "N=Asha", "--tag", "North=Zed"], "--tag North=Zed: North is given already by --player N=Asha: "
+                                                      "give it once"),
+        (["--tag", "Variant=thirty"], "--tag Variant=thirty: Variant is given already by --variant: give it once"),
+        (["--tag", "Event"], "--tag Event: write NAME=VALUE, e.g. --tag Event=Club"),
+        (["--tag", "Event=Club", "--tag", "event=Night"], "--tag event=Night: event is given already by --tag "
+                                                          "Event=Club: give it once"),
+    ]:
+        assert main(["live", "new", str(path), *options]) == 2
+        assert capsys.readouterr().err == said + "\n" and not path.exists()
+    assert main(["live", "new", str(path), "--variant", "thirty", "--player", "N=Asha", "--tag", "Event=Club"]) == 0
+    assert path.read_text(encoding="utf-8").startswith('[Variant "thirty"]\n[North "Asha"]\n[Event "Club"]\n')

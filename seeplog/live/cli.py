@@ -126,17 +126,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     if path.exists():
         print(f"{path}: {FOLDER if path.is_dir() else EXISTS}", file=sys.stderr)
         return 2
-    seats = find_ruleset(args.variant).seats
-    tags = {"Variant": args.variant}
-    for pair in args.player or []:
-        seat, _, name = pair.partition("=")
-        if seat.upper() not in seats or not name:
-            print(f"--player {pair}: write SEAT=NAME with a seat of {' '.join(seats)}", file=sys.stderr)
-            return 2
-        tags[SEAT_TAGS[seat.upper()]] = name
-    for pair in args.tag or []:
-        name, _, value = pair.partition("=")
-        tags[name] = value
+    tags = start_tags(args)
+    if isinstance(tags, str):
+        print(tags, file=sys.stderr)
+        return 2
     live = live_log([Entry(i, statement_text(Tag(n, v))) for i, (n, v) in enumerate(tags.items(), start=1)])
     if live.log.errors:
         print(f"{path}: {live.log.errors[0].msg}", file=sys.stderr)
@@ -147,6 +140,30 @@ def cmd_new(args: argparse.Namespace) -> int:
         return 2
     print(next_text(live_analysis(live, open_game=True)))
     return 0
+
+
+def start_tags(args: argparse.Namespace) -> dict[str, str] | str:
+    """The tags a new live file starts with (--variant, each --player, each --tag), or what is wrong with the
+    options: a pair not written NAME=VALUE, or a tag given twice (a player by --player and by --tag, the
+    variant by --variant and by --tag)."""
+    seats = find_ruleset(args.variant).seats
+    tags, given = {"Variant": args.variant}, {"variant": "--variant"}
+    for pair in args.player or []:
+        seat, _, name = pair.partition("=")
+        if seat.upper() not in seats or not name:
+            return f"--player {pair}: write SEAT=NAME with a seat of {' '.join(seats)}"
+        tag = SEAT_TAGS[seat.upper()]
+        if tag.lower() in given:
+            return f"--player {pair}: {tag} is given already by {given[tag.lower()]}: give it once"
+        tags[tag], given[tag.lower()] = name, f"--player {pair}"
+    for pair in args.tag or []:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip() or not value:
+            return f"--tag {pair}: write NAME=VALUE, e.g. --tag Event=Club"
+        if name.lower() in given:
+            return f"--tag {pair}: {name} is given already by {given[name.lower()]}: give it once"
+        tags[name], given[name.lower()] = value, f"--tag {pair}"
+    return tags
 
 
 def cmd_add(args: argparse.Namespace) -> int:
