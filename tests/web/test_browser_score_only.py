@@ -73,3 +73,41 @@ def test_score_only_asks_who_dealt_where_two_seats_may_deal(browser, base_url, d
     expect_end_in_view(page)
     assert problems == []
     context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_deal_whose_score_is_not_known_is_left_by_taps(browser, base_url, device):
+    """Mid-deal, the table goes on without the rest recorded: 'its score is not known, next deal…' asks first,
+    then offers every seat as the next deal's dealer; the log gets deal 2's line (deal 1 counts as 0, the lead
+    provisional), and the page goes on to deal 2."""
+    context = browser.new_context(**(PHONE if device == "phone" else DESKTOP))
+    page = context.new_page()
+    problems = watch_errors(page)
+    game = start(page, base_url)
+    send_all(page, base_url, game, ["deal 1 dealer N", "floor Kh Jc 9s 2s", "bid W 11", "W Jd x Jc 9s+2s"])
+    open_keep(page, base_url, game)
+    lost = page.locator("#deal-lost")
+    assert lost.inner_text() == "Deal 1: its score is not known, next deal…"
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    press(page, lost)  # asked, and not now: nothing changes
+    assert page.locator("#step-play").is_visible() and page.locator("#step-deal").is_hidden()
+    page.once("dialog", lambda dialog: dialog.accept())
+    press(page, lost)
+    expect_in_view(page, "#step-deal h2")
+    assert page.locator("#step-deal h2").inner_text() == "Tap the dealer of deal 2"
+    assert page.locator("#dealers button").count() == 4 and page.locator("#picker").is_hidden()
+    page.screenshot(path=str(SHOTS / f"score-only-{device}-deal-lost.png"))
+    press(page, page.locator("#lost-cancel"))  # changed their mind: back to the play
+    assert page.locator("#step-play").is_visible() and page.locator("#step-deal").is_hidden()
+    page.once("dialog", lambda dialog: dialog.accept())
+    press(page, lost)
+    press(page, page.locator("#dealers button[data-seat=S]"))
+    settled(page)
+    expect_next(page, "Deal 2 (dealer S)")
+    doc = api_doc(page, base_url, game)
+    assert doc["entries"][-1]["line"] == "deal 2 dealer S"
+    row = doc["report"]["games"][0]["ledger"][0]
+    assert row["score"] is None and row["provisional"] is True
+    assert "E-INCOMPLETE" in [e["rule"] for e in doc["report"]["games"][0]["deals"][0]["errors"]]
+    assert problems == []
+    context.close()

@@ -86,6 +86,14 @@ export function wireControls() {
   $("score-open").addEventListener("click", () => { keep.mode = "score"; redraw(); $("score-form").elements[0].focus(); });
   $("score-cancel").addEventListener("click", () => { keep.mode = null; redraw(); });
   $("score-form").addEventListener("submit", recordScore);
+  $("deal-lost").addEventListener("click", () => {
+    const { next } = ahead();
+    const asked = t("Deal {deal} stops here, its score not known: it counts as 0, and the lead from here on is provisional (a score line for it later makes it exact). Record deal {following}'s dealer?",
+      { deal: next.deal, following: next.deal + 1 });
+    if (!window.confirm(asked)) return;
+    setMode("lost");
+  });
+  $("lost-cancel").addEventListener("click", () => setMode(null));
   $("entries-deal").addEventListener("change", (event) => {
     keep.shownDeal = Number(event.target.value);
     keep.correcting = null;

@@ -24,8 +24,16 @@ const lacks = (next, part) => (next.missing || []).includes(part);
 const undoable = () => (keep.queue && keep.queue.items.length > 0) ||
   (keep.view ? keep.view.entries : []).some((entry) => !entry.line.trimStart().startsWith("["));
 
+/* A deal under way whose score will not be known (the table went on, the rest unrecorded): the next deal's
+   dealer step, any seat (RULES.md §8.5: the ledger counts the deal as 0 and no dealer is judged after it). */
+const inDeal = (next) => isBidOrFloor(next) || next.kind === "play";
+const lostStep = (next) => ({ kind: "deal", deal: next.deal + 1, dealer: null, allowed_dealers: [] });
+
 export function render() {
-  const { next, seen, held, guessed } = ahead();
+  const { next: now, seen, held, guessed } = ahead();
+  if (keep.mode === "lost" && !inDeal(now)) keep.mode = null;
+  const next = keep.mode === "lost" ? lostStep(now) : now;
+  renderLost(now);
   forgetChoicesOnNewStep(next);
   const [main, why] = describeNext(next);
   $("next-main").replaceChildren(...shownHeard(main, describeNext(next, heard)[0]));
@@ -51,6 +59,12 @@ export function render() {
   keepFocus();
 }
 
+function renderLost(now) {
+  $("deal-lost").hidden = keep.mode !== null || !inDeal(now);
+  $("deal-lost").textContent = inDeal(now) ? t("Deal {deal}: its score is not known, next deal…", now) : "";
+  $("lost-cancel").hidden = keep.mode !== "lost";
+}
+
 /* The floor and ledger alone drawn again (the board fragment came). */
 export function renderBoard() {
   drawBoard(floorKnown(ahead().next));
@@ -69,14 +83,15 @@ function forgetChoicesOnNewStep(next) {
   if (keep.mode !== "hand" && keep.mode !== "score") keep.picked = [];
 }
 
-let asideOpen = ""; // the form open instead of the steps ("step-score", "step-hand" or ""), brought into view as it opens
+let asideOpen = ""; // the form open instead of the steps ("step-score", "step-hand", "step-deal" for the deal after
+                    // one whose score is not known, or ""), brought into view as it opens
 
 /* Which step sections show: the step ahead's, unless score only or a hand is being picked. */
 function showSteps(next) {
   const score = keep.mode === "score";
   const hand = keep.mode === "hand";
   const aside = score || hand;
-  const open = score ? "step-score" : hand ? "step-hand" : "";
+  const open = score ? "step-score" : hand ? "step-hand" : keep.mode === "lost" ? "step-deal" : "";
   if (open && open !== asideOpen) requestAnimationFrame(() => $(open).scrollIntoView({ block: "start" }));
   asideOpen = open;
   $("step-deal").hidden = aside || next.kind !== "deal";

@@ -7,7 +7,8 @@ export const keep = {
   etag: null,
   board: null,            // {etag, version, floor, ledger}: the last board fragment, kept for a reload offline
   chosenSeat: null,       // a seat picked instead of the one to play
-  mode: null,             // "hand" while the hand picker is open, "score" for score only
+  mode: null,             // "hand" while the hand picker is open, "score" for score only, "lost" while the next
+                          // deal's dealer is picked after a deal whose score is not known
   picked: [],             // cards picked for the floor or a hand
   pickedCard: null,       // the card whose outcomes are shown
   outcomesFor: null,      // the key the outcomes shown belong to

@@ -11,7 +11,10 @@ const BID_VALUES = [9, 10, 11, 12, 13];
 export function renderDealers(next) {
   const allowed = next.allowed_dealers && next.allowed_dealers.length ? next.allowed_dealers : seats;
   $("dealers").replaceChildren(...allowed.map((seat) => button(t("{seat} deals", { seat: seatName(seat) }),
-    seat === next.dealer ? "primary" : "", () => addLine(`deal ${next.deal} dealer ${seat}`), { seat })));
+    seat === next.dealer ? "primary" : "", () => {
+      keep.mode = null;  // a deal whose score is not known ends with the next deal's line
+      addLine(`deal ${next.deal} dealer ${seat}`);
+    }, { seat })));
 }
 
 export function renderBid(next) {
