@@ -22,6 +22,9 @@ from .rules import RULES, Rule, Violation
 from .ruleset import VARIANTS, Ruleset, find_ruleset, ruleset_for
 from .state import House, State
 
+__version__ = "0.1.0"
+"""The release, as pyproject.toml names it (tests/test_cli.py holds them equal)."""
+
 __all__ = [
     "Analysis", "DealAnalysis", "GameAnalysis", "analyse", "library_fingerprint", "dumps",
     "DECK", "Card", "Rank", "Suit", "parse_card", "IllegalPlayError", "Known", "apply", "check", "is_legal",

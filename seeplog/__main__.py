@@ -8,6 +8,8 @@ import sys
 import unicodedata
 from typing import Any, Sequence
 
+from . import __version__
+from .fingerprint import library_fingerprint
 from .notation import Log, parse, split_lines
 from .analysis import build
 from .report import NO_GAME, NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
@@ -216,6 +218,8 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m seeplog", description="Read, validate and score Seep logs.")
+    parser.add_argument("--version", action="version",
+                        version=f"seeplog {__version__} (library {library_fingerprint()[:12]})")
     commands = parser.add_subparsers(dest="command", required=True)
     validate = commands.add_parser("validate", help="check every play; print findings or the JSON report")
     validate.add_argument("files", nargs="+", metavar="FILE", help="a .seep log ('-' for standard input)")

@@ -262,3 +262,17 @@ def test_the_same_finding_line_after_line_is_printed_once_with_the_lines_it_cove
     assert out.splitlines()[3:] == [f"{path}:2-{count}: E-SYNTAX the same, on each of these {count - 1} lines"]
     doc = json.loads(run(capsys, "validate", "--json", str(path))[1])
     assert len(doc["games"][0]["errors"]) == count  # the report still holds each line's error
+
+
+def test_version_names_the_release_of_pyproject_and_the_library_fingerprint(capsys) -> None:
+    import tomllib
+    from pathlib import Path
+
+    import seeplog
+    from seeplog.fingerprint import library_fingerprint
+    with (Path(__file__).resolve().parents[1] / "pyproject.toml").open("rb") as toml:
+        assert tomllib.load(toml)["project"]["version"] == seeplog.__version__
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"seeplog {seeplog.__version__} (library {library_fingerprint()[:12]})\n"
