@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from . import __version__
 from .fingerprint import library_fingerprint
 from .notation import Log, parse, split_lines
-from .analysis import build
+from .analysis import Analysis, build
 from .report import NO_GAME, NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
 from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes
 
@@ -212,8 +212,21 @@ def cmd_legal(args: argparse.Namespace) -> int:
     except LookupError as exc:
         print(f"{args.file}: {exc.args[0]}", file=sys.stderr)
         return 2
-    print("\n".join(position.header() + list(position.plays)))
+    print("\n".join(position.header() + list(position.plays) + recorded_lines(analysis, args)))
     return 0
+
+
+def recorded_lines(analysis: Analysis, args: argparse.Namespace) -> list[str]:
+    """The play the log records there, and what the validator says of it, as comments (a dispute settled at
+    one look: the legal plays above, the recorded one and its findings here)."""
+    from .notation.writer import statement_text
+    deal = analysis.deal(args.game, args.deal)
+    plays = deal.replay.deal.plays if deal is not None else ()
+    if deal is None or not 1 <= args.play <= len(plays):
+        return ["# recorded: nothing yet (the play after the last recorded)"]
+    found = [f for f in deal.errors + deal.violations if f.play == args.play]
+    said = "; ".join(f"{f.rule} {f.message}" for f in found) or "no finding"
+    return [f"# recorded, line {plays[args.play - 1].line}: {statement_text(plays[args.play - 1])} — {said}"]
 
 
 def build_parser() -> argparse.ArgumentParser:

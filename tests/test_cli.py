@@ -276,3 +276,14 @@ def test_version_names_the_release_of_pyproject_and_the_library_fingerprint(caps
         main(["--version"])
     assert done.value.code == 0
     assert capsys.readouterr().out == f"seeplog {seeplog.__version__} (library {library_fingerprint()[:12]})\n"
+
+
+def test_legal_ends_with_the_recorded_play_and_what_the_validator_says_of_it(capsys) -> None:
+    status, out, _ = run(capsys, "legal", str(EXAMPLES / "r-capture-all.seep"), "--deal", "2", "--play", "48")
+    assert status == 0 and out.splitlines()[-2:] == [
+        "Kc x [13] Td+3s",
+        "# recorded, line 112: E Kc x [13] — R-CAPTURE-ALL Kc left Td+3s on the floor, which it also takes"]
+    status, out, _ = run(capsys, "legal", str(EXAMPLES / "e-card.seep"), "--deal", "2", "--play", "15")
+    assert out.splitlines()[-1] == "# recorded, line 79: W 4d — E-CARD 4d was already seen in this deal (floor)"
+    status, out, _ = run(capsys, "legal", str(EXAMPLES / "r-capture-all.seep"), "--deal", "1", "--play", "3")
+    assert out.splitlines()[-1].endswith("— no finding")
