@@ -116,7 +116,8 @@ def test_the_legal_command_counts_the_other_groupings(capsys, tmp_path):
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out[:3]] == ["# floor", "# hand of W (as known from the log)",
                                                         "# 3 legal plays of W"]
-    lines = out[3:]
+    lines, recorded = out[3:-1], out[-1]
+    assert recorded == "# recorded, line 5: W 9c+2h =11 9d+2s — no finding"
     assert lines == sorted(lines)
     grouped = [line for line in lines if "#" in line]
     assert grouped and all(line.split("  # and ")[1].endswith("of the same cards") for line in grouped)
