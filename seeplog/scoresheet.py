@@ -1,6 +1,7 @@
 """The scoresheet of a game as rows, for the text scoresheet, the web page and CSV."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -122,12 +123,12 @@ def scoresheet_text(analysis: GameAnalysis) -> str:
                "next", "flags")
     body = [columns]
     rows = sheet_rows(analysis)
-    for r in rows:
+    for r, deal in zip(rows, analysis.deals):
         bid = f"{r.bidder} {r.bid}" if r.bid is not None else "-"
         body.append((str(r.deal), r.dealer, bid, _pair(r.card_points, teams), _pair(r.sweep_points, teams),
                      _pair(r.score, teams) + (" *" if r.note else ""), r.lead + (" provisional" if r.provisional
                                                                                  else ""),
-                     r.baazi or "-", next_dealer_text(r), str(r.flagged) if r.flagged else ""))
+                     r.baazi or "-", next_dealer_text(r), flag_text(deal)))
     widths = [max(len(row[i]) for row in body) for i in range(len(columns))]
     lines = head + ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in body]
     lines.append("")
@@ -135,6 +136,12 @@ def scoresheet_text(analysis: GameAnalysis) -> str:
     lines.extend(f"* deal {r.deal}: {r.note}" for r in rows if r.note)
     lines.extend(provisional_lines(rows))
     return "\n".join(lines)
+
+
+def flag_text(deal: DealAnalysis) -> str:
+    """A deal's findings by rule, in the order first found: "R-TURN x2, E-CARD" ('' for none)."""
+    counts = Counter(f.rule for f in deal.errors + deal.violations)
+    return ", ".join(rule if n == 1 else f"{rule} x{n}" for rule, n in counts.items())
 
 
 def provisional_lines(rows: tuple[SheetRow, ...]) -> list[str]:

@@ -287,3 +287,15 @@ def test_legal_ends_with_the_recorded_play_and_what_the_validator_says_of_it(cap
     assert out.splitlines()[-1] == "# recorded, line 79: W 4d — E-CARD 4d was already seen in this deal (floor)"
     status, out, _ = run(capsys, "legal", str(EXAMPLES / "r-capture-all.seep"), "--deal", "1", "--play", "3")
     assert out.splitlines()[-1].endswith("— no finding")
+
+
+def test_the_scoresheets_flags_name_the_rules_each_deal_broke(capsys, tmp_path) -> None:
+    status, out, _ = run(capsys, "score", str(EXAMPLES / "r-capture-all.seep"))
+    rows = [line.split() for line in out.splitlines() if line[:1].isdigit()]
+    assert status == 1 and rows[1][-1] == "R-CAPTURE-ALL" and rows[0][-1] != "R-CAPTURE-ALL"
+    path = tmp_path / "twice.seep"
+    path.write_text("deal 1 dealer N\nscore NS 60 EW 40\n\ndeal 2 dealer E\nscore NS 50 EW 52\n\n"
+                    "deal 3 dealer E\nscore NS 50 EW 50\n", encoding="utf-8")
+    status, out, _ = run(capsys, "score", str(path))
+    second = next(line for line in out.splitlines() if line.startswith("2 "))
+    assert second.endswith("  R-DEALER, R-SCORE-TOTAL")  # W was to deal; 50 + 52 is not 100
