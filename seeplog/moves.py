@@ -54,6 +54,9 @@ class Throw:
     named: ClassVar[tuple[Item, ...]] = ()
     """A throw names nothing on the floor (every move has `named`: the checks read it at every play)."""
 
+    def __str__(self) -> str:
+        return move_text(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Capture:
@@ -69,6 +72,9 @@ class Capture:
         for group in self.groups or ():
             named += group
         object.__setattr__(self, "named", named)
+
+    def __str__(self) -> str:
+        return move_text(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +101,10 @@ class Build:
                 break
         object.__setattr__(self, "named", named)
         object.__setattr__(self, "broken", broken)
+
+    def __str__(self) -> str:
+        """The move in notation, as a log writes it: ``3h+7c =10``."""
+        return move_text(self)
 
     @property
     def loose(self) -> tuple[Card, ...]:

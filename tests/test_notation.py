@@ -365,3 +365,9 @@ def test_parse_strict_raises_the_first_error() -> None:
 def test_a_card_is_read_from_text_only(given) -> None:
     with pytest.raises(ValueError, match="is not a card: a card is read from text such as 'Td'"):
         parse_card(given)
+
+
+def test_a_move_reads_as_its_notation() -> None:
+    plays = parse("deal 1 dealer N\nW Jd x Jc 9s+2s\nS 3h+7c =10\nE 5h\nN Qd x\n").games[0].deals[0].plays
+    assert [str(p.move) for p in plays] == ["Jd x Jc 9s+2s", "3h+7c =10", "5h", "Qd x"]
+    assert [str(p.move) for p in plays] == [move_text(p.move) for p in plays]
