@@ -371,3 +371,14 @@ def test_a_move_reads_as_its_notation() -> None:
     plays = parse("deal 1 dealer N\nW Jd x Jc 9s+2s\nS 3h+7c =10\nE 5h\nN Qd x\n").games[0].deals[0].plays
     assert [str(p.move) for p in plays] == ["Jd x Jc 9s+2s", "3h+7c =10", "5h", "Qd x"]
     assert [str(p.move) for p in plays] == [move_text(p.move) for p in plays]
+
+
+def test_a_tag_value_in_typographic_quotes_is_read_as_in_straight_ones() -> None:
+    """A log pasted from a word processor: “thirty” is the variant thirty, not an unreadable tag under which
+    the game would be scored as standard. Quotes inside a straight-quoted value stay as written."""
+    log = parse('[Variant \u201cthirty\u201d]\n[North \u201cAsha\u201d]\n[Event "The \u201cbig\u201d night"]\n\n'
+                "deal 1 dealer N\nscore NS 10 EW 20\n")
+    assert not log.errors
+    assert log.games[0].tags == {"Variant": "thirty", "North": "Asha", "Event": "The \u201cbig\u201d night"}
+    bad = parse("[Variant \u201cthirty]\n\ndeal 1 dealer N\n")
+    assert bad.errors and bad.errors[0].rule == "E-SYNTAX"  # a quote opened and not closed is still an error

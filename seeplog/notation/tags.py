@@ -22,10 +22,20 @@ ESCAPED = re.compile(r'\\([\\"])')
 """An escape in a tag value: a backslash before a quote or a backslash."""
 
 
+CURLY = str.maketrans({"\u201c": '"', "\u201d": '"'})
+"""Typographic quotes, as a word processor writes them: read as the notation's quotes around a tag's value."""
+
+
 def read_tag(text: str, line: int = 0) -> Tag:
-    """``[Name "value"]`` on line `line`; known tag names in any case, their values checked."""
+    """``[Name "value"]`` on line `line`; known tag names in any case, their values checked. A value in
+    typographic quotes (“value”, a log pasted from a word processor) is read as in straight ones."""
     m = TAG.match(text)
     assert m is not None
+    if (m.group("value") is None or m.group("close") is None) and ("\u201c" in text or "\u201d" in text):
+        straight = text.translate(CURLY)  # one character for one: the columns stand
+        again = TAG.match(straight)
+        if again is not None and again.group("value") is not None and again.group("close") is not None:
+            text, m = straight, again
     name = m.group("name")
     if not TAG_NAME.fullmatch(name):
         said = Said("expected a tag name after '[' (letters, digits, '-', '_'), found {found}", found=show(name)) \
