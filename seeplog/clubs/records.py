@@ -92,13 +92,14 @@ class Record:
 
 
 def matches(sides: Iterable[Side]) -> list[Match]:
-    """Each side facing the other side of its game (games with other than two sides are left out)."""
+    """Each side facing the other side of its game (games with other than two sides are left out, and games
+    with no deal yet: an event's table not yet played is no game played)."""
     by_game: dict[GameKey, list[Side]] = defaultdict(list)
     for side in sides:
         by_game[side.game].append(side)
     out = []
     for game_sides in by_game.values():
-        if len(game_sides) == 2:
+        if len(game_sides) == 2 and game_sides[0].deals > 0:
             a, b = game_sides
             out += [Match(a, b), Match(b, a)]
     return out

@@ -64,3 +64,20 @@ def test_scoresheet_names_link_to_players_and_follow_a_merge(client, runner):
     client.post(f"/api/players/{asha}/merge", json={"into": asha_k}, headers=bearer(admin_token(runner)))
     sheet = client.get(f"/games/{game}").get_data(as_text=True)
     assert f'href="/players/{asha}"' not in sheet and linked.format(asha_k, ravi) in sheet
+
+
+def test_an_event_table_not_yet_played_is_no_game_played(client):
+    """An event's round seats Asha and Ravi against Meena and Dev at a live table with no deal yet: their
+    records count the games they played, not the table (nor a partner's or head-to-head line at 0-0)."""
+    for name in GAMES:
+        store_text(client, named(f"{name}.seep", FOUR))
+    asha = player_id(client, "Asha")
+    before = client.get(f"/api/players/{asha}").json["record"]
+    made = client.post("/api/events", json={"name": "Night", "variant": "standard",
+                                            "partnerships": [["Asha", "Ravi"], ["Meena", "Dev"]]}).json
+    assert client.post(f"/api/events/{made['id']}/rounds", headers=bearer(made["organiser_token"])).status_code == 201
+    after = client.get(f"/api/players/{asha}").json["record"]
+    assert after["games"] == before["games"] == len(GAMES) and after == before
+    pair = client.get(f"/api/partnerships/{min(asha, player_id(client, 'Ravi'))}-"
+                      f"{max(asha, player_id(client, 'Ravi'))}").json
+    assert pair["record"]["games"] == len(GAMES)

@@ -16,7 +16,7 @@ s.card_points, s.scored, s.score - s.score_against, s.sweeps, s.date, s.variant,
 from player_aliases a join seat_records s on s.name_key = a.key
 left join player_aliases pa on pa.key = s.partner_key
 left join player_aliases o1 on o1.key = s.opponent_key left join player_aliases o2 on o2.key = s.opponent2_key
-where s.lost is not null and s.team_named and {which}"""
+where s.lost is not null and s.deals > 0 and s.team_named and {which}"""
 
 TWO = "a.player_id in (?, ?) and pa.player_id = case when a.player_id = ? then ? else ? end"
 """The seats of either player whose partner is the other (both seats of a team the one player sits twice in)."""

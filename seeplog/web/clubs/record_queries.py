@@ -24,9 +24,10 @@ OWN_SEATS = """select s.* from player_aliases a join seat_records s on s.name_ke
 SIDES = f"""select s.game_id, s.game, s.team, pa.player_id, s.opponents_named, o1.player_id, o2.player_id,
 s.deals, s.won, s.lost, s.card_points, s.scored, s.score - s.score_against, s.sweeps from ({OWN_SEATS}) s
 left join player_aliases pa on pa.key = s.partner_key left join player_aliases o1 on o1.key = s.opponent_key
-left join player_aliases o2 on o2.key = s.opponent2_key where s.lost is not null"""
-"""The player's seats in the games of two teams: the side's game and team, the partner, whether every seat of
-the opposing team names a player and their players, the team's figures, the seat's sweeps."""
+left join player_aliases o2 on o2.key = s.opponent2_key where s.lost is not null and s.deals > 0"""
+"""The player's seats in the games of two teams that have a deal (an event's table not yet played is no game
+played): the side's game and team, the partner, whether every seat of the opposing team names a player and
+their players, the team's figures, the seat's sweeps."""
 
 BROKEN = f"""select v.rule, count(*) from ({OWN_SEATS}) s join violations v on v.game_id = s.game_id
 and v.game = s.game and v.seat = s.seat where s.lost is not null and v.kind = 'violation' group by v.rule"""
