@@ -13,7 +13,7 @@ from .fingerprint import library_fingerprint
 from .notation import Log, parse, split_lines
 from .analysis import Analysis, build
 from .report import NO_GAME, NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
-from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes
+from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes, utf16_text
 
 __all__ = ["InputError", "decode", "decode_lenient", "encode_back", "printable", "main"]
 
@@ -25,7 +25,8 @@ def read_text(path: str) -> str:
 
     :raises InputError: when the file cannot be read, or holds a validation report instead of a log.
     """
-    text = decode_lenient(read_bytes(path))
+    data = read_bytes(path)
+    text = utf16_text(data) or decode_lenient(data)
     if text.lstrip("\ufeff \t\r\n").startswith("{") and is_report_text(text):
         raise InputError(NOT_A_LOG)
     return text

@@ -1,6 +1,7 @@
 """Bytes to text and back: strict UTF-8 with the place of a bad byte, or lenient with bad bytes kept."""
 from __future__ import annotations
 
+import codecs
 import sys
 
 
@@ -23,6 +24,24 @@ def decode(data: bytes) -> str:
         column = len(data[start:exc.start].decode("utf-8", "replace").lstrip("\ufeff")) + 1
         raise InputError(f"{line}:{column}: E-SYNTAX the file is not UTF-8 text "
                          f"(byte 0x{data[exc.start]:02x})") from None
+
+
+UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+"""How a file saved as "Unicode" (UTF-16, as Windows' Notepad calls it) begins."""
+
+
+def utf16_text(data: bytes) -> str | None:
+    """The text of a UTF-16 file that begins with its byte order mark (the mark dropped), else None.
+
+    :raises InputError: when such a file does not decode as UTF-16.
+    """
+    if not data.startswith(UTF16_MARKS):
+        return None
+    try:
+        return data.decode("utf-16").lstrip("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"1:1: E-SYNTAX the file begins as UTF-16 text but is not ({exc.reason}): save the log "
+                         "as UTF-8 text") from None
 
 
 def decode_lenient(data: bytes) -> str:

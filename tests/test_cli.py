@@ -299,3 +299,9 @@ def test_the_scoresheets_flags_name_the_rules_each_deal_broke(capsys, tmp_path) 
     status, out, _ = run(capsys, "score", str(path))
     second = next(line for line in out.splitlines() if line.startswith("2 "))
     assert second.endswith("  R-DEALER, R-SCORE-TOTAL")  # W was to deal; 50 + 52 is not 100
+
+
+def test_validate_reads_a_utf16_file_with_its_byte_order_mark(capsys, tmp_path) -> None:
+    path = tmp_path / "notepad.seep"
+    path.write_bytes(CLEAN.read_text(encoding="utf-8").encode("utf-16"))
+    assert run(capsys, "validate", str(path)) == (0, f"{path}: no violations, no errors\n", "")

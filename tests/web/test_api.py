@@ -263,3 +263,15 @@ def test_responses_have_the_shape_of_their_schemas(client):
     detail = client.get(f"/api/games/{created['id']}").json
     assert GameDetailSchema().validate(detail) == {} and detail["games"] == 2
     assert ReportSchema().validate(client.get(f"/api/games/{created['id']}/report").json) == {}
+
+
+def test_a_utf16_upload_with_its_byte_order_mark_is_read(client):
+    """Notepad's "Unicode": UTF-16 with its mark, read as the same log; without the mark it reads as no log."""
+    text = example("game-standard-1.seep").decode("utf-8")
+    stored = client.post("/api/games", data=text.encode("utf-16"), content_type="text/plain")
+    assert stored.status_code == 201, stored.json
+    same = client.post("/api/games", data=text.encode("utf-8"), content_type="text/plain")
+    assert same.status_code == 200 and same.json["id"] == stored.json["id"]  # the same log, stored once
+    assert stored.json["report"]["games"][0]["tags"]["North"] == "Kiran"
+    body = assert_envelope(client.post("/api/games", data=text.encode("utf-16-le"), content_type="text/plain"), 400)
+    assert body["error"].startswith("nothing in this text reads as a Seep log")  # its NUL bytes read as text

@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import ValidationError
 
 from seeplog.notation.jsonform import from_json
-from seeplog.text import InputError, decode
+from seeplog.text import InputError, decode, utf16_text
 from seeplog.report import NOT_A_LOG, is_report
 from seeplog.said import Said
 
@@ -21,9 +21,10 @@ THE_UPLOAD = Said("the upload")
 
 
 def from_bytes(data: bytes, filename: str | None = None) -> Upload:
-    """An uploaded file: UTF-8 notation, or a JSON log (a .json name or text that starts with '{')."""
+    """An uploaded file: UTF-8 notation (or UTF-16 with its byte order mark, as Notepad saves "Unicode"), or
+    a JSON log (a .json name or text that starts with '{')."""
     try:
-        text = decode(data)
+        text = utf16_text(data) or decode(data)
     except InputError as exc:
         where, _, rest = str(exc).partition(": E-SYNTAX ")
         line, _, column = where.partition(":")
