@@ -3,6 +3,7 @@ is served; an impossible date in a filter is a 400 with its reason; an address c
 leads to its list."""
 import csv
 import io
+import json
 import re
 
 import seeplog
@@ -25,6 +26,9 @@ def test_the_csv_names_the_players_event_and_date(client):
     assert first["players"] == "Imran (N), Omkar (W), Priya (S), Divya (E)"
     assert (first["dealer"], first["dealer name"]) == ("E", "Divya")
     assert (first["bidder"], first["bidder name"]) == ("N", "Imran")
+    deal = json.loads(example("game-standard-2.json"))["games"][0]["deals"][0]
+    points = tuple(str(deal["card_points"][t]) for t in ("NS", "EW"))
+    assert (first["card points NS"], first["card points EW"]) == points  # card points, not cards taken
 
 
 def test_a_deal_recorded_without_a_bid_names_no_bidder_in_the_csv(client):
@@ -98,7 +102,7 @@ def test_games_with_different_teams_share_one_header_with_numbered_teams(client)
     text = example("game-standard-1.seep").decode() + "\n" + example("game-two-player-1.seep").decode()
     sheet = csv_of(client, text)
     rows = list(csv.DictReader(io.StringIO(sheet)))
-    assert sheet.count("game,event") == 1 and {"cards 1", "score 2", "team 1", "team 2"} <= set(rows[0])
+    assert sheet.count("game,event") == 1 and {"card points 1", "score 2", "team 1", "team 2"} <= set(rows[0])
     assert (rows[0]["team 1"], rows[0]["team 2"]) == ("NS", "EW")
     two = [r for r in rows if r["game"] == "2"]
     report = seeplog.report_json(seeplog.analyse(text))

@@ -9,13 +9,14 @@ from seeplog.scoresheet import next_dealer_text, players, sheet_rows
 from ..cardviews import named
 from ..spreadsheets import SheetWriter
 
-TEAM_KINDS = ("cards", "sweeps", "score")
+TEAM_KINDS = ("card points", "sweeps", "score")
+"""Each team's figures of a deal: its card points (not the cards it took), sweep points and score."""
 
 
 def scoresheet_csv(whole: Analysis) -> str:
     """One header, then one row per deal of every game of the log, with the game's number, event, date and
     players; the dealer and bidder are given by seat and by name. Team columns are named after the teams
-    when every game has the same teams; otherwise they are numbered ("cards 1") and the "team 1"... columns
+    when every game has the same teams; otherwise they are numbered ("card points 1") and the "team 1"... columns
     name each game's teams."""
     games = whole.games
     team_sets = {tuple(a.rules.teams) for a in games}
