@@ -86,6 +86,11 @@ def page_strings(findings: bool = False) -> dict[str, str]:
     return {**scripts, **finding_translations()} if findings else scripts
 
 
+def decimal1(value: float) -> str:
+    """A number to one decimal in the reader's locale; one that rounds to zero is 0.0, never -0.0."""
+    return format_decimal(round(value, 1) + 0.0, format="#,##0.0")
+
+
 def init_languages(app: Flask) -> None:
     """Attach Flask-Babel, the chooser's route and what every template needs to draw the chooser."""
     compile_catalogs()
@@ -95,7 +100,7 @@ def init_languages(app: Flask) -> None:
     app.register_blueprint(bp)
     init_dates(app)
     app.jinja_env.filters["number"] = format_decimal
-    app.jinja_env.filters["decimal1"] = lambda value: format_decimal(value, format="#,##0.0")
+    app.jinja_env.filters["decimal1"] = decimal1
     app.jinja_env.filters.update(said=said_here, spoken=spoken, heard=heard, words=notation_words,
                                  shown_heard=shown_heard, rule_summary=rule_summary,
                                  rule_explanation=rule_explanation, variant_title=variant_title, tag_title=tag_title,

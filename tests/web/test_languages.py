@@ -230,6 +230,7 @@ def test_numbers_are_written_in_the_readers_locale(app):
         assert render() == "12,34,567 · 2.2"  # Indian grouping (lakh, crore)
     with app.test_request_context():
         assert app.jinja_env.from_string("{{ 1234567 | number }}").render() == "1,234,567"
+        assert app.jinja_env.from_string("{{ -0.04 | decimal1 }} {{ -0.06 | decimal1 }}").render() == "0.0 -0.1"
 
 
 def test_form_errors_are_in_the_readers_language(client):
