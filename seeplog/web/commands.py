@@ -16,6 +16,7 @@ from .clubs.ratings_store import bring_up_to_date, no_thread
 from .db import applied, init_db, writing
 from .live.store import refresh_views
 from .games.store import derive_again, load_samples, set_meta
+from .games.manage import remove_samples
 
 
 def rebuild(db: sqlite_utils.Database) -> int:
@@ -60,9 +61,16 @@ def _loaded(db: sqlite_utils.Database) -> str:
     return f"Stored {len(load_samples(db))} sample games"
 
 
+def _removed(db: sqlite_utils.Database) -> str:
+    """Delete the sample games (a club's store, once it has games of its own); they are not loaded again."""
+    gone = remove_samples(db)
+    return f"Deleted {len(gone)} sample games" + (f" (#{', #'.join(map(str, gone))})" if gone else "")
+
+
 init_db_command = store_command("init-db", _ready)
 rebuild_db_command = store_command("rebuild-db", _rebuilt)
 load_samples_command = store_command("load-samples", _loaded)
+remove_samples_command = store_command("remove-samples", _removed)
 
 
 @click.command("admin-token")
@@ -76,5 +84,6 @@ def admin_token_command() -> None:
 
 
 def init_app(app: Flask) -> None:
-    for command in (init_db_command, rebuild_db_command, load_samples_command, admin_token_command):
+    for command in (init_db_command, rebuild_db_command, load_samples_command, remove_samples_command,
+                    admin_token_command):
         app.cli.add_command(command)

@@ -8,6 +8,7 @@ for the event's organiser to detach it (`clubs.event_uploads`).
 """
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from functools import partial
 from typing import Any
@@ -19,10 +20,10 @@ from seeplog.refusals import Conflict, NotAllowed
 from seeplog.report import report_json
 from seeplog.said import Said
 
-from ..clubs.event_uploads import check_not_attached, check_still_seated
+from ..clubs.event_uploads import AttachedGame, check_not_attached, check_still_seated
 from ..published import withdraw
 from ..db import after_commit, writing
-from .store import BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
+from .store import SAMPLES, BadUpload, Stored, Upload, content_hash, put_derived, read, stored_id
 from ..tokens import new_token, token_hash, token_matches
 
 
@@ -108,6 +109,43 @@ def already_stored(label: str, game_id: int) -> str:
             "(that token replaces or deletes it; no new one is given).")
 
 
+def remove_samples(db: sqlite_utils.Database) -> list[int]:
+    """Delete the sample games a fresh store started with (found by their text; one an event holds as a table
+    stays), and the players only they named; the ids of the games deleted. The store then loads them no more
+    (meta samples_loaded stands)."""
+    gone = []
+    for path in sorted(SAMPLES.glob("*.seep")):
+        game_id = stored_id(db, content_hash(path.read_text(encoding="utf-8")))
+        if game_id is None:
+            continue
+        named = [key for (key,) in db.execute("select name_key from seat_records where game_id = ?", [game_id])]
+        try:
+            delete_game(db, game_id)
+        except AttachedGame:
+            continue
+        gone.append(game_id)
+        with writing(db):
+            drop_unseated(db, named)
+    return gone
+
+
+UNSEATED = """select distinct a.player_id from player_aliases a join club_players p on p.id = a.player_id
+where a.key in (select value from json_each(?)) and p.merged_into is null
+and not exists (select 1 from club_players m where m.merged_into = p.id)
+and not exists (select 1 from event_pairs e where p.id in (e.first, e.second))
+and not exists (select 1 from player_aliases o where o.origin = p.id and o.player_id != p.id)
+and not exists (select 1 from player_aliases b join seat_records s on s.name_key = b.key where b.player_id = p.id)"""
+"""The players of these name keys that no game seats any more and nothing else holds: no event's partnership,
+no merge into or from them, no alias split from them."""
+
+
+def drop_unseated(db: sqlite_utils.Database, keys: list[str]) -> None:
+    """Remove the players of `keys` that no stored game names any more and nothing else holds (`UNSEATED`)."""
+    for (player,) in db.execute(UNSEATED, [json.dumps(keys)]).fetchall():
+        db.execute("delete from player_aliases where player_id = ?", [player])
+        db.execute("delete from club_players where id = ?", [player])
+
+
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
     """The texts a game held before, oldest first."""
     return list(db.query("select raw, format, filename, uploaded, replaced from game_history "
@@ -115,4 +153,4 @@ def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
 
 
 __all__ = ["already_stored", "TokenRefused", "SameLog", "BadUpload", "issue_token", "check_token", "delete_game",
-           "replace_game", "history"]
+           "replace_game", "remove_samples", "history"]
