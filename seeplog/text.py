@@ -40,8 +40,7 @@ def utf16_text(data: bytes) -> str | None:
     try:
         return data.decode("utf-16").lstrip("\ufeff")
     except UnicodeDecodeError as exc:
-        raise InputError(f"1:1: E-SYNTAX the file begins as UTF-16 text but is not ({exc.reason}): save the log "
-                         "as UTF-8 text") from None
+        raise InputError(f"1:1: E-SYNTAX the file begins as UTF-16 text but is not ({exc.reason})") from None
 
 
 def decode_lenient(data: bytes) -> str:

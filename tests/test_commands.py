@@ -27,7 +27,7 @@ def test_score_shows_flagged_plays_and_exits_1(capsys):
     status, out = run(capsys, "score", str(EXAMPLES / "r-capture-all.seep"))
     assert status == 1
     deal_two = next(line for line in out.splitlines() if line.startswith("2 "))
-    assert deal_two.rstrip().endswith("1")
+    assert deal_two.rstrip().endswith("R-CAPTURE-ALL")
 
 
 def test_legal_lists_the_sorted_canonical_plays(capsys):

@@ -75,7 +75,8 @@ def test_the_legal_command_and_the_library_agree_at_the_stop(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "# floor: Qh 6s 6c Ah"
     stop = stopped_play(replay_of("e-ambiguous.seep", 2))
-    assert [line.split("  #")[0] for line in out[-len(stop.legal):]] == [a.text for a in stop.legal]
+    assert [line.split("  #")[0] for line in out[-len(stop.legal) - 1:-1]] == [a.text for a in stop.legal]
+    assert out[-1].startswith("# recorded, line ") and "E-AMBIGUOUS" in out[-1]
     assert main(["legal", str(EXAMPLES / "e-ambiguous.seep"), "--deal", "2", "--play", "2"]) == 2
 
 

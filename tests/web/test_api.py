@@ -275,3 +275,6 @@ def test_a_utf16_upload_with_its_byte_order_mark_is_read(client):
     assert stored.json["report"]["games"][0]["tags"]["North"] == "Kiran"
     body = assert_envelope(client.post("/api/games", data=text.encode("utf-16-le"), content_type="text/plain"), 400)
     assert body["error"].startswith("nothing in this text reads as a Seep log")  # its NUL bytes read as text
+    cut = assert_envelope(client.post("/api/games", data=text.encode("utf-16")[:-1], content_type="text/plain"), 400)
+    assert cut["error"] == ("the upload: the file begins as UTF-16 text but is not (truncated data) at line 1, "
+                            "column 1; save the log as UTF-8 text and upload it again")

@@ -93,7 +93,7 @@ def test_an_uploaded_files_name_loses_its_control_characters_and_is_cut(client, 
 def test_upload_several_files_and_a_paste(client):
     token = csrf_token(client)
     files = [(io.BytesIO(example(n)), n) for n in ("game-standard-1.seep", "game-thirty-1.seep")]
-    files.append((io.BytesIO(b"\xff\xfe garbage"), "photo.seep"))
+    files.append((io.BytesIO(b"\xff\xd8\xff\xe0 garbage"), "photo.seep"))  # a JPEG's first bytes
     response = client.post("/upload", data={"csrf_token": token, "files": files,
                                             "text": example("game-juneja-1.seep").decode()},
                            content_type="multipart/form-data")
