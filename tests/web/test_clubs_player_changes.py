@@ -70,6 +70,21 @@ def test_an_organiser_token_refuses_a_player_of_another_event_by_saying_so(clien
     assert f"player {stranger} is not in this event's partnerships" in message
 
 
+def test_an_event_made_to_name_another_events_players_does_not_let_its_organiser_rename_them(client):
+    """Anyone may make an event, naming any players: its token must not rename a player another event's
+    partnerships hold (Player A had no game yet, so nothing else stood in the way)."""
+    first, _ = new_event(client, [["Player A", "Player B"], ["Player C", "Player D"]])
+    _, token = new_event(client, [["Player A", "Player X"], ["Player Y", "Player Z"]])
+    victim = player_id(client, "Player A")
+    refused = client.post(f"/api/players/{victim}/rename", json={"name": "Renamed"}, headers=bearer(token))
+    assert f"player {victim} is in the partnerships of another event too (event {first})" in \
+        assert_envelope(refused, 403)["error"]
+    assert pair_names(client, first)[1] == "Player A & Player B"
+    own = client.post(f"/api/players/{player_id(client, 'Player X')}/rename", json={"name": "Player Ex"},
+                      headers=bearer(token))
+    assert own.status_code == 200  # its own event's players alone: as before
+
+
 def test_a_merge_of_two_players_who_sat_in_one_game_is_refused(client, runner):
     first = store_text(client, named("game-standard-1.seep", FOUR))
     second = store_text(client, named("game-standard-2.seep", {**FOUR, "South": "Ravi K"}))

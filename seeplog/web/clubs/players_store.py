@@ -256,12 +256,20 @@ def organiser_event(db: sqlite_utils.Database, token: str | None) -> int | None:
 
 
 def check_organiser_covers(db: sqlite_utils.Database, event_id: int, player: int) -> None:
-    """:raises AdminRefused: unless `player` (as it stands now) is in the event's partnerships and has sat in no
-    game that is not one of the event's tables."""
+    """:raises AdminRefused: unless `player` (as it stands now) is in the event's partnerships, in no other
+    event's (anyone may make an event naming any players), and has sat in no game that is not one of the
+    event's tables."""
     if player not in event_players(db, event_id):
         raise AdminRefused(Said("player {player} is not in this event's partnerships: an organiser token changes only "
                                 "its event's players, any other only an administrator (an administrator token: "
                                 "flask --app app admin-token)", player=player))
+    other = next((e for (e,) in db.execute("select distinct event_id from event_pairs where event_id != ? "
+                                           "order by event_id", [event_id]).fetchall()
+                  if player in event_players(db, e)), None)
+    if other is not None:
+        raise AdminRefused(Said("player {player} is in the partnerships of another event too (event {event}): only "
+                                "an administrator can change them (an administrator token: flask --app app "
+                                "admin-token)", player=player, event=other))
     outside = db.execute(
         "select p.game_id from player_aliases a join players p on p.name_key = a.key where a.player_id = ? and "
         "p.game_id not in (select game_id from event_tables where event_id = ? and game_id is not null) "
