@@ -105,6 +105,12 @@ def test_the_opponents_confirm_on_the_scorekeepers_phone_and_refuse_by_their_lin
     assert (check["status"], check["via"], check["reason"]) == ("refused", "link", "NS took the 10 of diamonds twice")
     other = next(t for t in director["tables"] if t["game_id"] == tables[1]["game_id"])["confirm_url"]
     assert answer(client, game, other.split("#token=")[1], deal=1, verdict="confirmed").status_code == 403
+    over = answer(client, game, table["edit_token"], deal=1, verdict="confirmed")  # the keeper's phone over theirs
+    assert assert_envelope(over, 409)["error"] == ("EW answered deal 1 through their own confirm link (refused): "
+                                                   "their answer stands, and this phone cannot change it")
+    assert confirmations(client, game)["deals"][0]["status"] == "refused"
+    again = answer(client, game, link_token, deal=1, verdict="confirmed")  # they may change their own mind
+    assert again.status_code == 201 and again.json["deals"][0]["status"] == "confirmed"
 
 
 def test_two_player_tables_are_confirmed_by_south(client):

@@ -10,7 +10,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.clubs.confirmations import Answer, DealCheck, check_answer, confirming_team, deal_checks
-from seeplog.refusals import NotAllowed, NotFound
+from seeplog.refusals import Conflict, NotAllowed, NotFound
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said
 
@@ -126,12 +126,27 @@ def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dic
         answer = Answer(args["deal"], args.get("team") or opponents, args["verdict"],
                         scores.get(args["deal"], {}), reason, via, now())
         check_answer(answer, table.teams, scores, opponents if via == "link" else None)
+        if via == "keeper":
+            check_not_over_theirs(db, game_id, answer)
         version = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()[0]
         db.execute("insert into deal_answers (game_id, deal, team, verdict, score, reason, via, version, at) "
                    "values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    [game_id, answer.deal, answer.team, answer.verdict, json.dumps(answer.score), reason, via,
                     version, answer.at])
     return next(c for c in checks(db, game_id) if c.deal == answer.deal)
+
+
+def check_not_over_theirs(db: sqlite_utils.Database, game_id: int, answer: Answer) -> None:
+    """The keeper's phone may answer for the opponents (the one-tap prompt), but not over an answer they gave
+    through their own link to the same score.
+
+    :raises Conflict:"""
+    row = db.execute("select verdict, score, via from deal_answers where game_id = ? and deal = ? and team = ? "
+                     "order by id desc limit 1", [game_id, answer.deal, answer.team]).fetchone()
+    if row is not None and row[2] == "link" and json.loads(row[1]) == answer.score:
+        raise Conflict(Said("{team} answered deal {deal} through their own confirm link ({verdict}): their answer "
+                            "stands, and this phone cannot change it", team=answer.team, deal=answer.deal,
+                            verdict=row[0]))
 
 
 def answers_version(db: sqlite_utils.Database, event_id: int) -> str:
