@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
-NOT_ON_ONE_LINE = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
+NOT_ON_ONE_LINE = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 """The characters one line of text never holds, as the inside of a regex class: the control characters
-(Unicode's Cc: newlines, tabs, NUL, escapes) and the line and paragraph separators."""
+(Unicode's Cc: newlines, tabs, NUL, escapes), the line and paragraph separators, and the controls of writing
+direction (embeddings, overrides, isolates: a name holding one can turn the text after it around, so that a
+bid of 13 reads 31)."""
 ONE_LINE = rf"^[^{NOT_ON_ONE_LINE}]*$"
 """The pattern of one line of text, to be matched whole (`re.match`'s `$` would let a last newline through)."""
 _ONE_LINE = re.compile(ONE_LINE)
@@ -20,6 +22,8 @@ def is_one_line(text: str) -> bool:
 
     >>> is_one_line("Asha Rani"), is_one_line("Asha\\n"), is_one_line("a\\x00b"), is_one_line("a\\u2028b")
     (True, False, False, False)
+    >>> is_one_line("\\u202eW"), is_one_line("\\u2067a\\u2069"), is_one_line("\\u0986\\u09b6\\u09be")
+    (False, False, True)
     """
     return _ONE_LINE.fullmatch(text) is not None
 

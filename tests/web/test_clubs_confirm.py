@@ -77,6 +77,8 @@ def test_the_opponents_confirm_on_the_scorekeepers_phone_and_refuse_by_their_lin
                 (table["edit_token"], {"deal": 1, "verdict": "refused"}, 422, "reason"),
                 (table["edit_token"], {"deal": 1, "verdict": "refused", "reason": "  "}, 422, "reason"),
                 (table["edit_token"], {"deal": 1, "verdict": "maybe"}, 400, "valid"),
+                (table["edit_token"], {"deal": 1, "verdict": "refused", "reason": "we \u202ewon"}, 400,
+                 "without control characters"),  # a writing-direction control turns what follows around
                 (table["edit_token"], {"verdict": "confirmed"}, 400, "valid")]
     for token, body, status, words in refusals:
         got = answer(client, game, token, **body)

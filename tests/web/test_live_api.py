@@ -695,3 +695,15 @@ def test_in_progress_a_must_hold_rule_is_flagged_only_where_the_player_certainly
     assert answer["verdict"]["violations"] == []
     deal = unsure.doc()["report"]["games"][0]["deals"][0]
     assert deal["in_progress"] and deal["errors"] == []
+
+
+def test_a_writing_direction_control_is_refused_in_a_name_or_a_note(client):
+    """U+202E (right-to-left override) in a player's name or a correction's note would turn the text after it
+    around on every page that shows it (a bid of 13 read 31): refused, nothing stored."""
+    refused = client.post("/api/live", json={"variant": "standard", "players": {"W": "\u202eW"}})
+    assert refused.status_code in (400, 422) and "players" in str(refused.json)
+    keeper = Keeper(client)
+    keeper.add("deal 1 dealer N")
+    before = keeper.doc()["version"]
+    noted = keeper.send(replace=keeper.doc()["entries"][-1]["number"], line="deal 1 dealer W", note="x \u202eRTL")
+    assert noted.status_code in (400, 422) and keeper.doc()["version"] == before

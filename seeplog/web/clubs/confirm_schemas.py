@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
-from ..api.schemas import LINE, NULLABLE, WholeNumber, answer_schema, described
+from ..api.schemas import LINE, NULLABLE, TEXT_LINE, WholeNumber, answer_schema, described
 from ..live.schemas import CLIENT_ID, ENTRY, VERSION
 
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
@@ -20,7 +20,7 @@ class AnswerSchema(Schema):
                        metadata={"description": "the deal's number"})
     verdict = fields.String(required=True, validate=validate.OneOf(VERDICTS))
     team = TEAM
-    reason = fields.String(validate=[LINE, validate.Length(max=REASON_LENGTH)],
+    reason = fields.String(validate=[TEXT_LINE, validate.Length(max=REASON_LENGTH)],
                            metadata={"description": "why the score is refused (needed for a refusal)"})
 
 
@@ -80,7 +80,7 @@ class CorrectionSchema(Schema):
     insert_before = ENTRY
     delete = ENTRY
     line = fields.String(validate=[LINE, validate.Length(min=1, max=500)])
-    note = fields.String(required=True, validate=[LINE, validate.Length(min=1, max=480)],
+    note = fields.String(required=True, validate=[TEXT_LINE, validate.Length(min=1, max=480)],
                          metadata={"description": "the director's note: why (kept in the game's history)"})
     client_id = CLIENT_ID
 

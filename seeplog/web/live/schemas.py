@@ -20,7 +20,7 @@ CLIENT_ID = fields.String(validate=[validate.Length(1, 100), Whole(
                                          "the first answer); sent with another request, it is refused (422)"})
 VERSION = WholeNumber(required=True, validate=validate.Range(min=0, max=2 ** 63 - 1),
                          metadata={"description": "the version the sender has seen (optimistic concurrency)"})
-NOTE = fields.String(validate=[LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
+NOTE = fields.String(validate=[TEXT_LINE, validate.Length(max=500)], metadata={"description": "why (a correction)"})
 ENTRY_ID = WholeNumber(validate=validate.Range(min=1, max=2 ** 63 - 1), metadata={"description": (
     "the id (the entries' `id`) of the entry meant: the one `replace`, `insert_before` or `delete` names, or the last "
     "one for an undo. When the entry at that number is another (an entry inserted or deleted meanwhile), nothing is "
