@@ -258,9 +258,12 @@ def test_an_organiser_may_change_the_events_players_only(client):
     other = client.post("/api/events", json={"name": "Other", "variant": "standard",
                                              "partnerships": [["Stranger", "Guest"], ["Player A", "Player B"]]}).json
     ids = {p["name"]: p["id"] for p in client.get("/api/players").json["players"]}
-    renamed = client.post(f"/api/players/{ids['Player A']}/rename", json={"name": "Player Ay"}, headers=bearer(token))
-    assert renamed.status_code == 200 and renamed.json["name"] == "Player Ay"
-    merged = client.post(f"/api/players/{ids['Player D']}/merge", json={"into": ids["Player C"]},
+    shared = client.post(f"/api/players/{ids['Player A']}/rename", json={"name": "Player Ay"}, headers=bearer(token))
+    assert f"in the partnerships of another event too (event {other['id']})" in assert_envelope(shared, 403)["error"]
+    renamed = client.post(f"/api/players/{ids['Player C']}/rename", json={"name": "Player Cee"},
+                          headers=bearer(token))
+    assert renamed.status_code == 200 and renamed.json["name"] == "Player Cee"
+    merged = client.post(f"/api/players/{ids['Player D']}/merge", json={"into": ids["Player C"]},  # as renamed
                          headers=bearer(token))
     assert "both in the partnerships of event" in assert_envelope(merged, 409)["error"]  # one player, twice
     assert_envelope(client.post(f"/api/players/{ids['Stranger']}/rename", json={"name": "X"},
@@ -272,7 +275,7 @@ def test_an_organiser_may_change_the_events_players_only(client):
     assert client.post(f"/api/players/{ids['Stranger']}/rename", json={"name": "Stranger S"},
                        headers=bearer(other["organiser_token"])).status_code == 200
     pairs = {p["number"]: p["name"] for p in client.get(f"/api/events/{event_id}").json["partnerships"]}
-    assert pairs == {1: "Player Ay & Player B", 2: "Player C & Player D"}
+    assert pairs == {1: "Player A & Player B", 2: "Player Cee & Player D"}
 
 
 def test_the_event_pages_number_fields_carry_their_limits_as_attributes(client):
