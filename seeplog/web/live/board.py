@@ -117,7 +117,7 @@ def board(view: LiveView, corrected: Iterable[dict[str, Any]] = ()) -> Board:
     rules = find_ruleset(view.variant)
     names = seat_names(game["tags"], rules.seats)
     end, flagged, fixes = deal_end(view.ended, rules, names), flagged_of(view), corrections_of(corrected, names)
-    on_table = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
+    on_table = view.deal_on_table
     told = heard(view, end, ((f.entry, f.finding) for f in flagged), names) + \
         tuple(Heard(f"c{c.version}", "fix", gettext("%(sentence)s.", sentence=c.said.heard))
               for c in reversed(fixes) if c.deal != on_table)
@@ -198,7 +198,7 @@ def floor_of(table: dict[str, Any] | None, names: dict[str, str]) -> FloorView |
 
 def plays_of(view: LiveView, game: int, names: dict[str, str]) -> tuple[PlayLine, ...]:
     """The plays of the deal on the table, newest first, in words, each with its findings."""
-    deal = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
+    deal = view.deal_on_table
     if deal is None:
         return ()
     out = []

@@ -139,8 +139,7 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
     if event.kind in ("replace", "delete", "undo"):
         answer["was"] = was_entry(old.live, event.entry)  # type: ignore[arg-type]  # these name their entry
     if event.kind == "insert" and at is not None:
-        place = place_of(live.log, live.line_of[at])
-        answer["place"] = {"kind": place.kind, "deal": place.deal, "play": place.play}
+        answer["place"] = place_json(live, at + 1)
     return Made(game.version, game.entries_json, event, state, live, analysis, body, body.json_text(), packed(body),
                 same, answer, old)
 
@@ -148,8 +147,13 @@ def derive(db: sqlite_utils.Database, game: LiveGame, req: Request) -> Made:
 def was_entry(live: LiveLog, number: int) -> dict[str, Any]:
     """The entry `number` of `live` as a correction found it: its line and where it stood (kept with the
     event, so that the game's history and its followers can say what the correction changed)."""
+    return {"line": live.entries[number - 1].text, **place_json(live, number)}
+
+
+def place_json(live: LiveLog, number: int) -> dict[str, Any]:
+    """Where entry `number` of `live` stands: its kind, deal and play."""
     place = place_of(live.log, live.line_of[number - 1])
-    return {"line": live.entries[number - 1].text, "kind": place.kind, "deal": place.deal, "play": place.play}
+    return {"kind": place.kind, "deal": place.deal, "play": place.play}
 
 
 def vars_of(analysis: LiveAnalysis) -> dict[str, Any]:

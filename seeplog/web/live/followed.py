@@ -33,7 +33,7 @@ def trimmed(view: LiveView) -> LiveView:
     games = [{"tags": g["tags"], "baazis": g.get("baazis", {}), "errors": g["errors"],
               "deals": [{k: d[k] for k in DEAL_FIELDS} for d in g["deals"]]} for g in report["games"]]
     flagged = {f["line"] for f in findings(report) if f.get("line")}
-    deal = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
+    deal = view.deal_on_table
     entries = tuple(_bare(e) for e in view.entries if e.log_line in flagged or (deal and e.place.deal == deal))
     return replace(view, log="", entries=entries, report={"errors": report.get("errors", []), "games": games})
 

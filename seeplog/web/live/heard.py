@@ -36,7 +36,7 @@ def heard(view: LiveView, end: DealEnd | None, flags: Iterable[tuple[EntryView |
           names: dict[str, str]) -> tuple[Heard, ...]:
     """The sentences of the board, in the order things happened: the deal on the table, its plays, its
     end, then the flags (`flags`: each flagged finding with its entry)."""
-    deal = next((e.place.deal for e in reversed(view.entries) if e.place.deal is not None), None)
+    deal = view.deal_on_table
     out = [h for e in view.entries if deal is not None and e.place.deal == deal
            for h in entry_heard(e, view.variant, names)]
     if end is not None:

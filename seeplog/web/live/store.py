@@ -118,9 +118,12 @@ def recent_corrections(db: sqlite_utils.Database, game_id: int, most: int = 3) -
     followers are told as it happens): the version, kind, line written, what it found (`was`), note, time."""
     rows = db.execute("select version, kind, lines, answer, note, at from live_events where game_id = ? and kind in "
                       "('replace', 'insert', 'delete') order by version desc limit ?", [game_id, most]).fetchall()
-    return [{"version": version, "kind": kind, "line": "\n".join(json.loads(lines)) or None, "was": was_of(answer),
-             "place": json.loads(answer).get("place") if answer else None, "note": note, "at": at}
-            for version, kind, lines, answer, note, at in rows]
+    out = []
+    for version, kind, lines, answer, note, at in rows:
+        found = json.loads(answer) if answer else {}
+        out.append({"version": version, "kind": kind, "line": "\n".join(json.loads(lines)) or None,
+                    "was": found.get("was"), "place": found.get("place"), "note": note, "at": at})
+    return out
 
 
 # ---------------------------------------------------------------- writing

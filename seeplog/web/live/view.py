@@ -89,6 +89,11 @@ class LiveView:
     def entry(self, entry_id: int) -> EntryView | None:
         return next((e for e in self.entries if e.id == entry_id), None)
 
+    @property
+    def deal_on_table(self) -> int | None:
+        """The deal of the last entry in a deal (None before the first deal line)."""
+        return next((e.place.deal for e in reversed(self.entries) if e.place.deal is not None), None)
+
     def json_text(self) -> str:
         """The JSON of the view, made of each entry's (kept from the version before where it is the same)."""
         head = json.dumps({"id": self.game_id, "version": self.version, "state": self.state,
