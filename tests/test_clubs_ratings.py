@@ -68,3 +68,10 @@ def test_the_history_ends_at_the_rating():
     assert values == sorted(values) and math.isclose(values[-1], table[0].ordinal)
     winner, _, sigma = one_baazi_by_hand()
     assert math.isclose(values[0], winner - 3 * sigma, rel_tol=1e-9)
+
+
+def test_a_two_player_game_rates_players_not_partnerships():
+    baazis = [Baazi(("2026-01-01", 1, 1, 1), ("a",), ("b",)), Baazi(("2026-01-02", 2, 1, 1), ("a", "c"), ("b", "d"))]
+    assert {r.who for r in player_ratings(baazis)} == {("a",), ("b",), ("c",), ("d",)}
+    assert [r.who for r in partnership_ratings(baazis)] == [("a", "c"), ("b", "d")]
+    assert [r.baazis for r in partnership_ratings(baazis)] == [1, 1]

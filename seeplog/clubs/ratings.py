@@ -72,6 +72,15 @@ class Step:
     """The rating after the baazi (its `who`: whose rating it is)."""
 
 
+def kinds_of(b: Baazi) -> list[tuple[str, tuple[list[Team], list[Team]]]]:
+    """Whom one baazi rates: each player, and the two partnerships (not in a two-player game, where each team
+    is one player: that player's rating is the player's own)."""
+    kinds = [(PLAYER, ([(p,) for p in b.winner], [(p,) for p in b.loser]))]
+    if len(b.winner) > 1 and len(b.loser) > 1:
+        kinds.append((PARTNERSHIP, ([b.winner], [b.loser])))
+    return kinds
+
+
 def rate_steps(baazis: Iterable[Baazi], start: dict[Who, Rating] | None = None) -> list[Step]:
     """Rate the baazis in order, each player and each partnership from its rating in `start` (a new rating
     when absent): every rating after every baazi. From the ratings after the baazis before some point, the
@@ -82,8 +91,7 @@ def rate_steps(baazis: Iterable[Baazi], start: dict[Who, Rating] | None = None) 
     skill = {who: model.rating(mu=r.mu, sigma=r.sigma) for who, r in current.items()}
     steps: list[Step] = []
     for b in rated(baazis):
-        for kind, sides in ((PLAYER, ([(p,) for p in b.winner], [(p,) for p in b.loser])),
-                            (PARTNERSHIP, ([b.winner], [b.loser]))):
+        for kind, sides in kinds_of(b):
             teams = [[skill.get((kind, w)) or model.rating() for w in side] for side in sides]
             new = model.rate(teams, ranks=[1, 2])
             for side, ratings, wins in ((sides[0], new[0], 1), (sides[1], new[1], 0)):
