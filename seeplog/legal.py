@@ -303,10 +303,11 @@ def position_before(before: State, hands: HandKnowledge, index: int) -> LegalAt:
 
 def _known_hand(hands: HandKnowledge, before: State, index: int) -> tuple[Known, bool]:
     """The seat to move's hand as the log shows it (and True); every card not yet seen when the log
-    shows none (and False)."""
+    shows none, or, at the play after the plays the log reached, when it shows only part of the hand (and
+    False). The bidder's recorded first four are its whole hand at the bid play."""
     seat = before.turn
-    known = hands.known(index, seat) if index < hands.plays else Known(frozenset(), False, {})
-    if known.hand:
+    known = hands.known(index, seat)
+    if known.hand and (index < hands.plays or known.complete):
         return known, True
     seen = set(before.loose) | {c for h in before.houses for c in h.cards}
     seen |= {c for cards in before.taken.values() for c in cards}

@@ -120,3 +120,23 @@ def test_E_HAND_a_bid_play_out_of_turn_is_not_judged_against_the_bidders_first_f
     assert [v.rule for v in replay.violations] == ["R-TURN", "R-BID-PLAY"]
     wrong = replay_game(seeplog.parse(text.replace("S 5c x 5d", "W 5c x 5d")).games[0])[0]
     assert [e.rule for e in wrong.errors] == ["E-HAND"] and "W's first four" in wrong.errors[0].message
+
+
+def test_at_the_bid_play_the_recorded_first_four_are_the_hand():
+    # The log stops at the disputed bid play: the bidder's legal plays are those of the four recorded cards.
+    text = "deal 1 dealer N\nhand W Jd 4c 9h 8s\nfloor 2s 3h 5h 6c\nbid W 11\nW Jd x\n"
+    stop = stopped_play(replay_game(seeplog.parse(text).games[0])[0])
+    assert stop.error.rule == "E-AMBIGUOUS" and stop.hand_known
+    assert sorted(map(str, stop.hand)) == ["4c", "8s", "9h", "Jd"]
+    assert sorted(a.text for a in stop.legal) == ["4c+5h+2s =11", "8s+3h =11 6c+5h", "9h+2s =11 6c+5h",
+                                                 "Jd x 6c+3h+2s", "Jd x 6c+5h"]
+    ahead = stopped_play(replay_game(seeplog.parse(text.rsplit("W Jd", 1)[0]).games[0])[0])
+    assert ahead.error is None and ahead.hand_known and len(ahead.legal) == 5
+
+
+def test_a_whole_recorded_hand_is_the_hand_after_the_last_play():
+    text = ("deal 1 dealer N\nhand W Jd 4c 9h 8s\nhand W 2c 3c 5c 7c Ad 2d 3d 7d\nfloor 2s 3h 5h 6c\nbid W 11\n"
+            "W Jd x 6c+5h\nS Kc\nE Qh\nN Ah\n")
+    stop = stopped_play(replay_game(seeplog.parse(text).games[0])[0])
+    assert stop.error is None and stop.turn == "W" and stop.hand_known
+    assert len(stop.hand) == 11 and "Jd" not in map(str, stop.hand)
