@@ -18,9 +18,11 @@ def test_the_page_and_the_api_view_the_same_plays(client, name, deal, play):
     assert client.get(f"/games/{game_id}/deals/{deal}/plays/{play}").status_code == 200
     doc = client.get(f"/api/games/{game_id}/deals/{deal}/plays/{play}").json
     assert doc["stopped"] is True and doc["plays"] == play and doc["legal"]
-    for beyond in (f"/games/{game_id}/deals/{deal}/plays/{play + 1}",
-                   f"/api/games/{game_id}/deals/{deal}/plays/{play + 1}"):
-        assert client.get(beyond).status_code == 404
+    assert client.get(f"/api/games/{game_id}/deals/{deal}/plays/{play + 1}").status_code == 404
+    # The page of a play the log records after the stop leads to its line; one the log has not, 404.
+    beyond = client.get(f"/games/{game_id}/deals/{deal}/plays/{play + 1}")
+    assert beyond.status_code == (404 if name == "e-incomplete.seep" else 302)
+    assert client.get(f"/games/{game_id}/deals/{deal}/plays/99").status_code == 404
 
 
 def test_the_dispute_page_lists_what_an_ambiguous_capture_could_mean(client):
@@ -56,3 +58,18 @@ def test_names_are_shown_one_way_on_every_page(client):
     assert "Omkar (E)" in play and "E (Omkar)" not in play and "<code>Kc x</code>" in play
     assert "Omkar (E)" in sheet and "(E)" in listing and "E (Omkar)" not in sheet + listing
     assert north is None or f"{north} (N)" in sheet
+
+
+NO_SPACE = ("deal 1 dealer N\nfloor Kh Jc 9s 2s\nbid W 11\nWJd x Jc 9s+2s\nS 5h\nE 4c+5h =9\nN Qs\n"
+            "W 8h xJc\n")
+"""A seat run into its card stops the replay before play 1; a second typo is flagged at play 4, line 8."""
+
+
+def test_a_flagged_play_after_the_replay_stopped_leads_to_its_line(client):
+    game_id = client.post("/api/games", data=NO_SPACE, content_type="text/plain").json["id"]
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/deals/1/plays/4"' not in sheet
+    assert '<td class="num" data-label="Play">4</td>' in sheet
+    answer = client.get(f"/games/{game_id}/deals/1/plays/4")
+    assert answer.status_code == 302 and answer.location.endswith(f"/games/{game_id}#L8")
+    assert client.get(f"/games/{game_id}/deals/1/plays/5").status_code == 404

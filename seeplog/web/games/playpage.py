@@ -281,7 +281,7 @@ def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]
 
 
 def _finding(ctx: DealContext, v: Violation) -> Finding:
-    found = typed_finding(v, ctx.game_id, ctx.game_number, ctx.replay.deal.number)
+    found = typed_finding(v, ctx.game_id, ctx.game_number, ctx.replay.deal.number, ctx.plays)
     return replace(found, message=unrepeated(found.message, found.summary))
 
 

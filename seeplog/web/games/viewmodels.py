@@ -216,16 +216,20 @@ def number_runs(numbers: list[int]) -> str:
     return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
 
 
-def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None) -> Finding:
-    link = play_link(game_id, game, deal, f["play"]) if deal is not None and f.get("play") else None
+def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None, reached: int | None = None) -> Finding:
+    """A finding as the pages list it, linked to its play's page when the play has one (`reached`: how many
+    plays of the deal have pages, when known; a play after the one a log error stopped the replay at has none)."""
+    play = f.get("play")
+    linked = deal is not None and play and (reached is None or play <= reached)
+    link = play_link(game_id, game, deal, play) if linked else None
     rule = RULES.get(f["rule"])
     return Finding("error" if f["rule"].startswith("E-") else "violation", f["rule"],
                    rule.summary if rule else "", deal, f.get("play"), f.get("seat"), f.get("line"),
                    f["message"], link)
 
 
-def typed_finding(v: Violation, game_id: int, game: int, deal: int | None) -> Finding:
-    return finding(violation_json(v), game_id, game, deal)
+def typed_finding(v: Violation, game_id: int, game: int, deal: int | None, reached: int | None = None) -> Finding:
+    return finding(violation_json(v), game_id, game, deal, reached)
 
 
 def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: bool = True,
@@ -239,11 +243,11 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: b
     rows = tuple(sheet_line(r, line, names, teams, _steps_link(game_id, number, d.replay))
                  for r, line, d in zip(sheet_rows(analysis), lines, analysis.deals))
     team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats_of(t))) for t in teams)
-    found: list[tuple[Violation, int | None]] = [(v, d.replay.deal.number) for d in analysis.deals
-                                                 for v in d.violations + d.errors]
-    found += [(v, None) for v in analysis.game_errors] if game_errors else []
-    findings = tuple(typed_finding(v, game_id, number, deal)
-                     for v, deal in found[:PAGE_FINDINGS if listed is None else listed])
+    found: list[tuple[Violation, int | None, int | None]] = [
+        (v, d.replay.deal.number, plays_shown(d.replay)) for d in analysis.deals for v in d.violations + d.errors]
+    found += [(v, None, None) for v in analysis.game_errors] if game_errors else []
+    findings = tuple(typed_finding(v, game_id, number, deal, reached)
+                     for v, deal, reached in found[:PAGE_FINDINGS if listed is None else listed])
     more = len(found) - len(findings)
     heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), local_date(tags.get("Date"))) if x) \
         or gettext("Seep game")
@@ -323,6 +327,20 @@ def game_page(row: dict[str, Any], part: int = 1) -> GamePage:
     return GamePage(game_id, title_of(row), row["filename"], row["uploaded"], row["format"], row["status"],
                     tuple(sheets), log_errors[:PAGE_FINDINGS], lines, part, parts, row.get("live"),
                     _lines_in(analysis.text, first, last) - len(lines))
+
+
+def unreached_line(row: dict[str, Any], game: int, deal: int, play: int) -> str | None:
+    """The game page's address of a play the log records but the replay did not reach (a log error stopped it
+    before): its line, on the part of the page that shows it; None for any other play."""
+    analysis = stored_analysis(row)
+    found = analysis.deal(game, deal)
+    plays = found.replay.deal.plays if found else ()
+    if found is None or not plays_shown(found.replay) < play <= len(plays):
+        return None
+    index = sum(len(g.deals) for g in analysis.games[:game - 1]) + analysis.games[game - 1].deals.index(found)
+    part = index // DEALS_PER_PAGE + 1
+    page = url_for("pages.game", game_id=row["id"], **({"part": part} if part > 1 else {}))
+    return f"{page}#L{plays[play - 1].line}"
 
 
 def _lines_in(text: str, first: int, last: int | None) -> int:

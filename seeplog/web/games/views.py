@@ -35,7 +35,7 @@ from ..api.schemas import GameQuerySchema, PlayQuerySchema
 from .limits import TooMuch
 from .store import BadUpload, served_report, store, stored_analysis
 from .uploads import from_bytes
-from .viewmodels import findings_summary, game_page, game_row, title_of
+from .viewmodels import findings_summary, game_page, game_row, title_of, unreached_line
 
 bp = Blueprint("pages", __name__, static_folder="../static", static_url_path="/assets")
 bp.add_app_template_filter(card_html, "card")
@@ -269,9 +269,12 @@ def deal_play(game_id: int, deal: int, play: int):
     except ValidationError:
         abort(400, Said("?game= takes the number of a game in the file (1, 2, ...), not {given}",
                         given=repr(request.args["game"][:24])))
+    row = stored_game(game_id)
     try:
-        page = play_page(stored_game(game_id), number, deal, play)
+        page = play_page(row, number, deal, play)
     except LookupError as exc:
+        if line := unreached_line(row, number, deal, play):  # a flagged play after the replay stopped: its line
+            return redirect(line)
         abort(404, sentence_of(exc))
     return render_template("play.html", page=page, max_listed=MAX_LISTED)
 
