@@ -75,7 +75,8 @@ class Step:
 def kinds_of(b: Baazi) -> list[tuple[str, tuple[list[Team], list[Team]]]]:
     """Whom one baazi rates: each player, and the two partnerships (not in a two-player game, where each team
     is one player: that player's rating is the player's own)."""
-    kinds = [(PLAYER, ([(p,) for p in b.winner], [(p,) for p in b.loser]))]
+    players: tuple[list[Team], list[Team]] = ([(p,) for p in b.winner], [(p,) for p in b.loser])
+    kinds = [(PLAYER, players)]
     if len(b.winner) > 1 and len(b.loser) > 1:
         kinds.append((PARTNERSHIP, ([b.winner], [b.loser])))
     return kinds

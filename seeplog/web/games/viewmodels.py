@@ -219,9 +219,9 @@ def number_runs(numbers: list[int]) -> str:
 def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None, reached: int | None = None) -> Finding:
     """A finding as the pages list it, linked to its play's page when the play has one (`reached`: how many
     plays of the deal have pages, when known; a play after the one a log error stopped the replay at has none)."""
-    play = f.get("play")
+    play: int | None = f.get("play")
     linked = deal is not None and play and (reached is None or play <= reached)
-    link = play_link(game_id, game, deal, play) if linked else None
+    link = play_link(game_id, game, deal, play) if linked and deal is not None and play else None
     rule = RULES.get(f["rule"])
     return Finding("error" if f["rule"].startswith("E-") else "violation", f["rule"],
                    rule.summary if rule else "", deal, f.get("play"), f.get("seat"), f.get("line"),
@@ -339,7 +339,8 @@ def unreached_line(row: dict[str, Any], game: int, deal: int, play: int) -> str 
         return None
     index = sum(len(g.deals) for g in analysis.games[:game - 1]) + analysis.games[game - 1].deals.index(found)
     part = index // DEALS_PER_PAGE + 1
-    page = url_for("pages.game", game_id=row["id"], **({"part": part} if part > 1 else {}))
+    page = url_for("pages.game", game_id=row["id"], part=part) if part > 1 else url_for("pages.game",
+                                                                                       game_id=row["id"])
     return f"{page}#L{plays[play - 1].line}"
 
 
