@@ -427,3 +427,40 @@ def test_a_flagged_play_in_the_strip_is_marked_in_shape_and_named_flagged(client
     marked = {n for n, link in links.items() if '<span class="flag" aria-hidden="true">!</span>' in link}
     assert marked == {"11"}  # the play of R-HOUSE-VALUE, and no other
     assert f'<span class="sr-only">{flagged}</span>' in links["11"] and flagged not in links["12"]
+
+
+def typed(client, text: str) -> int:
+    response = client.post("/api/games", data=text, content_type="text/plain")
+    assert response.status_code in (200, 201), response.json
+    return response.json["id"]
+
+
+def test_a_bid_throw_without_its_first_four_is_not_called_clean(client):
+    # RULES.md §3: without a hand line of the bidder's first four, R-BID-THROW is not judged.
+    game_id = typed(client, "deal 1 dealer W\nfloor 6d 5h 3c Ac\nbid S K\nS Kd\n")
+    html = shown(page(client, game_id, 1, 1))
+    assert "This play breaks no rule" not in html and "No rule broken that the log can show." in html
+    assert "(R-BID-THROW) is not judged" in html
+    recorded = typed(client, "deal 1 dealer W\nhand S Kd 9c 8c 2h\nfloor 6d 5h 3c Ac\nbid S K\nS Kd\n")
+    assert "R-BID-THROW" in shown(page(client, recorded, 1, 1))
+
+
+def test_a_house_built_from_a_hand_not_shown_whole_says_what_is_not_judged(client):
+    # E builds a 12-house with Qd unseen: whether E still held a queen cannot be known (RULES.md §3).
+    log = "deal 1 dealer S\nfloor Qc 5h 8d 3s\nbid E 12\nE Qh x Qc\nN 4h\nW Qs x 8d+4h\nS 9c\nE 7s+5h =12 9c+3s\n"
+    html = shown(page(client, typed(client, log), 1, 5))
+    assert "No rule broken that the log can show." in html and "R-HOUSE-HOLD" in html
+    assert "This play breaks no rule" in shown(page(client, upload(client, "game-standard-1.seep"), 1, 5))
+
+
+def test_the_play_after_the_last_recorded_gets_no_verdict(client):
+    html = shown(page(client, typed(client, "deal 1 dealer W\nhand S Kd 7s 6c 2h\nfloor 6d 5h 3c Ac\nbid S K\n"), 1, 1))
+    assert "The log stops here" in html and "breaks no rule." not in html and "can show" not in html
+    assert 'data-partial="false"' in html
+
+
+def test_a_play_page_names_the_game_errors_outside_its_deals(client):
+    log = ('[Variant "thirty punjab"]\n\ndeal 1 dealer N\nhand W Td Qc 4h 2d\nfloor 8s 5c 3d Kh\nbid W 12\n'
+           "W 4h+8s =12\nS 7h+3d =10\n")
+    html = shown(page(client, typed(client, log), 1, 2))
+    assert "unknown variant" in html and "judged by the rules of the standard variant" in html

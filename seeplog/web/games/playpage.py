@@ -9,7 +9,7 @@ from flask import url_for
 
 from seeplog.cards import Card
 from seeplog.dispute import Alternative, PlayView, replay_view
-from seeplog.moves import HouseRef, move_text
+from seeplog.moves import Build, HouseRef, move_text
 from seeplog.replay import DealReplay
 from seeplog.rules import Violation
 from seeplog.said import Said
@@ -116,6 +116,11 @@ class PlayPage:
     """What else the play brought: a sweep, the end of the deal."""
     strip: tuple[StripItem, ...]
     nav: Nav
+    unjudged: tuple[str, ...] = ()
+    """What the log does not let the validator judge of this play (a hand it does not show whole)."""
+    game_errors: tuple[Finding, ...] = ()
+    """The game's log errors outside its deals (an unreadable tag: the game may be judged by other rules)."""
+    variant: str = ""
     stopped: bool = False
     """The replay stopped at this play: there is no floor after it."""
     meant: tuple[Alternative, ...] = ()
@@ -154,6 +159,8 @@ class DealContext:
     deals: tuple[int, ...]
     """The numbers of the game's deals whose plays have pages."""
     game_url: str
+    game_errors: tuple[Violation, ...] = ()
+    """The game's log errors outside its deals."""
 
     def link(self, play: int, deal: int | None = None) -> str:
         return play_link(self.game_id, self.game_number, deal or self.replay.deal.number, play, self.game_url)
@@ -185,7 +192,7 @@ def deal_context(row: dict[str, Any], game_number: int, deal_number: int) -> Dea
         raise LookupError(Said("there is no deal {deal}", deal=deal_number))
     deals = tuple(d.replay.deal.number for d in game.deals if plays_shown(d.replay))
     return DealContext(row["id"], game_number, len(games), deal.stepped, players(game), deals,
-                       url_for("pages.game", game_id=row["id"]))
+                       url_for("pages.game", game_id=row["id"]), tuple(game.game_errors))
 
 
 def has_plays(row: dict[str, Any], game_number: int, deal_number: int) -> bool:
@@ -214,7 +221,27 @@ def play_page(row: dict[str, Any], game_number: int, deal_number: int, play_numb
         after=floor_view(step.after, step.before, "new", names),
         hands=_hands(ctx, view), taken=_taken(ctx, step.after),
         legal=_legal(view, names), legal_seat=named_heard(view.turn, names), legal_complete=view.legal_complete,
-        notes=_notes(ctx, view))
+        notes=_notes(ctx, view), unjudged=_unjudged(ctx, view))
+
+
+def _unjudged(ctx: DealContext, view: PlayView) -> tuple[str, ...]:
+    """Why a play with no finding may still break a rule the log cannot show (RULES.md §3): the bid play
+    without a hand line of the bidder's first four, or a hand the log does not show whole where a rule asks
+    for a card held (a house built or joined, an owner's play, Punjab's holders)."""
+    step, replay = view.step, ctx.replay
+    seat = named(step.seat, ctx.names)
+    said = []
+    if step.number == 1 and step.seat == replay.bidder and "R-BID-THROW" in replay.partial_checks:
+        said.append(gettext("No hand line records %(seat)s’s first four cards, so whether the bid card could be "
+                            "thrown (R-BID-THROW) is not judged, and holding the bid value is judged on the whole "
+                            "hand.", seat=seat))
+    partial = view.hands.get(step.seat, ((), False))[1]
+    owner = any(step.seat in h.owners for h in step.before.houses)
+    if partial and (isinstance(step.move, Build) or owner or replay.rules.punjab) and not said:
+        said.append(gettext("The log does not show all of %(seat)s’s hand here, so a rule that asks for a card "
+                            "still held (R-HOUSE-HOLD, R-OWNER-KEEP) is flagged only where %(seat)s certainly "
+                            "held none.", seat=seat))
+    return tuple(said)
 
 
 def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> PlayPage:
@@ -226,7 +253,7 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
     written = _without_seat(lines[line - 1].strip(), error.seat) if error and line and line <= len(lines) else "–"
     words = (gettext("The replay stops here: this line cannot be replayed as written.") if error is not None else
              _log_stops(stop.number - 1, stop.turn, names))
-    hand = HandView(stop.turn, named_heard(stop.turn, names), faces(stop.hand), True, True) if stop.hand_known \
+    hand = HandView(stop.turn, named_heard(stop.turn, names), faces(stop.hand), False, True) if stop.hand_known \
         else None
     return PlayPage(
         **_frame(ctx, row, stop.number), seat=named_heard(error.seat, names) if error and error.seat else "–",
@@ -275,6 +302,8 @@ def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]
         "bid": named_heard(replay.bidder, ctx.names) + f" {replay.bid}" if replay.bid is not None else "–",
         "number": number, "plays": ctx.plays, "game_url": ctx.game_url, "names": ctx.names,
         "findings": tuple(_finding(ctx, v) for v in ctx.at(number)),
+        "game_errors": tuple(typed_finding(v, ctx.game_id, ctx.game_number, None) for v in ctx.game_errors),
+        "variant": ctx.replay.rules.name,
         "deal_findings": tuple(_finding(ctx, v) for v in ctx.at(None)),
         "strip": _strip(ctx, number), "nav": _nav(ctx, number),
     }
