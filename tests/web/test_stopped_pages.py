@@ -73,3 +73,13 @@ def test_a_flagged_play_after_the_replay_stopped_leads_to_its_line(client):
     answer = client.get(f"/games/{game_id}/deals/1/plays/4")
     assert answer.status_code == 302 and answer.location.endswith(f"/games/{game_id}#L8")
     assert client.get(f"/games/{game_id}/deals/1/plays/5").status_code == 404
+
+
+def test_a_log_error_is_shown_at_its_column(client):
+    game_id = client.post("/api/games", data="deal 1 dealer N\nfloor Kh Jc 9s 2s\nbid W 11\nW Jd x Jc 9s+2s\n"
+                          "S 3h x 3e\n", content_type="text/plain").json["id"]
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert '<code lang="en" translate="no">S 3h x <mark>3e</mark></code>' in sheet
+    assert 'title="line 5, column 8">5<span class="column">:8</span>' in sheet
+    play = shown(client.get(f"/games/{game_id}/deals/1/plays/2").get_data(as_text=True))
+    assert ", column 8 of the log." in play

@@ -121,6 +121,8 @@ class PlayPage:
     game_errors: tuple[Finding, ...] = ()
     """The game's log errors outside its deals (an unreadable tag: the game may be judged by other rules)."""
     variant: str = ""
+    column: int | None = None
+    """Where on its line the log error the replay stopped at was found."""
     stopped: bool = False
     """The replay stopped at this play: there is no floor after it."""
     meant: tuple[Alternative, ...] = ()
@@ -261,6 +263,7 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
         taken=_taken(ctx, before), legal=_stop_legal(stop, names), legal_seat=named_heard(stop.turn, names),
         legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
+        column=error.column if error is not None else None,
         meant=tuple(replace(a, words=said_of(a, names)) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
 

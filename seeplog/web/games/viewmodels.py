@@ -37,6 +37,7 @@ class Finding:
     message: str
     link: str | None
     """The play's dispute view."""
+    column: int | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,8 @@ class LogLine:
     """Each finding on the line: its rule and its sentence."""
     kind: str
     """'' for a clean line, else 'violation' or 'error'."""
+    parts: tuple[tuple[str, bool], ...] = ()
+    """The text in pieces, those a finding's column points at marked (True): the word it found."""
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,7 @@ def finding(f: dict[str, Any], game_id: int, game: int, deal: int | None, reache
     rule = RULES.get(f["rule"])
     return Finding("error" if f["rule"].startswith("E-") else "violation", f["rule"],
                    rule.summary if rule else "", deal, f.get("play"), f.get("seat"), f.get("line"),
-                   f["message"], link)
+                   f["message"], link, f.get("column"))
 
 
 def typed_finding(v: Violation, game_id: int, game: int, deal: int | None, reached: int | None = None) -> Finding:
@@ -289,8 +292,25 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
         found = by_line.get(number, [])
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
         shown = line if len(line) <= PAGE_LINE_CHARS else line[:PAGE_LINE_CHARS] + "…"
-        out.append(LogLine(number, shown, tuple((f.rule, f.message) for f in found), kind))
+        parts = marked_words(shown, [f.column for f in found if f.column])
+        out.append(LogLine(number, shown, tuple((f.rule, f.message) for f in found), kind, parts))
     return tuple(out)
+
+
+def marked_words(line: str, columns: list[int]) -> tuple[tuple[str, bool], ...]:
+    """The line in pieces, the word at each column (from 1, to the next space) marked, as the command line's
+    caret points at it: "W 3h x 3e" with column 8 -> ("W 3h x ", False), ("3e", True)."""
+    pieces: list[tuple[str, bool]] = []
+    start = 0
+    for column in sorted(set(c for c in columns if 0 < c <= len(line))):
+        at = column - 1
+        if at < start:
+            continue
+        end = next((i for i in range(at + 1, len(line)) if line[i].isspace()), len(line))
+        pieces += [(line[start:at], False)] if at > start else []
+        pieces.append((line[at:end], True))
+        start = end
+    return tuple(pieces + ([(line[start:], False)] if start < len(line) else []))
 
 
 def is_open(row: dict[str, Any]) -> bool:
