@@ -204,3 +204,26 @@ def test_every_page_works_under_the_content_security_policy(page, base_url):
     assert page.evaluate("window.__csp") == []
     assert not [p for p in problems if "Content Security Policy" in p or "Refused" in p], problems
     assert problems == [] or all("404" in p for p in problems), problems
+
+
+TYPED_AT_THE_TABLE = ("deal 1 dealer W\nfloor 6d 5h 3c Ac\nbid S K\nS Kd\nW 3h x 3e\n")
+"""A dispute typed by hand on a phone: the bid card thrown with no hand line, then a typo."""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)])
+def test_a_typed_dispute_reads_what_is_not_judged_and_where_the_typo_is(browser, base_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(base_url + "/upload")
+    page.fill("textarea", TYPED_AT_THE_TABLE)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    assert page.locator("tr#L5 code mark").inner_text() == "3e"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("tr#L5").screenshot(path=str(SHOTS / f"typed-dispute-line-{width}.png"))
+    page.goto(page.url.split("#")[0] + "/deals/1/plays/1")
+    assert page.locator(".the-play .verdict").inner_text() == "✓ No rule broken that the log can show."
+    assert "(R-BID-THROW) is not judged" in page.locator(".the-play .unjudged").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"typed-dispute-play-{width}.png"), full_page=True)
+    context.close()
