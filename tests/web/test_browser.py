@@ -220,6 +220,9 @@ def test_a_typed_dispute_reads_what_is_not_judged_and_where_the_typo_is(browser,
     page.wait_for_url("**/games/*")
     assert page.locator("tr#L5 code mark").inner_text() == "3e"
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"typed-dispute-game-{width}.png"))
+    page.click("a.status")  # the first screen leads to the findings
+    assert page.locator("#flagged-1").is_visible()
     page.locator("tr#L5").screenshot(path=str(SHOTS / f"typed-dispute-line-{width}.png"))
     page.goto(page.url.split("#")[0] + "/deals/1/plays/1")
     assert page.locator(".the-play .verdict").inner_text() == "✓ No rule broken that the log can show."

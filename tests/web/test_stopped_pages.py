@@ -70,6 +70,7 @@ def test_a_flagged_play_after_the_replay_stopped_leads_to_its_line(client):
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert f'href="/games/{game_id}/deals/1/plays/4"' not in sheet
     assert '<td class="num" data-label="Play">4</td>' in sheet
+    assert '<a class="status status-2" href="#flagged-1">log errors: see the flagged plays ↓</a>' in sheet
     answer = client.get(f"/games/{game_id}/deals/1/plays/4")
     assert answer.status_code == 302 and answer.location.endswith(f"/games/{game_id}#L8")
     assert client.get(f"/games/{game_id}/deals/1/plays/5").status_code == 404
