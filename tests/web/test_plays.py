@@ -464,3 +464,10 @@ def test_a_play_page_names_the_game_errors_outside_its_deals(client):
            "W 4h+8s =12\nS 7h+3d =10\n")
     html = shown(page(client, typed(client, log), 1, 2))
     assert "unknown variant" in html and "judged by the rules of the standard variant" in html
+
+
+def test_legal_plays_from_a_hand_not_shown_whole_say_their_condition(client):
+    log = "deal 1 dealer S\nfloor Qc 5h 8d 3s\nbid E 12\nE Qh x Qc\nN 4h\nW Qs x 8d+4h\nS 9c\nE 7s+5h =12 9c+3s\n"
+    html = shown(page(client, typed(client, log), 1, 5))
+    assert "unless the seat certainly held no other card of its value" in html
+    assert "certainly held no other card" not in shown(page(client, upload(client, "game-standard-1.seep"), 1, 5))
