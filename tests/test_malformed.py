@@ -104,6 +104,8 @@ CASES = [
     c("house-of-cards", "replace", P6, "N Jc x [9+2]", "E-SYNTAX", 8, "a house is named by its value alone",
       play=6),
     c("eq-in-capture", "replace", P4, "S Ks x Kd =13", "E-SYNTAX", 11, "'=' belongs to a house play", play=4),
+    c("seat-run-into-its-card", "replace", P3, "WQh", "E-SYNTAX", 1,
+      "unknown keyword 'WQh': a seat and its card are two words, as in 'W Qh'"),
     c("card-after-card", "replace", P3, "W Qh Qs", "E-SYNTAX", 6, "expected 'x' before 'Qs'", play=3),
     c("word-dealer-in-a-play", "replace", P3, "W Qh dealer", "E-SYNTAX", 6, "unexpected 'dealer' after the card",
       play=3),

@@ -321,6 +321,9 @@ def read_statement(cur: Cursor, table: Table) -> Statement:
         return READERS[first.text.lower()](cur, table)
     if is_play_like(cur.text):
         return read_play(cur, table)
+    if first.kind == "word" and first.text[:1].upper() in table.seats and is_card(first.text[1:]):
+        raise cur.fail(Said("unknown keyword {word}: a seat and its card are two words, as in {spaced}",
+                            word=show(first.text), spaced=show(f"{first.text[0]} {first.text[1:]}")), first)
     if first.kind == "word":
         raise cur.fail(Said("unknown keyword {word}: expected {start}", word=show(first.text), start=START), first)
     raise cur.fail(Said("unexpected {found} at the start of the line: expected {start}", found=show(first.text),
