@@ -298,22 +298,22 @@ def _item_text(item: object) -> str:
 
 def _frame(ctx: DealContext, row: dict[str, Any], number: int) -> dict[str, Any]:
     """What every play page of the deal shows: where it is, the strip of plays, the way to the others."""
-    replay = ctx.replay
+    replay, reached = ctx.replay, ctx.plays
     return {
         "game_id": ctx.game_id, "title": title_of(row), "game": ctx.game_number, "games": ctx.games,
         "deal": replay.deal.number, "dealer": named_heard(replay.deal.dealer, ctx.names),
         "bid": named_heard(replay.bidder, ctx.names) + f" {replay.bid}" if replay.bid is not None else "–",
-        "number": number, "plays": ctx.plays, "game_url": ctx.game_url, "names": ctx.names,
-        "findings": tuple(_finding(ctx, v) for v in ctx.at(number)),
+        "number": number, "plays": reached, "game_url": ctx.game_url, "names": ctx.names,
+        "findings": tuple(_finding(ctx, v, reached) for v in ctx.at(number)),
         "game_errors": tuple(typed_finding(v, ctx.game_id, ctx.game_number, None) for v in ctx.game_errors),
         "variant": ctx.replay.rules.name,
-        "deal_findings": tuple(_finding(ctx, v) for v in ctx.at(None)),
+        "deal_findings": tuple(_finding(ctx, v, reached) for v in ctx.at(None)),
         "strip": _strip(ctx, number), "nav": _nav(ctx, number),
     }
 
 
-def _finding(ctx: DealContext, v: Violation) -> Finding:
-    found = typed_finding(v, ctx.game_id, ctx.game_number, ctx.replay.deal.number, ctx.plays)
+def _finding(ctx: DealContext, v: Violation, reached: int) -> Finding:
+    found = typed_finding(v, ctx.game_id, ctx.game_number, ctx.replay.deal.number, reached)
     return replace(found, message=unrepeated(found.message, found.summary))
 
 

@@ -247,7 +247,8 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: b
                  for r, line, d in zip(sheet_rows(analysis), lines, analysis.deals))
     team_list = tuple(Team(t, " & ".join(names[s] for s in analysis.rules.seats_of(t))) for t in teams)
     found: list[tuple[Violation, int | None, int | None]] = [
-        (v, d.replay.deal.number, plays_shown(d.replay)) for d in analysis.deals for v in d.violations + d.errors]
+        (v, d.replay.deal.number, reached) for d in analysis.deals if d.violations or d.errors
+        for reached in (plays_shown(d.replay),) for v in d.violations + d.errors]
     found += [(v, None, None) for v in analysis.game_errors] if game_errors else []
     findings = tuple(typed_finding(v, game_id, number, deal, reached)
                      for v, deal, reached in found[:PAGE_FINDINGS if listed is None else listed])
