@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 
 from seeplog.clubs.pairings import meetings, round_robin
-from seeplog.clubs.standings import TableResult, standings
+from seeplog.clubs.standings import REFUSED, SCORE_TOTAL, UNKNOWN, TableResult, standings, why_order
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 7, 8, 9])
@@ -58,3 +58,11 @@ def test_standings_by_hand():
 def test_equal_lines_share_a_rank():
     lines = standings([1, 2], [TableResult(1, 1, 2, (1, 1), (100, 100), deals=4)])
     assert [(s.pair, s.rank) for s in lines] == [(1, 1), (2, 1)]
+
+
+def test_a_rows_reasons_to_be_provisional_are_those_of_its_tables():
+    lines = standings([1, 2, 3], [
+        TableResult(1, 1, 2, (0, 0), (90, 30), provisional=True, deals=1, why=frozenset({SCORE_TOTAL})),
+        TableResult(2, 1, 3, (0, 0), (60, 40), provisional=True, deals=1, why=frozenset({REFUSED, UNKNOWN}))])
+    why = {s.pair: why_order(s.why) for s in lines}
+    assert why == {1: [UNKNOWN, SCORE_TOTAL, REFUSED], 2: [SCORE_TOTAL], 3: [UNKNOWN, REFUSED]}

@@ -1,12 +1,25 @@
 """An event's standings: partnerships ranked by baazis won, then baazi difference, then card-point
 difference (partnerships equal on all three share a rank). A table whose game has a deal of unknown score
-(RULES.md §8.5) counts as the ledger counts it, and makes both partnerships' rows provisional."""
+(RULES.md §8.5) counts as the ledger counts it, and makes both partnerships' rows provisional; so does one
+with a deal whose score stands in doubt (a score written down whose card points do not add up, R-SCORE-TOTAL,
+or one the opponents refused), counted as written until it is corrected."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 ORDER = "baazis won, then baazi difference (won − lost), then card-point difference (for − against)"
+
+UNKNOWN, SCORE_TOTAL, REFUSED = "unknown-score", "score-total", "refused-score"
+WHY = {UNKNOWN: "a deal's score is not known (RULES.md §8.5)",
+       SCORE_TOTAL: "a score written down whose card points do not add up (R-SCORE-TOTAL)",
+       REFUSED: "the opponents refused a deal's score"}
+"""Why a table is provisional, in the order a reader is told."""
+
+
+def why_order(reasons: Iterable[str]) -> list[str]:
+    """The reasons in WHY's order."""
+    return [w for w in WHY if w in set(reasons)]
 
 
 @dataclass(frozen=True)
@@ -19,8 +32,10 @@ class TableResult:
     baazis: tuple[int, int]
     card_points: tuple[int, int]
     provisional: bool = False
-    """A deal's score is not known (RULES.md §8.5): the table's numbers may change."""
+    """A deal's score is not known or stands in doubt (`why` says which): the table's numbers may change."""
     deals: int = 0
+    why: frozenset[str] = frozenset()
+    """The reasons it is provisional (keys of WHY)."""
 
 
 @dataclass
@@ -34,6 +49,8 @@ class Standing:
     points_against: int = 0
     provisional: bool = False
     rank: int = 0
+    why: set[str] = field(default_factory=set)
+    """The reasons its row is provisional (keys of WHY)."""
 
     @property
     def baazi_difference(self) -> int:
@@ -62,6 +79,7 @@ def standings(pairs: Iterable[int], results: Iterable[TableResult]) -> list[Stan
             line.points_for += r.card_points[i]
             line.points_against += r.card_points[1 - i]
             line.provisional = line.provisional or r.provisional
+            line.why |= r.why
     ranked = sorted(table.values(), key=lambda s: (s.key(), s.pair))
     for index, line in enumerate(ranked):
         same = index and ranked[index - 1].key() == line.key()

@@ -3,11 +3,14 @@ standings (baazis won, then baazi difference, then card-point difference) agree 
 the tables' games, provisional where a deal's score is not known; bad input changes nothing."""
 from __future__ import annotations
 
+import random
 import re
 from itertools import combinations
 
 import pytest
 
+from seeplog.playout import deal_lines, random_deal
+from seeplog.ruleset import find_ruleset
 from tests.web.helpers import assert_envelope, example
 from tests.web.live_helpers import statement_lines, validate_json
 
@@ -284,3 +287,41 @@ def test_the_event_pages_number_fields_carry_their_limits_as_attributes(client):
     round_field = re.search(r'<input id="attach-round"[^>]*>', page).group(0)
     assert 'max="999"' in round_field and "&#34;" not in round_field
     assert re.search(r'<input id="attach-game"[^>]* required', page)
+
+
+def enter(client, table: dict, lines: list[str]) -> None:
+    """Append lines at a live table with its edit token."""
+    version = client.get(f"/api/live/{table['game_id']}").json["version"]
+    for line in lines:
+        answer = client.post(f"/api/live/{table['game_id']}/entries", headers=bearer(table["edit_token"]),
+                             json={"line": line, "version": version})
+        assert answer.status_code == 201, (line, answer.json)
+        version = answer.json["version"]
+
+
+def test_a_score_that_does_not_add_up_or_was_refused_makes_both_rows_provisional_and_says_why(client):
+    event_id, token = create(client, PAIRS[:6])
+    tables = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"]
+    enter(client, tables[0], ["deal 1 dealer N", "score NS 90 EW 30"])  # 120 card points: R-SCORE-TOTAL
+    enter(client, tables[1], ["deal 1 dealer N", "score NS 60 EW 40"])
+    played = deal_lines(1, "N", random_deal(find_ruleset("standard"), "N", random.Random(3)))
+    enter(client, tables[2], [*played, "score NS 1 EW 99"])  # a played deal: R-SCORE-CLAIM, the computed score counts
+    refused = client.post(f"/api/live/{tables[1]['game_id']}/confirmations", headers=bearer(tables[1]["edit_token"]),
+                          json={"deal": 1, "verdict": "refused", "reason": "EW had 45"})
+    assert refused.status_code == 201
+    event = client.get(f"/api/events/{event_id}").json
+    why = {s["pair"]: s["provisional_why"] for s in event["standings"] if s["provisional"]}
+    assert why == {tables[0]["pair_a"]: ["score-total"], tables[0]["pair_b"]: ["score-total"],
+                   tables[1]["pair_a"]: ["refused-score"], tables[1]["pair_b"]: ["refused-score"]}
+    rows = {t["number"]: t for t in event["rounds"][0]["tables"]}
+    assert [(rows[n]["provisional"], rows[n]["provisional_why"]) for n in (1, 2, 3)] == \
+        [(True, ["score-total"]), (True, ["refused-score"]), (False, [])]
+    assert rows[1]["card_points"] == [90, 30]  # counted as written, marked
+    sheet = client.get(f"/events/{event_id}/standings.csv").get_data(as_text=True)
+    assert "provisional,provisional_why\r\n" in sheet and ",yes,refused-score\r\n" in sheet
+    for page in (client.get(f"/events/{event_id}").get_data(as_text=True),
+                 client.get(f"/events/{event_id}/results").get_data(as_text=True)):
+        assert "whose card points do not add up (R-SCORE-TOTAL): it counts as written" in page
+        assert "a deal whose score the opponents refused" in page
+        assert 'title="the opponents refused a deal\'s score"' in page
+        assert "whose score is not known" not in page

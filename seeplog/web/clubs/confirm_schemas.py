@@ -59,7 +59,8 @@ DirectorTableSchema = answer_schema(
     uploaded=(bool, "an uploaded game attached to the event: its scores only (no entries, no confirmations)"),
     deals=(int, "deals recorded"),
     baazis=fields.List(fields.Integer(), required=True), card_points=fields.List(fields.Integer(), required=True),
-    provisional=fields.Boolean(metadata={"description": "an uploaded game: a deal's score unknown (RULES.md §8.5)"}),
+    provisional=fields.Boolean(metadata={"description": "an uploaded game: a deal's score unknown (RULES.md §8.5) or "
+                                                     "not adding up (R-SCORE-TOTAL)"}),
     version=live("version", fields.Integer),
     next=fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"}),
     last_entry=live("last event, ISO 8601 UTC"),

@@ -16,7 +16,7 @@ from .pages import known_event
 bp = Blueprint("event_results", __name__)
 
 CSV_COLUMNS = ("rank", "pair", "name", "played", "byes", "baazis_won", "baazis_lost", "baazi_difference",
-               "card_points_for", "card_points_against", "card_point_difference", "provisional")
+               "card_points_for", "card_points_against", "card_point_difference", "provisional", "provisional_why")
 
 
 def attachment(body: str, filename: str, content_type: str) -> Response:
@@ -35,8 +35,15 @@ def standings_csv(event: dict[str, Any]) -> str:
     writer = SheetWriter()
     writer.writerow(CSV_COLUMNS)
     for line in event["standings"]:
-        writer.writerow(["yes" if line[c] is True else "no" if line[c] is False else line[c] for c in CSV_COLUMNS])
+        writer.writerow([cell(line[c]) for c in CSV_COLUMNS])
     return writer.text()
+
+
+def cell(value: Any) -> Any:
+    """A standings value as the CSV writes it: yes or no, the reasons a row is provisional spaced."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return " ".join(value) if isinstance(value, list) else value
 
 
 @bp.get("/events/<int:event_id>/standings.csv")

@@ -6,6 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, pre_load, validate
 
+from seeplog.clubs.standings import WHY
 from seeplog.notation import VARIANT_NAMES
 
 from ..api.schemas import TEXT_LINE, WholeNumber, answer_schema, described
@@ -55,10 +56,18 @@ TableSeatsSchema = answer_schema(
 """Which table of a round, who sits at it, and its live game."""
 
 
+def provisional_why(**options: Any) -> fields.Field:
+    """Why a row or table is provisional: the keys of `standings.WHY`, described."""
+    words = "; ".join(f"{key}: {text}" for key, text in WHY.items())
+    return fields.List(fields.String(validate=validate.OneOf(list(WHY))), **options,
+                       metadata={"description": f"why it is provisional (empty: it is not). {words}"})
+
+
 TableSchema = answer_schema(
     "TableSchema", TableSeatsSchema, baazis=fields.List(fields.Integer()), card_points=fields.List(fields.Integer()),
     deals=described("deals whose score is known", fields.Integer),
-    provisional=described("a deal's score is not known (RULES.md 8.5)", fields.Boolean),
+    provisional=described("a deal's score is not known (RULES.md 8.5) or stands in doubt", fields.Boolean),
+    provisional_why=provisional_why(),
     live=described("kept live at the table (false: an uploaded game attached)", fields.Boolean),
     follow_url=described("a live table's follow page"), scoresheet_url=fields.String(),
     confirmations=fields.Dict(keys=fields.String(), values=fields.Integer(),
@@ -73,7 +82,8 @@ RoundSchema = answer_schema(
     bye=fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership sitting out"}))
 StandingSchema = answer_schema(
     "StandingSchema", rank=int, pair=int, name=str, played=int, byes=int, baazis_won=int, baazis_lost=int,
-    baazi_difference=int, card_points_for=int, card_points_against=int, card_point_difference=int, provisional=bool)
+    baazi_difference=int, card_points_for=int, card_points_against=int, card_point_difference=int, provisional=bool,
+    provisional_why=provisional_why(required=True))
 RankedEventSchema = answer_schema(
     "RankedEventSchema", id=int, name=str, standings=[StandingSchema], order=(str, "how the standings are ranked"))
 """What the event's answer and its standings' answer both begin with."""

@@ -11,14 +11,14 @@ import sqlite_utils
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound
 from seeplog.clubs.pairings import Table, round_robin
 from seeplog.clubs.players import UNNAMED, display_name, name_key
-from seeplog.clubs.standings import TableResult
+from seeplog.clubs.standings import REFUSED, SCORE_TOTAL, UNKNOWN, TableResult
 from seeplog.notation import parse
 from seeplog.said import Said
 
 from ..db import writing
 from ..live.store import create as create_live, header_lines
 from ..tokens import derived_token, new_token, token_hash, token_matches
-from .confirm_store import answers_version, confirm_token
+from .confirm_store import answers_version, checks, confirm_token
 from .event_uploads import team_size
 from .links import link_players, now
 
@@ -274,29 +274,42 @@ def _new_table(db: sqlite_utils.Database, event: dict[str, Any], organiser_token
 
 
 def table_results(db: sqlite_utils.Database, event_id: int, variant: str) -> list[TableResult]:
-    """Each table's result so far, from its game's derived rows (ledger, deal_scores, deals, live_games)."""
-    a_team, b_team = ("NS", "EW") if team_size(variant) == 2 else ("N", "S")
+    """Each table's result so far, from its game's derived rows (ledger, deal_scores, deals, violations,
+    live_games) and the answers to its deals' scores."""
+    teams = ("NS", "EW") if team_size(variant) == 2 else ("N", "S")
     out = []
     for t in event_tables(db, event_id):
         if t["pair_b"] is None or t["game_id"] is None:
             out.append(TableResult(t["round"], t["pair_a"], t["pair_b"], (0, 0), (0, 0)))
-            continue
-        gid = t["game_id"]
-        baazis = dict(db.execute("select baazi, count(*) from ledger where game_id = ? and game = 1 and baazi is "
-                                 "not null group by baazi", [gid]).fetchall())
-        points = dict(db.execute("select team, sum(card_points) from deal_scores where game_id = ? and game = 1 "
-                                 "group by team", [gid]).fetchall())
-        deals = [r[0] for r in db.execute(
-            "select exists (select 1 from deal_scores s where s.game_id = d.game_id and s.game = d.game and "
-            "s.position = d.position) from deals d where d.game_id = ? and d.game = 1 order by d.position", [gid])]
-        live = db.execute("select state from live_games where game_id = ?", [gid]).fetchone()
-        in_play = live is not None and live[0] == "open" and deals and not deals[-1]
-        settled = deals[:-1] if in_play else deals
-        out.append(TableResult(t["round"], t["pair_a"], t["pair_b"],
-                               (baazis.get(a_team, 0), baazis.get(b_team, 0)),
-                               (points.get(a_team, 0), points.get(b_team, 0)),
-                               provisional=not all(settled), deals=sum(settled)))
+        else:
+            out.append(game_result(db, t, teams))
     return out
+
+
+def game_result(db: sqlite_utils.Database, table: dict[str, Any], teams: tuple[str, str]) -> TableResult:
+    """A played table's result: its baazis and card points so far (the deal in play left out), provisional
+    while a deal's score is not known (RULES.md §8.5), does not add up (R-SCORE-TOTAL) or was refused."""
+    gid = table["game_id"]
+    baazis = dict(db.execute("select baazi, count(*) from ledger where game_id = ? and game = 1 and baazi is "
+                             "not null group by baazi", [gid]).fetchall())
+    points = dict(db.execute("select team, sum(card_points) from deal_scores where game_id = ? and game = 1 "
+                             "group by team", [gid]).fetchall())
+    deals = [r[0] for r in db.execute(
+        "select exists (select 1 from deal_scores s where s.game_id = d.game_id and s.game = d.game and "
+        "s.position = d.position) from deals d where d.game_id = ? and d.game = 1 order by d.position", [gid])]
+    live = db.execute("select state from live_games where game_id = ?", [gid]).fetchone()
+    in_play = live is not None and live[0] == "open" and deals and not deals[-1]
+    settled = deals[:-1] if in_play else deals
+    why = {UNKNOWN} if not all(settled) else set()
+    if db.execute("select 1 from violations where game_id = ? and game = 1 and rule = 'R-SCORE-TOTAL'",
+                  [gid]).fetchone():
+        why.add(SCORE_TOTAL)
+    if any(c.status == "refused" for c in checks(db, gid)):
+        why.add(REFUSED)
+    return TableResult(table["round"], table["pair_a"], table["pair_b"],
+                       (baazis.get(teams[0], 0), baazis.get(teams[1], 0)),
+                       (points.get(teams[0], 0), points.get(teams[1], 0)),
+                       provisional=bool(why), deals=sum(settled), why=frozenset(why))
 
 
 def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:

@@ -6,7 +6,7 @@ from typing import Any
 import sqlite_utils
 from flask import url_for
 
-from seeplog.clubs.standings import ORDER, standings
+from seeplog.clubs.standings import ORDER, standings, why_order
 
 from ..catalog import english_ngettext
 
@@ -42,7 +42,8 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
         row = table_seats(t)
         if t["pair_b"] is not None and t["game_id"] is not None:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
-                       provisional=r.provisional, scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
+                       provisional=r.provisional, provisional_why=why_order(r.why),
+                       scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
                        live=bool(t["live"]))
             if t["live"]:  # an uploaded game was not kept at the table: no one confirms its deals
                 row.update(follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
@@ -62,7 +63,8 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
                            "byes": s.byes, "baazis_won": s.won, "baazis_lost": s.lost,
                            "baazi_difference": s.baazi_difference, "card_points_for": s.points_for,
                            "card_points_against": s.points_against,
-                           "card_point_difference": s.card_point_difference, "provisional": s.provisional}
+                           "card_point_difference": s.card_point_difference, "provisional": s.provisional,
+                           "provisional_why": why_order(s.why)}
                           for s in lines]}
 
 
