@@ -317,3 +317,21 @@ def test_twin_events_each_direct_their_own_tables(client):
         game = tables[0]["game_id"]
         shown = next(t for t in director.json["tables"] if t["number"] == 1)
         assert shown["game_id"] == game and shown["confirm_url"].startswith(f"/live/{game}/confirm#")
+
+
+def test_the_director_may_correct_a_refused_deal_and_a_flagged_one_behind_a_long_played_deal(client):
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    played = deal_lines(3, "W", random_deal(find_ruleset("standard"), "W", random.Random(5)))
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer W", "score NS 90 EW 30", *played])
+    assert len(played) > 40  # the last deal's entries alone fill LAST_ENTRIES
+    assert answer(client, game, table["edit_token"], deal=1, verdict="refused", reason="40 was 45").status_code == 201
+    row = next(t for t in client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+               if t["game_id"] == game)
+    assert [f["rule"] for f in row["flagged"]] == ["R-SCORE-TOTAL"]
+    lines = [(e["deal"], e["line"]) for e in row["entries"]]
+    assert lines[:4] == [(1, "deal 1 dealer N"), (1, "score NS 60 EW 40"), (2, "deal 2 dealer W"),
+                         (2, "score NS 90 EW 30")]
+    assert [line for deal, line in lines[4:]] == played[-40:]  # and the last deal's last entries
+    numbers = [e["number"] for e in row["entries"]]
+    assert numbers == sorted(numbers)

@@ -66,7 +66,8 @@ DirectorTableSchema = answer_schema(
     last_entry=live("last event, ISO 8601 UTC"),
     flagged=live("flagged plays", fields.List, fields.Nested(FlaggedSchema)),
     confirmations=fields.Nested(ConfirmationsSchema, metadata={"description": "a live table's"}),
-    entries=live("last deal's entries: number, line (to correct one)", fields.List, fields.Dict()),
+    entries=live("entries to correct (number, line, deal, play): the last deals', those of a deal refused or "
+                 "flagged, the flagged ones", fields.List, fields.Dict()),
     follow_url=live("follow page"), confirm_url=live("confirm link for the opponents (a token)"))
 
 DirectorSchema = answer_schema(

@@ -22,6 +22,8 @@ from .links import now
 
 LAST_ENTRIES = 40
 """The entries of a table the view lists to correct (the last deal's, at most this many)."""
+DOUBT_ENTRIES = 120
+"""And of the deals whose score was refused or that hold a flagged entry, at most this many (the last ones)."""
 
 
 def director_version(db: sqlite_utils.Database, event_id: int) -> str | None:
@@ -84,14 +86,22 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any])
 
 
 def correctable(view: LiveView, flagged: list[dict[str, Any]], confirmations: dict[str, Any]) -> list[dict[str, Any]]:
-    """The entries the director may want to correct: those of the deal in play (or next) and the one
-    before, of a deal whose score was refused, and the flagged ones (at most LAST_ENTRIES, the last ones)."""
+    """The entries the director may want to correct, in order: the last LAST_ENTRIES of the deal in play (or
+    next) and the one before; of the deals whose score was refused or that hold a flagged entry, the last
+    DOUBT_ENTRIES, and each such deal's first and last entry (its deal and score lines); and every flagged one."""
     last = view.next.get("deal") or 1
-    refused = {c["deal"] for c in confirmations["deals"] if c["status"] == "refused"}
+    doubtful = {c["deal"] for c in confirmations["deals"] if c["status"] == "refused"}
+    doubtful |= {f["deal"] for f in flagged if f["entry"] and f["deal"] is not None}
     marked = {f["entry"] for f in flagged if f["entry"]}
+    dealt = [e for e in view.entries if e.place.deal is not None]
+    chosen = {e.number for e in [e for e in dealt if (e.place.deal or 0) >= last - 1][-LAST_ENTRIES:]}
+    doubt = [e for e in dealt if e.place.deal in doubtful]
+    chosen |= {e.number for e in doubt[-DOUBT_ENTRIES:]} | marked
+    for deal in doubtful:
+        own = [e.number for e in doubt if e.place.deal == deal]
+        chosen |= {own[0], own[-1]} if own else set()
     return [{"number": e.number, "line": e.line, "deal": e.place.deal, "play": e.place.play}
-            for e in view.entries if e.place.deal is not None
-            and (e.place.deal >= last - 1 or e.place.deal in refused or e.number in marked)][-LAST_ENTRIES:]
+            for e in dealt if e.number in chosen]
 
 
 CORRECTIONS = (("replace", "replace"), ("insert_before", "insert"), ("delete", "delete"))

@@ -135,10 +135,16 @@
     var form = el("form", "correct-form");
     var entry = el("select");
     entry.name = "entry";
+    var groups = {};  /* the entries by deal, the latest first */
     tb.entries.slice().reverse().forEach(function (e) {
       var o = el("option", "", e.number + ": " + e.line);
       o.value = e.number;
-      entry.append(o);
+      if (!groups[e.deal]) {
+        groups[e.deal] = el("optgroup");
+        groups[e.deal].label = t("Deal {deal}", { deal: e.deal });
+        entry.append(groups[e.deal]);
+      }
+      groups[e.deal].append(o);
     });
     var kind = el("select");
     kind.name = "kind";
