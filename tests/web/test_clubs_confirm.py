@@ -335,3 +335,36 @@ def test_the_director_may_correct_a_refused_deal_and_a_flagged_one_behind_a_long
     assert [line for deal, line in lines[4:]] == played[-40:]  # and the last deal's last entries
     numbers = [e["number"] for e in row["entries"]]
     assert numbers == sorted(numbers)
+
+
+def test_the_directors_correction_of_a_closed_table_reopens_corrects_and_closes_it_again(client):
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    version = enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    closed = client.post(f"/api/live/{game}/close", headers=bearer(table["edit_token"]), json={"version": version})
+    assert closed.status_code == 201
+    version = closed.json["version"]
+    row = next(t for t in client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+               if t["game_id"] == game)
+    score = row["entries"][-1]["number"]
+    corrections = f"/api/events/{event}/tables/{game}/entries"
+    refused = client.post(corrections, json={"version": version, "replace": score, "line": "score NS", "note": "typo"},
+                          headers=bearer(organiser))
+    assert refused.status_code == 422
+    assert client.get(f"/api/live/{game}").json["version"] == version  # refused: still closed, nothing stored
+    done = client.post(corrections, json={"version": version, "replace": score, "line": "score NS 55 EW 45",
+                                          "note": "EW counted again"}, headers=bearer(organiser))
+    assert done.status_code == 201, done.json
+    assert done.json["reclosed"] is True and done.json["line"] == "score NS 55 EW 45"
+    now = client.get(f"/api/live/{game}").json
+    assert now["state"] == "closed" and now["version"] == done.json["version"] == version + 3
+    history = client.get(f"/api/live/{game}/history").json["events"]
+    assert [(e["kind"], e["note"]) for e in history[-3:]] == [
+        ("reopen", "Director: EW counted again"), ("replace", "Director: EW counted again"),
+        ("close", "Director: EW counted again")]
+    other = tables[1]["game_id"]
+    version = enter(client, tables[1], ["deal 1 dealer N"])
+    first = client.get(f"/api/live/{other}").json["entries"][-1]["number"]
+    open_table = client.post(f"/api/events/{event}/tables/{other}/entries", headers=bearer(organiser),
+                             json={"version": version, "replace": first, "line": "deal 1 dealer E", "note": "E dealt"})
+    assert open_table.status_code == 201 and "reclosed" not in open_table.json

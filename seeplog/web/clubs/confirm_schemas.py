@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
 from ..api.schemas import LINE, NULLABLE, TEXT_LINE, WholeNumber, answer_schema, described
-from ..live.schemas import CLIENT_ID, ENTRY, VERSION
+from ..live.schemas import CLIENT_ID, ENTRY, VERSION, EntryAnswerSchema
 
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
                      metadata={"description": "the team answering: the opponents of the scorekeeper's team "
@@ -86,3 +86,9 @@ class CorrectionSchema(Schema):
                          metadata={"description": "the director's note: why (kept in the game's history)"})
     client_id = CLIENT_ID
 
+
+
+DirectorCorrectedSchema = answer_schema(
+    "DirectorCorrectedSchema", EntryAnswerSchema,
+    reclosed=fields.Boolean(metadata={"description": "the table was closed: it was reopened for the correction and "
+                                                     "closed again (version and next are the close's)"}))

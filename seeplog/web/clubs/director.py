@@ -3,6 +3,7 @@ reached, last entry, flagged plays, confirmations), and the director's correctio
 stored through the live games' own correction path with the director's note."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import sqlite_utils
@@ -13,6 +14,7 @@ from seeplog.refusals import NotFound, Refused
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said, said_json
 
+from ..db import writing
 from ..live.board import flagged_of
 from ..live.store import Request, load, record, typed_view
 from ..live.view import LiveView
@@ -130,7 +132,8 @@ def correction(args: dict[str, Any]) -> Request:
 def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game_id: int,
             args: dict[str, Any]) -> dict[str, Any]:
     """The director corrects an entry of one of the event's tables (the organiser token checked by the
-    caller); the live API's answer to it.
+    caller); the live API's answer to it. A closed table is reopened, corrected and closed again in one
+    transaction, each step an event of its history with the director's note (`reclosed` in the answer).
 
     :raises NotFound: no such table in the event. :raises Refused: :raises Conflict: (as any correction)
     """
@@ -139,5 +142,12 @@ def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game
     if table is None:
         raise NotFound(Said("game {game} is no table of event {event}", game=game_id, event=event_id))
     req = correction(args)
-    answer, _ = record(db, game_id, table_token(organiser_token, event_id, table["round"], table["number"]), req)
-    return answer
+    token = table_token(organiser_token, event_id, table["round"], table["number"])
+    state = db.execute("select state from live_games where game_id = ?", [game_id]).fetchone()
+    if state is None or state[0] != "closed":
+        return record(db, game_id, token, req)[0]
+    with writing(db):  # a correction refused leaves the table closed, as it was
+        reopened, _ = record(db, game_id, token, Request("reopen", req.version, note=req.note))
+        answer, _ = record(db, game_id, token, replace(req, version=reopened["version"]))
+        closed, _ = record(db, game_id, token, Request("close", answer["version"], note=req.note))
+    return {**answer, "version": closed["version"], "next": closed["next"], "reclosed": True}

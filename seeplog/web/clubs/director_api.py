@@ -10,8 +10,8 @@ from ..api.jsonbody import Blueprint
 from ..api.errors import refusals
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
-from ..live.schemas import EntryAnswerSchema
-from .confirm_schemas import AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorSchema
+from .confirm_schemas import (AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorCorrectedSchema,
+                              DirectorSchema)
 from .confirm_store import REALM, confirmations_json, event_table, record_answer, table_answers_version
 from .director import correct, director_json, director_version
 from .events_api import ORGANISER_REFUSALS, organiser
@@ -73,12 +73,13 @@ def director(event_id: int):
 
 @blp.post("/events/<int:event_id>/tables/<int:game_id>/entries")
 @blp.arguments(CorrectionSchema, error_status_code=400)
-@blp.response(201, EntryAnswerSchema, description="stored: the live API's answer to the correction")
+@blp.response(201, DirectorCorrectedSchema, description="stored: the live API's answer to the correction")
 @refusals(blp, {400: "a body of another shape (a note is needed)", **ORGANISER_REFUSALS,
                 404: "no such event, or no such table in it",
-                409: "a stale version, or a closed game", 422: "no entry named, or a line that cannot stand there"})
+                409: "a stale version", 422: "no entry named, or a line that cannot stand there"})
 def director_correction(args: dict[str, Any], event_id: int, game_id: int):
     """The director corrects a table's entry (replace, insert_before or delete) with a note: the same
-    correction event as the scorekeeper's, its note marked as the director's, in the game's history."""
+    correction event as the scorekeeper's, its note marked as the director's, in the game's history. A closed
+    table is reopened, corrected and closed again at once (three events of its history; `reclosed`)."""
     token = organiser(event_id)
     return correct(get_db(), event_id, token, game_id, args), 201

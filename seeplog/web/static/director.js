@@ -159,6 +159,7 @@
     go.type = "submit";
     var lineField = field(t("Line"), line);
     kind.addEventListener("change", function () { lineField.hidden = kind.value === "delete"; });
+    if (tb.state === "closed") form.append(el("p", "hint", t("This table is closed: the correction reopens it, corrects the entry and closes it again, each step kept in its history.")));
     form.append(field(t("Entry"), entry), field(t("Change"), kind), lineField, field(t("Director's note"), note), go);
     form.addEventListener("submit", function (ev) { ev.preventDefault(); correct(tb, form); });
     box.append(form);
@@ -167,8 +168,9 @@
 
   function corrected(got) {
     if (!got[0]) return t("Not corrected: {error}", { error: got[1].error || t("refused") });
-    return got[1].line ? t("Corrected: entry {entry} reads {line} (version {version}).", got[1])
+    var done = got[1].line ? t("Corrected: entry {entry} reads {line} (version {version}).", got[1])
       : t("Corrected: entry {entry} deleted (version {version}).", got[1]);
+    return got[1].reclosed ? done + " " + t("The table was reopened for it and closed again.") : done;
   }
 
   function correct(tb, form) {
