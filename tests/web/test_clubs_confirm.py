@@ -368,3 +368,11 @@ def test_the_directors_correction_of_a_closed_table_reopens_corrects_and_closes_
     open_table = client.post(f"/api/events/{event}/tables/{other}/entries", headers=bearer(organiser),
                              json={"version": version, "replace": first, "line": "deal 1 dealer E", "note": "E dealt"})
     assert open_table.status_code == 201 and "reclosed" not in open_table.json
+
+
+def test_the_director_sees_which_tables_have_no_entry_yet(client):
+    event, organiser, tables = event_with_round(client)
+    enter(client, tables[0], ["deal 1 dealer N"])
+    seen = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json
+    rows = {t["game_id"]: t for t in seen["tables"]}
+    assert rows[tables[0]["game_id"]]["started"] is True and rows[tables[1]["game_id"]]["started"] is False

@@ -63,7 +63,8 @@ DirectorTableSchema = answer_schema(
                                                      "not adding up (R-SCORE-TOTAL)"}),
     version=live("version", fields.Integer),
     next=fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"}),
-    last_entry=live("last event, ISO 8601 UTC"),
+    last_entry=live("last event (the table's making, before its first entry), ISO 8601 UTC"),
+    started=live("whether a deal was begun at the table (the tags aside)", fields.Boolean),
     flagged=live("flagged plays", fields.List, fields.Nested(FlaggedSchema)),
     confirmations=fields.Nested(ConfirmationsSchema, metadata={"description": "a live table's"}),
     entries=live("entries to correct (number, line, deal, play): the last deals', those of a deal refused or "

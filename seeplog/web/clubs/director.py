@@ -81,6 +81,7 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any])
             "version": view.version,
             "next": view.next, "deals": len(games[0]["deals"]) if games else 0,
             "baazis": [baazis.get(t, 0) for t in find_ruleset(view.variant).teams], "last_entry": updated,
+            "started": view.deal_on_table is not None,
             "flagged": flagged, "confirmations": confirmations,
             "entries": correctable(view, flagged, confirmations),
             "follow_url": url_for("live_pages.follow", game_id=view.game_id),

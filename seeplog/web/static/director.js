@@ -65,10 +65,17 @@
 
   function tableName(tb) { return t("Round {round} · Table {table}", { round: tb.round, table: tb.number }); }
 
+  /* An idle table's badge: not started, its deals over but not closed, or stuck in a deal. */
+  function idleBadge(tb) {
+    if (!tb.started) return el("span", "badge idle-badge", t("not started"));
+    if (tb.next.kind === "deal") return el("span", "badge idle-badge", t("deals over, not closed"));
+    return el("span", "badge idle-badge", t("idle"));
+  }
+
   function head(tb, idle, raised) {
     var h = el("h2", "", tableName(tb) + " ");
     if (tb.state === "closed") h.append(el("span", "badge closed-badge", t("closed")));
-    if (idle) h.append(el("span", "badge idle-badge", t("idle")));
+    if (idle) h.append(idleBadge(tb));
     if (raised) h.append(el("span", "badge raised-badge", t("refused")));
     return h;
   }
@@ -215,14 +222,15 @@
 
   function lastEntry(tb) {
     var at = new Date(tb.last_entry).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hour12: false });
-    return t("Last entry {time} ({minutes} min ago)", { time: at, minutes: Math.floor(idleMinutes(tb)) });
+    var since = { time: at, minutes: Math.floor(idleMinutes(tb)) };
+    return tb.started ? t("Last entry {time} ({minutes} min ago)", since) : t("No entry yet (table made {time}, {minutes} min ago)", since);
   }
 
   function card(tb, limit) {
     if (tb.uploaded) return uploadCard(tb);
-    var idle = tb.state === "open" && idleMinutes(tb) > limit;
+    var idle = isIdle(tb, limit);
     var raised = tb.confirmations.refused > 0;
-    var box = el("section", "director-table" + (idle ? " idle" : "") + (raised ? " raised" : ""));
+    var box = el("section", "director-table" + (idle ? " idle" : "") + (tb.flagged.length ? " flagged" : "") + (raised ? " raised" : ""));
     box.dataset.game = tb.game_id;
     box.append(head(tb, idle, raised), names(tb),
       el("p", "reached", reached(tb.next) + " · " + t("baazis {baazis}", { baazis: tb.baazis.join("–") })),
@@ -236,9 +244,18 @@
 
   function refusedAt(tb) { return !tb.uploaded && tb.confirmations.refused > 0; }
 
+  function isIdle(tb, limit) { return !tb.uploaded && tb.state === "open" && idleMinutes(tb) > limit; }
+
+  /* How soon a table needs the director: a refused score, then flagged plays, then idle (or not started). */
+  function urgency(tb, limit) {
+    if (refusedAt(tb)) return 0;
+    if (!tb.uploaded && tb.flagged.length) return 1;
+    return isIdle(tb, limit) ? 2 : 3;
+  }
+
   function summaryText() {
     var limit = idleLimit();
-    var idle = data.tables.filter(function (tb) { return tb.state === "open" && idleMinutes(tb) > limit; }).length;
+    var idle = data.tables.filter(function (tb) { return isIdle(tb, limit); }).length;
     var refused = data.tables.filter(refusedAt).length;
     var flagged = data.tables.reduce(function (n, tb) { return n + (tb.uploaded ? 0 : flaggedPlays(tb)); }, 0);
     return [data.tables.length === 1 ? t("1 table") : t("{count} tables", { count: data.tables.length }),
@@ -250,7 +267,7 @@
   function idleNews(limit) {
     var now = {}, out = [];
     data.tables.forEach(function (tb) {
-      now[tb.game_id] = !tb.uploaded && tb.state === "open" && idleMinutes(tb) > limit;
+      now[tb.game_id] = isIdle(tb, limit);
       if (now[tb.game_id] && wasIdle && !wasIdle[tb.game_id]) {
         out.push(t("{table}: idle for {minutes} min.", { table: tableName(tb), minutes: Math.floor(idleMinutes(tb)) }));
       }
@@ -266,9 +283,10 @@
     if (summary.textContent !== text) summary.textContent = text;
     slot.querySelectorAll("details.correct[open]").forEach(function (d) { open[d.dataset.game] = d; });
     if (Object.keys(open).length) return;  /* a correction being written: not redrawn under the director's hands */
-    /* A table whose score was refused comes first: the director's eye goes there. */
-    var order = data.tables.filter(refusedAt).concat(data.tables.filter(function (t) { return !refusedAt(t); }));
-    slot.replaceChildren.apply(slot, order.map(function (t) { return card(t, limit); }));
+    /* The tables that need the director come first, the most urgent first: the director's eye goes there. */
+    var order = data.tables.map(function (tb, i) { return [urgency(tb, limit), i, tb]; });
+    order.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    slot.replaceChildren.apply(slot, order.map(function (o) { return card(o[2], limit); }));
   }
 
   function scoreText(score) {

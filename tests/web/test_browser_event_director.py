@@ -1,0 +1,110 @@
+"""A 21-partnership event (10 tables a round and a bye) directed from a phone and from a laptop, in headless
+chromium: the director's view puts the tables that need the director first (a refused score, then flagged
+plays, then idle or not started tables), tells a table not started, a table whose deals are over but not
+closed and one stuck in a deal apart, and corrects a closed table in one step.
+Screenshots: test-artifacts/browser/event-director-*.png.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from seeplog.playout import deal_lines, random_deal
+from seeplog.ruleset import find_ruleset
+from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_live_keep import DESKTOP, PHONE, watch_errors
+
+live_server, base_url = keeping.live_server, keeping.base_url
+browser_type_launch_args = keeping.browser_type_launch_args
+SHOTS = keeping.SHOTS
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"event-director-{name}.png"), full_page=True)
+
+
+def enter(page, base: str, table: dict, lines: list[str]) -> int:
+    """Lines entered at a table through the live API (its edit token); the version after them."""
+    auth = {"Authorization": f"Bearer {table['edit_token']}"}
+    version = page.request.get(f"{base}/api/live/{table['game_id']}").json()["version"]
+    for line in lines:
+        answer = page.request.post(f"{base}/api/live/{table['game_id']}/entries", headers=auth,
+                                   data={"line": line, "version": version})
+        assert answer.status == 201, (line, answer.text())
+        version = answer.json()["version"]
+    return version
+
+
+def club_night(page, base: str, size: str) -> tuple[int, str, list[dict]]:
+    """21 partnerships, round 1 made: table 1's score refused, table 2's not adding up (R-SCORE-TOTAL), table 3
+    stuck in its deal, table 4 between deals, table 5 closed, tables 6-10 not started."""
+    pairs = [[f"Dir {size} {2 * i + 1}", f"Dir {size} {2 * i + 2}"] for i in range(21)]
+    made = page.request.post(base + "/api/events", data={"name": f"Director night ({size})", "variant": "standard",
+                                                        "partnerships": pairs}).json()
+    event, token = made["id"], made["organiser_token"]
+    tables = page.request.post(f"{base}/api/events/{event}/rounds",
+                               headers={"Authorization": f"Bearer {token}"}).json()["tables"]
+    assert len(tables) == 10
+    scored = ["deal 1 dealer N", "score NS 60 EW 40"]
+    enter(page, base, tables[0], scored)
+    refused = page.request.post(f"{base}/api/live/{tables[0]['game_id']}/confirmations",
+                                headers={"Authorization": f"Bearer {tables[0]['confirm_token']}"},
+                                data={"deal": 1, "verdict": "refused", "reason": "EW had 45"})
+    assert refused.status == 201, refused.text()
+    enter(page, base, tables[1], ["deal 1 dealer N", "score NS 90 EW 30"])
+    enter(page, base, tables[2], deal_lines(1, "N", random_deal(find_ruleset("standard"), "N", random.Random(4)))[:9])
+    enter(page, base, tables[3], scored)
+    version = enter(page, base, tables[4], scored)
+    closed = page.request.post(f"{base}/api/live/{tables[4]['game_id']}/close", data={"version": version},
+                               headers={"Authorization": f"Bearer {tables[4]['edit_token']}"})
+    assert closed.status == 201
+    return event, token, tables
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_director_sees_the_tables_that_need_them_first(browser, base_url, size):
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    problems = watch_errors(page)
+    event, token, tables = club_night(page, base_url, size)
+    page.add_init_script("localStorage.setItem('seeplog-director-idle', '0.1')")  # idle after 6 s
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
+    page.wait_for_function("() => document.querySelectorAll('section.director-table.idle').length === 9",
+                           timeout=20_000)
+    games = page.locator("section.director-table").evaluate_all("s => s.map(e => +e.dataset.game)")
+    number = {t["game_id"]: n for n, t in enumerate(tables, start=1)}
+    assert [number[g] for g in games] == [1, 2, 3, 4, 6, 7, 8, 9, 10, 5]
+
+    def card(n: int):
+        return page.locator(f"section.director-table[data-game='{tables[n - 1]['game_id']}']")
+    assert card(1).locator(".raised-badge").count() == 1 and "flagged" in card(2).get_attribute("class")
+    assert card(3).locator(".idle-badge").inner_text() == "idle"
+    assert card(4).locator(".idle-badge").inner_text() == "deals over, not closed"
+    assert card(6).locator(".idle-badge").inner_text() == "not started"
+    assert card(6).locator(".last-entry").inner_text().startswith("No entry yet (table made ")
+    assert card(3).locator(".last-entry").inner_text().startswith("Last entry ")
+    assert card(2).locator("select[name=entry] optgroup").evaluate_all("g => g.map(e => e.label)") == ["Deal 1"]
+    shot(page, f"{size}")
+
+    closed = card(5)  # a closed table's correction reopens it, corrects and closes it again
+    closed.locator("details.correct summary").click()
+    assert "the correction reopens it" in closed.locator("form p.hint").inner_text()
+    closed.locator("select[name=entry]").select_option(label=f"{number_of_score(page, base_url, tables[4])}: "
+                                                             "score NS 60 EW 40")
+    closed.locator("input[name=line]").fill("score NS 55 EW 45")
+    closed.locator("input[name=note]").fill("EW counted again")
+    closed.locator("button[type=submit]").click()
+    said = closed.locator(".correct-said")
+    said.filter(has_text="reopened").wait_for(timeout=10_000)
+    assert said.inner_text().startswith("Corrected: entry") and "closed again" in said.inner_text()
+    assert page.request.get(f"{base_url}/api/live/{tables[4]['game_id']}").json()["state"] == "closed"
+    assert problems == []
+
+
+def number_of_score(page, base: str, table: dict) -> int:
+    entries = page.request.get(f"{base}/api/live/{table['game_id']}").json()["entries"]
+    return next(e["number"] for e in entries if e["line"].startswith("score"))
