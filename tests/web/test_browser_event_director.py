@@ -42,7 +42,8 @@ def enter(page, base: str, table: dict, lines: list[str]) -> int:
 def club_night(page, base: str, size: str) -> tuple[int, str, list[dict]]:
     """21 partnerships, round 1 made: table 1's score refused, table 2's not adding up (R-SCORE-TOTAL), table 3
     stuck in its deal, table 4 between deals, table 5 closed, tables 6-10 not started."""
-    pairs = [[f"Dir {size} {2 * i + 1}", f"Dir {size} {2 * i + 2}"] for i in range(21)]
+    tag = "".join(word[0] for word in size.split())  # long names, as a club's are: 'Balasubramanian dp7'
+    pairs = [[f"Balasubramanian {tag}{2 * i + 1}", f"Krishnamurthy {tag}{2 * i + 2}"] for i in range(21)]
     made = page.request.post(base + "/api/events", data={"name": f"Director night ({size})", "variant": "standard",
                                                         "partnerships": pairs}).json()
     event, token = made["id"], made["organiser_token"]
@@ -108,3 +109,45 @@ def test_the_director_sees_the_tables_that_need_them_first(browser, base_url, si
 def number_of_score(page, base: str, table: dict) -> int:
     entries = page.request.get(f"{base}/api/live/{table['game_id']}").json()["entries"]
     return next(e["number"] for e in entries if e["line"].startswith("score"))
+
+
+VISIBLE = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+  const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_event_page_the_director_and_the_results_on_a_phone_a_laptop_and_paper(browser, base_url, size):
+    page = browser.new_context(**SIZES[size]).new_page()
+    problems = watch_errors(page)
+    event, token, tables = club_night(page, base_url, f"{size} paper")
+    page.goto(f"{base_url}/events/{event}")
+    shot(page, f"event-{size}")
+    page.locator(".scroll:has(table.round)").first.screenshot(path=str(SHOTS / f"event-director-round-{size}.png"))
+    boxes = page.evaluate("""() => [...document.querySelectorAll('table.round')].map((t) => {
+      const box = t.closest('.scroll'), link = t.querySelector('td.links a:last-child');
+      return {table: t.scrollWidth, box: box.clientWidth,
+              link: link.getBoundingClientRect().right - box.getBoundingClientRect().right}; })""")
+    assert boxes and all(b["table"] <= b["box"] and b["link"] <= 0 for b in boxes), boxes
+    byes = page.locator("table.standings span.hint", has_text="bye")
+    assert byes.count() == 1 and byes.evaluate("e => e.getClientRects().length") == 1  # "(1 bye)" on one line
+    byes.locator("xpath=ancestor::tr").screenshot(path=str(SHOTS / f"event-director-bye-{size}.png"))
+    assert page.locator("table.round .provisional-badge").first.is_visible()  # on a phone too
+
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
+    page.wait_for_function("() => document.querySelectorAll('section.director-table').length === 10")
+    summary = page.locator("#director-summary").inner_text()
+    assert summary.startswith("10 tables") and page.locator("#director-said").inner_text() == summary
+    said = page.locator("#director-said")
+    assert said.evaluate("e => e.getBoundingClientRect().width") <= 1  # heard, not shown twice
+    page.emulate_media(media="print")
+    assert page.evaluate(VISIBLE, "#director button, #director select, #director input, #director summary, "
+                                  "#director .links, #director .director-bar label") == 0
+    shot(page, f"print-{size}")
+    page.emulate_media(media="screen")
+
+    page.goto(f"{base_url}/events/{event}/results")
+    page.emulate_media(media="print")
+    heads = page.locator("table.round thead th").evaluate_all("h => h.map(e => e.offsetWidth > 0 && e.innerText)")
+    assert heads and all(heads), heads  # every printed column has its header, the game's number too
+    shot(page, f"results-print-{size}")
+    assert problems == []

@@ -29,9 +29,12 @@
   document.getElementById("director-ui").hidden = false;
   minutes.value = localStorage.getItem(minutesKey) || "10";
 
-  /* Say `text` in the live region, unless it says it already (a screen reader would hear it again). */
-  function say(text) {
-    if (text && said.textContent !== text) said.textContent = text;
+  /* Say `text` in the live region, unless it says it already (a screen reader would hear it again);
+     `heardOnly`: for a screen reader alone (the summary, which the page shows above it already). */
+  function say(text, heardOnly) {
+    if (!text) return;
+    if (said.textContent !== text) said.textContent = text;
+    said.classList.toggle("sr-only", !!heardOnly);
   }
 
   function el(tag, cls, text) {
@@ -375,7 +378,7 @@
     news = news.concat(idleNews(idleLimit()));
     checkedAt.textContent = t("Tables as of {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
     if (news.length) say(news.join(" "));
-    else if (!before || lost) say(summaryText());
+    else if (!before || lost) say(summaryText(), true);
     lost = false;
     draw();
   }
