@@ -276,6 +276,11 @@ class LegalAt:
         return self.before.turn
 
     @property
+    def complete(self) -> bool:
+        """Every outcome is listed (False when the floor is too large for the bounds)."""
+        return all(c.complete for c in self.outcomes)
+
+    @property
     def plays(self) -> tuple[str, ...]:
         """The lines of the list: one legal play per outcome, other groupings counted in a comment."""
         return tuple(outcome_lines(self.outcomes))

@@ -90,8 +90,9 @@ def stopped_play(replay: DealReplay) -> StoppedPlay:
     if hands is None:  # not replayed (ends_early says so): never reached on a log, whatever it holds
         raise LookupError(Said("deal {deal} was not replayed: it has no play to view", deal=replay.deal.number))
     position = position_before(before, hands, replay.played)
-    moves = sorted((o.move for c in position.outcomes for o in c.outcomes), key=move_text)
-    legal = tuple(Alternative(move_text(m), describe(m, before.turn, before)) for m in moves)
+    found = sorted((o for c in position.outcomes for o in c.outcomes), key=lambda o: o.text)
+    legal = tuple(Alternative(o.text, describe(o.move, before.turn, before), str(o.card), o.groupings)
+                  for o in found)
     return StoppedPlay(**vars(position), number=number, error=error, statement=read, legal=legal,
                        meant=_meant(error, read, before), near=_near(error, before))
 
@@ -132,6 +133,7 @@ def stopped_json(replay: DealReplay, stop: StoppedPlay) -> dict[str, Any]:
         "hands": {stop.turn: {"cards": hand, "partial": True}} if stop.hand_known else {},
         "stopped": True, "hand_known": stop.hand_known,
         "legal": [a.text for a in stop.legal], "legal_words": [a.words for a in stop.legal],
+        "legal_groupings": [a.groupings for a in stop.legal], "legal_complete": stop.complete,
         "meant": [a.text for a in stop.meant],
         "near": [f"[{i.value}]" if isinstance(i, HouseRef) else str(i) for i in stop.near],
     }

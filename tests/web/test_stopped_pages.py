@@ -1,6 +1,7 @@
 """The dispute page and the API view the same plays, the one where the replay stopped included, and show
 its log error with what the line may have meant (issue 12, points 5 and 6)."""
 import pytest
+from jsonschema import Draft202012Validator
 
 from tests.web.helpers import upload
 from tests.web.markup import shown
@@ -84,3 +85,28 @@ def test_a_log_error_is_shown_at_its_column(client):
     assert 'title="line 5, column 8">5<span class="column">:8</span>' in sheet
     play = shown(client.get(f"/games/{game_id}/deals/1/plays/2").get_data(as_text=True))
     assert ", column 8 of the log." in play
+
+
+BID_ONLY = ("[Variant \"standard\"]\n\ndeal 1 dealer N\nhand W Jh Qs 9c 8h\nfloor 9d 2h 2s 9h\nbid W 11\n")
+"""The log ends before play 1, W's hand known: 9c+2h =11 9d+2s is one outcome of two groupings."""
+
+
+@pytest.mark.parametrize("name, deal, play", [
+    ("e-hand.seep", 1, 1), ("e-card.seep", 2, 15), ("e-incomplete.seep", 1, 23), ("e-ambiguous.seep", 2, 1),
+    ("e-syntax.seep", 1, 25), ("e-floor.seep", 2, 18), ("e-card.seep", 2, 14), ("game-standard-1.seep", 1, 6)])
+def test_a_play_answer_is_an_instance_of_its_documented_schema(client, name, deal, play):
+    """Stopped or not, the answer holds every key PlayDetail requires (legal_groupings, legal_complete)."""
+    components = client.get("/api/openapi.json").json["components"]
+    schema = Draft202012Validator({"$ref": "#/components/schemas/PlayDetail", "components": components})
+    doc = client.get(f"/api/games/{upload(client, name)}/deals/{deal}/plays/{play}").json
+    assert [e.message for e in schema.iter_errors(doc)] == []
+    assert len(doc["legal_groupings"]) == len(doc["legal"]) and doc["legal_complete"] is True
+
+
+def test_the_play_where_the_log_ends_counts_each_outcomes_groupings(client):
+    game_id = client.post("/api/games", data=BID_ONLY, content_type="text/plain").json["id"]
+    doc = client.get(f"/api/games/{game_id}/deals/1/plays/1").json
+    assert doc["stopped"] is True and doc["hand_known"] is True
+    assert doc["legal_groupings"][doc["legal"].index("9c+2h =11 9d+2s")] == 2
+    page = client.get(f"/games/{game_id}/deals/1/plays/1").get_data(as_text=True)  # the page counts alike
+    assert page.count("and 1 other grouping of the same cards") == doc["legal_groupings"].count(2) > 1

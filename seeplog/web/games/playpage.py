@@ -262,7 +262,7 @@ def _stopped_page(ctx: DealContext, row: dict[str, Any], stop: StoppedPlay) -> P
         turn=None, move=written, card="", words=words, annotation=None, line=line,
         before=floor_view(before, None, "", names), after=None, hands=(hand,) if hand else (),
         taken=_taken(ctx, before), legal=_stop_legal(stop, names), legal_seat=named_heard(stop.turn, names),
-        legal_complete=all(c.complete for c in stop.outcomes), notes=(), stopped=True,
+        legal_complete=stop.complete, notes=(), stopped=True,
         column=error.column if error is not None else None,
         meant=tuple(replace(a, words=said_of(a, names)) for a in stop.meant),
         near=tuple(_item_text(item) for item in stop.near))
