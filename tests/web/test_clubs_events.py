@@ -145,6 +145,19 @@ def test_bad_event_input_is_refused_and_changes_nothing(client):
     assert client.get("/api/events/2").status_code == 404  # no event was made by the refused requests
 
 
+def test_making_a_round_takes_no_body_or_an_empty_object_and_refuses_any_other(client):
+    event_id, token = create(client, PAIRS[:2])
+    path, auth = f"/api/events/{event_id}/rounds", bearer(token)
+    body = assert_envelope(client.post(path, headers=auth, json={"foo": 1}), 400)
+    assert body["errors"] == [{"field": "foo", "message": "Unknown field."}]
+    plain = client.post(path, headers=auth, data="hello", content_type="text/plain")
+    assert assert_envelope(plain, 415)["error"] == "send the body as application/json (a JSON object), not text/plain"
+    assert client.get(f"/api/events/{event_id}").json["rounds"] == []  # the refused requests made no round
+    assert client.post(path, headers=auth, json={}).status_code == 201
+    route = client.get("/api/openapi.json").json["paths"]["/api/events/{event_id}/rounds"]["post"]
+    assert route["requestBody"]["required"] is False and {"400", "415"} <= set(route["responses"])
+
+
 def test_an_event_reads_its_names_without_invisible_characters(client):
     event_id, _ = create(client, [["Asha\u200b", "Ravi"], ["Dev", "Meena"]], name="\ufeffClub\u2060 night\u200b")
     event = client.get(f"/api/events/{event_id}").json

@@ -104,6 +104,10 @@ NewTableSchema = answer_schema(
 NewRoundSchema = answer_schema("NewRoundSchema", round=int, bye=int | None, message=str, tables=[NewTableSchema])
 
 
+class NextRoundSchema(Schema):
+    """Making the next round takes no field: the event's format pairs it (send no body, or {})."""
+
+
 class HandTableSchema(Schema):
     pair_a = WholeNumber(required=True, validate=validate.Range(min=1, max=64),
                          metadata={"description": "the partnership sitting North–South (two-player: North)"})

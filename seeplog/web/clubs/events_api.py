@@ -11,7 +11,8 @@ from ..db import get_db
 from ..api.jsonbody import Blueprint
 from ..api.guards import required_bearer, same_origin_only
 from ..api.errors import ApiError, refusals
-from .event_schemas import EventCreatedSchema, EventListSchema, EventNewSchema, EventSchema, NewRoundSchema
+from .event_schemas import (EventCreatedSchema, EventListSchema, EventNewSchema, EventSchema, NewRoundSchema,
+                            NextRoundSchema)
 from .event_rounds import next_round
 from .event_uploads import team_size
 from .events_store import NewEvent, check_organiser, create_event, event_list
@@ -81,11 +82,12 @@ def read(event_id: int):
 
 
 @blp.post("/<int:event_id>/rounds")
+@blp.arguments(NextRoundSchema, error_status_code=400, required=False)
 @blp.response(201, NewRoundSchema, description="the round's tables: each a live game, its keep link shown once")
-@refusals(blp, {**ORGANISER_REFUSALS, 404: "no such event",
+@refusals(blp, {400: "a field in the body (it takes none)", **ORGANISER_REFUSALS, 404: "no such event",
                 409: "the round cannot be paired: every round-robin round made; a Swiss round while a table before it "
                      "is open, or with no pairing left without a rematch; an event paired by hand"})
-def rounds(event_id: int):
+def rounds(args: dict[str, Any], event_id: int):
     """Make the next round as the event's format pairs it (organiser token): round-robin, or Swiss by the
     standings with no rematch (each partnership with the next-placed one it has not met). A live game per
     table; with an odd number of partnerships one has a bye, and the answer says which."""
