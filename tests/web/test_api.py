@@ -104,6 +104,16 @@ def test_non_utf8_upload_names_the_byte(client):
     assert body["errors"][0]["line"] == 2 and body["errors"][0]["column"] == 12
 
 
+def test_a_json_log_that_is_not_utf8_is_refused_naming_the_byte_as_a_text_one_is(client):
+    doc = json.dumps(to_json(seeplog.parse(example("game-standard-1.seep").decode())), indent=1)
+    data = doc.encode().replace(b'"Kiran"', b'"Kir\xe1n"')
+    body = assert_envelope(client.post("/api/games", data=data, content_type="application/json"), 400)
+    line = doc[:doc.index('"Kiran"')].count("\n") + 1
+    assert body["error"].startswith("the body: the file is not UTF-8 text (byte 0xe1)")
+    assert body["errors"][0]["line"] == line and body["errors"][0]["rule"] == "E-SYNTAX"
+    assert client.get("/api/games").json["total"] == 0
+
+
 @pytest.mark.parametrize("sent, kept", [
     ("ग.seep".encode().decode("latin-1"), "ग.seep"),  # UTF-8 bytes, which WSGI gives as latin-1 text
     ("café.seep", "café.seep"),  # latin-1 that is not UTF-8 stays as it came

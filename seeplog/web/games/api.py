@@ -26,7 +26,7 @@ from ..api.schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, Lo
 from .store import served_report, store
 from ..tokens import bearer_token
 from ..api.guards import same_origin_only
-from .uploads import from_bytes, from_json_text
+from .uploads import from_bytes, from_json_text, text_of
 
 blp = Blueprint("api", __name__, url_prefix="/api", description="Seep logs: upload, find, report")
 blp.before_request(same_origin_only)
@@ -49,7 +49,7 @@ def upload_from_request():
     """The Upload a POST carries, by its Content-Type."""
     kind = request.mimetype
     if kind == "application/json":
-        return from_json_text(request.get_data(as_text=True), "the body")
+        return from_json_text(text_of(request.get_data(), "the body"), "the body")
     if kind in ("text/plain", "application/octet-stream", "text/x-seep", ""):
         return from_bytes(request.get_data(), sent_file_name())
     raise ApiError(415, f"send the log as text/plain (Seep notation) or application/json (schema/log.schema.json), "

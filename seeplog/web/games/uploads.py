@@ -23,15 +23,20 @@ THE_UPLOAD = Said("the upload")
 def from_bytes(data: bytes, filename: str | None = None) -> Upload:
     """An uploaded file: UTF-8 notation (or UTF-16 with its byte order mark, as Notepad saves "Unicode"), or
     a JSON log (a .json name or text that starts with '{')."""
+    return from_text(text_of(data, filename), filename)
+
+
+def text_of(data: bytes, filename: str | None = None) -> str:
+    """The text of uploaded bytes: UTF-8, or UTF-16 with its byte order mark; a BadUpload naming the first byte
+    that is neither, by its line and column."""
     try:
-        text = utf16_text(data) or decode(data)
+        return utf16_text(data) or decode(data)
     except InputError as exc:
         where, _, rest = str(exc).partition(": E-SYNTAX ")
         line, _, column = where.partition(":")
         raise BadUpload(Said("{file}: {problem} at line {line}, column {column}; save the log as UTF-8 text and upload "
                              "it again", file=filename or THE_UPLOAD, problem=rest, line=line, column=column),
                         [{"message": rest, "line": int(line), "column": int(column), "rule": "E-SYNTAX"}]) from None
-    return from_text(text, filename)
 
 
 def from_text(text: str, filename: str | None = None) -> Upload:
