@@ -11,6 +11,7 @@ from .games import api, views
 from .live import api as live_api, keep as live_keep, pages as live_pages
 from .clubs import (api as clubs_api, director_api, director_pages, event_organise, event_results,
                     event_tables_api, events_api, pages as clubs_pages, ratings_store)
+from .api.document import EveryRoute
 from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
@@ -37,7 +38,7 @@ def register(app: Flask) -> Api:
     for pages in (views.bp, live_keep.bp, live_pages.bp, notation_help.bp, live_steps.bp, clubs_pages.bp,
                   event_results.bp, event_organise.bp, director_pages.bp):
         app.register_blueprint(pages)
-    smorest = Api(app)
+    smorest = Api(app, spec_kwargs={"extra_plugins": [EveryRoute()]})
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
     smorest.ma_plugin.converter.add_parameter_attribute_function(empty_allowed)

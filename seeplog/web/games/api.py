@@ -16,6 +16,7 @@ from ..db import get_db
 from ..oneline import file_name
 from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
 from ..api.jsonbody import Blueprint
+from ..api.document import MANAGE_SECURITY
 from ..api.errors import ApiError, refusals
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
@@ -107,10 +108,6 @@ class Games(MethodView):
         return answer, (201 if stored.created else 200), headers
 
 
-TOKEN_HEADER = {"X-Manage-Token": {"description": "the manage token the upload answered with",
-                                   "schema": {"type": "string"}, "required": True}}
-
-
 def sent_token() -> str | None:
     """The manage token of a request: the X-Manage-Token header, or Authorization: Bearer."""
     return request.headers.get("X-Manage-Token") or bearer_token(request.headers.get("Authorization"))
@@ -133,7 +130,7 @@ class GameItem(MethodView):
                  "csv": url_for("pages.export_csv", game_id=game_id)}
         return {**summary_json(row), "links": links, "history": history(get_db(), game_id)}
 
-    @blp.doc(parameters=[{"in": "header", "name": "X-Manage-Token", **TOKEN_HEADER["X-Manage-Token"]}],
+    @blp.doc(security=MANAGE_SECURITY,
              requestBody={"required": True, "content": {"text/plain": {"schema": {"type": "string"}},
                                                         "application/json": {"schema": LogSchema}}})
     @blp.response(200, UploadResultSchema, description="replaced: same id, the old text kept in its history")
@@ -150,7 +147,7 @@ class GameItem(MethodView):
         return {"id": game_id, "created": False, "url": url_for("pages.game", game_id=game_id),
                 "report": stored.report}
 
-    @blp.doc(parameters=[{"in": "header", "name": "X-Manage-Token", **TOKEN_HEADER["X-Manage-Token"]}])
+    @blp.doc(security=MANAGE_SECURITY)
     @blp.response(204, description="deleted, with its history")
     @refusals(blp, {403: "no manage token, or not this game's", 404: None,
                     409: "the game is an event's table: the event's organiser detaches it first"})

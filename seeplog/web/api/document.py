@@ -1,0 +1,46 @@
+"""What the OpenAPI document says of every route alike, once, rather than route by route: the tokens a change
+sends (its security schemes)."""
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import APISpec, BasePlugin
+
+BEARER = "bearerToken"
+"""The scheme of a token sent as `Authorization: Bearer <token>`."""
+MANAGE = "manageToken"
+"""The scheme of a stored game's manage token sent as the X-Manage-Token header."""
+
+SECURITY_SCHEMES: dict[str, dict[str, str]] = {
+    BEARER: {"type": "http", "scheme": "bearer", "description": (
+        "Authorization: Bearer <token>. Which token, the route says: a live game's edit token (POST /api/live "
+        "answers it), an event's organiser token (POST /api/events answers it), a table's edit token or its confirm "
+        "link's token (confirmations), an administrator token (`flask --app app admin-token`), or a stored game's "
+        "manage token (PUT and DELETE /api/games/{game_id})")},
+    MANAGE: {"type": "apiKey", "in": "header", "name": "X-Manage-Token", "description": (
+        "a stored game's manage token, as POST /api/games answered it (`Authorization: Bearer` carries it too)")},
+}
+
+MANAGE_SECURITY: list[dict[str, list[str]]] = [{MANAGE: []}, {BEARER: []}]
+"""A stored game's change: its manage token in either header."""
+
+
+class EveryRoute(BasePlugin):
+    """apispec's plugin that completes each operation: a route that answers 401 (no token:
+    `guards.required_bearer`) names the bearer token it takes."""
+
+    def init_spec(self, spec: APISpec) -> None:
+        for name, scheme in SECURITY_SCHEMES.items():
+            spec.components.security_scheme(name, scheme)
+
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
+                         **kwargs: Any) -> None:
+        for operation in (operations or {}).values():
+            if answer_to(operation.get("responses", {}), 401) is not None:
+                operation.setdefault("security", [{BEARER: []}])
+
+
+def answer_to(responses: dict[Any, Any], status: int) -> dict[str, Any] | None:
+    """The documented answer of `status` (flask-smorest keys them by number, a route's own doc by text)."""
+    return next((answer for key, answer in responses.items() if str(key) == str(status)), None)
+
