@@ -1,5 +1,11 @@
-"""What the OpenAPI document says of every route alike: the tokens a change sends (Swagger UI's Authorize)."""
+"""What the OpenAPI document says of every route alike: the tokens a change sends (Swagger UI's Authorize), and
+the 403 and 413 every write may get, each with a sentence that fits the route."""
 from __future__ import annotations
+
+import json
+import re
+
+from tests.web.helpers import LIMIT, assert_envelope
 
 BEARER_ROUTES = {
     "DELETE /api/live/{game_id}", "POST /api/live/{game_id}/entries", "POST /api/live/{game_id}/undo",
@@ -20,6 +26,16 @@ def operations(client) -> dict[str, dict]:
             if method in ("get", "post", "put", "delete")}
 
 
+def writes(client) -> list[str]:
+    return sorted(label for label in operations(client) if not label.startswith("GET "))
+
+
+def address(label: str) -> tuple[str, str]:
+    """The method and an address of a documented route (its parameters 1)."""
+    method, path = label.split(" ")
+    return method.lower(), re.sub(r"\{[a-z_]+\}", "1", path)
+
+
 def test_the_document_names_the_token_each_route_takes(client):
     doc = client.get("/api/openapi.json").json
     schemes = doc["components"]["securitySchemes"]
@@ -32,3 +48,28 @@ def test_the_document_names_the_token_each_route_takes(client):
     assert all(secured[label] == [{"manageToken": []}, {"bearerToken": []}] for label in MANAGE_ROUTES)
     assert "security" not in doc  # reading needs no token
 
+
+def test_every_write_documents_the_403_of_another_sites_page_and_the_413_of_a_large_body(client):
+    found = operations(client)
+    for label in writes(client):
+        responses = found[label]["responses"]
+        assert "another site" in responses["403"]["description"], label
+        assert responses["413"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+
+
+def test_every_write_from_another_site_is_refused_with_a_sentence_that_fits_it(client):
+    for label in writes(client):
+        method, path = address(label)
+        answer = getattr(client, method)(path, json={}, headers={"Origin": "http://elsewhere.example"})
+        said = assert_envelope(answer, 403)["error"]
+        assert said.startswith("requests from another site (http://elsewhere.example) may not change anything"), label
+
+
+def test_every_write_over_the_limit_is_413_saying_what_fits_the_route(client):
+    """A JSON body is read before any route's work, so each says it (a route that reads no body ignores others)."""
+    big = json.dumps({"note": "x" * LIMIT})
+    for label in writes(client):
+        method, path = address(label)
+        said = assert_envelope(getattr(client, method)(path, data=big, content_type="application/json"), 413)["error"]
+        assert f"the limit is {LIMIT:,} bytes" in said, label
+        assert ("a Seep log is a few KiB" in said) is (label in ("POST /api/games", "PUT /api/games/{game_id}")), label

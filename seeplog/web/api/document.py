@@ -1,5 +1,6 @@
 """What the OpenAPI document says of every route alike, once, rather than route by route: the tokens a change
-sends (its security schemes)."""
+sends (its security schemes), and the answers every write may get (403 from another site's page, 413 over the
+body limit: `guards.same_origin_only` and the service's MAX_CONTENT_LENGTH)."""
 from __future__ import annotations
 
 from typing import Any
@@ -24,10 +25,14 @@ SECURITY_SCHEMES: dict[str, dict[str, str]] = {
 MANAGE_SECURITY: list[dict[str, list[str]]] = [{MANAGE: []}, {BEARER: []}]
 """A stored game's change: its manage token in either header."""
 
+WRITES = ("post", "put", "delete")
+ORIGIN = "sent from another site's page (its Origin header names another host)"
+TOO_LARGE = "a body larger than the service's limit (its MAX_CONTENT_LENGTH; the message names it)"
+
 
 class EveryRoute(BasePlugin):
-    """apispec's plugin that completes each operation: a route that answers 401 (no token:
-    `guards.required_bearer`) names the bearer token it takes."""
+    """apispec's plugin that completes each operation: a write documents its 403 and 413, and a route that
+    answers 401 (no token: `guards.required_bearer`) names the bearer token it takes."""
 
     def init_spec(self, spec: APISpec) -> None:
         for name, scheme in SECURITY_SCHEMES.items():
@@ -35,8 +40,12 @@ class EveryRoute(BasePlugin):
 
     def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
                          **kwargs: Any) -> None:
-        for operation in (operations or {}).values():
-            if answer_to(operation.get("responses", {}), 401) is not None:
+        for method, operation in (operations or {}).items():
+            responses = operation.setdefault("responses", {})
+            if method in WRITES:
+                also_means(responses, 403, ORIGIN, "another site")
+                also_means(responses, 413, TOO_LARGE, "")
+            if answer_to(responses, 401) is not None:
                 operation.setdefault("security", [{BEARER: []}])
 
 
@@ -44,3 +53,12 @@ def answer_to(responses: dict[Any, Any], status: int) -> dict[str, Any] | None:
     """The documented answer of `status` (flask-smorest keys them by number, a route's own doc by text)."""
     return next((answer for key, answer in responses.items() if str(key) == str(status)), None)
 
+
+def also_means(responses: dict[Any, Any], status: int, meaning: str, said: str) -> None:
+    """Document `status` with the error envelope and `meaning`; a status documented already is told the meaning
+    too unless its description says `said` ("": any description of it says enough)."""
+    answer = answer_to(responses, status)
+    if answer is None:
+        responses[status] = {"description": meaning, "content": {"application/json": {"schema": "Error"}}}
+    elif said and said not in answer.get("description", ""):
+        answer["description"] = f"{answer['description']}; or {meaning}"

@@ -101,9 +101,7 @@ def describe(error: HTTPException) -> tuple[str, list[dict[str, Any]]]:
     if isinstance(error, ApiError):
         return error.message, error.errors
     if isinstance(error, RequestEntityTooLarge):
-        limit = current_app.config["MAX_CONTENT_LENGTH"]
-        return (f"the upload is too large: the limit is {limit:,} bytes ({limit / 1024:.0f} KiB); "
-                "a Seep log is a few KiB, so send one log or a few at a time"), []
+        return too_large(current_app.config["MAX_CONTENT_LENGTH"]), []
     if isinstance(error, CSRFError):
         return Said("the form could not be checked ({why}): reload the page and send it again",
                     why=CSRF_REASONS.get(error.description, error.description)), []
@@ -112,6 +110,28 @@ def describe(error: HTTPException) -> tuple[str, list[dict[str, Any]]]:
         return Said("the request is not valid"), flatten(data.get("errors") or data.get("messages"))
     description = error.description
     return description if isinstance(description, str) and description else str(error.name), []  # a Said kept
+
+
+def too_large(limit: int) -> str:
+    """The 413 of a body over `limit` bytes: an upload's says how large a log is."""
+    if not reads_logs_here():
+        return f"the request's body is too large: the limit is {limit:,} bytes ({limit / 1024:.0f} KiB)"
+    return (f"the upload is too large: the limit is {limit:,} bytes ({limit / 1024:.0f} KiB); "
+            "a Seep log is a few KiB, so send one log or a few at a time")
+
+
+def reads_logs(view: View) -> View:
+    """Mark a view (a function, or a MethodView's method) whose body is a Seep log or several: its 413 says how
+    large a log is."""
+    view.reads_logs = True  # type: ignore[attr-defined]
+    return view
+
+
+def reads_logs_here() -> bool:
+    """The request's view is marked `reads_logs`."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    handler = getattr(getattr(view, "view_class", None), request.method.lower(), view)
+    return bool(getattr(handler, "reads_logs", False))
 
 
 CSRF_REASONS = {

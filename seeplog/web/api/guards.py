@@ -15,7 +15,8 @@ def same_origin_only() -> None:
     """Refuse writes sent from another site's page (a form posting text/plain cannot carry a CSRF token)."""
     origin = request.headers.get("Origin")
     if request.method in ("POST", "PUT", "DELETE") and origin and urlsplit(origin).netloc != request.host:
-        raise ApiError(403, f"requests from another site ({origin}) may not store games")
+        raise ApiError(403, f"requests from another site ({origin}) may not change anything here: send them "
+                                "from this site's pages, or from a script (which sends no Origin)")
 
 
 def required_bearer(realm: str, missing: str) -> str:

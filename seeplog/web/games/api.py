@@ -17,7 +17,7 @@ from ..oneline import file_name
 from .manage import already_stored, check_token, delete_game, history, issue_token, replace_game
 from ..api.jsonbody import Blueprint
 from ..api.document import MANAGE_SECURITY
-from ..api.errors import ApiError, refusals
+from ..api.errors import ApiError, reads_logs, refusals
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
 from .playpage import deal_context
@@ -93,6 +93,7 @@ class Games(MethodView):
                     413: "larger than the upload limit, or more games, deals or plays than the service takes in one "
                          "upload (the message names the limit and its setting)",
                     415: "neither text/plain nor application/json"})
+    @reads_logs
     def post(self):
         """Store a log. A log with violations or errors is stored too: it is a record of what happened."""
         stored = store(get_db(), upload_from_request(), current_app.config["UPLOAD_LIMITS"])
@@ -138,6 +139,7 @@ class GameItem(MethodView):
                     409: "the new log is already stored as another game, or the game is an event's table and the "
                          "new log no longer seats its two partnerships in one game of the event's variant",
                     415: "neither text/plain nor application/json"})
+    @reads_logs
     def put(self, game_id: int):
         """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history. A game
         attached to an event as a table takes a correction only: one game of the event's variant between the
