@@ -148,6 +148,17 @@ def test_other_content_types_are_415(client):
     assert "text/plain" in body["error"]
 
 
+def test_a_log_is_read_as_each_type_the_document_lists_for_it_and_with_none(client):
+    """A file's bytes as a script sends them: text/plain, text/x-seep, application/octet-stream or no type."""
+    body = client.get("/api/openapi.json").json["paths"]["/api/games"]["post"]["requestBody"]["content"]
+    assert set(body) == {"text/plain", "text/x-seep", "application/octet-stream", "application/json"}
+    for n, kind in enumerate([*sorted(set(body) - {"application/json"}), None]):
+        log = example("game-standard-1.seep").replace(b"Kiran", f"Kiran{n}".encode())
+        answer = client.post("/api/games", data=log, headers={"Content-Type": kind} if kind else {})
+        assert answer.status_code == 201, (kind, answer.json)
+    assert client.get("/api/games").json["total"] == 4
+
+
 def test_posts_from_another_site_are_refused(client):
     response = client.post("/api/games", data=example("game-standard-1.seep"), content_type="text/plain",
                            headers={"Origin": "http://evil.example"})

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from seeplog.web.games.api import LOG_TYPES
 from tests.web.helpers import make_app, upload
 
 EXAMPLES_PER_OPERATION = 15
@@ -88,7 +89,8 @@ def is_unplayable_table(case, response) -> bool:
 
 
 def is_unreadable_text(case, response) -> bool:
-    """A text/plain upload the document cannot judge: it says "a string", as JSON Schema cannot state the
-    notation's grammar, and the service refuses a string that reads as no log with the documented 400."""
-    return (case.operation.label == "POST /api/games" and case.media_type == "text/plain"
+    """A log's text upload (text/plain and the like) the document cannot judge: it says "a string", as JSON Schema
+    cannot state the notation's grammar, and the service refuses a string that reads as no log with the documented
+    400."""
+    return (case.operation.label == "POST /api/games" and case.media_type in LOG_TYPES
             and response.status_code == 400 and UNREADABLE in response.json()["error"])

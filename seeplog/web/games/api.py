@@ -46,12 +46,23 @@ def found(game_id: int) -> dict[str, Any]:
     return row
 
 
+LOG_TYPES = ("text/plain", "text/x-seep", "application/octet-stream")
+"""The types a log's file is read as, as an upload reads it (Seep notation, or the JSON form if it begins with {),
+and so is a body sent with no Content-Type: a script sending a file's bytes as they are."""
+LOG_CONTENT: dict[str, Any] = {**{kind: {"schema": {"type": "string"}} for kind in LOG_TYPES},
+                               "application/json": {"schema": LogSchema}}
+LOG_BODY = {"required": True, "description": "a log: one of these types, or a file's bytes with no Content-Type",
+            "content": LOG_CONTENT}
+"""The request body of a route that takes a log, in the OpenAPI document."""
+OTHER_TYPE = "a type other than those of the request body (or none)"
+
+
 def upload_from_request():
-    """The Upload a POST carries, by its Content-Type."""
+    """The Upload a POST or PUT carries, by its Content-Type."""
     kind = request.mimetype
     if kind == "application/json":
         return from_json_text(text_of(request.get_data(), "the body"), "the body")
-    if kind in ("text/plain", "application/octet-stream", "text/x-seep", ""):
+    if kind in LOG_TYPES or not kind:
         return from_bytes(request.get_data(), sent_file_name())
     raise ApiError(415, f"send the log as text/plain (Seep notation) or application/json (schema/log.schema.json), "
                         f"not {kind}")
@@ -84,15 +95,14 @@ class Games(MethodView):
         return {"games": [summary_json(r) for r in rows], "total": total, "page": filters.page,
                 "per_page": filters.per_page}, {"ETag": f'"{etag}"'}
 
-    @blp.doc(requestBody={"required": True, "content": {
-        "text/plain": {"schema": {"type": "string"}, "example": "[Variant \"standard\"]\n\ndeal 1 dealer N\n..."},
-        "application/json": {"schema": LogSchema}}})
+    @blp.doc(requestBody={**LOG_BODY, "content": {**LOG_CONTENT, "text/plain": {
+        "schema": {"type": "string"}, "example": "[Variant \"standard\"]\n\ndeal 1 dealer N\n..."}}})
     @blp.response(201, UploadResultSchema, description="stored; its report of REPORT.md")
     @blp.alt_response(200, schema=UploadResultSchema, description="the same log was already stored: its id")
     @refusals(blp, {400: "not UTF-8, not a log, or JSON of another shape",
                     413: "larger than the upload limit, or more games, deals or plays than the service takes in one "
                          "upload (the message names the limit and its setting)",
-                    415: "neither text/plain nor application/json"})
+                    415: OTHER_TYPE})
     @reads_logs
     def post(self):
         """Store a log. A log with violations or errors is stored too: it is a record of what happened."""
@@ -131,14 +141,12 @@ class GameItem(MethodView):
                  "csv": url_for("pages.export_csv", game_id=game_id)}
         return {**summary_json(row), "links": links, "history": history(get_db(), game_id)}
 
-    @blp.doc(security=MANAGE_SECURITY,
-             requestBody={"required": True, "content": {"text/plain": {"schema": {"type": "string"}},
-                                                        "application/json": {"schema": LogSchema}}})
+    @blp.doc(security=MANAGE_SECURITY, requestBody=LOG_BODY)
     @blp.response(200, UploadResultSchema, description="replaced: same id, the old text kept in its history")
     @refusals(blp, {400: "not a log", 403: "no manage token, or not this game's", 404: None,
                     409: "the new log is already stored as another game, or the game is an event's table and the "
                          "new log no longer seats its two partnerships in one game of the event's variant",
-                    415: "neither text/plain nor application/json"})
+                    415: OTHER_TYPE})
     @reads_logs
     def put(self, game_id: int):
         """Replace a game's log with the manage token; it keeps its id, and its old text goes to its history. A game
