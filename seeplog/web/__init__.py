@@ -11,7 +11,7 @@ from .games import api, views
 from .live import api as live_api, keep as live_keep, pages as live_pages
 from .clubs import (api as clubs_api, director_api, director_pages, event_organise, event_results,
                     event_tables_api, events_api, pages as clubs_pages, ratings_store)
-from .api.document import EveryRoute
+from .api.document import EveryRoute, empty_is_not_given
 from .api.errors import Api
 from .games import notation_help
 from .live import steps as live_steps
@@ -41,6 +41,7 @@ def register(app: Flask) -> Api:
     smorest = Api(app, spec_kwargs={"extra_plugins": [EveryRoute()]})
     smorest.register_converter(RowId, integerconverter2paramschema)
     smorest.ma_plugin.converter.add_attribute_function(property_names)
+    smorest.ma_plugin.converter.add_attribute_function(empty_is_not_given)
     smorest.ma_plugin.converter.add_parameter_attribute_function(empty_allowed)
     for api_blp in (api.blp, live_api.blp, clubs_api.blp, events_api.blp, event_tables_api.blp,
                     director_api.blp):

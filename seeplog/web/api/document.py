@@ -1,6 +1,7 @@
 """What the OpenAPI document says of every route alike, once, rather than route by route: the tokens a change
 sends (its security schemes), and the answers every write may get (403 from another site's page, 413 over the
-body limit: `guards.same_origin_only` and the service's MAX_CONTENT_LENGTH)."""
+body limit: `guards.same_origin_only` and the service's MAX_CONTENT_LENGTH); and of a body's field that may be
+sent empty, as not given."""
 from __future__ import annotations
 
 from typing import Any
@@ -62,3 +63,15 @@ def also_means(responses: dict[Any, Any], status: int, meaning: str, said: str) 
         responses[status] = {"description": meaning, "content": {"application/json": {"schema": "Error"}}}
     elif said and said not in answer.get("description", ""):
         answer["description"] = f"{answer['description']}; or {meaning}"
+
+
+EMPTY = "emptyIsNotGiven"
+"""The metadata key of a body's field that may be sent as "", which is the field not given (the schema drops it)."""
+
+
+def empty_is_not_given(converter: object, field: Any, ret: dict[str, Any], **kwargs: object) -> dict[str, Any]:
+    """A field marked `EMPTY` in the document: a value of its kind (type, format, lengths, pattern), or ""."""
+    if not field.metadata.get(EMPTY):
+        return {}
+    kind = {key: ret.pop(key) for key in list(ret) if key not in ("description", "example")}
+    return {"anyOf": [kind, {"const": ""}]}

@@ -50,6 +50,21 @@ def _on_the_calendar(value: str) -> None:
 DATE: list[Callable[[Any], Any]] = [DATE_FORM, _on_the_calendar]
 """A date field's validators: the form (documented as its pattern), then the calendar."""
 TAG_NAME = Whole(r"^[A-Za-z][A-Za-z0-9_-]*$", error="a tag name is a word of letters and digits")
+class Names(validate.Validator):
+    """How many names an object (a Dict) holds, said in its own words ("at most 30 tags"); the OpenAPI document
+    states it as the field's minProperties and maxProperties (a Length would be documented as a string's)."""
+
+    def __init__(self, least: int, most: int, what: str) -> None:
+        self.least, self.most, self.what = least, most, what
+
+    def __call__(self, value: Any) -> Any:
+        if len(value) > self.most:
+            raise ValidationError(f"at most {self.most} {self.what}")
+        if len(value) < self.least:
+            raise ValidationError(f"at least {self.least} {self.what[:-1] if self.least == 1 else self.what}")
+        return value
+
+
 NUMBER = validate.Range(min=0, max=9999)
 MAX_PAGE = 1_000_000_000
 """The largest page (or game of a file) asked for: page × per_page stays far below SQLite's integers."""

@@ -9,6 +9,7 @@ from marshmallow import Schema, fields, pre_load, validate
 from seeplog.clubs.standings import WHY
 from seeplog.notation import VARIANT_NAMES
 
+from ..api.document import EMPTY
 from ..api.schemas import TEXT_LINE, WholeNumber, answer_schema, described
 from .schemas import PlayerLinkSchema
 from .event_rounds import FORMATS
@@ -16,15 +17,13 @@ from .event_rounds import FORMATS
 NAME = fields.String(validate=[validate.Length(min=1, max=80), TEXT_LINE],
                      metadata={"description": "a player's name (the tables' seat tags: what a tag can hold)"})
 TEXT = [validate.Length(min=1, max=120), TEXT_LINE]
-OPTIONAL = ("date", "place")
-"""The fields of a new event that may be sent empty, as not given."""
 
 
 class EventNewSchema(Schema):
     name = fields.String(required=True, validate=TEXT)
     variant = fields.String(required=True, validate=validate.OneOf(VARIANT_NAMES))
-    date = fields.Date(metadata={"description": "YYYY-MM-DD (empty: not given)"})
-    place = fields.String(validate=TEXT, metadata={"description": "where it is played (empty: not given)"})
+    date = fields.Date(metadata={"description": "YYYY-MM-DD (empty: not given)", EMPTY: True})
+    place = fields.String(validate=TEXT, metadata={"description": "where it is played (empty: not given)", EMPTY: True})
     baazi_target = WholeNumber(validate=validate.Range(min=1, max=9999))
     format = fields.String(load_default="round-robin", validate=validate.OneOf(FORMATS),
                            metadata={"description": "how the next round is paired: round-robin; swiss (by the "
@@ -41,7 +40,8 @@ class EventNewSchema(Schema):
         empty tags are."""
         if not isinstance(data, Mapping):
             return data
-        return {name: value for name, value in data.items() if not (name in OPTIONAL and value == "")}
+        optional = {name for name, field in self.fields.items() if field.metadata.get(EMPTY)}
+        return {name: value for name, value in data.items() if not (name in optional and value == "")}
 
 
 EventCreatedSchema = answer_schema(

@@ -13,7 +13,7 @@ UPDATING_FROM = fields.String(required=True, allow_none=True, metadata={
 
 
 class MergeSchema(Schema):
-    into = WholeNumber(required=True, validate=validate.Range(min=1, max=2**62),
+    into = WholeNumber(required=True, validate=validate.Range(min=1, max=2 ** 63 - 1),
                           metadata={"description": "the player the path's player is merged into"})
 
 

@@ -9,7 +9,7 @@ from seeplog.notation import VARIANT_NAMES
 from seeplog.ruleset import SEAT_TAGS
 from seeplog.said import Said
 
-from ..api.schemas import (CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, QuerySchema, Whole, WholeNumber,
+from ..api.schemas import (CARD, LINE, SEAT, STRINGS, TAG_NAME, TEXT_LINE, Names, QuerySchema, Whole, WholeNumber,
                            answer_schema, described)
 from ..oneline import is_one_line
 
@@ -48,7 +48,7 @@ class LiveNewSchema(Schema):
                           metadata={"description": "a name per seat: {\"N\": \"Asha\", ...}",
                                     "propertyNames": {"pattern": PLAYER_SEAT.regex.pattern}})
     tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]), values=TAG_VALUE,
-                       validate=validate.Length(max=30),
+                       validate=Names(0, 30, "tags"),
                        metadata={"description": "Event, Site, Date, Round, Scorer, BaaziTarget, MaxHouses, "
                                                 "Rotation and any other tag",
                                  "propertyNames": {"pattern": TAG_NAME.regex.pattern, "maxLength": 40},
@@ -136,7 +136,7 @@ class ReopenSchema(EventSchema):
 class TagsSchema(EventSchema):
     tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]),
                        values=fields.String(validate=[TEXT_LINE, validate.Length(min=1, max=200)]),
-                       required=True, validate=validate.Length(min=1, max=10),
+                       required=True, validate=Names(1, 10, "tags"),
                        metadata={"description": "the tags to set: Event, Site, Date (YYYY-MM-DD), Round, Scorer, "
                                                 "and the players' names (North, West, South, East)",
                                  "example": {"Event": "Club night", "Round": "2", "West": "Divya"},
