@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -206,6 +207,23 @@ def test_a_parameter_the_api_does_not_take_is_refused_by_name(client, path):
     assert client.get("/?sort=id").status_code == 400
     body = assert_envelope(client.get(path.format(id=game_id)), 400)
     assert [e["field"] for e in body["errors"]] == [path.split("?")[1].split("=")[0]]
+
+
+def test_every_get_route_refuses_a_parameter_it_does_not_take_by_name(client):
+    """Routes that take no query too (a live game, the events, a partnership): refused, not ignored."""
+    for path, item in client.get("/api/openapi.json").json["paths"].items():
+        if "get" in item:
+            body = assert_envelope(client.get(re.sub(r"\{[a-z_]+\}", "1", path) + "?foo=1"), 400)
+            assert {"field": "foo", "message": "Unknown field."} in body["errors"], path
+            assert "400" in item["get"]["responses"], path
+
+
+@pytest.mark.parametrize("query", ["/api/games?page=1&page=2", "/api/games?variant=thirty&variant=standard",
+                                   "/api/leaderboard?page=1&page=1"])
+def test_a_parameter_given_twice_is_refused_by_name_not_read_as_its_first_value(client, query):
+    body = assert_envelope(client.get(query), 400)
+    name = query.split("?")[1].split("=")[0]
+    assert body["errors"] == [{"field": name, "message": "given 2 times: give it once"}]
 
 
 def test_an_empty_filter_is_not_set_as_on_the_page(client):

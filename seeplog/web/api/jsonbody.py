@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 import flask_smorest
 from flask import Flask, Request, request
-from marshmallow import Schema, missing
+from marshmallow import Schema, fields, missing
 from webargs.core import parse_json
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -111,6 +111,16 @@ class JsonParser(FlaskParser):
                                 "a JSON object")
         return data
 
+    def load_querystring(self, req: Request, schema: Schema) -> Any:
+        """The query's parameters; one the schema takes given twice (page=1&page=2) is refused by name, not read as
+        its first value."""
+        twice = [{"field": name, "message": f"given {len(req.args.getlist(name))} times: give it once"}
+                 for name in req.args if name in schema.fields and len(req.args.getlist(name)) > 1
+                 and not isinstance(schema.fields[name], fields.List)]
+        if twice:
+            raise ApiError(400, "the request is not valid", twice)
+        return super().load_querystring(req, schema)
+
     def _raw_load_json(self, req: Request) -> Any:
         """The body's JSON, a UTF-8 byte order mark before it read past (as POST /api/games reads a log's)."""
         if not is_json_request(req):
@@ -140,3 +150,10 @@ class Blueprint(flask_smorest.Blueprint):
             return parse
         unsupported = self.alt_response(415, schema=ErrorSchema, description="a body that is not application/json")
         return lambda view: unsupported(parse(view))
+
+    def no_query(self) -> Any:
+        """The decorator of a route that takes no query parameter: one sent is refused by name (400, "foo: Unknown
+        field."), as a route with a query refuses one it does not take; the view is given an empty dict."""
+        parse = self.arguments(QuerySchema(), location="query", error_status_code=400)  # one instance: no schema made
+        refused = self.alt_response(400, schema=ErrorSchema, description="a query parameter: the route takes none")
+        return lambda view: refused(parse(view))

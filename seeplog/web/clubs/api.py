@@ -102,18 +102,20 @@ def split(args: dict[str, Any], player_id: int):
 
 
 @blp.get("/partnerships/<int:first>-<int:second>")
+@blp.no_query()
 @blp.response(200, PartnershipSchema)
 @refusals(blp, {404: "no such player, or one player twice (merges followed): a partnership is two"})
-def partnership(first: int, second: int):
+def partnership(args: dict[str, Any], first: int, second: int):
     """A partnership's record and games: the two players as one team (four-player variants)."""
     db = get_db()
     return partnership_data(db, partnership_of(db, [first, second]))
 
 
 @blp.get("/partnerships/<int:first>")
+@blp.no_query()
 @blp.response(200, PartnershipSchema)
 @refusals(blp, {404: "no such player"})
-def partnership_alone(first: int):
+def partnership_alone(args: dict[str, Any], first: int):
     """A two-player variant's partnership: the player alone."""
     db = get_db()
     return partnership_data(db, (current_id(db, first),))

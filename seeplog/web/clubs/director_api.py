@@ -24,10 +24,11 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 @blp.get("/live/<int:game_id>/confirmations")
+@blp.no_query()
 @blp.response(200, ConfirmationsSchema, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.alt_response(304, description="If-None-Match names the current state: no answer given, no score changed")
 @refusals(blp, {404: "no such live game, or one that is no event's table"})
-def confirmations(game_id: int):
+def confirmations(args: dict[str, Any], game_id: int):
     """Where each deal's confirmation stands at an event's table: confirmed, refused (with the reason) or
     missing (no answer to its score now). The keep page asks again with If-None-Match while it waits for the
     opponents' answer by their link (304: nothing new)."""
@@ -56,10 +57,11 @@ def answer(args: dict[str, Any], game_id: int):
 
 
 @blp.get("/events/<int:event_id>/director")
+@blp.no_query()
 @blp.response(200, DirectorSchema, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.alt_response(304, description="If-None-Match names the current state: nothing changed")
 @refusals(blp, {**ORGANISER_REFUSALS, 404: "no such event"})
-def director(event_id: int):
+def director(args: dict[str, Any], event_id: int):
     """The director's view (organiser token): every table, the last round first: the deal and play reached,
     the last entry's time, flagged plays, each deal's confirmation; poll it with If-None-Match."""
     token = organiser(event_id)

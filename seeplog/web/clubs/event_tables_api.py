@@ -47,9 +47,10 @@ def by_hand(args: dict[str, Any], event_id: int):
 
 
 @blp.get("/<int:event_id>/pairings/next")
+@blp.no_query()
 @blp.response(200, PairingPreviewSchema)
 @refusals(blp, {404: "no such event", 409: "the next round cannot be paired (as making it would say)"})
-def next_pairing(event_id: int):
+def next_pairing(args: dict[str, Any], event_id: int):
     """What the next round would pair as the event's format pairs it (round-robin, or Swiss by the standings
     with no rematch), without making it: its tables and its bye. Making it (`POST .../rounds`) pairs the same
     while nothing changes meanwhile."""
@@ -88,9 +89,10 @@ def detach(event_id: int, game_id: int):
 
 
 @blp.get("/<int:event_id>/standings")
+@blp.no_query()
 @blp.response(200, StandingsSchema)
 @refusals(blp, {404: "no such event"})
-def standings(event_id: int):
+def standings(args: dict[str, Any], event_id: int):
     """The event's standings (`order` says how they rank; provisional rows may change), with the links to its
     results page, the standings as CSV and the event's games as one `.seep`."""
     data = event_json(get_db(), event_id)

@@ -56,8 +56,9 @@ def new_event(args: dict[str, Any]) -> NewEvent:
 
 
 @blp.get("")
+@blp.no_query()
 @blp.response(200, EventListSchema)
-def listed():
+def listed(args: dict[str, Any]):
     """Every event, the latest date first (undated last), then the newest (`GET /api/events/<id>`: one whole)."""
     return {"events": [{**e, "url": url_for("clubs.event", event_id=e["id"])} for e in event_list(get_db())]}
 
@@ -74,9 +75,10 @@ def create(args: dict[str, Any]):
 
 
 @blp.get("/<int:event_id>")
+@blp.no_query()
 @blp.response(200, EventSchema)
 @refusals(blp, {404: "no such event"})
-def read(event_id: int):
+def read(args: dict[str, Any], event_id: int):
     """The event: partnerships, rounds and tables (results so far), standings (`order` says how they rank)."""
     return event_json(get_db(), event_id)
 

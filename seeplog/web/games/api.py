@@ -131,9 +131,10 @@ def authorised(game_id: int) -> None:
 
 @blp.route("/games/<int:game_id>")
 class GameItem(MethodView):
+    @blp.no_query()
     @blp.response(200, GameDetailSchema)
     @refusals(blp, {404: None})
-    def get(self, game_id: int):
+    def get(self, args: dict[str, Any], game_id: int):
         """One stored game: its tags, players, counts, raw, read and canonical text, and its history."""
         row = found(game_id)
         links = {"page": url_for("pages.game", game_id=game_id), "report": url_for("api.report", game_id=game_id),
@@ -169,9 +170,10 @@ class GameItem(MethodView):
 
 
 @blp.route("/games/<int:game_id>/report")
+@blp.no_query()
 @blp.response(200, ReportSchema)
 @refusals(blp, {404: None})
-def report(game_id: int):
+def report(args: dict[str, Any], game_id: int):
     """The validation report of REPORT.md, as `python -m seeplog validate --json` gives it."""
     return served_report(found(game_id), current_app.config["UPLOAD_LIMITS"])
 

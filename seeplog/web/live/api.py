@@ -110,10 +110,11 @@ def start(args: dict[str, Any]):
 
 
 @blp.route("/<int:game_id>", methods=["GET"])
+@blp.no_query()
 @blp.response(200, LiveGameSchema, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.alt_response(304, description="If-None-Match names the current version: nothing changed")
 @refusals(blp, {404: None})
-def game(game_id: int):
+def game(args: dict[str, Any], game_id: int):
     """The game now: log, entries with their findings, report (REPORT.md), version, what comes next, the
     floor. Poll with If-None-Match: 304 while nothing changed."""
     db = get_db()
@@ -191,9 +192,10 @@ def delete_game(game_id: int):
 
 
 @blp.route("/<int:game_id>/history", methods=["GET"])
+@blp.no_query()
 @blp.response(200, LiveHistorySchema)
 @refusals(blp, {404: None})
-def game_history(game_id: int):
+def game_history(args: dict[str, Any], game_id: int):
     """Every event, oldest first: its time, kind, entry, line (as stored and as sent), note and the
     version it made."""
     db = get_db()
