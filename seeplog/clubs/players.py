@@ -52,11 +52,17 @@ class PlayerChange(BadInput):
     """An administrator's change that cannot be made (a merge of a player into itself, for instance)."""
 
 
-def check_merge(source: int, target: int) -> None:
-    """:raises PlayerChange: when a player would be merged into itself."""
+def check_merge(source: int, target: int, now: tuple[int, int] | None = None) -> None:
+    """`now`: the players the two ids stand for after the merges made before.
+
+    :raises PlayerChange: when a player would be merged into itself, or the two ids stand for one player already.
+    """
     if source == target:
         raise PlayerChange(Said("player {player} cannot be merged into itself: name two different players",
                                  player=source))
+    if now is not None and now[0] == now[1]:
+        merged = source if source != now[0] else target
+        raise PlayerChange(Said("player {player} is already merged into player {into}", player=merged, into=now[0]))
 
 
 def check_rename(name: str) -> str:

@@ -121,6 +121,20 @@ def test_an_event_naming_two_names_of_one_player_is_refused(client, runner):
     assert client.get("/api/events/1").status_code == 404
 
 
+def test_merging_a_player_already_merged_says_so(client, runner):
+    store_text(client, named("game-standard-1.seep", FOUR))
+    store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))
+    token = bearer(admin_token(runner))
+    asha, asha_k = player_id(client, "Asha"), player_id(client, "Asha K.")
+    assert client.post(f"/api/players/{asha_k}/merge", json={"into": asha}, headers=token).status_code == 200
+    for source, target in ((asha_k, asha), (asha, asha_k)):
+        again = client.post(f"/api/players/{source}/merge", json={"into": target}, headers=token)
+        assert assert_envelope(again, 400)["error"] == f"player {asha_k} is already merged into player {asha}"
+    itself = client.post(f"/api/players/{asha}/merge", json={"into": asha}, headers=token)
+    assert assert_envelope(itself, 400)["error"] == f"player {asha} cannot be merged into itself: name two different " \
+                                                    "players"
+
+
 def test_a_split_gives_a_merged_name_back_to_its_player(client, runner):
     store_text(client, named("game-standard-1.seep", FOUR))
     store_text(client, named("game-standard-2.seep", {**FOUR, "North": "Asha K."}))

@@ -104,8 +104,9 @@ def merge_players(db: sqlite_utils.Database, source: int, target: int) -> Player
     """
     check_merge(source, target)
     with writing(db):
-        source, target = current_id(db, source), current_id(db, target)
-        check_merge(source, target)
+        now = current_id(db, source), current_id(db, target)
+        check_merge(source, target, now)
+        source, target = now
         check_apart(db, source, target)
         db.execute("update player_aliases set player_id = ? where player_id = ?", [target, source])
         db.execute("update club_players set merged_into = ? where id = ?", [target, source])
