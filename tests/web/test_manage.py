@@ -86,6 +86,19 @@ def test_a_write_from_another_site_is_refused(client):
     assert_envelope(response, 403)
 
 
+@pytest.mark.parametrize("header", ["X-Manage-Token", "Authorization"])
+def test_a_live_game_is_not_changed_here_and_its_edit_token_is_told_where(client, header):
+    live = client.post("/api/live", json={"variant": "standard"}).json
+    token = live["edit_token"] if header == "X-Manage-Token" else f"Bearer {live['edit_token']}"
+    said = f"game {live['id']} is a live game: it is changed with its edit token, on its keep page or through " \
+           f"/api/live/{live['id']}"
+    for method in ("put", "delete"):
+        answer = getattr(client, method)(f"/api/games/{live['id']}", data=example("e-card.seep"),
+                                         content_type="text/plain", headers={header: token})
+        assert assert_envelope(answer, 403)["error"] == said
+    assert client.get(f"/api/live/{live['id']}").status_code == 200
+
+
 def test_the_openapi_document_describes_put_and_delete(client):
     item = client.get("/api/openapi.json").json["paths"]["/api/games/{game_id}"]
     assert {"get", "put", "delete"} <= set(item)

@@ -53,7 +53,11 @@ def issue_token(db: sqlite_utils.Database, game_id: int) -> str:
 
 
 def check_token(db: sqlite_utils.Database, game_id: int, token: str | None) -> None:
-    """:raises TokenRefused: unless `token` is the game's manage token (compared in constant time)."""
+    """:raises TokenRefused: unless `token` is the game's manage token (compared in constant time); a live game has
+    none: its edit token changes it, through the live API."""
+    if db.execute("select 1 from live_games where game_id = ?", [game_id]).fetchone():
+        raise TokenRefused(Said("game {game} is a live game: it is changed with its edit token, on its keep page or "
+                                "through /api/live/{game}", game=game_id))
     rows = list(db.query("select token_hash from game_tokens where game_id = ?", [game_id]))
     if not token_matches(token, rows[0]["token_hash"] if rows else None):
         raise TokenRefused(Said("this is not the game's manage token") if token else
