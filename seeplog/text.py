@@ -75,3 +75,19 @@ def read_bytes(path: str) -> bytes:
         raise InputError("this is a folder, not a file") from None
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def marked_words(line: str, columns: list[int]) -> tuple[tuple[str, bool], ...]:
+    """The line in pieces, the word at each column (from 1, to the next space) marked, as the command line's
+    caret points at it: "W 3h x 3e" with column 8 -> ("W 3h x ", False), ("3e", True)."""
+    pieces: list[tuple[str, bool]] = []
+    start = 0
+    for column in sorted(set(c for c in columns if 0 < c <= len(line))):
+        at = column - 1
+        if at < start:
+            continue
+        end = next((i for i in range(at + 1, len(line)) if line[i].isspace()), len(line))
+        pieces += [(line[start:at], False)] if at > start else []
+        pieces.append((line[at:end], True))
+        start = end
+    return tuple(pieces + ([(line[start:], False)] if start < len(line) else []))

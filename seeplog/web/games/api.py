@@ -20,7 +20,7 @@ from ..api.document import MANAGE_SECURITY
 from ..api.errors import ApiError, reads_logs, refusals
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
-from .playpage import deal_context
+from .dealcontext import deal_context
 from .playlinks import play_link
 from ..api.schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
                            PlayQuerySchema, ReportSchema, UploadResultSchema)

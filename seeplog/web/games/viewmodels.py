@@ -13,6 +13,7 @@ from seeplog.replay import DealReplay
 from seeplog.report import NO_GAME, located_findings, violation_json
 from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
+from seeplog.text import marked_words
 from seeplog.notation import Log
 
 from ..cardviews import Team, Voiced, named, said_voiced
@@ -296,22 +297,6 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
         parts = marked_words(shown, [f.column for f in found if f.column])
         out.append(LogLine(number, shown, tuple((f.rule, f.message) for f in found), kind, parts))
     return tuple(out)
-
-
-def marked_words(line: str, columns: list[int]) -> tuple[tuple[str, bool], ...]:
-    """The line in pieces, the word at each column (from 1, to the next space) marked, as the command line's
-    caret points at it: "W 3h x 3e" with column 8 -> ("W 3h x ", False), ("3e", True)."""
-    pieces: list[tuple[str, bool]] = []
-    start = 0
-    for column in sorted(set(c for c in columns if 0 < c <= len(line))):
-        at = column - 1
-        if at < start:
-            continue
-        end = next((i for i in range(at + 1, len(line)) if line[i].isspace()), len(line))
-        pieces += [(line[start:at], False)] if at > start else []
-        pieces.append((line[at:end], True))
-        start = end
-    return tuple(pieces + ([(line[start:], False)] if start < len(line) else []))
 
 
 def is_open(row: dict[str, Any]) -> bool:

@@ -27,7 +27,8 @@ from ..findings import sentence_of
 from ..forms import ManageForm, UploadForm
 from ..spreadsheets import csv_file
 from .manage import check_token, delete_game, history, issue_token, replace_game
-from .playpage import has_plays, play_page
+from .dealcontext import has_plays
+from .playpage import play_page
 from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
 from .search import entered_filters, search_problems
