@@ -79,6 +79,11 @@ def test_the_director_sees_the_tables_that_need_them_first(browser, base_url, si
     games = page.locator("section.director-table").evaluate_all("s => s.map(e => +e.dataset.game)")
     number = {t["game_id"]: n for n, t in enumerate(tables, start=1)}
     assert [number[g] for g in games] == [1, 2, 3, 4, 6, 7, 8, 9, 10, 5]
+    for minutes in ("600", "0.1"):  # nine tables idle at once are told in one sentence that counts them
+        page.fill("#idle-minutes", minutes)
+        page.locator("#idle-minutes").dispatch_event("change")
+    said = page.locator("#director-said").inner_text()
+    assert said.startswith("9 tables idle: Round 1 · Table 1, Round 1 · Table 2, ") and said.count("Table") == 9
 
     def card(n: int):
         return page.locator(f"section.director-table[data-game='{tables[n - 1]['game_id']}']")

@@ -266,17 +266,21 @@
       flagged === 1 ? t("1 flagged play") : t("{count} flagged plays", { count: flagged })].join(" · ");
   }
 
-  /* The tables that became idle since the last answer or choice of minutes, told (none the first time). */
+  /* The tables that became idle since the last answer or choice of minutes, told (none the first time); three
+     or more at once in one sentence that counts them (a round's tables made together go idle together). */
   function idleNews(limit) {
-    var now = {}, out = [];
+    var now = {}, fresh = [];
     data.tables.forEach(function (tb) {
       now[tb.game_id] = isIdle(tb, limit);
-      if (now[tb.game_id] && wasIdle && !wasIdle[tb.game_id]) {
-        out.push(t("{table}: idle for {minutes} min.", { table: tableName(tb), minutes: Math.floor(idleMinutes(tb)) }));
-      }
+      if (now[tb.game_id] && wasIdle && !wasIdle[tb.game_id]) fresh.push(tb);
     });
     wasIdle = now;
-    return out;
+    if (fresh.length > 2) {
+      return [t("{count} tables idle: {tables}.", { count: fresh.length, tables: fresh.map(tableName).join(", ") })];
+    }
+    return fresh.map(function (tb) {
+      return t("{table}: idle for {minutes} min.", { table: tableName(tb), minutes: Math.floor(idleMinutes(tb)) });
+    });
   }
 
   /* Draws the tables (unless a correction is being written) and the summary. */
