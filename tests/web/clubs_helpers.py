@@ -37,3 +37,15 @@ def player_id(client, name: str) -> int:
     found = [p for p in client.get("/api/players").json["players"] if p["name"] == name]
     assert len(found) == 1, found
     return found[0]["id"]
+
+
+def enter(client, table: dict, lines: list[str]) -> int:
+    """Append lines at a live table with its edit token; the version after them."""
+    game = table["game_id"]
+    version = client.get(f"/api/live/{game}").json["version"]
+    for line in lines:
+        answer = client.post(f"/api/live/{game}/entries", headers=bearer(table["edit_token"]),
+                             json={"line": line, "version": version})
+        assert answer.status_code == 201, (line, answer.json)
+        version = answer.json["version"]
+    return version

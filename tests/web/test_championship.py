@@ -9,11 +9,22 @@ import json
 import shutil
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "championship.py"
+
+
+def asked(port: int, method: str, path: str, body: dict | None = None, **headers: str):
+    """One request to 127.0.0.1:`port`: its status, its headers (names in lower case) and its body's bytes."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request(method, path, json.dumps(body) if body else None, {"Content-Type": "application/json", **headers})
+    answer = conn.getresponse()
+    got = answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+    conn.close()
+    return got
 
 
 def championship():
@@ -97,14 +108,7 @@ def test_nginx_serves_a_published_board_and_its_etag_moves_with_each_entry():
         server = bench.start_gunicorn(folder, origin, publish=True)
         proxy = bench.start_nginx(folder, listen, origin)
         try:
-            def ask(method: str, path: str, body: dict | None = None, **headers: str):
-                conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=30)
-                conn.request(method, path, json.dumps(body) if body else None,
-                             {"Content-Type": "application/json", **headers})
-                answer = conn.getresponse()
-                got = answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read().decode()
-                conn.close()
-                return got
+            ask = partial(asked, listen)
 
             status, _, body = ask("POST", "/api/live", {"variant": "standard"})
             started = json.loads(body)
@@ -120,7 +124,7 @@ def test_nginx_serves_a_published_board_and_its_etag_moves_with_each_entry():
             assert status == 201
             after = ask("GET", "/live/1/board", **{"If-None-Match": served[1]["etag"]})
             assert after[0] == 200 and "x-cache-status" not in after[1] and after[1]["etag"] != served[1]["etag"]
-            assert 'data-version="2"' in after[2]
+            assert b'data-version="2"' in after[2]
             part = ask("GET", "/live/1/board?parts=floor,ledger")
             assert part[0] == 200 and "x-cache-status" in part[1]
         finally:
@@ -192,14 +196,7 @@ def test_nginx_gzips_the_directors_poll_and_the_pages_scripts_and_the_poll_still
         server = bench.start_gunicorn(folder, origin)
         proxy = bench.start_nginx(folder, listen, origin)
         try:
-            def ask(method: str, path: str, body: dict | None = None, **headers: str):
-                conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=30)
-                conn.request(method, path, json.dumps(body) if body else None,
-                             {"Content-Type": "application/json", **headers})
-                answer = conn.getresponse()
-                got = answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
-                conn.close()
-                return got
+            ask = partial(asked, listen)
 
             pairs = [[f"Gzip {2 * i}", f"Gzip {2 * i + 1}"] for i in range(21)]
             made = json.loads(ask("POST", "/api/events", {"name": "Gzip night", "variant": "standard",

@@ -9,7 +9,7 @@ import random
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
 from seeplog.web.db import get_db
-from tests.web.clubs_helpers import named, store_text
+from tests.web.clubs_helpers import enter, named, store_text
 from tests.web.helpers import assert_envelope
 from tests.web.live_helpers import Keeper
 
@@ -27,18 +27,6 @@ def event_with_round(client, variant: str = "standard", pairs=PAIRS) -> tuple[in
     event, token = made.json["id"], made.json["organiser_token"]
     tables = client.post(f"/api/events/{event}/rounds", headers=bearer(token)).json["tables"]
     return event, token, tables
-
-
-def enter(client, table: dict, lines: list[str]) -> int:
-    """Append lines at a table with its edit token; the version after them."""
-    game = table["game_id"]
-    version = client.get(f"/api/live/{game}").json["version"]
-    for line in lines:
-        answer = client.post(f"/api/live/{game}/entries", headers=bearer(table["edit_token"]),
-                             json={"line": line, "version": version})
-        assert answer.status_code == 201, (line, answer.json)
-        version = answer.json["version"]
-    return version
 
 
 def one_deal(variant: str = "standard", seed: int = 3) -> list[str]:

@@ -11,6 +11,7 @@ import pytest
 
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
+from tests.web.clubs_helpers import enter
 from tests.web.helpers import assert_envelope, example
 from tests.web.live_helpers import statement_lines, validate_json
 
@@ -300,16 +301,6 @@ def test_the_event_pages_number_fields_carry_their_limits_as_attributes(client):
     round_field = re.search(r'<input id="attach-round"[^>]*>', page).group(0)
     assert 'max="999"' in round_field and "&#34;" not in round_field
     assert re.search(r'<input id="attach-game"[^>]* required', page)
-
-
-def enter(client, table: dict, lines: list[str]) -> None:
-    """Append lines at a live table with its edit token."""
-    version = client.get(f"/api/live/{table['game_id']}").json["version"]
-    for line in lines:
-        answer = client.post(f"/api/live/{table['game_id']}/entries", headers=bearer(table["edit_token"]),
-                             json={"line": line, "version": version})
-        assert answer.status_code == 201, (line, answer.json)
-        version = answer.json["version"]
 
 
 def test_a_score_that_does_not_add_up_or_was_refused_makes_both_rows_provisional_and_says_why(client):
