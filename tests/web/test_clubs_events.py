@@ -97,6 +97,12 @@ def test_an_odd_number_of_partnerships_gives_a_bye_and_says_so(client):
     assert f"partnership {answer['bye']} has a bye" in answer["message"]
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert f"Partnership {answer['bye']} (" in page and "has a bye this round" in page
+    assert "A bye scores nothing: a partnership that had one has played a game fewer." in page
+    results = client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    assert "A bye scores nothing" in results
+    even, token = create(client, PAIRS[:4])
+    client.post(f"/api/events/{even}/rounds", headers=bearer(token))
+    assert "A bye scores nothing" not in client.get(f"/events/{even}").get_data(as_text=True)
 
 
 def test_the_rounds_answers_count_their_tables_in_the_singular_and_in_english(client):
