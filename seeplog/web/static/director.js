@@ -275,12 +275,8 @@
       if (now[tb.game_id] && wasIdle && !wasIdle[tb.game_id]) fresh.push(tb);
     });
     wasIdle = now;
-    if (fresh.length > 2) {
-      return [t("{count} tables idle: {tables}.", { count: fresh.length, tables: fresh.map(tableName).join(", ") })];
-    }
-    return fresh.map(function (tb) {
-      return t("{table}: idle for {minutes} min.", { table: tableName(tb), minutes: Math.floor(idleMinutes(tb)) });
-    });
+    if (fresh.length > 2) return [t("{count} tables idle: {tables}.", { count: fresh.length, tables: fresh.map(tableName).join(", ") })];
+    return fresh.map(function (tb) { return t("{table}: idle for {minutes} min.", { table: tableName(tb), minutes: Math.floor(idleMinutes(tb)) }); });
   }
 
   /* Draws the tables (unless a correction is being written) and the summary. */
