@@ -37,6 +37,22 @@ def free_port() -> int:
     raise RuntimeError(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
 
 
+def free_ports(count: int) -> int:
+    """The first of `count` ports in a row of PORTS that nothing listens on (random order, as free_port)."""
+    for first in random.sample(PORTS[:-count + 1 or None], len(PORTS) - count + 1):
+        probes = [socket.socket() for _ in range(count)]
+        try:
+            for n, probe in enumerate(probes):
+                probe.bind(("127.0.0.1", first + n))
+        except OSError:
+            continue
+        finally:
+            for probe in probes:
+                probe.close()
+        return first
+    raise RuntimeError(f"no {count} free ports in a row in {PORTS.start}-{PORTS.stop - 1}")
+
+
 @dataclass
 class Server:
     process: subprocess.Popen

@@ -12,6 +12,7 @@ import pytest
 from gunicorn.config import Config
 
 from seeplog.web.balanced_worker import GRACE, BalancedThreadWorker, is_write_listener, slot_listener
+from tests.web.served import free_ports
 
 
 @pytest.fixture
@@ -149,11 +150,12 @@ def test_a_waiting_write_is_accepted_before_the_waiting_reads(two_listeners):
 
 
 def test_each_worker_takes_a_game_port_of_its_own_and_lets_it_go_when_it_stops():
-    first = socket.create_server(("127.0.0.1", 0))
-    port = first.getsockname()[1]
-    first.close()
-    taken = [slot_listener(f"127.0.0.1:{port}", 2) for _ in range(3)]
+    # two ports in a row of the tests' range: the kernel's ephemeral ones may be a client connection's port + 1
+    port = free_ports(2)
+    taken: list = []
     try:
+        for _ in range(3):  # each kept as it is taken: closed below whatever fails
+            taken.append(slot_listener(f"127.0.0.1:{port}", 2))
         assert [t[0].getsockname()[1] for t in taken[:2]] == [port, port + 1]
         assert taken[2] is None  # every slot held: this worker listens to the shared addresses alone
         listener, held = taken[0]
