@@ -12,7 +12,8 @@ from . import __version__
 from .fingerprint import library_fingerprint
 from .notation import Log, parse, split_lines
 from .analysis import Analysis, build
-from .report import NO_GAME, NOT_A_LOG, exit_status, findings, is_report_text, report_json, validation_report
+from .report import (NO_GAME, NOT_A_LOG, exit_status, findings, is_report_text, report_json, same_runs,
+                     validation_report)
 from .text import InputError, decode, decode_lenient, encode_back, printable, read_bytes, utf16_text
 
 __all__ = ["InputError", "decode", "decode_lenient", "encode_back", "printable", "main"]
@@ -70,18 +71,13 @@ def in_line_order(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(findings(doc), key=lambda f: (f.get("line") or 0, f.get("column") or 0))
 
 
-SAME_RUN = 3
-"""A run of this many findings or more, one after another with the same rule and sentence (every line of a
-deal whose deal line is missing), is printed as its first and a line that counts the rest."""
-
-
 def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
     """``file:line:col: ID message`` for every finding, each with its line and a caret under the column; a
     run of the same finding on line after line, once, with how many lines it covers."""
     found = in_line_order(doc)
     text_lines = [line for _, line in split_lines(text)] if found else []
     out = []
-    for run in _runs(found):
+    for run in same_runs(found, lambda f: (f.get("line"), (f["rule"], f["message"]))):
         f = run[0]
         where = f"{name}:{f['line']}:{f.get('column') or 1}" if f.get("line") else name
         out.append(f"{where}: {f['rule']} {printable(f['message'])}")
@@ -90,20 +86,6 @@ def compiler_lines(name: str, text: str, doc: dict[str, Any]) -> list[str]:
             out.append(f"{name}:{run[1]['line']}-{run[-1]['line']}: {f['rule']} the same, on each of these "
                        f"{len(run) - 1} lines")
     return out
-
-
-def _runs(found: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The findings in runs: those that follow one another, line after line, with one rule and sentence
-    (a run shorter than SAME_RUN is split into runs of one)."""
-    runs: list[list[dict[str, Any]]] = []
-    for f in found:
-        last = runs[-1][-1] if runs else None
-        if last is not None and f.get("line") and last.get("line") and f["line"] > last["line"] \
-                and (f["rule"], f["message"]) == (last["rule"], last["message"]):
-            runs[-1].append(f)
-        else:
-            runs.append([f])
-    return [piece for run in runs for piece in ([run] if len(run) >= SAME_RUN else [[f] for f in run])]
 
 
 def validate_file(path: str) -> tuple[dict[str, Any], str | None]:

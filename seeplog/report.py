@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from .analysis import Analysis, DealAnalysis, GameAnalysis, analyse_deal, game_errors
 from .ledger import Ledger, LedgerRow
@@ -128,6 +128,28 @@ def located_findings(doc: dict[str, Any]) -> Iterator[tuple[int | None, int | No
         for deal in game["deals"]:
             for found in deal["errors"] + deal["violations"]:
                 yield number, deal["number"], found
+
+
+SAME_RUN = 3
+"""A run of this many findings or more, one after another with the same rule and sentence on line after line
+(every line of a deal whose deal line is missing), is told as its first and the lines of the rest."""
+
+F = TypeVar("F")
+
+
+def same_runs(found: Sequence[F], said: Callable[[F], tuple[int | None, object]]) -> list[list[F]]:
+    """The findings in runs (`said`: a finding's line, and what it says: its rule and sentence): those on line
+    after line that say the same, SAME_RUN or more of them, make one run; any other finding is a run of its own."""
+    runs: list[list[F]] = []
+    last: tuple[int | None, object] | None = None
+    for f in found:
+        this = said(f)
+        if last is not None and this[0] and last[0] and this[0] > last[0] and this[1] == last[1]:
+            runs[-1].append(f)
+        else:
+            runs.append([f])
+        last = this
+    return [piece for run in runs for piece in ([run] if len(run) >= SAME_RUN else [[f] for f in run])]
 
 
 def findings(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:

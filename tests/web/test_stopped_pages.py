@@ -110,3 +110,15 @@ def test_the_play_where_the_log_ends_counts_each_outcomes_groupings(client):
     assert doc["legal_groupings"][doc["legal"].index("9c+2h =11 9d+2s")] == 2
     page = client.get(f"/games/{game_id}/deals/1/plays/1").get_data(as_text=True)  # the page counts alike
     assert page.count("and 1 other grouping of the same cards") == doc["legal_groupings"].count(2) > 1
+
+
+def test_a_missing_deal_line_is_listed_once_with_the_lines_it_covers(client):
+    """Forty plays with no deal line before them: one row of the flagged table, saying the lines of the rest
+    (as the command line folds the run), and every one of those lines still marked in the log."""
+    game_id = client.post("/api/games", data='[Variant "standard"]\n\n' + "N 9s\n" * 40,
+                          content_type="text/plain").json["id"]
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    table = sheet[sheet.index('<table class="findings'):sheet.index("</table>", sheet.index('<table class="findings'))]
+    assert table.count("<tr class=\"error\">") == 1
+    assert 'The same on each of lines <a href="#L4">4–42</a> (39 lines).' in table
+    assert all(f'<tr id="L{n}" class="error">' in sheet for n in range(3, 43))

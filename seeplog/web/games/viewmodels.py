@@ -10,7 +10,7 @@ from flask import url_for
 
 from seeplog.analysis import GameAnalysis
 from seeplog.replay import DealReplay
-from seeplog.report import NO_GAME, located_findings, violation_json
+from seeplog.report import NO_GAME, located_findings, same_runs, violation_json
 from seeplog.rules import RULES, Violation
 from seeplog.scoresheet import ANY_DEALER, SheetRow, players, sheet_rows, team_values
 from seeplog.text import marked_words
@@ -39,6 +39,8 @@ class Finding:
     link: str | None
     """The play's dispute view."""
     column: int | None = None
+    same_lines: tuple[int, ...] = ()
+    """The later lines of a run of this finding on line after line (`seeplog.report.same_runs`), told once."""
 
 
 @dataclass(frozen=True)
@@ -251,9 +253,11 @@ def game_sheet(game_id: int, number: int, analysis: GameAnalysis, game_errors: b
         (v, d.replay.deal.number, reached) for d in analysis.deals if d.violations or d.errors
         for reached in (plays_shown(d.replay),) for v in d.violations + d.errors]
     found += [(v, None, None) for v in analysis.game_errors] if game_errors else []
-    findings = tuple(typed_finding(v, game_id, number, deal, reached)
-                     for v, deal, reached in found[:PAGE_FINDINGS if listed is None else listed])
-    more = len(found) - len(findings)
+    runs = same_runs(found, lambda x: (x[0].line, (x[0].rule, x[0].message, x[0].column, x[1])))
+    findings = tuple(replace(typed_finding(v, game_id, number, deal, reached),
+                             same_lines=tuple(w.line for w, _, _ in run[1:] if w.line))
+                     for run in runs[:PAGE_FINDINGS if listed is None else listed] for v, deal, reached in run[:1])
+    more = len(runs) - len(findings)
     heading = " · ".join(x for x in (tags.get("Event"), tags.get("Round"), local_date(tags.get("Date"))) if x) \
         or gettext("Seep game")
     return GameSheet(number, heading, tuple(tags.items()), analysis.rules.name, team_list, rows,
@@ -281,8 +285,8 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
     """The lines `first` to `last` of the log (`most` of them at most), each with its findings."""
     by_line: dict[int, list[Finding]] = {}
     for f in findings:
-        if f.line:
-            by_line.setdefault(f.line, []).append(f)
+        for at in (f.line, *f.same_lines) if f.line else ():
+            by_line.setdefault(at, []).append(f)
     out = []
     lines = text.lstrip("\ufeff").splitlines()
     end = last if most is None else min(last or len(lines), first - 1 + most)
