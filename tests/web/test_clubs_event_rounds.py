@@ -213,3 +213,26 @@ def test_a_round_made_meanwhile_is_refused_with_nothing_written(client, monkeypa
     refused = assert_envelope(client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)), 409)
     assert "round 1 was made meanwhile" in refused["error"]
     assert client.get("/api/games?per_page=100").json["total"] == games
+
+
+def test_the_organiser_is_told_which_tables_still_play_before_and_after_making_the_next_round(client):
+    """Round-robin makes the next round while tables of the last still play: the page says which before the
+    button, and the round's message says it again (it used to make the round without a word)."""
+    event_id, token = create(client, PAIRS[:4], event_format="round-robin")
+    first = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
+    score_table(client, first["tables"][0], [(60, 40)])
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert ('<p class="hint still-playing">1 table still plays: round 1, table 2. The next round can be made now: '
+            "its tables start while these play on.</p>") in page
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    made = client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token}, follow_redirects=True)
+    assert "Round 2 made: 2 tables. 1 table still plays: round 1, table 2." in made.get_data(as_text=True)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "3 tables still play: round 1, table 2; round 2, tables 1 and 2." in page
+
+
+def test_a_swiss_event_says_its_next_round_waits_for_the_open_tables(client):
+    event_id, token = create(client, PAIRS[:4])
+    client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "2 tables still play: round 1, tables 1 and 2. A Swiss round waits until they are closed." in page

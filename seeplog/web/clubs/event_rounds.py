@@ -42,14 +42,19 @@ def planned_pairing(db: sqlite_utils.Database, event_id: int) -> tuple[list[Tabl
     return round_robin_next(db, event_id, len(event_pairs(db, event_id))), "round-robin"
 
 
+def open_tables(db: sqlite_utils.Database, event_id: int) -> list[tuple[int, int]]:
+    """Each table (its round, its number) whose live game is still open, in order."""
+    return [(r, n) for r, n in db.execute(
+        "select t.round, t.number from event_tables t join live_games l on l.game_id = t.game_id "
+        "where t.event_id = ? and l.state = 'open' order by t.round, t.number", [event_id])]
+
+
 def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Table]:
     """The next Swiss round from the standings as they stand, once every table of the rounds made is closed."""
-    open_tables = [f"round {r}, table {n}" for r, n in db.execute(
-        "select t.round, t.number from event_tables t join live_games l on l.game_id = t.game_id "
-        "where t.event_id = ? and l.state = 'open' order by t.round, t.number", [event["id"]])]
-    if open_tables:
+    still_open = [f"round {r}, table {n}" for r, n in open_tables(db, event["id"])]
+    if still_open:
         raise EventChange(Said("a Swiss round is paired from the final standings of the rounds before it; still "
-                               "open: {tables} (close each table's game first)", tables=", ".join(open_tables)))
+                               "open: {tables} (close each table's game first)", tables=", ".join(still_open)))
     results = table_results(db, event["id"], event["variant"])
     ranked = [s.pair for s in standings([p["number"] for p in event_pairs(db, event["id"])], results)]
     met = {frozenset((r.a, r.b)) for r in results if r.b is not None}

@@ -22,7 +22,8 @@ from ..findings import said_here
 from ..live.qr import qr_svg
 from .events_store import (BadEvent, NewEvent, NoEvent, check_organiser, create_event,
                            event_list, event_version, table_token)
-from .event_rounds import next_round
+from .event_rounds import next_round, open_tables
+from ..saying import say_all
 from .schemas import LeaderboardQuerySchema, PlayerQuerySchema
 from .confirm_store import keep_confirm_tokens
 from .events_view import event_json
@@ -237,6 +238,7 @@ def event_page(event_id: int, refused: tuple[str, RoundForm] | None = None, data
     forms = page_forms(ORGANISER_FORMS, refused)
     return render_template("clubs/event.html", e=data or known_event(event_id), forms=forms, form=forms["keep"],
                            refused=refused[0] if refused else None, etag=event_tag(event_id),
+                           playing=still_playing(event_id),
                            **{"keep": None, **shown})
 
 
@@ -290,8 +292,22 @@ def round_made(event_id: int, number: int, tables: list[dict[str, Any]], by_hand
     bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
     if bye:
         made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
-    flash(made + " " + gettext("Each table's keep link: under Organiser."), "ok")
+    playing = still_playing(event_id, before=number)
+    flash(" ".join(x for x in (made, playing, gettext("Each table's keep link: under Organiser.")) if x), "ok")
     return redirect(url_for("clubs.event", event_id=event_id) + "#organiser", 303)
+
+
+def still_playing(event_id: int, before: int | None = None) -> str:
+    """Which tables (of the rounds before round `before`) still play, in the reader's language ('' for none)."""
+    rounds: dict[int, list[str]] = {}
+    for r, n in open_tables(get_db(), event_id):
+        if before is None or r < before:
+            rounds.setdefault(r, []).append(str(n))
+    where = "; ".join(ngettext("round %(round)s, table %(tables)s", "round %(round)s, tables %(tables)s",
+                               len(tables), round=r, tables=say_all(tables)) for r, tables in rounds.items())
+    count = sum(len(tables) for tables in rounds.values())
+    return ngettext("%(num)s table still plays: %(where)s.", "%(num)s tables still play: %(where)s.", count,
+                    where=where) if count else ""
 
 
 @bp.post("/events/<int:event_id>/organise")
