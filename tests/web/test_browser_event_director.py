@@ -156,3 +156,32 @@ def test_the_event_page_the_director_and_the_results_on_a_phone_a_laptop_and_pap
     assert heads and all(heads), heads  # every printed column has its header, the game's number too
     shot(page, f"results-print-{size}")
     assert problems == []
+
+
+UNSURE = ("\ndeal 1 dealer N\nscore NS 60 EW 40\ndeal 2 dealer W\nscore NS 70 EW 40\ndeal 3 dealer E\n"
+          "hand E Jh Qs 9c 8h\nfloor 9d 2h 2s 3h\nbid E 9\nE 9c x 9d\n")
+"""An uploaded game's deals: deal 2's card points add up to 110, deal 3 stops at its first play."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_director_reads_why_an_uploaded_tables_figures_are_provisional(browser, base_url, size):
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    problems = watch_errors(page)
+    pairs = [[f"Upload {size} {i}a", f"Upload {size} {i}b"] for i in range(4)]
+    made = page.request.post(base_url + "/api/events", data={"name": f"Uploads ({size})", "variant": "standard",
+                                                            "partnerships": pairs}).json()
+    auth = {"Authorization": f"Bearer {made['organiser_token']}"}
+    seats = {"North": pairs[0][0], "South": pairs[0][1], "West": pairs[1][0], "East": pairs[1][1]}
+    text = "".join(f'[{seat} "{name}"]\n' for seat, name in seats.items()) + UNSURE
+    game = page.request.post(base_url + "/api/games", data=text, headers={"Content-Type": "text/plain"}).json()["id"]
+    attached = page.request.post(f"{base_url}/api/events/{made['id']}/games", headers=auth, data={"game_id": game})
+    assert attached.status == 201, attached.text()
+    page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+    hint = page.locator(f"section.director-table.uploaded[data-game='{game}'] p.hint")
+    hint.wait_for(timeout=10_000)
+    assert hint.inner_text() == ("Not kept live: no entries to correct, no confirmations. A deal's score is not known "
+                                 "(RULES.md §8.5): its scoresheet shows which. A score written down has card points "
+                                 "that do not add up (R-SCORE-TOTAL): its scoresheet shows which.")
+    shot(page, f"uploaded-{size}")
+    assert problems == []

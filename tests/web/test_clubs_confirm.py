@@ -364,3 +364,18 @@ def test_the_director_sees_which_tables_have_no_entry_yet(client):
     seen = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json
     rows = {t["game_id"]: t for t in seen["tables"]}
     assert rows[tables[0]["game_id"]]["started"] is True and rows[tables[1]["game_id"]]["started"] is False
+
+
+def test_the_director_is_told_why_an_uploaded_tables_figures_are_provisional(client):
+    """An attached game whose last deal stops early and whose second deal's card points add up to 110: its row says
+    both reasons (the view said "provisional" alone)."""
+    event, organiser, _ = event_with_round(client)
+    seats = {"North": PAIRS[0][0], "South": PAIRS[0][1], "West": PAIRS[3][0], "East": PAIRS[3][1]}
+    text = "".join(f'[{seat} "{name}"]\n' for seat, name in seats.items()) + (
+        "\ndeal 1 dealer N\nscore NS 60 EW 40\ndeal 2 dealer W\nscore NS 70 EW 40\ndeal 3 dealer E\n"
+        "hand E Jh Qs 9c 8h\nfloor 9d 2h 2s 3h\nbid E 9\nE 9c x 9d\n")
+    game = store_text(client, text)
+    assert client.post(f"/api/events/{event}/games", headers=bearer(organiser),
+                       json={"game_id": game, "round": 2}).status_code == 201
+    row = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"][0]
+    assert row["uploaded"] and row["provisional"] and row["provisional_why"] == ["unknown-score", "score-total"]

@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
 from ..api.schemas import LINE, NULLABLE, TEXT_LINE, WholeNumber, answer_schema, described
+from .event_schemas import provisional_why
 from ..live.schemas import CLIENT_ID, ENTRY, VERSION, EntryAnswerSchema
 
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
@@ -61,6 +62,7 @@ DirectorTableSchema = answer_schema(
     baazis=fields.List(fields.Integer(), required=True), card_points=fields.List(fields.Integer(), required=True),
     provisional=fields.Boolean(metadata={"description": "an uploaded game: a deal's score unknown (RULES.md §8.5) or "
                                                      "not adding up (R-SCORE-TOTAL)"}),
+    provisional_why=provisional_why(),
     version=live("version", fields.Integer),
     next=fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"}),
     last_entry=live("last event (the table's making, before its first entry), ISO 8601 UTC"),

@@ -9,7 +9,7 @@ from typing import Any
 import sqlite_utils
 from flask import url_for
 
-from seeplog.clubs.standings import TableResult
+from seeplog.clubs.standings import TableResult, why_order
 from seeplog.refusals import NotFound, Refused
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said, said_json
@@ -64,7 +64,7 @@ def upload_json(table: dict[str, Any], result: TableResult) -> dict[str, Any]:
     return {"round": table["round"], "number": table["number"], "game_id": table["game_id"],
             "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": "uploaded", "uploaded": True,
             "deals": result.deals, "baazis": list(result.baazis), "provisional": result.provisional,
-            "scoresheet_url": url_for("pages.game", game_id=table["game_id"])}
+            "provisional_why": why_order(result.why), "scoresheet_url": url_for("pages.game", game_id=table["game_id"])}
 
 
 def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any]) -> dict[str, Any]:

@@ -44,6 +44,12 @@
     return e;
   }
 
+  function option(value, text) {
+    var o = el("option", "", text);
+    o.value = value;
+    return o;
+  }
+
   function link(href, text) {
     var a = el("a", "", text);
     a.href = href;
@@ -142,27 +148,19 @@
     var box = el("details", "correct");
     box.dataset.game = tb.game_id;
     box.append(el("summary", "", t("Correct an entry")));
-    var form = el("form", "correct-form");
-    var entry = el("select");
-    entry.name = "entry";
+    var form = el("form", "correct-form"), entry = el("select"), kind = el("select");
     var groups = {};  /* the entries by deal, the latest first */
+    entry.name = "entry"; kind.name = "kind";
     tb.entries.slice().reverse().forEach(function (e) {
-      var o = el("option", "", e.number + ": " + e.line);
-      o.value = e.number;
       if (!groups[e.deal]) {
         groups[e.deal] = el("optgroup");
         groups[e.deal].label = t("Deal {deal}", { deal: e.deal });
         entry.append(groups[e.deal]);
       }
-      groups[e.deal].append(o);
+      groups[e.deal].append(option(e.number, e.number + ": " + e.line));
     });
-    var kind = el("select");
-    kind.name = "kind";
-    [["replace", t("Replace it with")], ["insert_before", t("Insert before it")], ["delete", t("Delete it")]].forEach(function (k) {
-      var o = el("option", "", k[1]);
-      o.value = k[0];
-      kind.append(o);
-    });
+    [["replace", t("Replace it with")], ["insert_before", t("Insert before it")], ["delete", t("Delete it")]]
+      .forEach(function (k) { kind.append(option(k[0], k[1])); });
     var line = el("input"), note = el("input"), go = el("button", "", t("Correct"));
     line.name = "line"; line.placeholder = t("the line as it should read"); line.autocomplete = "off";
     note.name = "note"; note.placeholder = t("why (kept in the game's history)"); note.required = true;
@@ -214,12 +212,15 @@
     h.append(el("span", "badge uploaded-badge", t("uploaded")));
     var links = el("p", "links");
     links.append(link(tb.scoresheet_url, t("Scoresheet")));
-    var points = { points: tb.card_points.join("–") };
+    var points = { points: tb.card_points.join("–") }, doubt = {  /* why its figures are provisional */
+      "unknown-score": t("A deal's score is not known (RULES.md §8.5): its scoresheet shows which."),
+      "score-total": t("A score written down has card points that do not add up (R-SCORE-TOTAL): its scoresheet shows which.") };
     box.append(h, names(tb), el("p", "reached", [t("Uploaded game"),
       tb.deals === 1 ? t("1 deal") : t("{count} deals", { count: tb.deals }),
       t("baazis {baazis}", { baazis: tb.baazis.join("–") }),
       tb.provisional ? t("card points {points} (provisional)", points) : t("card points {points}", points)].join(" · ")),
-      el("p", "hint", t("Not kept live: no entries to correct, no confirmations.")), links);
+      el("p", "hint", [t("Not kept live: no entries to correct, no confirmations.")]
+        .concat((tb.provisional_why || []).map(function (why) { return doubt[why]; })).join(" ")), links);
     return box;
   }
 
