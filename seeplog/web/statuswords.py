@@ -16,10 +16,13 @@ def status_name(code: int, name: str) -> str:
     return names.get(code, name)
 
 
-def status_sentence(error: HTTPException, message: str) -> str:
-    """`message`, or its translation where it is werkzeug's description of the status."""
+def status_sentence(error: HTTPException, message: str, reads_logs: bool = False) -> str:
+    """`message`, or its translation where it is werkzeug's description of the status (`reads_logs`: the page
+    was sent Seep logs, and a body too large is told how large a log is)."""
     if isinstance(error, RequestEntityTooLarge):
         kib = format_decimal(round(current_app.config["MAX_CONTENT_LENGTH"] / 1024))
+        if not reads_logs:
+            return gettext("What was sent is too large: the limit is %(kib)s KiB.", kib=kib)
         return gettext("The upload is too large: the limit is %(kib)s KiB. A Seep log is a few KiB, so send one log "
                        "or a few at a time.", kib=kib)
     if message != type(error).description:

@@ -264,3 +264,11 @@ def test_every_table_of_the_pages_has_a_name(client):
             kinds |= table.classes
             assert table.attrs.get("aria-label") or table.attrs.get("aria-labelledby") in ids, (path, table.attrs)
     assert {"games", "scoresheet", "findings", "source", "record", "live-ledger-table", "deal-end-scores"} <= kinds
+
+
+def test_a_form_other_than_an_upload_over_the_limit_is_told_what_was_sent_is_too_large(client):
+    """An event's form sent too large is not told about Seep logs (its page said 'The upload is too large')."""
+    response = client.post("/events/new", data={"csrf_token": csrf_token(client), "name": "x" * (LIMIT + 10)})
+    assert response.status_code == 413 and response.mimetype == "text/html"
+    text = response.get_data(as_text=True)
+    assert f"What was sent is too large: the limit is {LIMIT // 1024:,} KiB." in text and "Seep log" not in text

@@ -162,7 +162,8 @@ def handle(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
         extra = error.extra if isinstance(error, ApiError) else {}
         return jsonify({**envelope(status, precise(error, message), items), **extra}), status, headers
     return render_template("error.html", status=status, name=status_name(status, error.name),
-                           message=status_sentence(error, said_here(message)), errors=items), status, headers
+                           message=status_sentence(error, said_here(message), reads_logs_here()),
+                           errors=items), status, headers
 
 
 def precise(error: HTTPException, message: str) -> str:

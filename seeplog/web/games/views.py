@@ -16,7 +16,7 @@ from seeplog.ruleset import VARIANTS
 from seeplog.refusals import Refusal
 from seeplog.said import Said
 
-from ..api.errors import handle, wants_json
+from ..api.errors import handle, reads_logs, wants_json
 from ..catalog import gettext, locale_name
 from ..cardviews import card_html
 from ..refused_forms import page_forms, refusal_on, unchecked
@@ -126,6 +126,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 @bp.route("/upload", methods=["GET", "POST"])
+@reads_logs
 def upload():
     form = UploadForm()
     if not form.validate_on_submit():
@@ -161,6 +162,7 @@ def upload_one(name: str | None, data: bytes) -> dict:
 
 
 @bp.post("/games/<int:game_id>/replace")
+@reads_logs
 def replace(game_id: int):
     """Replace a game's log with its manage token (same id; the old text goes to its history)."""
     row = stored_game(game_id)
