@@ -340,10 +340,13 @@ def test_the_directors_correction_of_a_closed_table_reopens_corrects_and_closes_
                           headers=bearer(organiser))
     assert refused.status_code == 422
     assert client.get(f"/api/live/{game}").json["version"] == version  # refused: still closed, nothing stored
-    done = client.post(corrections, json={"version": version, "replace": score, "line": "score NS 55 EW 45",
-                                          "note": "EW counted again"}, headers=bearer(organiser))
+    sent = {"version": version, "replace": score, "line": "score NS 55 EW 45", "note": "EW counted again",
+            "client_id": "director-1"}
+    done = client.post(corrections, json=sent, headers=bearer(organiser))
     assert done.status_code == 201, done.json
     assert done.json["reclosed"] is True and done.json["line"] == "score NS 55 EW 45"
+    again = client.post(corrections, json=sent, headers=bearer(organiser))  # a retry: the same answer, nothing more
+    assert again.status_code == 201 and again.json == done.json
     now = client.get(f"/api/live/{game}").json
     assert now["state"] == "closed" and now["version"] == done.json["version"] == version + 3
     history = client.get(f"/api/live/{game}/history").json["events"]

@@ -147,8 +147,14 @@ def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game
     state = db.execute("select state from live_games where game_id = ?", [game_id]).fetchone()
     if state is None or state[0] != "closed":
         return record(db, game_id, token, req)[0]
-    with writing(db):  # a correction refused leaves the table closed, as it was
-        reopened, _ = record(db, game_id, token, Request("reopen", req.version, note=req.note))
+    with writing(db):  # a correction refused leaves the table closed, as it was; a retry is answered again
+        reopened, _ = record(db, game_id, token, around(req, "reopen", req.version))
         answer, _ = record(db, game_id, token, replace(req, version=reopened["version"]))
-        closed, _ = record(db, game_id, token, Request("close", answer["version"], note=req.note))
+        closed, _ = record(db, game_id, token, around(req, "close", answer["version"]))
     return {**answer, "version": closed["version"], "next": closed["next"], "reclosed": True}
+
+
+def around(req: Request, kind: str, version: int) -> Request:
+    """The reopen or close around a closed table's correction `req`, with its note; its client_id is the
+    correction's marked with the step, so that a retry of the correction is answered again step by step."""
+    return Request(kind, version, note=req.note, client_id=f"{req.client_id}/{kind}" if req.client_id else None)
