@@ -30,8 +30,19 @@ def test_the_opponents_of_the_first_team_confirm():
     (Answer(2, "EW", "confirmed", {}), None, Conflict),
     (Answer(1, "EW", "refused", {}, " "), None, Refused),
     (Answer(1, "EW", "perhaps", {}), None, Refused),
+    (Answer(1, "EW", "refused", {}, "miscounted", "director"), None, Refused),
+    (Answer(1, "EW", "confirmed", {}, "  ", "director"), None, Refused),
 ])
 def test_answers_that_cannot_stand_are_refused(answer, link, refusal):
     with pytest.raises(refusal):
         check_answer(answer, TEAMS, {1: {"NS": 57, "EW": 43}}, link)
     check_answer(Answer(1, "EW", "confirmed", {}), TEAMS, {1: {"NS": 57, "EW": 43}}, "EW")
+
+
+def test_a_directors_ruling_that_the_score_stands_with_its_reason_stands_over_a_refusal():
+    check_answer(Answer(1, "EW", "confirmed", {}, "counted again at the table", "director"), TEAMS,
+                 {1: {"NS": 57, "EW": 43}})
+    answers = [Answer(1, "EW", "refused", {"NS": 57, "EW": 43}, "miscounted", "link"),
+               Answer(1, "EW", "confirmed", {"NS": 57, "EW": 43}, "counted again", "director")]
+    assert [(c.status, c.answer and c.answer.via) for c in deal_checks([(1, {"NS": 57, "EW": 43})], answers)] == [
+        ("confirmed", "director")]

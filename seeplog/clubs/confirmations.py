@@ -24,6 +24,8 @@ class Answer:
     score: Mapping[str, int]
     reason: str | None = None
     via: str = "keeper"
+    """Who gave it: 'keeper' (the scorekeeper's phone), 'link' (the opponents' confirm link) or 'director' (a
+    ruling that the score stands, with the organiser token)."""
     at: str = ""
 
 
@@ -88,7 +90,23 @@ def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Ma
     if answer.verdict == "refused" and not (answer.reason or "").strip():
         raise Refused(Said("say why the score is refused: a refusal needs its reason"),
                       [{"field": "reason", "message": Said("give the reason")}])
+    if answer.via == "director":
+        check_ruling(answer)
     if answer.deal not in scores:
         over = ", ".join(str(d) for d in sorted(scores)) or "none yet"
         raise Conflict(Said("deal {deal} is not over (or not recorded): a deal is confirmed once its score is in "
                             "(deals over: {over})", deal=answer.deal, over=over))
+
+
+def check_ruling(answer: Answer) -> None:
+    """A director's ruling: that a deal's score stands (a score they find wrong is corrected, not refused), and
+    why, in a word the table reads.
+
+    :raises Refused:
+    """
+    if answer.verdict != "confirmed":
+        raise Refused(Said("a director rules that a score stands (confirmed); a wrong score is corrected: correct "
+                           "its entry"), [{"field": "verdict", "message": Said("confirmed")}])
+    if not (answer.reason or "").strip():
+        raise Refused(Said("say why the score stands: a ruling needs its reason"),
+                      [{"field": "reason", "message": Said("give the reason")}])

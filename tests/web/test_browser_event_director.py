@@ -185,3 +185,39 @@ def test_the_director_reads_why_an_uploaded_tables_figures_are_provisional(brows
                                  "that do not add up (R-SCORE-TOTAL): its scoresheet shows which.")
     shot(page, f"uploaded-{size}")
     assert problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_director_rules_that_a_refused_score_stands(browser, base_url, size):
+    """Table 1's opponents refused deal 1 by their link; the director gives the ruling from the refusal itself:
+    the table is no longer raised, the deal reads as ruled, and the live region says so."""
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    problems = watch_errors(page)
+    pairs = [[f"Ruling {size} {i}a", f"Ruling {size} {i}b"] for i in range(4)]
+    made = page.request.post(base_url + "/api/events", data={"name": f"Rulings ({size})", "variant": "standard",
+                                                            "partnerships": pairs}).json()
+    tables = page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
+                               headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()["tables"]
+    enter(page, base_url, tables[0], ["deal 1 dealer N", "score NS 60 EW 40"])
+    refused = page.request.post(f"{base_url}/api/live/{tables[0]['game_id']}/confirmations",
+                                headers={"Authorization": f"Bearer {tables[0]['confirm_token']}"},
+                                data={"deal": 1, "verdict": "refused", "reason": "EW had 45"})
+    assert refused.status == 201
+    page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+    table = page.locator(f"section.director-table[data-game='{tables[0]['game_id']}']")
+    table.locator(".raised-badge").wait_for(timeout=10_000)
+    table.locator("details.rule summary").click()
+    assert table.locator("details.rule summary").inner_text() == "Rule that deal 1's score stands"
+    table.locator("details.rule input[name=reason]").fill("Counted again with both teams: 60-40")
+    shot(page, f"ruling-{size}")
+    table.locator("details.rule button[type=submit]").click()
+    page.locator("#director-said", has_text="Ruled: deal 1's score stands.").or_(
+        page.locator("#director-said", has_text="the score stands by the director's ruling")).wait_for(timeout=10_000)
+    table.locator(".rulings li").wait_for(timeout=10_000)
+    assert table.locator(".rulings li").inner_text() == ("Deal 1: the score stands by the director's ruling: "
+                                                         "“Counted again with both teams: 60-40”")
+    assert table.locator(".raised-badge").count() == 0 and table.locator(".refusals").count() == 0
+    assert "0 with a refused score" in page.locator("#director-summary").inner_text()
+    shot(page, f"ruled-{size}")
+    assert problems == []

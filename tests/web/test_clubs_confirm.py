@@ -58,8 +58,8 @@ def test_the_opponents_confirm_on_the_scorekeepers_phone_and_refuse_by_their_lin
                                 "reason": None, "via": None, "at": None}]
 
     refusals = [(table["edit_token"], {"deal": 1, "verdict": "confirmed", "team": "NS"}, 403, "NS keeps"),
-                ("not-a-token-at-all-0123456789", {"deal": 1, "verdict": "confirmed"}, 403, "neither"),
-                (tables[1]["edit_token"], {"deal": 1, "verdict": "confirmed"}, 403, "neither"),
+                ("not-a-token-at-all-0123456789", {"deal": 1, "verdict": "confirmed"}, 403, "organiser token"),
+                (tables[1]["edit_token"], {"deal": 1, "verdict": "confirmed"}, 403, "organiser token"),
                 (None, {"deal": 1, "verdict": "confirmed"}, 401, "send"),
                 (table["edit_token"], {"deal": 2, "verdict": "confirmed"}, 409, "deal 2 is not over"),
                 (table["edit_token"], {"deal": 1, "verdict": "refused"}, 422, "reason"),
@@ -382,3 +382,29 @@ def test_the_director_is_told_why_an_uploaded_tables_figures_are_provisional(cli
                        json={"game_id": game, "round": 2}).status_code == 201
     row = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"][0]
     assert row["uploaded"] and row["provisional"] and row["provisional_why"] == ["unknown-score", "score-total"]
+
+
+def test_the_director_rules_that_a_refused_score_stands_and_the_ruling_holds(client):
+    """The opponents refuse deal 1 by their link; the director (organiser token) rules the score stands, with
+    the reason: the deal is confirmed via the director, the standings no longer provisional for it, and
+    neither the link nor the keeper's phone answers over the ruling; a corrected score waits for an answer."""
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    refused = answer(client, game, table["confirm_token"], deal=1, verdict="refused", reason="EW had 45")
+    assert refused.status_code == 201
+    standing = client.get(f"/api/events/{event}").json["standings"]
+    assert any("refused-score" in s["provisional_why"] for s in standing)
+    for body in ({"verdict": "refused", "reason": "no"}, {"verdict": "confirmed"}):
+        assert_envelope(answer(client, game, organiser, deal=1, **body), 422)
+    ruled = answer(client, game, organiser, deal=1, verdict="confirmed", reason="Counted again: 60-40")
+    assert ruled.status_code == 201, ruled.json
+    deal = ruled.json["deals"][0]
+    assert (deal["status"], deal["via"], deal["reason"], deal["team"]) == (
+        "confirmed", "director", "Counted again: 60-40", "EW")
+    assert not any(s["provisional_why"] for s in client.get(f"/api/events/{event}").json["standings"])
+    for token in (table["confirm_token"], table["edit_token"]):
+        over = assert_envelope(answer(client, game, token, deal=1, verdict="refused", reason="still 45"), 409)
+        assert "the director ruled that deal 1's score stands" in over["error"]
+    assert confirmations(client, game)["deals"][0]["via"] == "director"
+    assert_envelope(answer(client, game, "not-a-token", deal=1, verdict="confirmed"), 403)

@@ -213,7 +213,9 @@ ENGLISH_SAID = re.compile(r'(?:\bel\("\w+", "[^"]*", "|link\([^,()]+, "|(?:textC
 
 
 def test_the_directors_view_says_its_sentences_in_the_readers_language(client):
-    director = (ROOT / "seeplog" / "web" / "static" / "director.js").read_text(encoding="utf-8")
+    static = ROOT / "seeplog" / "web" / "static"
+    scripts = [static / "director.js", *(static / "director").glob("*.js")]
+    director = "".join(p.read_text(encoding="utf-8") for p in scripts)
     assert ENGLISH_SAID.findall(director) == []
     assert ENGLISH_SAID.findall('box.append(el("summary", "", "Correct an entry"));') != []  # the scan finds one
     assert {"Round {round} · Table {table}", "{count} with a refused score"} <= set(script_sentences())

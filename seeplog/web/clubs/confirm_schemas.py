@@ -22,7 +22,8 @@ class AnswerSchema(Schema):
     verdict = fields.String(required=True, validate=validate.OneOf(VERDICTS))
     team = TEAM
     reason = fields.String(validate=[TEXT_LINE, validate.Length(max=REASON_LENGTH)],
-                           metadata={"description": "why the score is refused (needed for a refusal)"})
+                           metadata={"description": "why the score is refused (needed for a refusal), or a "
+                                                    "director's ruling (needed with the organiser token)"})
 
 
 DealCheckSchema = answer_schema(
@@ -31,8 +32,9 @@ DealCheckSchema = answer_schema(
                       metadata={"description": "the deal's score now, per team"}),
     changed=(bool, "missing because the score was corrected after its last answer"),
     team=NULLABLE, reason=NULLABLE, at=NULLABLE,
-    via=fields.String(allow_none=True, metadata={"description": "keeper (the scorekeeper's phone) or link "
-                                                                "(the opponents' confirm link)"}))
+    via=fields.String(allow_none=True, metadata={"description": "keeper (the scorekeeper's phone), link (the "
+                                                                "opponents' confirm link) or director (a ruling "
+                                                                "that the score stands, its reason the ruling)"}))
 
 ConfirmationsSchema = answer_schema(
     "ConfirmationsSchema", game_id=int, event_id=int, round=int, table=int, confirmed=int, refused=int, missing=int,

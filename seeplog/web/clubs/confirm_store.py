@@ -100,16 +100,18 @@ def keep_confirm_tokens(db: sqlite_utils.Database, event_id: int, organiser_toke
 
 
 def answerer(db: sqlite_utils.Database, table: EventTable, token: str) -> str:
-    """Who a token speaks for at the table: 'keeper' (its edit token), 'link' (its confirm token).
+    """Who a token speaks for at the table: 'keeper' (its edit token), 'link' (its confirm token), 'director'
+    (the event's organiser token).
 
     :raises NotAllowed:"""
     edit = db.execute("select token_hash from live_games where game_id = ?", [table.game_id]).fetchone()
     link = db.execute("select token_hash from confirm_tokens where game_id = ?", [table.game_id]).fetchone()
-    if token_matches(token, edit[0] if edit else None):
-        return "keeper"
-    if token_matches(token, link[0] if link else None):
-        return "link"
-    raise NotAllowed(Said("this token is neither the table's edit token nor its confirm link's"), realm=REALM)
+    organiser = db.execute("select token_hash from events where id = ?", [table.event_id]).fetchone()
+    for who, kept in (("keeper", edit), ("link", link), ("director", organiser)):
+        if token_matches(token, kept[0] if kept else None):
+            return who
+    raise NotAllowed(Said("this token is not the table's edit token, its confirm link's, nor the event's organiser "
+                          "token"), realm=REALM)
 
 
 def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dict[str, Any]) -> DealCheck:
@@ -126,8 +128,7 @@ def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dic
         answer = Answer(args["deal"], args.get("team") or opponents, args["verdict"],
                         scores.get(args["deal"], {}), reason, via, now())
         check_answer(answer, table.teams, scores, opponents if via == "link" else None)
-        if via == "keeper":
-            check_not_over_theirs(db, game_id, answer)
+        check_not_over(db, game_id, answer)
         version = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()[0]
         db.execute("insert into deal_answers (game_id, deal, team, verdict, score, reason, via, version, at) "
                    "values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -136,14 +137,19 @@ def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dic
     return next(c for c in checks(db, game_id) if c.deal == answer.deal)
 
 
-def check_not_over_theirs(db: sqlite_utils.Database, game_id: int, answer: Answer) -> None:
+def check_not_over(db: sqlite_utils.Database, game_id: int, answer: Answer) -> None:
     """The keeper's phone may answer for the opponents (the one-tap prompt), but not over an answer they gave
-    through their own link to the same score.
+    through their own link to the same score; and the director's ruling on a score stands over both.
 
     :raises Conflict:"""
     row = db.execute("select verdict, score, via from deal_answers where game_id = ? and deal = ? and team = ? "
                      "order by id desc limit 1", [game_id, answer.deal, answer.team]).fetchone()
-    if row is not None and row[2] == "link" and json.loads(row[1]) == answer.score:
+    if row is None or json.loads(row[1]) != answer.score or answer.via == "director":
+        return
+    if row[2] == "director":
+        raise Conflict(Said("the director ruled that deal {deal}'s score stands: the ruling is final while the score "
+                            "is the same", deal=answer.deal))
+    if row[2] == "link" and answer.via == "keeper":
         raise Conflict(Said("{team} answered deal {deal} through their own confirm link ({verdict}): their answer "
                             "stands, and this phone cannot change it", team=answer.team, deal=answer.deal,
                             verdict=row[0]))

@@ -1,0 +1,89 @@
+/* The director's two acts at a table: correcting an entry (a closed table is reopened for it and closed
+   again), and ruling that a refused score stands. Each outcome is told on the table's card and in the live
+   region, and the poll runs at once to show the table as it is now. */
+import { view, t, say, el, option, field, tableName } from "./state.js";
+
+export function correctForm(tb) {
+  var box = el("details", "correct");
+  box.dataset.game = tb.game_id;
+  box.append(el("summary", "", t("Correct an entry")));
+  var form = el("form", "correct-form"), entry = el("select"), kind = el("select");
+  var groups = {};  /* the entries by deal, the latest first */
+  entry.name = "entry"; kind.name = "kind";
+  tb.entries.slice().reverse().forEach(function (e) {
+    if (!groups[e.deal]) {
+      groups[e.deal] = el("optgroup");
+      groups[e.deal].label = t("Deal {deal}", { deal: e.deal });
+      entry.append(groups[e.deal]);
+    }
+    groups[e.deal].append(option(e.number, e.number + ": " + e.line));
+  });
+  [["replace", t("Replace it with")], ["insert_before", t("Insert before it")], ["delete", t("Delete it")]]
+    .forEach(function (k) { kind.append(option(k[0], k[1])); });
+  var line = el("input"), note = el("input"), go = el("button", "", t("Correct"));
+  line.name = "line"; line.placeholder = t("the line as it should read"); line.autocomplete = "off";
+  note.name = "note"; note.placeholder = t("why (kept in the game's history)"); note.required = true;
+  go.type = "submit";
+  var lineField = field(t("Line"), line);
+  kind.addEventListener("change", function () { lineField.hidden = kind.value === "delete"; });
+  if (tb.state === "closed") form.append(el("p", "hint", t("This table is closed: the correction reopens it, corrects the entry and closes it again, each step kept in its history.")));
+  form.append(field(t("Entry"), entry), field(t("Change"), kind), lineField, field(t("Director's note"), note), go);
+  form.addEventListener("submit", function (ev) { ev.preventDefault(); correct(tb, form); });
+  box.append(form);
+  return box;
+}
+
+function corrected(got) {
+  if (!got[0]) return t("Not corrected: {error}", { error: got[1].error || t("refused") });
+  var done = got[1].line ? t("Corrected: entry {entry} reads {line} (version {version}).", got[1])
+    : t("Corrected: entry {entry} deleted (version {version}).", got[1]);
+  return got[1].reclosed ? done + " " + t("The table was reopened for it and closed again.") : done;
+}
+
+function correct(tb, form) {
+  var body = { version: tb.version, note: form.note.value.trim() };
+  body[form.kind.value] = Number(form.entry.value);
+  if (form.kind.value !== "delete") body.line = form.line.value.trim();
+  send("/api/events/" + view.eventId + "/tables/" + tb.game_id + "/entries", body, tb, form, corrected);
+}
+
+/* The ruling on a refused deal: the score stands, and why (the table reads it beside the deal). */
+export function ruleForm(tb, deal) {
+  var box = el("details", "rule");
+  box.dataset.game = tb.game_id;
+  box.append(el("summary", "", t("Rule that deal {deal}'s score stands", { deal: deal.deal })));
+  var form = el("form", "rule-form"), reason = el("input"), go = el("button", "", t("The score stands"));
+  reason.name = "reason"; reason.required = true; reason.autocomplete = "off"; reason.maxLength = 300;
+  reason.placeholder = t("the ruling, as the table will read it");
+  go.type = "submit";
+  form.append(field(t("Ruling"), reason), go);
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    send("/api/live/" + tb.game_id + "/confirmations", { deal: deal.deal, verdict: "confirmed", reason: reason.value.trim() },
+      tb, form, function (got) {
+        return got[0] ? t("Ruled: deal {deal}'s score stands.", { deal: deal.deal })
+          : t("Not ruled: {error}", { error: got[1].error || t("refused") });
+      });
+  });
+  box.append(form);
+  return box;
+}
+
+/* Send an act with the organiser token; tell its outcome (`told`: its sentence from [ok, answer]). */
+function send(url, body, tb, form, told) {
+  function tell(text) {
+    var shown = document.querySelector("#director-tables section[data-game='" + tb.game_id + "'] .correct-said");
+    if (shown) shown.textContent = text;
+    say(tableName(tb) + ": " + text);
+  }
+  fetch(url, {
+    method: "POST", cache: "no-store", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", Authorization: "Bearer " + view.token } })
+    .then(function (r) { return r.json().then(function (j) { return [r.ok, j]; }); })
+    .then(function (got) {
+      view.corrections[tb.game_id] = told(got);
+      tell(view.corrections[tb.game_id]);
+      if (got[0]) { form.parentNode.open = false; view.poll(); }
+    })
+    .catch(function () { tell(t("Cannot reach the server: try again.")); });
+}
