@@ -48,13 +48,11 @@ LIBRARY = Path(__file__).resolve().parents[1]
 
 
 @cache
-def library_templates() -> tuple[str, ...]:
-    """Every template of a finding's sentence the library says (the first argument of each `Said(...)` in
-    its modules, outside the web shell), once each, in the order met."""
+def said_templates() -> tuple[str, ...]:
+    """Every template of a sentence the service says as a `Said` (the first argument of each `Said(...)` in
+    its modules): the library's findings and the web shell's refusals, once each, in the order met."""
     found: dict[str, None] = {}
     for module in sorted(LIBRARY.rglob("*.py")):
-        if LIBRARY / "web" in module.parents:
-            continue
         for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Said" \
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
@@ -63,8 +61,8 @@ def library_templates() -> tuple[str, ...]:
 
 
 def finding_translations() -> dict[str, str]:
-    """The findings' templates in the reader's language, for the scripts of a page that shows findings from
-    the live API (whose `said` gives each finding's template and parameters); none in English."""
+    """The findings' and refusals' templates in the reader's language, for the scripts of a page that shows
+    them from the API (whose `said` gives each one's template and parameters); none in English."""
     if locale_name() == "en":
         return {}
-    return {template: gettext(template) for template in library_templates()}
+    return {template: gettext(template) for template in said_templates()}

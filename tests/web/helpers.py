@@ -35,10 +35,18 @@ def assert_envelope(response, status: int) -> dict:
     assert response.status_code == status
     assert response.mimetype == "application/json"
     body = response.json
-    assert set(body) == {"ok", "error", "errors", "status"}
+    assert set(body) - {"said"} == {"ok", "error", "errors", "status"}
     assert body["ok"] is False and body["status"] == status
     assert isinstance(body["error"], str) and body["error"]
+    assert "said" not in body or told(body["said"]) == body["error"]  # the sentence again, to translate
     assert isinstance(body["errors"], list)
     for item in body["errors"]:
         assert isinstance(item["message"], str)
+        assert "said" not in item or told(item["said"]) == item["message"]
     return body
+
+
+def told(said: dict) -> str:
+    """A sentence sent as its template and parameters (seeplog.said.said_json), said in English."""
+    params = {name: told(value) if isinstance(value, dict) else value for name, value in said["params"].items()}
+    return said["template"].format(**params)

@@ -702,3 +702,27 @@ def test_offline_what_comes_next_moves_on_as_the_library_says_from_a_new_deal(br
     assert "waiting corrections" not in page.locator("#next-why").inner_text()
     page.screenshot(path=str(SHOTS / "live-keep-offline-new-deal-phone.png"), full_page=False)
     context.close()
+
+
+def test_a_refusal_of_the_service_is_said_in_the_readers_language(browser, base_url):
+    """An event's table refuses a tag line after its deals: the scorekeeper reading Hindi is told why in Hindi
+    (the envelope's sentence came as its template, `said`; the page showed the English `error`)."""
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": "lang", "value": "hi", "url": base_url}])
+    page = context.new_page()
+    pairs = [[f"Hindi {i}a", f"Hindi {i}b"] for i in range(4)]
+    made = page.request.post(base_url + "/api/events", data={"name": "Refusals", "variant": "standard",
+                                                            "partnerships": pairs}).json()
+    table = page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
+                              headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()["tables"][0]
+    page.goto(base_url + table["edit_url"])
+    page.wait_for_function("() => document.getElementById('keep-status')?.dataset.version")  # the game is read
+    box = page.locator("input[name=line]")
+    for line in ("deal 1 dealer N", '[Event "x"]'):
+        box.fill(line)
+        box.press("Enter")
+    banner = page.locator("#banner.refused")
+    banner.wait_for()
+    text = banner.inner_text()
+    assert "नहीं लिखा गया" in text and "this game is a table" not in text and "प्रतियोगिता" in text, text
+    context.close()

@@ -17,7 +17,7 @@ from seeplog import analyse
 from seeplog.report import report_json
 from seeplog.rules import RULES
 from seeplog.said import Said, retold, said_json
-from seeplog.web.findings import SHORTENED, library_templates
+from seeplog.web.findings import SHORTENED, said_templates
 from tests.helpers import EXAMPLES
 from tests.hostile_logs import hostile_log
 from tests.web.clubs_helpers import named, player_id, store_text
@@ -41,9 +41,9 @@ def fields(template: str) -> list[str]:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_template_of_the_library_is_translated_with_its_placeholders(code):
     catalog = translations(code)
-    templates = [*library_templates(), *SHORTENED, *(r.summary for r in RULES.values()),
+    templates = [*said_templates(), *SHORTENED, *(r.summary for r in RULES.values()),
                  *(r.explanation for r in RULES.values())]
-    assert len(library_templates()) > 100
+    assert len(said_templates()) > 100
     for template in templates:
         assert template in catalog, f"{code}: {template!r} has no translation"
         said = catalog[template]
@@ -157,7 +157,7 @@ def test_the_live_api_gives_each_finding_its_template_and_parameters(client):
     assert entry["findings"][0]["said"]["template"] == "the bid {value} is not 9 to 13"
     outcomes = client.get(f"/api/live/{made['id']}/outcomes?card=Ks").json["outcomes"]
     broken = [v for o in outcomes for v in o["violations"]]
-    assert broken and all(v["said"]["template"] in library_templates() for v in broken)
+    assert broken and all(v["said"]["template"] in said_templates() for v in broken)
 
 
 def test_the_keep_page_carries_the_findings_templates_in_its_language(client):
@@ -166,7 +166,7 @@ def test_the_keep_page_carries_the_findings_templates_in_its_language(client):
     strings = json.loads(re.search(r'<script type="application/json" id="page-strings">(.*?)</script>', keep,
                                    re.S).group(1))
     assert strings["the bid {value} is not 9 to 13"] == translations("hi")["the bid {value} is not 9 to 13"]
-    assert set(library_templates()) <= set(strings)
+    assert set(said_templates()) <= set(strings)
     games = client.get("/").get_data(as_text=True)  # a page that shows no live findings carries none
     assert "the bid {value} is not 9 to 13" not in games
 

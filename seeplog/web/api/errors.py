@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..findings import said_here
 from ..statuswords import status_name, status_sentence
-from seeplog.said import Said
+from seeplog.said import Said, said_field
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refusal, Refused, TooLarge
 
 
@@ -35,7 +35,9 @@ class ErrorSchema(Schema):
     """The error envelope."""
 
     ok = fields.Boolean(required=True, metadata={"description": "always false"})
-    error = fields.String(required=True, metadata={"description": "what went wrong, in a sentence"})
+    error = fields.String(required=True, metadata={"description": "what went wrong, in a sentence (English)"})
+    said = fields.Dict(metadata={"description": "the same sentence as its template and parameters, where the service "
+                                                "wrote it, for a page to say it in the reader's language"})
     errors = fields.List(fields.Nested(ErrorItemSchema), required=True)
     status = fields.Integer(required=True, metadata={"description": "the HTTP status"})
     version = fields.Integer(metadata={"description": "a live game's 409: the version it is at"})
@@ -77,7 +79,10 @@ class ApiError(HTTPException):
 
 
 def envelope(status: int, message: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    return {"ok": False, "error": message, "errors": errors or [], "status": status}
+    """The error envelope; a sentence of the service's own (a `Said`) also as its template and parameters
+    (`said`), for a page to say it in the reader's language, the envelope's and each item's."""
+    items = [{**said_field(item.get("message", "")), **item} for item in errors or []]
+    return {"ok": False, "error": message, **said_field(message), "errors": items, "status": status}
 
 
 def flatten(messages: Any, prefix: str = "") -> list[dict[str, Any]]:

@@ -57,4 +57,5 @@ def director_page(event_id: int):
 @bp.get("/live/<int:game_id>/confirm")
 def confirm_page(game_id: int):
     """No such live game, or one that is no event's table, answers the error page, 404."""
-    return render_template("clubs/confirm.html", t=confirmations_json(get_db(), game_id)), NO_STORE
+    return render_template("clubs/confirm.html", t=confirmations_json(get_db(), game_id), finding_texts=True), \
+        NO_STORE

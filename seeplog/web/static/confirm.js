@@ -39,7 +39,7 @@
       .then(function (r) { return r.json().then(function (j) { return [r.ok, j]; }); })
       .then(function (got) {
         if (got[0]) { refusing = null; said.textContent = window.seeplogText("Stored."); draw(got[1]); }
-        else said.textContent = got[1].error || window.seeplogText("Not stored.");
+        else said.textContent = window.seeplogSaid({ message: got[1].error, said: got[1].said }) || window.seeplogText("Not stored.");
       })
       .catch(function () { said.textContent = window.seeplogText("Cannot reach the server: try again."); });
   }

@@ -16,7 +16,7 @@ async function call(path, method, body) {
   const response = await fetch(api + path, { method, headers, body: body && JSON.stringify(body) });
   if (!response.ok && response.status !== 204) {
     const error = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-    throw new Error(error.error);
+    throw new Error(window.seeplogSaid ? window.seeplogSaid({ message: error.error, said: error.said }) : error.error);
   }
   return response.status === 204 ? null : response.json();
 }

@@ -23,7 +23,7 @@ export function onStored(item, answer) {
 
 export function onRefused(item, body) {
   const errors = body.errors || [];
-  addNote({ kind: "refused", client_id: item.client_id, line: itemText(item), error: body.error || "", errors });
+  addNote({ kind: "refused", client_id: item.client_id, line: itemText(item), error: body.error || "", said: body.said, errors });
 }
 
 /* Waiting entries the queue took out: "gone" (the entry an undo or correction meant is no longer in the
@@ -162,7 +162,7 @@ function refusedLines(note) {
   const where = note.errors.map((e) => `${e.rule ? `${e.rule}: ` : ""}${said(e)}`).join("; ");
   const told = note.errors.length && note.errors.every((e) => e.said);  /* the errors say it all, in the reader's language */
   return [textEl("p", "banner-title", t("Not recorded: {item}", { item: note.line })),
-    ...(told ? [] : [textEl("p", "", note.error)]), ...(where ? [textEl("p", "", where)] : [])];
+    ...(told ? [] : [textEl("p", "", said({ message: note.error, said: note.said }))]), ...(where ? [textEl("p", "", where)] : [])];
 }
 
 function droppedWords(note) {

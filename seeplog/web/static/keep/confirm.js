@@ -4,7 +4,7 @@
  * server, not here. */
 import { $ } from "./page.js";
 import { keep, redraw } from "./state.js";
-import { button, t, textEl } from "./dom.js";
+import { button, said, t, textEl } from "./dom.js";
 
 const url = ($("keep") || { dataset: {} }).dataset.confirm;
 const state = { known: null, version: null, etag: null, loading: false, refusing: null, said: "" };
@@ -56,7 +56,7 @@ async function send(deal, verdict, reason) {
   });
   const answer = await response.json();
   if (response.ok) { state.known = answer; state.etag = null; state.refusing = null; state.said = ""; }
-  else state.said = answer.error || t("The answer was not stored ({status}).", { status: response.status });
+  else state.said = said({ message: answer.error, said: answer.said }) || t("The answer was not stored ({status}).", { status: response.status });
   redraw();
 }
 

@@ -276,7 +276,7 @@ export class LiveQueue {
 
   refused(item, status, body) {
     this.items.shift();
-    this.refusedItems.push({ ...item, status, error: body.error || `refused (${status})`, errors: body.errors || [] });
+    this.refusedItems.push({ ...item, status, error: body.error || `refused (${status})`, said: body.said, errors: body.errors || [] });
     const after = this.items.filter((i) => i.target && i.target.pending === item.client_id);
     if (after.length) this.drop(after, "unsent");  // an undo of this line: nothing to undo
     this.save();

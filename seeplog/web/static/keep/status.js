@@ -5,7 +5,7 @@
  * after "offline" or "sending" was said. */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
-import { t } from "./dom.js";
+import { said, t } from "./dom.js";
 import { renderConflict } from "./conflict.js";
 
 const LASTING = 1500;
@@ -32,7 +32,7 @@ export function renderStatus() {
   el.dataset.version = keep.view ? String(keep.view.version) : "";
   if (queue.denied) {
     el.textContent = t("The server refused this phone's edit token: it does not keep this game. Open the game's edit link again.");
-    el.title = queue.denied.error || "";  // the server's own words, in English
+    el.title = said({ message: queue.denied.error || "", said: queue.denied.said });  // the server's own words
     el.classList.add("bad");
     announce("denied", el.textContent);
   } else if (queue.conflictInfo) {

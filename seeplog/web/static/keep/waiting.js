@@ -40,7 +40,7 @@ function queueHint(queue) {
    server's English. */
 function refusedWhy(item) {
   const errors = item.errors || [];
-  if (!errors.length || !errors.every((e) => e.said)) return item.error;
+  if (!errors.length || !errors.every((e) => e.said)) return said({ message: item.error, said: item.said });
   return errors.map((e) => `${e.rule ? `${e.rule}: ` : ""}${said(e)}`).join("; ");
 }
 
