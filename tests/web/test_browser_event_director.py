@@ -221,3 +221,44 @@ def test_the_director_rules_that_a_refused_score_stands(browser, base_url, size)
     assert "0 with a refused score" in page.locator("#director-summary").inner_text()
     shot(page, f"ruled-{size}")
     assert problems == []
+
+
+def test_a_keyboard_users_place_in_the_directors_view_survives_the_polls(browser, base_url):
+    """The view polls every 2 s: a card that reads as before is not drawn again (its node stays), and where a
+    card changes the focus goes back to the same control of the same table. A correction refused marks its
+    field invalid and ties it to the sentence that says why; one stored moves the focus to its table."""
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = watch_errors(page)
+    pairs = [[f"Keys {i}a", f"Keys {i}b"] for i in range(4)]
+    made = page.request.post(base_url + "/api/events", data={"name": "Keys", "variant": "standard",
+                                                            "partnerships": pairs}).json()
+    tables = page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
+                               headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()["tables"]
+    enter(page, base_url, tables[1], ["deal 1 dealer N"])
+    page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+    first, second = (page.locator(f"section.director-table[data-game='{t['game_id']}']") for t in tables)
+    second.locator(".links a").nth(1).focus()  # table 2's scoresheet link, by keyboard
+    first.evaluate("e => { e.kept = true; }")  # a property, not an attribute: the card reads the same
+    page.wait_for_timeout(4_500)  # two polls and more, nothing changed
+    assert first.evaluate("e => e.kept") is True
+    assert page.evaluate("() => document.activeElement.href").endswith(f"/games/{tables[1]['game_id']}")
+    enter(page, base_url, tables[1], ["bid E 11"])  # table 2's card changes under the focus
+    second.locator(".reached", has_text="Deal 1: the floor to record").wait_for(timeout=10_000)
+    assert page.evaluate("() => document.activeElement.href").endswith(f"/games/{tables[1]['game_id']}")
+    assert page.evaluate("() => document.activeElement.textContent") == "Scoresheet · Round 1 · Table 2"
+
+    second.locator("details.correct summary").click()
+    second.locator("input[name=line]").fill("bid E")  # no bid: a line that cannot be read
+    second.locator("input[name=note]").fill("typo")
+    second.locator("details.correct button[type=submit]").click()
+    line = second.locator("input[name=line]")
+    page.wait_for_function("() => document.querySelector('input[name=line][aria-invalid=true]') !== null",
+                           timeout=10_000)
+    said_id = line.get_attribute("aria-describedby")
+    assert page.locator(f"#{said_id}").inner_text().startswith("Not corrected: ")
+    line.fill("bid E 12")
+    second.locator("details.correct button[type=submit]").click()
+    page.wait_for_function("() => document.activeElement.tagName === 'H2'", timeout=10_000)
+    assert page.evaluate("() => document.activeElement.closest('section').dataset.game") == str(tables[1]["game_id"])
+    assert [p for p in problems if "status of 422" not in p] == []  # the refused correction's answer, logged

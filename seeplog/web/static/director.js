@@ -36,7 +36,9 @@ function summaryText() {
     flagged === 1 ? t("1 flagged play") : t("{count} flagged plays", { count: flagged })].join(" · ");
 }
 
-/* Draws the tables (unless a correction or ruling is being written) and the summary. */
+/* Draws the tables (unless a correction or ruling is being written) and the summary. A card that reads as
+   it did is kept, not drawn again, so that the focus and a screen reader's place in it stay; where cards
+   change or move, the focus goes back to the same control of the same table. */
 function draw() {
   var limit = idleLimit();
   var text = summaryText();
@@ -45,7 +47,35 @@ function draw() {
   /* The tables that need the director come first, the most urgent first: the director's eye goes there. */
   var order = view.data.tables.map(function (tb, i) { return [urgency(tb, limit), i, tb]; });
   order.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
-  slot.replaceChildren.apply(slot, order.map(function (o) { return card(o[2], limit); }));
+  var fresh = order.map(function (o) { return card(o[2], limit); }), now = Array.prototype.slice.call(slot.children);
+  var same = fresh.length === now.length && fresh.every(function (c, i) { return c.isEqualNode(now[i]); });
+  if (!same) {
+    var focus = focusPlace();
+    slot.replaceChildren.apply(slot, fresh);
+    refocus(focus);
+  }
+  if (view.focusCard !== null) {
+    var heading = slot.querySelector("section[data-game='" + view.focusCard + "'] h2");
+    view.focusCard = null;
+    if (heading) { heading.tabIndex = -1; heading.focus(); }
+  }
+}
+
+/* Where the focus is among the cards: its table, and its place among the card's controls. */
+function focusPlace() {
+  var at = document.activeElement, box = at && at.closest ? at.closest("#director-tables section[data-game]") : null;
+  if (!box) return null;
+  return { game: box.dataset.game, index: Array.prototype.indexOf.call(box.querySelectorAll(FOCUSABLE), at) };
+}
+
+var FOCUSABLE = "a[href], button, input, select, summary, [tabindex]";
+
+function refocus(place) {
+  if (!place) return;
+  var box = slot.querySelector("section[data-game='" + place.game + "']");
+  var controls = box ? box.querySelectorAll(FOCUSABLE) : [];
+  var control = controls[Math.min(Math.max(place.index, 0), controls.length - 1)];
+  if (control) control.focus();
 }
 
 function poll() {
@@ -71,6 +101,7 @@ function shown(got) {
   news = news.concat(idleNews(idleLimit()));
   document.getElementById("director-checked").textContent = t("Tables as of {time}.",
     { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
+  if (view.told && got) { news.unshift(view.told); view.told = ""; }  /* an act's outcome, said with the news it brings */
   if (news.length) say(news.join(" "));
   else if (!before || lost) say(summaryText(), true);
   lost = false;

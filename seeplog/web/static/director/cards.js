@@ -8,6 +8,8 @@ function reached(next) {
   if (next.kind === "play" && next.seat) return t("Deal {deal}, play {play} ({seat} to play)", next);
   if (next.kind === "play") return t("Deal {deal}, play {play}", next);
   if (next.kind === "deal") return t("Deal {deal} to deal", next);
+  if (next.kind === "bid") return t("Deal {deal}: the bid to record ({seat} bids)", next);
+  if (next.kind === "floor") return t("Deal {deal}: the floor to record", next);
   return t("Deal {deal}: {kind}", { deal: next.deal || 1, kind: next.kind });
 }
 
@@ -93,7 +95,7 @@ function uploadCard(tb) {
   box.dataset.game = tb.game_id;
   h.append(el("span", "badge uploaded-badge", t("uploaded")));
   var links = el("p", "links");
-  links.append(link(tb.scoresheet_url, t("Scoresheet")));
+  links.append(link(tb.scoresheet_url, t("Scoresheet"), tb));
   var points = { points: tb.card_points.join("–") }, doubt = {  /* why its figures are provisional */
     "unknown-score": t("A deal's score is not known (RULES.md §8.5): its scoresheet shows which."),
     "score-total": t("A score written down has card points that do not add up (R-SCORE-TOTAL): its scoresheet shows which.") };
@@ -123,7 +125,10 @@ export function card(tb, limit) {
     el("p", "last-entry", lastEntry(tb)));
   confirmLines(tb).concat(flagLines(tb)).forEach(function (n) { box.append(n); });
   var links = el("p", "links");
-  links.append(link(tb.follow_url, t("Follow")), link(tb.scoresheet_url, t("Scoresheet")), link(tb.confirm_url, t("Confirm link")));
-  box.append(links, correctForm(tb), el("p", "correct-said", view.corrections[tb.game_id] || ""));
+  links.append(link(tb.follow_url, t("Follow"), tb), link(tb.scoresheet_url, t("Scoresheet"), tb),
+    link(tb.confirm_url, t("Confirm link"), tb));
+  var told = el("p", "correct-said", view.corrections[tb.game_id] || "");
+  told.id = "said-" + tb.game_id;
+  box.append(links, correctForm(tb), told);
   return box;
 }

@@ -33,8 +33,18 @@ export function correctForm(tb) {
   return box;
 }
 
-function corrected(got) {
-  if (!got[0]) return t("Not corrected: {error}", { error: got[1].error || t("refused") });
+/* Why the server refused an act, in the reader's language; a table that changed while the director wrote
+   is told so, and the act may be sent again as it stands (its version now the table's). */
+function refusedWhy(tb, answer) {
+  if (answer.status === 409 && answer.version !== undefined && answer.version !== tb.version) {
+    tb.version = answer.version;
+    return t("the table changed while you wrote it (a new entry): check the entry chosen and send it again");
+  }
+  return window.seeplogSaid({ message: answer.error, said: answer.said }) || t("refused");
+}
+
+function corrected(tb, got) {
+  if (!got[0]) return t("Not corrected: {error}", { error: refusedWhy(tb, got[1]) });
   var done = got[1].line ? t("Corrected: entry {entry} reads {line} (version {version}).", got[1])
     : t("Corrected: entry {entry} deleted (version {version}).", got[1]);
   return got[1].reclosed ? done + " " + t("The table was reopened for it and closed again.") : done;
@@ -44,7 +54,8 @@ function correct(tb, form) {
   var body = { version: tb.version, note: form.note.value.trim() };
   body[form.kind.value] = Number(form.entry.value);
   if (form.kind.value !== "delete") body.line = form.line.value.trim();
-  send("/api/events/" + view.eventId + "/tables/" + tb.game_id + "/entries", body, tb, form, corrected);
+  send("/api/events/" + view.eventId + "/tables/" + tb.game_id + "/entries", body, tb, form,
+    function (got) { return corrected(tb, got); });
 }
 
 /* The ruling on a refused deal: the score stands, and why (the table reads it beside the deal). */
@@ -62,11 +73,26 @@ export function ruleForm(tb, deal) {
     send("/api/live/" + tb.game_id + "/confirmations", { deal: deal.deal, verdict: "confirmed", reason: reason.value.trim() },
       tb, form, function (got) {
         return got[0] ? t("Ruled: deal {deal}'s score stands.", { deal: deal.deal })
-          : t("Not ruled: {error}", { error: got[1].error || t("refused") });
+          : t("Not ruled: {error}", { error: refusedWhy(tb, got[1]) });
       });
   });
   box.append(form);
   return box;
+}
+
+/* The fields a refusal names marked invalid and tied to the card's sentence that says why. */
+function marked(form, errors) {
+  var named = {};
+  errors.forEach(function (e) { named[e.field ? e.field.split(".")[0] : "line"] = true; });  /* a log error: the line's */
+  form.querySelectorAll("input, select").forEach(function (input) {
+    if (named[input.name]) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", "said-" + form.parentNode.dataset.game);
+    } else {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+  });
 }
 
 /* Send an act with the organiser token; tell its outcome (`told`: its sentence from [ok, answer]). */
@@ -83,7 +109,12 @@ function send(url, body, tb, form, told) {
     .then(function (got) {
       view.corrections[tb.game_id] = told(got);
       tell(view.corrections[tb.game_id]);
-      if (got[0]) { form.parentNode.open = false; view.poll(); }
+      marked(form, got[0] ? [] : got[1].errors || []);
+      if (!got[0]) return;
+      view.told = tableName(tb) + ": " + view.corrections[tb.game_id];  /* said again with the news it brings */
+      view.focusCard = tb.game_id;
+      form.parentNode.open = false;
+      view.poll();
     })
     .catch(function () { tell(t("Cannot reach the server: try again.")); });
 }

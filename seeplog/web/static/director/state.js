@@ -3,10 +3,11 @@
 export const root = document.getElementById("director");
 
 /* The event, the organiser token, the last answer of the poll (`data`) and when it came, each table's
-   last correction or ruling told, and the poll to run again after one. */
+   last correction or ruling told (`told`: the last, to say again with the news it brings; `focusCard`: the
+   table whose heading takes the focus then), and the poll to run again after one. */
 export const view = {
   eventId: root ? root.getAttribute("data-event") : null, token: null, data: null, fetchedAt: 0,
-  corrections: {}, poll: function () {}
+  corrections: {}, told: "", focusCard: null, poll: function () {}
 };
 
 /* Each sentence in the reader's language, from the page (static/text.js). */
@@ -34,9 +35,11 @@ export function option(value, text) {
   return o;
 }
 
-export function link(href, text) {
+/* A link; with a table, one that names it for a screen reader (every card has its "Scoresheet"). */
+export function link(href, text, table) {
   var a = el("a", "", text);
   a.href = href;
+  if (table) a.append(el("span", "sr-only", " · " + tableName(table)));
   return a;
 }
 
