@@ -408,3 +408,15 @@ def test_the_director_rules_that_a_refused_score_stands_and_the_ruling_holds(cli
         assert "the director ruled that deal 1's score stands" in over["error"]
     assert confirmations(client, game)["deals"][0]["via"] == "director"
     assert_envelope(answer(client, game, "not-a-token", deal=1, verdict="confirmed"), 403)
+
+
+def test_a_directors_correction_is_marked_so_in_the_readers_language_on_the_follow_page(app):
+    """The note is stored 'Director: …' in the history (its language the director's); the follow page says the
+    mark in the reader's (it showed 'Director:' on a Hindi page)."""
+    from seeplog.web.live.corrections import correction
+    event = {"kind": "delete", "version": 9, "was": {"line": "W Ac", "deal": 2, "play": 4}, "note": "Director: typo"}
+    with app.test_request_context(headers={"Cookie": "lang=hi"}):
+        said = correction(event, {}).said.shown
+    assert "(निर्णायक: typo)" in said and "Director" not in said
+    with app.test_request_context():
+        assert correction(event, {}).said.shown.endswith("(Director: typo)")

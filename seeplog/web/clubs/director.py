@@ -15,6 +15,7 @@ from seeplog.ruleset import find_ruleset
 from seeplog.said import Said, said_json
 
 from ..db import writing
+from ..live.corrections import DIRECTOR_NOTE
 from ..live.board import flagged_of
 from ..live.store import Request, load, record, typed_view
 from ..live.view import LiveView
@@ -126,7 +127,7 @@ def correction(args: dict[str, Any]) -> Request:
     if problem:
         raise Refused(problem["message"], [problem])
     key, kind = named[0]
-    return Request(kind, args["version"], args.get("line"), args[key], f"Director: {args['note'].strip()}",
+    return Request(kind, args["version"], args.get("line"), args[key], DIRECTOR_NOTE + args["note"].strip(),
                    args.get("client_id"))
 
 

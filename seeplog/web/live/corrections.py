@@ -39,6 +39,17 @@ def place_words(place: dict[str, Any] | None) -> str:
     return gettext(said).format(deal=place["deal"], play=place.get("play"))
 
 
+DIRECTOR_NOTE = "Director: "
+"""How a correction's note stored in a game's history says that the event's director made it."""
+
+
+def note_words(note: str) -> str:
+    """A correction's note as the reader reads it: a director's marked so in the reader's language."""
+    if note.startswith(DIRECTOR_NOTE):
+        return gettext("Director: %(note)s", note=note[len(DIRECTOR_NOTE):])
+    return note
+
+
 def correction(event: dict[str, Any], names: dict[str, str]) -> Correction:
     """One correction event (`store.recent_corrections`) in words."""
     was = event.get("was") or {}
@@ -56,7 +67,7 @@ def correction(event: dict[str, Any], names: dict[str, str]) -> Correction:
         else:
             said = gettext("%(where)s corrected: now %(now)s", where=where, now=say(line))
         said = said[:1].upper() + said[1:]
-        return gettext("%(said)s (%(note)s)", said=said, note=event["note"]) if event.get("note") else said
+        return gettext("%(said)s (%(note)s)", said=said, note=note_words(event["note"])) if event.get("note") else said
 
     return Correction(event["version"], Voiced(sentence(str), sentence(lambda text: notation_words(text, names))),
                       place.get("deal"))
