@@ -236,3 +236,15 @@ def test_a_swiss_event_says_its_next_round_waits_for_the_open_tables(client):
     client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "2 tables still play: round 1, tables 1 and 2. A Swiss round waits until they are closed." in page
+
+
+def test_a_swiss_round_refused_names_its_open_tables_in_the_readers_language(client):
+    event_id, token = create(client, PAIRS[:4])
+    client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
+    client.set_cookie("lang", "hi")
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    refused = client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token})
+    assert refused.status_code == 409
+    text = refused.get_data(as_text=True)
+    assert "राउंड 1, मेज़ 1" in text and "round 1, table" not in text

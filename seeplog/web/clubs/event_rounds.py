@@ -8,7 +8,8 @@ import sqlite_utils
 
 from seeplog.clubs.pairings import NoPairing, Table, swiss_round
 from seeplog.clubs.standings import standings
-from seeplog.said import Said
+from seeplog.dispute import listed
+from seeplog.said import Param, Said
 
 from ..catalog import english_ngettext
 from .events_store import (BadEvent, EventChange, event_pairs, get_event, make_round, next_round_number,
@@ -51,10 +52,11 @@ def open_tables(db: sqlite_utils.Database, event_id: int) -> list[tuple[int, int
 
 def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Table]:
     """The next Swiss round from the standings as they stand, once every table of the rounds made is closed."""
-    still_open = [f"round {r}, table {n}" for r, n in open_tables(db, event["id"])]
+    still_open: list[Param] = [Said("round {round}, table {table}", round=r, table=n)
+                               for r, n in open_tables(db, event["id"])]
     if still_open:
         raise EventChange(Said("a Swiss round is paired from the final standings of the rounds before it; still "
-                               "open: {tables} (close each table's game first)", tables=", ".join(still_open)))
+                               "open: {tables} (close each table's game first)", tables=listed(still_open)))
     results = table_results(db, event["id"], event["variant"])
     ranked = [s.pair for s in standings([p["number"] for p in event_pairs(db, event["id"])], results)]
     met = {frozenset((r.a, r.b)) for r in results if r.b is not None}
