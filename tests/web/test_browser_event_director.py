@@ -262,3 +262,27 @@ def test_a_keyboard_users_place_in_the_directors_view_survives_the_polls(browser
     page.wait_for_function("() => document.activeElement.tagName === 'H2'", timeout=10_000)
     assert page.evaluate("() => document.activeElement.closest('section').dataset.game") == str(tables[1]["game_id"])
     assert [p for p in problems if "status of 422" not in p] == []  # the refused correction's answer, logged
+
+
+def test_the_director_closes_a_table_whose_deals_are_over(browser, base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch_errors(page)
+    pairs = [[f"Close {i}a", f"Close {i}b"] for i in range(4)]
+    made = page.request.post(base_url + "/api/events", data={"name": "Closing", "variant": "standard",
+                                                            "partnerships": pairs}).json()
+    tables = page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
+                               headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()["tables"]
+    enter(page, base_url, tables[0], ["deal 1 dealer N", "score NS 60 EW 40"])
+    enter(page, base_url, tables[1], ["deal 1 dealer N"])  # in a deal: not offered
+    page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+    over, playing = (page.locator(f"section.director-table[data-game='{t['game_id']}']") for t in tables)
+    over.locator("details.close summary").wait_for(timeout=10_000)
+    assert playing.locator("details.close").count() == 0
+    over.locator("details.close summary").click()
+    shot(page, "close-phone")
+    over.locator("details.close button[type=submit]").click()
+    over.locator(".closed-badge").wait_for(timeout=10_000)
+    assert over.locator("details.close").count() == 0 and "Closed by the director." in over.inner_text()
+    assert page.request.get(f"{base_url}/api/live/{tables[0]['game_id']}").json()["state"] == "closed"
+    assert problems == []

@@ -420,3 +420,20 @@ def test_a_directors_correction_is_marked_so_in_the_readers_language_on_the_foll
     assert "(निर्णायक: typo)" in said and "Director" not in said
     with app.test_request_context():
         assert correction(event, {}).said.shown.endswith("(Director: typo)")
+
+
+def test_the_director_closes_a_table_its_scorekeeper_left_open(client):
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    version = enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    close = f"/api/events/{event}/tables/{game}/close"
+    assert_envelope(client.post(close, json={"version": version}, headers=bearer(table["edit_token"])), 403)
+    assert client.post(close, json={"version": version - 1}, headers=bearer(organiser)).status_code == 409  # stale
+    assert_envelope(client.post(f"/api/events/{event}/tables/999/close", json={"version": version},
+                                headers=bearer(organiser)), 404)
+    closed = client.post(close, json={"version": version}, headers=bearer(organiser))
+    assert closed.status_code == 201, closed.json
+    assert client.get(f"/api/live/{game}").json["state"] == "closed"
+    assert client.get(f"/api/live/{game}/history").json["events"][-1]["note"] == "Director: closed the table"
+    again = client.post(close, json={"version": closed.json["version"]}, headers=bearer(organiser))
+    assert again.status_code == 409 and "closed" in again.json["error"]

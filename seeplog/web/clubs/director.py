@@ -131,6 +131,30 @@ def correction(args: dict[str, Any]) -> Request:
                    args.get("client_id"))
 
 
+def table_keeper(db: sqlite_utils.Database, event_id: int, organiser_token: str, game_id: int) -> str:
+    """The edit token of the event's table whose game is `game_id`, made again from the organiser token.
+
+    :raises NotFound: no such table in the event.
+    """
+    table = next((t for t in event_tables(db, event_id) if t["game_id"] == game_id and t["pair_b"] is not None),
+                 None)
+    if table is None:
+        raise NotFound(Said("game {game} is no table of event {event}", game=game_id, event=event_id))
+    return table_token(organiser_token, event_id, table["round"], table["number"])
+
+
+def close_table(db: sqlite_utils.Database, event_id: int, organiser_token: str, game_id: int,
+                args: dict[str, Any]) -> dict[str, Any]:
+    """The director closes a table its scorekeeper left open (the organiser token checked by the caller): the
+    close event of the live API, its note the director's; the live API's answer to it.
+
+    :raises NotFound: no such table in the event. :raises Conflict: a stale version, a table closed already.
+    """
+    note = DIRECTOR_NOTE + ((args.get("note") or "").strip() or "closed the table")
+    return record(db, game_id, table_keeper(db, event_id, organiser_token, game_id),
+                  Request("close", args["version"], note=note, client_id=args.get("client_id")))[0]
+
+
 def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game_id: int,
             args: dict[str, Any]) -> dict[str, Any]:
     """The director corrects an entry of one of the event's tables (the organiser token checked by the
@@ -139,12 +163,8 @@ def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game
 
     :raises NotFound: no such table in the event. :raises Refused: :raises Conflict: (as any correction)
     """
-    table = next((t for t in event_tables(db, event_id) if t["game_id"] == game_id and t["pair_b"] is not None),
-                 None)
-    if table is None:
-        raise NotFound(Said("game {game} is no table of event {event}", game=game_id, event=event_id))
     req = correction(args)
-    token = table_token(organiser_token, event_id, table["round"], table["number"])
+    token = table_keeper(db, event_id, organiser_token, game_id)
     state = db.execute("select state from live_games where game_id = ?", [game_id]).fetchone()
     if state is None or state[0] != "closed":
         return record(db, game_id, token, req)[0]

@@ -13,7 +13,8 @@ from ..api.guards import required_bearer, same_origin_only
 from .confirm_schemas import (AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorCorrectedSchema,
                               DirectorSchema)
 from .confirm_store import REALM, confirmations_json, event_table, record_answer, table_answers_version
-from .director import correct, director_json, director_version
+from .director import close_table, correct, director_json, director_version
+from ..live.schemas import CloseSchema, EntryAnswerSchema
 from .events_api import ORGANISER_REFUSALS, organiser
 
 blp = Blueprint("confirm_api", __name__, url_prefix="/api",
@@ -90,3 +91,15 @@ def director_correction(args: dict[str, Any], event_id: int, game_id: int):
     table is reopened, corrected and closed again at once (three events of its history; `reclosed`)."""
     token = organiser(event_id)
     return correct(get_db(), event_id, token, game_id, args), 201
+
+
+@blp.post("/events/<int:event_id>/tables/<int:game_id>/close")
+@blp.arguments(CloseSchema, error_status_code=400)
+@blp.response(201, EntryAnswerSchema, description="closed: the live API's answer to the close")
+@refusals(blp, {400: "a body of another shape", **ORGANISER_REFUSALS, 404: "no such event, or no such table in it",
+                409: "a stale version, or a table closed already"})
+def director_close(args: dict[str, Any], event_id: int, game_id: int):
+    """The director closes a table its scorekeeper left open (its deals over, say): the live game's close, with
+    the director's note (or "closed the table") in its history."""
+    token = organiser(event_id)
+    return close_table(get_db(), event_id, token, game_id, args), 201

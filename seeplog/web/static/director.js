@@ -43,7 +43,7 @@ function draw() {
   var limit = idleLimit();
   var text = summaryText();
   if (summary.textContent !== text) summary.textContent = text;
-  if (slot.querySelector("details.correct[open], details.rule[open]")) return;  /* not redrawn under the director's hands */
+  if (slot.querySelector("details.correct[open], details.rule[open], details.close[open]")) return;  /* not redrawn under the director's hands */
   /* The tables that need the director come first, the most urgent first: the director's eye goes there. */
   var order = view.data.tables.map(function (tb, i) { return [urgency(tb, limit), i, tb]; });
   order.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });

@@ -1,7 +1,7 @@
 /* A table's card in the director's view: where its game stands, its deals' confirmations (a refused one
    with the director's ruling to give), its flagged plays, its links and the correction form. */
 import { view, t, el, link, tableName, scoreText, heard, heardScore, idleMinutes, isIdle } from "./state.js";
-import { correctForm, ruleForm } from "./correct.js";
+import { closeForm, correctForm, ruleForm } from "./correct.js";
 
 function reached(next) {
   if (next.kind === "closed") return t("Closed");
@@ -129,6 +129,8 @@ export function card(tb, limit) {
     link(tb.confirm_url, t("Confirm link"), tb));
   var told = el("p", "correct-said", view.corrections[tb.game_id] || "");
   told.id = "said-" + tb.game_id;
-  box.append(links, correctForm(tb), told);
+  box.append(links, correctForm(tb));
+  if (tb.state === "open" && tb.started && tb.next.kind === "deal") box.append(closeForm(tb));  /* its deals over */
+  box.append(told);
   return box;
 }

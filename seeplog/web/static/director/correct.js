@@ -80,6 +80,24 @@ export function ruleForm(tb, deal) {
   return box;
 }
 
+/* Closing a table its scorekeeper left open, its deals over: asked, then done (the history keeps it). */
+export function closeForm(tb) {
+  var box = el("details", "close");
+  box.dataset.game = tb.game_id;
+  box.append(el("summary", "", t("Close the table")));
+  var form = el("form", "close-form"), go = el("button", "", t("Close it: its deals are over"));
+  go.type = "submit";
+  form.append(el("p", "hint", t("The scorekeeper has not closed it. Closed, it takes no more entries; your corrections still reach it.")), go);
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    send("/api/events/" + view.eventId + "/tables/" + tb.game_id + "/close", { version: tb.version }, tb, form, function (got) {
+      return got[0] ? t("Closed by the director.") : t("Not closed: {error}", { error: refusedWhy(tb, got[1]) });
+    });
+  });
+  box.append(form);
+  return box;
+}
+
 /* The fields a refusal names marked invalid and tied to the card's sentence that says why. */
 function marked(form, errors) {
   var named = {};
