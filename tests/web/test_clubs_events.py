@@ -212,7 +212,7 @@ def test_a_player_named_twice_in_the_partnerships_is_refused(client, variant, pa
                                                             "partnerships": pairs}), 400)
     assert named in body["error"]
     assert body["errors"] == [{"field": f"partnerships.{len(pairs) - 1 if 'is in' in named else 0}",
-                               "message": body["error"]}]
+                               "message": body["error"], "said": body["said"]}]
     assert client.get("/api/events/1").status_code == 404 and client.get("/api/players").json["players"] == []
 
 

@@ -82,8 +82,8 @@ def test_a_stale_version_is_answered_first_with_what_changed(client):
 def test_an_appended_line_takes_no_entry_id(client):
     keeper = kept(client)
     body = assert_envelope(keeper.send(line="N Ah x Ac", entry_id=1), 422)
-    assert body["errors"] == [{"field": "entry_id", "message": "entry_id names the entry a correction concerns: "
-                                                               "an appended line has none"}]
+    assert [{k: v for k, v in e.items() if k != "said"} for e in body["errors"]] == [
+        {"field": "entry_id", "message": "entry_id names the entry a correction concerns: an appended line has none"}]
     assert_envelope(keeper.send("/close", entry_id=1), 400)
 
 
