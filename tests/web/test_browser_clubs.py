@@ -84,6 +84,8 @@ def test_player_page_and_leaderboard_on_a_phone_and_a_desktop(page, base_url, si
     assert "on the leaderboard" in page.locator("p.rating").inner_text()
     assert page.locator("dl.record-head dd").count() == 6
     assert page.locator("figure.rating-history svg polyline").count() == 1
+    chart = page.locator("figure.rating-history")  # the description heard in the caption, not in the image's name too
+    assert chart.get_by_role("img", name="Rating history", exact=True).count() == 1
     assert page.locator("table.record").count() == 2  # partners, head-to-head
     assert overflow(page) <= 0
     assert small_targets(page, "main table.record a, main ul.club-games a, main summary") == []
