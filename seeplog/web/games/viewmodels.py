@@ -299,7 +299,8 @@ def log_lines(text: str, findings: list[Finding], first: int = 1, last: int | No
         kind = "error" if any(f.kind == "error" for f in found) else ("violation" if found else "")
         shown = line if len(line) <= PAGE_LINE_CHARS else line[:PAGE_LINE_CHARS] + "…"
         parts = marked_words(shown, [f.column for f in found if f.column])
-        out.append(LogLine(number, shown, tuple((f.rule, f.message) for f in found), kind, parts))
+        said = tuple((f.rule, f.message) for f in found if f.line == number)  # a run's sentence on its first line
+        out.append(LogLine(number, shown, said, kind, parts))
     return tuple(out)
 
 
