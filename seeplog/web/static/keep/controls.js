@@ -30,10 +30,18 @@ async function undo() {
       : (last ? targetOf(last) : null);
     const meant = target && target.id !== undefined ? { entry_id: target.id } : {};
     queue.add("/undo", { note: "undo on the keep-score page", ...meant }, target ? { target } : {});
-    $("said").replaceChildren(...(target ? shownHeard(t("Undone: {line}", target), t("Undone: {line}", { line: heard(target.line) }))
-      : [t("Undone: the last entry.")]));
+    $("said").replaceChildren(...undoneWords(target, waiting && waiting.sent && queue.offline));
   }
   $("said").hidden = false;
+}
+
+/* What an undo says: the line it undoes; one sent whose answer never came may be stored already, and is
+ * undone once the server answers (a retry of it tells). */
+function undoneWords(target, unknown) {
+  if (!target) return [t("Undone: the last entry.")];
+  const words = (line) => (unknown ? t("{line} was sent but no answer came: it is undone once the server answers.", { line })
+    : t("Undone: {line}", { line }));
+  return shownHeard(words(target.line), words(heard(target.line)));
 }
 
 function recordHand() {

@@ -80,9 +80,11 @@ export class LiveQueue {
     return item;
   }
 
-  /* Take the last waiting entry back (an undo before it was sent); false when it is on its way. */
+  /* Take the last waiting entry back (an undo before it was sent); false when it was sent and no answer
+   * told its fate (on its way, or its answer lost: it may be stored), so that an undo waits for it. */
   takeBackLast() {
-    if (!this.items.length || (this.busy && this.items.length === 1)) return false;
+    const last = this.items[this.items.length - 1];
+    if (!last || last.sent) return false;
     this.items.pop();
     this.save();
     this.hooks.changed();
@@ -131,15 +133,19 @@ export class LiveQueue {
     }
   }
 
-  /* Send the first waiting entry; true when the next one may follow. */
+  /* Send the first waiting entry; true when the next one may follow. From its sending until an answer
+   * says its fate it is `sent`: it may be stored (a retry with its client_id tells). */
   async sendFirst() {
     const item = this.items[0];
+    item.sent = true;
+    this.save();
     const answer = await this.post(item);
     if (!answer) {
       this.setOffline(true);
       return false;
     }
     this.setOffline(false);
+    delete item.sent;  // stored (and out of the queue) or refused: its fate known
     const { status, body } = answer;
     if (status === 201) return this.stored(item, body);
     if (status === 409 && body.moved) return this.moved(item, body);
@@ -205,6 +211,7 @@ export class LiveQueue {
   /* Items out of the queue, with those waiting to undo one of them (a line never stored); `why` is said. */
   drop(items, why) {
     const gone = new Set(items.map((i) => i.client_id));
+    this.ownIds.push(...items.filter((i) => i.sent).map((i) => i.client_id));  // if stored, this phone's
     const after = this.items.filter((i) => i.target && gone.has(i.target.pending));
     this.items = this.items.filter((i) => !gone.has(i.client_id) && !after.includes(i));
     if (why) this.hooks.dropped(items, why);

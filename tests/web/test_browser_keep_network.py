@@ -1,0 +1,76 @@
+"""The keep-score page on a bad network, on a phone (390x844, touch): an answer lost on its way back (the entry
+stored, the phone never told), a server that takes a request and never answers, and a line that cannot be read
+typed while offline. Nothing entered is lost or stored twice, nothing this phone sent is called another phone's,
+and the taps never wait on a server that does not answer. Screenshots go to test-artifacts/browser/keep-net-*.png."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_live_keep import PHONE, api_doc, expect_next, send_all, settled, start, watch_errors
+
+live_server, base_url = keeping.live_server, keeping.base_url
+browser_type_launch_args = keeping.browser_type_launch_args
+SHOTS = keeping.SHOTS
+pytestmark = pytest.mark.browser
+HEAD = ["deal 1 dealer W", "floor Ks Jc 9c 3s", "bid S 9"]
+PLAYS = ["S 9h x 9c", "E 6s", "N 7c+3s =10", "W 2c+[10] =12", "S 2s", "E 6h+6s =12", "N 3d", "W 3h x 3d", "S 6c"]
+LOST = ("net::ERR_CONNECTION_RESET", "net::ERR_FAILED", "net::ERR_INTERNET_DISCONNECTED")
+"""What the console says of the requests whose answers never came."""
+
+
+def six_plays_in(browser, base: str, event: str):
+    """A phone keeping a game whose deal 1 is stored to its sixth play (N plays next)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch_errors(page)
+    game = start(page, base, players={"N": "Asha", "E": "Bilal", "S": "Chetan", "W": "Divya"}, tags={"Event": event})
+    send_all(page, base, game, HEAD + PLAYS[:6])
+    page.goto(base + game["edit_url"])
+    settled(page)
+    return context, page, game, problems
+
+
+def enter(page, line: str) -> None:
+    page.locator("#line").fill(line)
+    page.locator("#line").press("Enter")
+
+
+def plays_stored(page, base: str, game: dict) -> list[str]:
+    return [e["line"] for e in api_doc(page, base, game)["entries"] if e["kind"] == "play"]
+
+
+def test_an_undo_of_an_entry_whose_answer_was_lost_undoes_it_and_the_right_play_follows(browser, base_url):
+    """N 3c is stored but its answer never reaches the phone; the scorekeeper taps Undo at once, then enters the
+    right play. The undo is not a silent take-back (the entry may be stored): it waits for the entry's fate, and
+    undoes it once the retry says it is stored; N 3c is not called the other phone's, and N plays once."""
+    context, page, game, problems = six_plays_in(browser, base_url, "Lost answer")
+    lose = {"on": True}
+
+    def lossy(route):
+        if route.request.method == "POST" and lose["on"]:
+            route.fetch()  # it reaches the server and is stored ...
+            route.abort("connectionreset")  # ... and the answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/api/live/*/entries", lossy)
+    enter(page, "N 3c")
+    expect(page.locator("#keep-status")).to_have_text("offline — 1 entry waiting")
+    page.locator("#undo").tap()
+    expect(page.locator("#said")).to_contain_text(
+        "N 3c was sent but no answer came: it is undone once the server answers.")
+    expect(page.locator("#queue-list li.waiting")).to_have_text(["N 3c — waiting", "undo “N 3c” — waiting"])
+    page.locator("#said").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "keep-net-undo-unknown.png"))
+    lose["on"] = False
+    enter(page, "N 3d")
+    settled(page, timeout=20_000)
+    assert page.locator("#conflict").count() == 0
+    assert plays_stored(page, base_url, game)[6:] == ["N 3d"]
+    events = page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]
+    assert [(e["kind"], e["typed"]) for e in events[-3:]] == [("append", "N 3c"), ("undo", None), ("append", "N 3d")]
+    expect_next(page, "play 8 —")
+    assert [p for p in problems if not any(e in p for e in LOST)] == []
+    context.close()
