@@ -74,3 +74,55 @@ def test_an_undo_of_an_entry_whose_answer_was_lost_undoes_it_and_the_right_play_
     expect_next(page, "play 8 —")
     assert [p for p in problems if not any(e in p for e in LOST)] == []
     context.close()
+
+
+def cut_off(context) -> None:
+    """The phone offline: the browser offline, and the API and the board out of reach too (Chromium's offline
+    emulation lets through a request of a page its service worker controls)."""
+    context.set_offline(True)
+    context.route("**/api/**", lambda route: route.abort())
+    context.route("**/board*", lambda route: route.abort())
+
+
+def back_on(context) -> None:
+    context.unroute("**/api/**")
+    context.unroute("**/board*")
+    context.set_offline(False)
+
+
+def test_two_tabs_of_the_edit_link_offline_lose_no_entry(browser, base_url):
+    """The edit link open in two tabs of one phone, offline: tab 1 records N 3d, tab 2 (opened earlier, in the
+    background meanwhile) then records W 3h x 3d. Tab 2 shows tab 1's entry before its own is made, and once
+    tab 1 is closed and tab 2 reloaded and back online, both are stored, in order, neither flagged."""
+    context, first, game, problems = six_plays_in(browser, base_url, "Two tabs")
+    second = context.new_page()
+    problems += watch_errors(second)
+    second.goto(base_url + game["edit_url"])
+    settled(second)
+    cut_off(context)
+    first.bring_to_front()
+    enter(first, PLAYS[6])
+    expect(first.locator("#keep-status")).to_have_text("offline — 1 entry waiting")
+    second.bring_to_front()
+    expect_next(second, "play 8 —")  # tab 1's N 3d waits on the phone: tab 2 shows it
+    expect(second.locator("#queue-list li.waiting")).to_have_text([f"{PLAYS[6]} — waiting"])
+    enter(second, PLAYS[7])
+    expect_next(second, "play 9 —")
+    second.screenshot(path=str(SHOTS / "keep-net-two-tabs.png"))
+    expect(first.locator("#keep-status")).to_have_text("kept in another tab of this phone — 2 entries waiting")
+    expect_next(first, "play 9 —")  # and tab 1, in the background now, shows tab 2's entry
+    first.screenshot(path=str(SHOTS / "keep-net-two-tabs-other.png"))
+    first.bring_to_front()  # the tab in sight keeps the queue (headless chromium says nothing: said here)
+    first.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(first.locator("#keep-status")).to_have_text("offline — 2 entries waiting")
+    expect(second.locator("#keep-status")).to_have_text("kept in another tab of this phone — 2 entries waiting")
+    first.close()
+    second.reload()
+    expect_next(second, "play 9 —")
+    back_on(context)
+    settled(second, timeout=20_000)
+    doc = api_doc(second, base_url, game)
+    assert [e["line"] for e in doc["entries"] if e["kind"] == "play"][6:] == PLAYS[6:8]
+    assert [e["findings"] for e in doc["entries"] if e["kind"] == "play"][6:] == [[], []]
+    assert [p for p in problems if not any(e in p for e in LOST)] == []
+    context.close()

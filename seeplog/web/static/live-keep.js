@@ -1,7 +1,7 @@
 /* The keep-score page: what comes next, a card picker, the outcomes of a card, the notation box, the
  * deal's entries with their corrections, the ledger. Every entry goes through the queue (keep/queue.js).
  * An ES module, with its modules under keep/; no build step. */
-import { $, api, gameId, isKeepPage } from "./keep/page.js";
+import { $, api, BOARD_KEY, gameId, isKeepPage, VIEW_KEY } from "./keep/page.js";
 import { keep, hooks } from "./keep/state.js";
 import { takeToken } from "./keep/token.js";
 import { LiveQueue } from "./keep/queue.js";
@@ -39,6 +39,29 @@ function startQueue(token) {
     denied: render,
   });
   if (keep.view) keep.queue.see(keep.view.version);
+  listenToOtherTabs();
+}
+
+/* The edit link open in another tab of this phone: what it stores on the phone (its queue, the game it last
+ * fetched) shown here too, while that tab keeps the queue (queue.js); the tab in sight takes it over. */
+function listenToOtherTabs() {
+  const inSight = () => {
+    if (document.visibilityState !== "visible" || keep.queue.keeps()) return;
+    keep.queue.claim();
+    render();
+    keep.queue.flush();
+  };
+  document.addEventListener("visibilitychange", inSight);
+  window.addEventListener("focus", inSight);
+  window.addEventListener("storage", (event) => {
+    const read = keep.queue.heard(event.key);
+    if (!read && event.key !== VIEW_KEY && event.key !== BOARD_KEY) return;
+    if (read || !keep.queue.keeps()) {
+      keep.view = loadView() || keep.view;
+      keep.board = loadBoard() || keep.board;
+      render();
+    }
+  });
 }
 
 /* Every 3 s: send what waits; with nothing waiting, ask the server whether the game changed (another

@@ -17,6 +17,7 @@ import { watchFocus } from "./focus.js";
  * first, so that the last entry it means is that one. */
 async function undo() {
   const queue = keep.queue;
+  queue.claim();  // another tab of this phone may have kept the queue: this one reads it again first
   if (!queue.items.length && keep.view && keep.view.version < queue.known) await fetchView();
   const waiting = queue.items[queue.items.length - 1];
   if (queue.takeBackLast()) {

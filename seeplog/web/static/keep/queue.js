@@ -12,6 +12,12 @@
  * An undo or a correction waits with the entry it means (meant.js): sent with that entry's id, aimed again
  * at the entry's number when entries came or went before it, dropped (saying so) when it is gone. A waiting
  * line that another device has recorded in its place already is dropped too, saying so: never stored twice.
+ *
+ * Tabs: the edit link open in two tabs of one phone shares one queue in localStorage. One tab keeps it (the
+ * one opened or used last: an entry, an undo or an answer made in a tab takes the keeping over, reading the
+ * queue again first); only that tab writes the queue and sends it. The other reads it again whenever it
+ * changes (`heard`), so that it shows the entries waiting, and drops what it was doing: an answer it was
+ * waiting for is asked again by the tab that keeps the queue, with the same client_id.
  */
 import { aimAt, alreadyThere, isLine, meantFor, numberOf } from "./meant.js";
 
@@ -31,13 +37,35 @@ export class LiveQueue {
    * dropped(items, why): waiting entries taken out by the queue, "gone", "same" or "unsent" (meant.js) */
   constructor(gameId, api, token, hooks) {
     this.key = `seeplog-live-queue-${gameId}`;
+    this.keeperKey = `seeplog-live-keeper-${gameId}`;
+    this.tab = uuid();
     this.api = api;
     this.token = token;
     this.hooks = hooks;
     this.busy = false;
     this.offline = false;
     this.denied = null;
+    this.claim();
+  }
+
+  /* Whether this tab keeps the queue (writes and sends it). */
+  keeps() {
+    return localStorage.getItem(this.keeperKey) === this.tab;
+  }
+
+  /* This tab takes the keeping over: the queue read again first (another tab may have changed it). */
+  claim() {
+    if (this.keeps()) return;
+    localStorage.setItem(this.keeperKey, this.tab);
     this.load();
+  }
+
+  /* Another tab changed localStorage (a `storage` event's key): true when this tab, which does not keep the
+   * queue, has read it again. */
+  heard(key) {
+    if ((key !== this.key && key !== this.keeperKey && key !== null) || this.keeps()) return false;
+    this.load();
+    return true;
   }
 
   load() {
@@ -54,6 +82,7 @@ export class LiveQueue {
   }
 
   save() {
+    if (!this.keeps()) return;  // another tab keeps the queue: what this one holds is read again from it
     localStorage.setItem(this.key, JSON.stringify({
       items: this.items, refused: this.refusedItems, known: this.known, conflict: this.conflictInfo, tail: this.tail,
       ownIds: this.ownIds.slice(-KEEP_IDS), ownVersions: this.ownVersions.slice(-KEEP_IDS),
@@ -72,6 +101,7 @@ export class LiveQueue {
 
   /* `more`: {target} for an undo or a correction, the entry it means (meant.js). */
   add(path, body, more = {}) {
+    this.claim();
     const item = { client_id: uuid(), path, body, version: this.known, made: new Date().toISOString(), ...more };
     this.items.push(item);
     this.save();
@@ -83,6 +113,7 @@ export class LiveQueue {
   /* Take the last waiting entry back (an undo before it was sent); false when it was sent and no answer
    * told its fate (on its way, or its answer lost: it may be stored), so that an undo waits for it. */
   takeBackLast() {
+    this.claim();
     const last = this.items[this.items.length - 1];
     if (!last || last.sent) return false;
     this.items.pop();
@@ -92,6 +123,7 @@ export class LiveQueue {
   }
 
   dropRefused(clientId) {
+    this.claim();
     this.refusedItems = this.refusedItems.filter((i) => i.client_id !== clientId);
     this.save();
     this.hooks.changed();
@@ -107,6 +139,7 @@ export class LiveQueue {
    * "reapply" it after the change. Once every waiting entry has its answer the queue goes on, each entry
    * re-applied made against the version the change left, an undo or a correction aimed at its entry. */
   decide(clientId, choice) {
+    this.claim();
     const info = this.conflictInfo;
     if (!info) return;
     if (choice === "drop") this.drop(this.items.filter((i) => i.client_id === clientId), null);
@@ -121,10 +154,10 @@ export class LiveQueue {
   }
 
   async flush() {
-    if (this.busy || this.conflictInfo || this.denied || !this.token) return;
+    if (this.busy || this.conflictInfo || this.denied || !this.token || !this.keeps()) return;
     this.busy = true;
     try {
-      while (this.items.length && !this.conflictInfo && !this.denied) {
+      while (this.items.length && !this.conflictInfo && !this.denied && this.keeps()) {
         if (!(await this.sendFirst())) break;
       }
     } finally {
@@ -136,10 +169,12 @@ export class LiveQueue {
   /* Send the first waiting entry; true when the next one may follow. From its sending until an answer
    * says its fate it is `sent`: it may be stored (a retry with its client_id tells). */
   async sendFirst() {
-    const item = this.items[0];
-    item.sent = true;
+    const first = this.items[0];
+    first.sent = true;
     this.save();
-    const answer = await this.post(item);
+    const answer = await this.post(first);
+    const item = this.items[0];  // read again by this tab meanwhile, when another tab took the keeping
+    if (!this.keeps() || !item || item.client_id !== first.client_id) return false;
     if (!answer) {
       this.setOffline(true);
       return false;

@@ -41,6 +41,10 @@ export function renderStatus() {
     announce("conflict", el.textContent);
     renderConflict();
     return;
+  } else if (queue.items.length && !queue.keeps()) {
+    el.textContent = t("kept in another tab of this phone — {waiting}", { waiting });
+    el.classList.add("sending");
+    announce("sending", el.textContent);
   } else if (queue.offline) {
     el.textContent = t("offline — {waiting}", { waiting });
     el.classList.add("offline");
