@@ -126,3 +126,46 @@ def test_two_tabs_of_the_edit_link_offline_lose_no_entry(browser, base_url):
     assert [e["findings"] for e in doc["entries"] if e["kind"] == "play"][6:] == [[], []]
     assert [p for p in problems if not any(e in p for e in LOST)] == []
     context.close()
+
+
+def test_a_server_that_never_answers_leaves_the_taps_to_the_phone_and_the_entries_waiting(browser, base_url):
+    """The server takes the requests and never answers (no error either): a card tapped falls back to the taps
+    within seconds, saying the server is not answering; the plays entered wait, the status says so, and once the
+    server answers again each is stored once, in order (the first, stored while its answer hung, answered again
+    to its retry)."""
+    context, page, game, problems = six_plays_in(browser, base_url, "Stalled network")
+    hung = []
+
+    def stall(route):
+        if route.request.method == "POST":
+            route.fetch()  # it reaches the server (stored) and the answer never comes back
+        hung.append(route)
+
+    page.route("**/api/**", stall)
+    page.route("**/board*", stall)
+    page.locator("#picker button[data-card='3d']").tap()
+    throw = page.locator("#outcome-list button[data-action=throw]")
+    expect(throw).to_be_visible(timeout=8_000)
+    expect(page.locator("#outcome-list")).to_contain_text("The server is not answering: this phone keeps the floor")
+    expect(page.locator("#keep-status")).to_have_text("the server is not answering — no entry waiting")
+    page.screenshot(path=str(SHOTS / "keep-net-stalled-taps.png"))
+    throw.tap()
+    for line in PLAYS[7:9]:
+        enter(page, line)
+    expect_next(page, "play 10 —")
+    expect(page.locator("#keep-status")).to_have_text("the server is not answering — 3 entries waiting",
+                                                      timeout=15_000)
+    page.screenshot(path=str(SHOTS / "keep-net-stalled.png"))
+    page.unroute("**/api/**")
+    page.unroute("**/board*")
+    settled(page, timeout=30_000)
+    assert plays_stored(page, base_url, game)[6:] == PLAYS[6:9]
+    events = page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]
+    assert [e["typed"] for e in events[-3:]] == PLAYS[6:9]
+    for route in hung:  # the requests the page gave up on
+        try:
+            route.abort()
+        except Exception:  # noqa: BLE001 - the page cancelled it already
+            pass
+    assert [p for p in problems if not any(e in p for e in LOST)] == []
+    context.close()

@@ -3,6 +3,7 @@
 import { $, boardUrl, BOARD_KEY } from "./page.js";
 import { keep } from "./state.js";
 import { fragment, t } from "./dom.js";
+import { WAIT, isSilent, within } from "./net.js";
 
 export function loadBoard() {
   try { return JSON.parse(localStorage.getItem(BOARD_KEY) || "null"); } catch (e) { return null; }
@@ -14,10 +15,12 @@ export async function fetchBoard() {
   try {
     const board = keep.board;
     const headers = board && board.etag ? { "If-None-Match": board.etag } : {};
-    const response = await fetch(`${boardUrl}?parts=floor,ledger`, { headers, cache: "no-store" });
+    const response = await fetch(`${boardUrl}?parts=floor,ledger`,
+      { headers, cache: "no-store", signal: within(WAIT.read) });
     if (response.status === 200) keepBoard(response.headers.get("ETag"), await response.text());
     return true;
   } catch (e) {
+    keep.queue.setOffline(true, isSilent(e));
     return false;
   }
 }

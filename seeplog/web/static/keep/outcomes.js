@@ -7,6 +7,7 @@ import { cardLabel, cardName, heard, heardSaid } from "./cards.js";
 import { ahead } from "./ahead.js";
 import { playSeat } from "./next.js";
 import { showGuided } from "./guided.js";
+import { WAIT, isSilent, within } from "./net.js";
 
 const KIND_WORDS = { capture: () => t("capture"), house: () => t("house"), break: () => t("break a house"), throw: () => t("throw") };
 
@@ -26,7 +27,8 @@ export async function showOutcomes(card) {
   if (!found) {
     showGuided(list, card, seat, keep.queue.items.length
       ? t("Entries are still waiting to be stored: this phone lays them on the floor itself.")
-      : t("The server cannot be reached: this phone keeps the floor itself."));
+      : keep.queue.silent ? t("The server is not answering: this phone keeps the floor itself.")
+        : t("The server cannot be reached: this phone keeps the floor itself."));
   } else {
     listOutcomes(list, found);
   }
@@ -54,13 +56,15 @@ function listOutcomes(list, found) {
   list.append(fold);
 }
 
-/* The server's outcomes of `seat` playing `card` now, or null when it cannot be asked. */
+/* The server's outcomes of `seat` playing `card` now, or null when it cannot be asked or does not answer within
+ * WAIT.outcomes (the taps then do without it). */
 async function askOutcomes(card, seat) {
   try {
-    const response = await fetch(`${api}/outcomes?card=${encodeURIComponent(card)}&seat=${seat}`);
+    const response = await fetch(`${api}/outcomes?card=${encodeURIComponent(card)}&seat=${seat}`,
+      { signal: within(WAIT.outcomes) });
     return response.ok ? (await response.json()).outcomes : null;
   } catch (e) {
-    keep.queue.setOffline(true);
+    keep.queue.setOffline(true, isSilent(e));
     return null;
   }
 }

@@ -20,6 +20,7 @@
  * waiting for is asked again by the tab that keeps the queue, with the same client_id.
  */
 import { aimAt, alreadyThere, isLine, meantFor, numberOf } from "./meant.js";
+import { WAIT, isSilent, within } from "./net.js";
 
 const KEEP_IDS = 500;
 
@@ -44,6 +45,7 @@ export class LiveQueue {
     this.hooks = hooks;
     this.busy = false;
     this.offline = false;
+    this.silent = false;  // offline because the server did not answer in time (net.js)
     this.denied = null;
     this.claim();
   }
@@ -175,8 +177,8 @@ export class LiveQueue {
     const answer = await this.post(first);
     const item = this.items[0];  // read again by this tab meanwhile, when another tab took the keeping
     if (!this.keeps() || !item || item.client_id !== first.client_id) return false;
-    if (!answer) {
-      this.setOffline(true);
+    if (answer.lost) {
+      this.setOffline(true, answer.silent);
       return false;
     }
     this.setOffline(false);
@@ -193,18 +195,21 @@ export class LiveQueue {
     return this.refused(item, status, body);
   }
 
-  /* The entry POSTed with its client_id: {status, body}, or null when the server cannot be reached. */
+  /* The entry POSTed with its client_id: {status, body}, or {lost, silent} when no answer came (the server
+   * cannot be reached, fails, or does not answer within WAIT.send: `silent`). */
   async post(item) {
     try {
       const response = await fetch(this.api + item.path, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.token}` },
         body: JSON.stringify({ ...item.body, version: this.versionFor(item), client_id: item.client_id }),
+        signal: within(WAIT.send),
       });
-      const body = await response.json().catch(() => ({}));
-      return response.status >= 500 ? null : { status: response.status, body };
+      const body = await response.json().catch(() => null);
+      if (response.status >= 500 || (response.status === 201 && !body)) return { lost: true };
+      return { status: response.status, body: body || {} };
     } catch (e) {
-      return null;
+      return { lost: true, silent: isSilent(e) };
     }
   }
 
@@ -326,9 +331,11 @@ export class LiveQueue {
     return true;
   }
 
-  setOffline(offline) {
-    if (this.offline !== offline) {
+  /* Offline or not; `silent`: because the server did not answer (by default, as it was while offline). */
+  setOffline(offline, silent = offline && this.silent) {
+    if (this.offline !== offline || this.silent !== silent) {
       this.offline = offline;
+      this.silent = silent;
       this.hooks.changed();
     }
   }

@@ -26,7 +26,8 @@ function announce(kind, words) {
 export function renderStatus() {
   const el = $("keep-status");
   const queue = keep.queue;
-  const waiting = queue.items.length === 1 ? t("1 entry waiting") : t("{count} entries waiting", { count: queue.items.length });
+  const count = queue.items.length;
+  const waiting = !count ? t("no entry waiting") : count === 1 ? t("1 entry waiting") : t("{count} entries waiting", { count });
   el.className = "keep-status";
   el.title = "";
   el.dataset.version = keep.view ? String(keep.view.version) : "";
@@ -46,7 +47,8 @@ export function renderStatus() {
     el.classList.add("sending");
     announce("sending", el.textContent);
   } else if (queue.offline) {
-    el.textContent = t("offline — {waiting}", { waiting });
+    el.textContent = queue.silent ? t("the server is not answering — {waiting}", { waiting })
+      : t("offline — {waiting}", { waiting });
     el.classList.add("offline");
     announce("offline", el.textContent);
   } else if (queue.items.length) {

@@ -2,6 +2,7 @@
  * phone so that a reload offline still shows it (the page itself is kept by keep-worker.js: offline.js). */
 import { api, seats, VIEW_KEY } from "./page.js";
 import { keep } from "./state.js";
+import { WAIT, isSilent, within } from "./net.js";
 
 export function loadView() {
   try { return JSON.parse(localStorage.getItem(VIEW_KEY) || "null"); } catch (e) { return null; }
@@ -26,11 +27,11 @@ function keepView(doc) {
 }
 
 /* Ask the server for the game: true when it answered 200 or 304 (nothing changed), false when it cannot
- * be reached, null for any other answer. */
+ * be reached or does not answer within WAIT.read (the queue told which), null for any other answer. */
 export async function fetchView() {
   try {
     const headers = keep.etag ? { "If-None-Match": keep.etag } : {};
-    const response = await fetch(api, { headers, cache: "no-store" });
+    const response = await fetch(api, { headers, cache: "no-store", signal: within(WAIT.read) });
     if (response.status === 200) {
       keep.etag = response.headers.get("ETag");
       keepView(await response.json());
@@ -39,6 +40,7 @@ export async function fetchView() {
     }
     return response.status === 200 || response.status === 304 ? true : null;
   } catch (e) {
+    keep.queue.setOffline(true, isSilent(e));
     return false;
   }
 }
