@@ -169,3 +169,37 @@ def test_a_server_that_never_answers_leaves_the_taps_to_the_phone_and_the_entrie
             pass
     assert [p for p in problems if not any(e in p for e in LOST)] == []
     context.close()
+
+
+def test_a_line_whose_card_cannot_be_read_is_refused_offline_and_kept_in_the_box(browser, base_url):
+    """Offline, "N 3dd" would wait and move the page on a play (every later play then a seat out of turn): the
+    phone reads the line's cards first, refuses it at once saying which word is no card, and keeps it in the box;
+    mended, it waits as the play it is, and the next line follows it."""
+    context, page, game, problems = six_plays_in(browser, base_url, "Typo offline")
+    cut_off(context)
+    page.locator("#picker button[data-card='3d']").tap()  # the page learns it is offline
+    page.locator("#outcome-list button[data-action=throw]").wait_for()
+    page.locator("#outcomes-cancel").tap()
+    enter(page, "N 3dd")
+    said = page.locator("#line-said")
+    expect(said).to_contain_text("“3dd” is not a card")
+    expect(page.locator("#line")).to_have_value("N 3dd")
+    expect(page.locator("#line")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#keep-status")).to_have_text("offline — no entry waiting")
+    expect_next(page, "play 7 —")
+    page.locator("#notation").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "keep-net-unread-card.png"))
+    for line in ("W 3h x 3dd", "N 7d+3x =10", "floor Kd 9h 5x 2c"):  # a capture, a house play, a floor line
+        enter(page, line)
+        expect(page.locator("#line")).to_have_value(line)
+    enter(page, "N 3d")
+    expect(said).to_be_hidden()
+    expect(page.locator("#line")).to_have_value("")
+    enter(page, "W 3h x 3d")
+    expect_next(page, "play 9 —")
+    expect(page.locator("#keep-status")).to_have_text("offline — 2 entries waiting")
+    back_on(context)
+    settled(page, timeout=20_000)
+    assert plays_stored(page, base_url, game)[6:] == PLAYS[6:8]
+    assert [p for p in problems if not any(e in p for e in LOST)] == []
+    context.close()

@@ -1,5 +1,5 @@
 /* Cards and seats as the page writes them. */
-import { names } from "./page.js";
+import { names, seats } from "./page.js";
 import { keep } from "./state.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
@@ -28,6 +28,21 @@ export function normCard(text) {
   const rank = m[1] === "10" ? "T" : m[1].toUpperCase();
   const suit = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" }[m[2]] || m[2].toLowerCase();
   return rank + suit;
+}
+
+/* The first word of a line that stands where a card must and is none ("3dd" in "N 3dd"), or null: the cards of
+ * a play (its house values, houses "[11]" and "x" aside), of a hand, floor or redeal line. The server reads the
+ * rest (and the cards again) once the line is sent. */
+export function notACard(line) {
+  const words = line.replace(/\{[^}]*\}|#.*$/g, " ").trim().split(/\s+/);
+  const head = words[0].toLowerCase();
+  if (seats.includes(words[0].toUpperCase())) {
+    const move = words.slice(1).join(" ").replace(/=\s*[^\s+]*/g, " ");
+    const cards = move.split(/[\s+]+/).filter((w) => w && !/^x$/i.test(w) && !/^\[\d+\]$/.test(w));
+    return cards.find((w) => !normCard(w)) || null;
+  }
+  const from = { hand: 2, floor: 1, redeal: 2 }[head];
+  return from === undefined ? null : words.slice(from).find((w) => !normCard(w)) || null;
 }
 
 /* The card a play's move plays: its first card (a house play names the card played first, "3c+9d"). */

@@ -9,7 +9,7 @@ import { isLine, targetOf } from "./meant.js";
 import { fetchView } from "./view.js";
 import { renderEntries } from "./entries.js";
 import { shownHeard, t } from "./dom.js";
-import { heard } from "./cards.js";
+import { heard, notACard } from "./cards.js";
 import { watchFocus } from "./focus.js";
 
 /* Undo: the last entry waiting taken back, else the last entry undone: the one the page shows (meant.js),
@@ -67,6 +67,27 @@ function recordScore(event) {
   redraw();
 }
 
+/* The line typed, added; offline, a line with a word where a card must be that is none is refused at once and
+ * kept in the box to fix (waiting, it would move the page on a play, and every later play a seat out of turn). */
+function typed(event) {
+  event.preventDefault();
+  const line = $("line").value.trim();
+  if (!line) return;
+  const bad = keep.queue.offline || !navigator.onLine ? notACard(line) : null;
+  sayOfLine(bad && t("“{word}” is not a card: a card is its rank (A, 2–9, T, J, Q, K) then its suit (s, h, d, c), as in 3d or Th. Fix the line, then add it.", { word: bad }));
+  if (bad) return;
+  $("line").value = "";
+  addLine(line);
+}
+
+/* What is wrong with the line in the box (said, tied to the box), or nothing. */
+function sayOfLine(words) {
+  $("line-said").textContent = words || "";
+  $("line-said").hidden = !words;
+  if (words) $("line").setAttribute("aria-invalid", "true");
+  else $("line").removeAttribute("aria-invalid");
+}
+
 function setMode(mode) {
   keep.mode = mode;
   keep.picked = [];
@@ -75,13 +96,8 @@ function setMode(mode) {
 
 export function wireControls() {
   watchFocus();
-  $("notation").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const line = $("line").value.trim();
-    if (!line) return;
-    $("line").value = "";
-    addLine(line);
-  });
+  $("notation").addEventListener("submit", typed);
+  $("line").addEventListener("input", () => sayOfLine(null));
   $("undo").addEventListener("click", undo);
   $("close-game").addEventListener("click", () => {
     if (!window.confirm(t("Close the game? It then takes no more entries (it can be reopened)."))) return;
