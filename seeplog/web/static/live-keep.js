@@ -8,6 +8,7 @@ import { LiveQueue } from "./keep/queue.js";
 import { loadView, fetchView } from "./keep/view.js";
 import { loadBoard, fetchBoard } from "./keep/board.js";
 import { render, renderBoard } from "./keep/render.js";
+import { pickerInSight } from "./keep/picker.js";
 import { onStored, onRefused, onDropped } from "./keep/answers.js";
 import { wireControls } from "./keep/controls.js";
 import { pollConfirm } from "./keep/confirm.js";
@@ -103,7 +104,10 @@ function start() {
   wireControls();
   keepSending();
   render();
-  refresh().then(() => keep.queue.flush());
+  refresh().then(() => {
+    pickerInSight();
+    keep.queue.flush();
+  });
   keepForOffline();
 }
 

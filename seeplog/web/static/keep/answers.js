@@ -9,6 +9,7 @@ import { button, said, shownHeard, t, textEl } from "./dom.js";
 import { heard, heardSaid } from "./cards.js";
 import { itemText } from "./waiting.js";
 import { entryById, entryWords, placeOf } from "./places.js";
+import { pickerInSight } from "./picker.js";
 
 const MOST_NOTES = 30;
 let drawn = null;  // the notes as last drawn: the banner (an alert) is drawn again only when they change
@@ -17,6 +18,7 @@ export function onStored(item, answer) {
   showAnswer(item, answer);
   if (!keep.queue.items.length) {
     window.scrollTo({ top: 0 });
+    pickerInSight();
     hooks.refresh();
   }
 }

@@ -82,3 +82,14 @@ function pick(card) {
   }
   redraw();
 }
+
+/* The page at rest at its top (just opened, or an entry just stored): the site's header scrolled away as far as
+ * it takes for the whole picker to stand above the last-entry bar fixed at the foot of the screen (a finger
+ * aiming at a card half under the bar hit the bar), never further than the sticky next step's place. */
+export function pickerInSight() {
+  const picker = $("picker");
+  if (window.scrollY > 0 || !picker || !picker.getClientRects().length) return;
+  const under = picker.getBoundingClientRect().bottom + 8 - $("last-bar").getBoundingClientRect().top;
+  const room = document.querySelector(".keep-top").getBoundingClientRect().top;
+  if (under > 0 && room > 0) window.scrollBy({ top: Math.min(under, room) });
+}
