@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.web import test_browser_live_keep as keeping
 from tests.web.test_browser_live_keep import PHONE, api_doc, expect_next, send_all, settled, start, watch_errors
+from tests.web.test_browser_offline_taps import tap_play as tap_offline
 
 live_server, base_url = keeping.live_server, keeping.base_url
 browser_type_launch_args = keeping.browser_type_launch_args
@@ -62,6 +63,7 @@ def test_an_undo_of_an_entry_whose_answer_was_lost_undoes_it_and_the_right_play_
     expect(page.locator("#said")).to_contain_text(
         "N 3c was sent but no answer came: it is undone once the server answers.")
     expect(page.locator("#queue-list li.waiting")).to_have_text(["N 3c — waiting", "undo “N 3c” — waiting"])
+    expect_next(page, "Deal 1, play 7 — N to play")  # the page steps back over N 3c already
     page.locator("#said").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "keep-net-undo-unknown.png"))
     lose["on"] = False
@@ -201,5 +203,58 @@ def test_a_line_whose_card_cannot_be_read_is_refused_offline_and_kept_in_the_box
     back_on(context)
     settled(page, timeout=20_000)
     assert plays_stored(page, base_url, game)[6:] == PLAYS[6:8]
+    assert [p for p in problems if not any(e in p for e in LOST)] == []
+    context.close()
+
+
+def test_an_undo_made_offline_steps_the_page_back_and_the_play_is_tapped_again(browser, base_url):
+    """Offline, Undo of play 6 (stored): the page shows play 6 again, E to play, 6h no longer played, and the
+    floor as it was before play 6, so that the right play is tapped again (6h joining 6s into the 12-house); that
+    play taken back (it never left the phone), the page is at play 6 again. Back online, play 6 is stored once,
+    after the undo."""
+    context, page, game, problems = six_plays_in(browser, base_url, "Offline undo")
+    cut_off(context)
+    page.locator("#undo").tap()
+    expect_next(page, "Deal 1, play 6 — E to play")
+    expect(page.locator("#next-why")).not_to_contain_text("applied once stored")
+    expect(page.locator("#picker button[data-card='6h']")).to_be_enabled()
+    page.screenshot(path=str(SHOTS / "keep-net-offline-undo.png"))
+    assert tap_offline(page, PLAYS[5], touch=True) == PLAYS[5]
+    expect_next(page, "play 7 — N to play")
+    page.locator("#undo").tap()  # the play just tapped, taken back: with no network it never left the phone
+    expect(page.locator("#said")).to_contain_text(f"Taken back before it was sent: {PLAYS[5]}")
+    expect_next(page, "Deal 1, play 6 — E to play")
+    assert tap_offline(page, PLAYS[5], touch=True) == PLAYS[5]
+    expect_next(page, "play 7 — N to play")
+    back_on(context)
+    settled(page, timeout=20_000)
+    assert plays_stored(page, base_url, game) == PLAYS[:6]
+    events = page.request.get(f"{base_url}/api/live/{game['id']}/history").json()["events"]
+    assert [(e["kind"], e["typed"]) for e in events[-2:]] == [("undo", None), ("append", PLAYS[5])]
+    assert [p for p in problems if not any(e in p for e in LOST)] == []
+    context.close()
+
+
+def test_a_correction_of_the_last_play_made_offline_is_laid_ahead(browser, base_url):
+    """Offline, play 6 (stored) corrected by Edit to a capture: the page lays the corrected play in its place,
+    N plays 7th, and the floor it shows for the taps is the one the correction leaves (6s taken, the 12-house
+    standing), not an unknown floor offering only Throw."""
+    context, page, game, problems = six_plays_in(browser, base_url, "Offline correction")
+    cut_off(context)
+    page.locator("#entries summary").tap()
+    item = page.locator("#entry-list > li").filter(has=page.locator("code", has_text=PLAYS[5])).first
+    item.locator(".entry-actions button", has_text="Edit").first.tap()
+    item.locator("input[name=correction-line]").fill("E 6h x 6s")
+    item.locator("form.correction button[type=submit]").tap()
+    expect_next(page, "Deal 1, play 7 — N to play")
+    expect(page.locator("#next-why")).not_to_contain_text("applied once stored")
+    page.locator("#picker button[data-card='3d']").tap()
+    floor = page.locator("#outcome-list button[data-item]")
+    expect(floor).to_have_text(["[12] house 2♣ 7♣ 3♠", "K♠", "J♣", "2♠"])
+    page.screenshot(path=str(SHOTS / "keep-net-offline-correction.png"))
+    expect(page.locator("#outcome-list button[data-action=throw]")).to_have_attribute("data-line", "N 3d")
+    back_on(context)
+    settled(page, timeout=20_000)
+    assert plays_stored(page, base_url, game)[5] == "E 6h x 6s"
     assert [p for p in problems if not any(e in p for e in LOST)] == []
     context.close()

@@ -5,28 +5,64 @@
 import { seats, steps } from "./page.js";
 import { keep } from "./state.js";
 import { normCard, playedCard } from "./cards.js";
+import { isLine, meaning } from "./meant.js";
 
-const CORRECTIONS = ["replace", "insert_before", "delete"];
-
-/* {next, seen, held, guessed}: `guessed` when a waiting entry (a correction, an undo, a line out of step)
- * leaves what comes next for the server to say once it is stored. */
+/* {next, seen, held, guessed}: `guessed` when a waiting entry (a correction, an undo other than of the last
+ * play, a line out of step) leaves what comes next for the server to say once it is stored. */
 export function ahead() {
   const view = keep.view;
   const table = view && view.table ? view.table : null;
+  const { lines, undone, guessed } = waitingAhead();
   const walk = { next: view ? { ...view.next } : { kind: "unknown" }, bidder: table ? table.bidder : null,
-                 seen: new Set(table ? table.seen : []), held: heldCards(view), guessed: false };
-  for (const item of keep.queue.items) {
-    if (item.path !== "/entries" || CORRECTIONS.some((k) => item.body[k])) walk.guessed = true;
-    else takeLine(walk, item.body.line.trim().split(/\s+/));
-  }
+                 seen: new Set(table ? table.seen : []), held: heldCards(view, undone.length), guessed };
+  if (undone.length) stepBack(walk, undone);
+  for (const item of lines) takeLine(walk, item.body.line.trim().split(/\s+/));
   for (const card of walk.held) walk.seen.delete(card);
   return walk;
 }
 
-/* Cards a hand line of the last deal shows and no play has played yet: still to be played. */
-function heldCards(view) {
+/* The waiting entries as this phone lays them ahead (floor.js too): `lines`, the lines to walk; an undo of the
+ * line waiting last takes that line out, and an undo of the play stored last (of the deal under way, nothing
+ * waiting before it; again, of the one before) steps back over it (`undone`, the last first), a correction of
+ * it (Edit) too, its new line walked in its place; any other undo or correction, or a close, leaves what comes
+ * next to the server (`guessed`). */
+export function waitingAhead() {
+  const view = keep.view;
+  const entries = view && view.next && view.next.kind === "play" ? view.entries : [];
+  const out = { lines: [], undone: [], guessed: false };
+  for (const item of keep.queue.items) {
+    const target = item.target || {};
+    const undo = meaning(item) === "undo";
+    const line = out.lines[out.lines.length - 1];
+    const stored = entries[entries.length - 1 - out.undone.length];
+    const last = !out.lines.length && stored && stored.id === target.id && stored.kind === "play"
+      && stored.deal === view.lastDeal;
+    if (undo && line && target.pending === line.client_id) out.lines.pop();
+    else if (last && (undo || meaning(item) === "replace")) {
+      out.undone.push(stored);
+      if (!undo) out.lines.push({ body: { line: item.body.line } });  // a correction: its line in the play's place
+    } else if (isLine(item)) out.lines.push(item);
+    else out.guessed = true;
+  }
+  return out;
+}
+
+/* What comes next once the plays `undone` (the last first) are taken back: the first of them again, by the
+ * seat whose turn it is then; their cards no longer seen. */
+function stepBack(walk, undone) {
+  const first = undone[undone.length - 1];
+  const chain = steps.plays[walk.bidder];
+  walk.next = { ...walk.next, play: first.play, seat: chain ? chain[first.play - 1] : first.seat };
+  if (walk.next.stopped && walk.next.stopped.play >= first.play) delete walk.next.stopped;
+  for (const e of undone) walk.seen.delete(playedCard(e.line.trim().split(/\s+/)[1]));
+}
+
+/* Cards a hand line of the last deal shows and no play has played yet (but its last `undone` entries, taken
+ * back): still to be played. */
+function heldCards(view, undone) {
   const held = new Set();
-  for (const e of view ? view.entries.filter((x) => x.deal === view.lastDeal) : []) {
+  const entries = view ? view.entries.filter((x) => x.deal === view.lastDeal) : [];
+  for (const e of entries.slice(0, entries.length - undone)) {
     const words = e.line.split(/\s+/);
     if (e.kind === "hand") words.slice(2).forEach((w) => held.add(normCard(w)));
     if (e.kind === "play") held.delete(playedCard(words[1]));

@@ -5,7 +5,7 @@ import { keep, redraw, addLine } from "./state.js";
 import { ahead } from "./ahead.js";
 import { dealLine, scoreLine } from "./score.js";
 import { itemText } from "./waiting.js";
-import { isLine, targetOf } from "./meant.js";
+import { isLine, meaning, targetOf } from "./meant.js";
 import { fetchView } from "./view.js";
 import { renderEntries } from "./entries.js";
 import { shownHeard, t } from "./dom.js";
@@ -25,8 +25,7 @@ async function undo() {
     $("said").replaceChildren(...shownHeard(t("Taken back before it was sent: {line}", { line }),
       t("Taken back before it was sent: {line}", { line: heard(line) })));
   } else {
-    const entries = keep.view ? keep.view.entries : [];
-    const last = entries[entries.length - 1];
+    const last = lastNotUndone(queue);
     const target = waiting && isLine(waiting) ? { pending: waiting.client_id, line: waiting.body.line }
       : (last ? targetOf(last) : null);
     const meant = target && target.id !== undefined ? { entry_id: target.id } : {};
@@ -34,6 +33,13 @@ async function undo() {
     $("said").replaceChildren(...undoneWords(target, waiting && waiting.sent && queue.offline));
   }
   $("said").hidden = false;
+}
+
+/* The last entry the page shows that no undo waiting means already (a second undo made offline means the entry
+ * before the first one's). */
+function lastNotUndone(queue) {
+  const taken = new Set(queue.items.filter((i) => meaning(i) === "undo" && i.target).map((i) => i.target.id));
+  return [...(keep.view ? keep.view.entries : [])].reverse().find((e) => !taken.has(e.id));
 }
 
 /* What an undo says: the line it undoes; one sent whose answer never came may be stored already, and is

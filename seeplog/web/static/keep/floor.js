@@ -2,21 +2,29 @@
  * last floor, with each waiting line laid on it as its notation reads: a throw leaves its card, a capture
  * lifts the groups it names, a house play gathers its items into the house of its value. It judges no
  * rule (the server does, once the entries are stored); a line it cannot lay (a correction, a shorthand
- * capture) leaves the floor unknown: null. */
+ * capture) leaves the floor unknown: null. An undo of the last play waiting takes its line out; of the last play
+ * stored, lays the deal's stored lines again but that one (ahead.js `waitingAhead`). */
 import { seats } from "./page.js";
 import { keep } from "./state.js";
 import { normCard } from "./cards.js";
-
-const CORRECTIONS = ["replace", "insert_before", "delete"];
+import { waitingAhead } from "./ahead.js";
 
 export function floorAhead() {
   const view = keep.view;
   const table = view && view.table ? view.table : null;
-  let floor = table && table.floor ? copy(table.floor) : null;
-  for (const item of keep.queue.items) {
-    if (item.path !== "/entries" || CORRECTIONS.some((k) => item.body[k])) return null;
-    floor = layLine(floor, item.body.line.trim());
-  }
+  const { lines, undone, guessed } = waitingAhead();
+  if (guessed) return null;
+  let floor = undone.length ? laidAgain(view, undone.length) : (table && table.floor ? copy(table.floor) : null);
+  for (const item of lines) floor = layLine(floor, item.body.line.trim());
+  return floor;
+}
+
+/* The floor before the last deal's last `undone` plays (taken back by an undo waiting): its stored lines but
+ * those, laid from its floor line as waiting lines are. */
+function laidAgain(view, undone) {
+  const entries = view.entries.filter((e) => e.deal === view.lastDeal);
+  let floor = null;
+  for (const e of entries.slice(0, entries.length - undone)) floor = layLine(floor, e.line.trim());
   return floor;
 }
 

@@ -169,10 +169,11 @@ export class LiveQueue {
   }
 
   /* Send the first waiting entry; true when the next one may follow. From its sending until an answer
-   * says its fate it is `sent`: it may be stored (a retry with its client_id tells). */
+   * says its fate it is `sent`: it may be stored (a retry with its client_id tells); not while the phone has no
+   * network at all (navigator.onLine false: nothing leaves it). */
   async sendFirst() {
     const first = this.items[0];
-    first.sent = true;
+    if (navigator.onLine) first.sent = true;
     this.save();
     const answer = await this.post(first);
     const item = this.items[0];  // read again by this tab meanwhile, when another tab took the keeping
