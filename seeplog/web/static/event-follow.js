@@ -1,17 +1,57 @@
 /* The event page: polls the standings and rounds fragment every 2 s (a change shows within 3 s) with If-None-Match and swaps it in
-   when a table's game changed (a 304 otherwise). The poll pauses while the tab is hidden. A module file: no inline script. */
+   when a table's game changed (a 304 otherwise). The poll pauses while the tab is hidden. A module file: no inline script.
+   A control focused in the block keeps the focus after the swap (the same id, else the same link of the same row), and
+   the live region speaks only when the standings themselves changed, not at each play of a table. */
 import { canPoll, fragmentPart, poll } from "./poll.js";
 
 const slot = document.getElementById("event-live");
 const status = document.getElementById("event-status");
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+/* Where the focus is in the block, to find it again in the new one: its id, else its row (the nearest ancestor with an
+   id), its address and its place among the row's focusable elements; null when the focus is elsewhere. */
+function focusPlace(block) {
+  const active = document.activeElement;
+  if (!active || active === block || !block.contains(active)) return null;
+  const row = active.parentElement.closest("[id]");
+  const inRow = row && block.contains(row) ? row : block;
+  return { id: active.id, row: inRow === block ? null : inRow.id, href: active.getAttribute("href"),
+           index: Array.from(inRow.querySelectorAll(FOCUSABLE)).indexOf(active) };
+}
+
+/* The element of the new block that stands where the focus was (null when the row is gone). */
+function samePlace(block, place) {
+  if (place.id) return block.querySelector("#" + CSS.escape(place.id));
+  const row = place.row ? block.querySelector("#" + CSS.escape(place.row)) : block;
+  if (!row) return null;
+  const found = Array.from(row.querySelectorAll(FOCUSABLE));
+  return found.find(function (e) { return place.href && e.getAttribute("href") === place.href; })
+    || found[Math.min(place.index, found.length - 1)] || null;
+}
+
+/* The standings' rows as text: what a listener is told of when it changes. */
+function standingsText(block) {
+  const table = block && block.querySelector("table.standings tbody");
+  return table ? table.textContent.replace(/\s+/g, " ").trim() : "";
+}
+
+/* Say `text` in the live region, even when it says the same as last time (emptied first, then filled). */
+function say(text) {
+  status.textContent = "";
+  setTimeout(function () { status.textContent = text; }, 100);
+}
 
 if (slot && status && canPoll()) {
   poll(slot.getAttribute("data-url"), slot.getAttribute("data-etag"), 2000, 30000, {
     changed(html) {
       const fresh = fragmentPart(html, "event-live-body");
       const old = document.getElementById("event-live-body");
-      if (fresh && old) old.replaceWith(fresh);
-      status.textContent = window.seeplogText("Standings updated {time}.", { time: new Date().toLocaleTimeString(document.documentElement.lang, { hour12: false }) });
+      if (!fresh || !old) return;
+      const place = focusPlace(old), moved = standingsText(old) !== standingsText(fresh);
+      old.replaceWith(fresh);
+      const again = place && samePlace(fresh, place);
+      if (again) again.focus({ preventScroll: true });
+      if (moved) say(window.seeplogText("The standings changed."));
     },
     checked() { return true; },
     lost() { status.textContent = window.seeplogText("Cannot reach the server: trying again."); },

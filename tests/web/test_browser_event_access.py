@@ -1,0 +1,101 @@
+"""An event's pages heard and used from the keyboard, in headless chromium: the polled standings keep the focus where
+it was and speak only when the standings change; a round's table on a phone has a header for each cell; the
+organiser's forms say where they led. Screenshots: test-artifacts/browser/event-access-*.png.
+
+Marked `browser`; its server listens on a free port of 50000-59999.
+"""
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from tests.web.helpers import make_app
+from tests.web.test_browser import SHOTS, browser_type_launch_args, buffered  # noqa: F401
+
+pytestmark = pytest.mark.browser
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
+HEARD = """() => { window.said = []; new MutationObserver(() => {
+  const text = document.getElementById('event-status').textContent.trim(); if (text) window.said.push(text);
+}).observe(document.getElementById('event-status'), {childList: true, characterData: true, subtree: true}); }"""
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    app = buffered(make_app(tmp_path_factory.mktemp("event-access") / "seeplog.db"))
+    for port in random.sample(range(50000, 60000), 200):
+        try:
+            server = make_server("127.0.0.1", port, app, threaded=True)
+        except OSError:
+            continue
+        break
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"event-access-{name}.png"), full_page=True)
+
+
+def make_event(page, base: str, name: str, pairs: int = 4) -> tuple[int, str, list[dict]]:
+    """A round-robin event of `pairs` partnerships with its first round made: (id, organiser token, tables)."""
+    made = page.request.post(base + "/api/events", data={
+        "name": name, "variant": "standard", "date": "2026-11-29", "format": "round-robin", "baazi_target": 50,
+        "partnerships": [[f"{name} {2 * i + 1}", f"{name} {2 * i + 2}"] for i in range(pairs)]}).json()
+    auth = {"Authorization": f"Bearer {made['organiser_token']}"}
+    tables = page.request.post(f"{base}/api/events/{made['id']}/rounds", headers=auth).json()["tables"]
+    return made["id"], made["organiser_token"], tables
+
+
+def enter(page, base: str, table: dict, line: str) -> None:
+    game = table["game_id"]
+    version = page.request.get(f"{base}/api/live/{game}").json()["version"]
+    answer = page.request.post(f"{base}/api/live/{game}/entries", data={"line": line, "version": version},
+                               headers={"Authorization": f"Bearer {table['edit_token']}"})
+    assert answer.status == 201, answer.text()
+
+
+def swapped(page) -> None:
+    """Wait for the poll to swap the standings and rounds block marked before."""
+    page.wait_for_function("() => !document.getElementById('event-live-body').dataset.old", timeout=10_000)
+
+
+def mark_block(page) -> None:
+    page.evaluate("() => { document.getElementById('event-live-body').dataset.old = '1'; }")
+
+
+def test_the_polled_standings_keep_the_focus_and_speak_only_when_they_change(page, base_url):
+    page.set_viewport_size(DESKTOP)
+    event, _, tables = make_event(page, base_url, "Focus kept")
+    page.goto(f"{base_url}/events/{event}")
+    page.evaluate(HEARD)
+    sheet = page.locator("table.round tbody tr").nth(1).locator("a", has_text="scoresheet")
+    href = sheet.get_attribute("href")
+    sheet.focus()
+
+    mark_block(page)
+    enter(page, base_url, tables[0], "deal 1 dealer N")  # a table's change, not the standings'
+    swapped(page)
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == href
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.said") == []
+
+    page.locator("div.scroll").first.focus()
+    mark_block(page)
+    enter(page, base_url, tables[0], "score NS 80 EW 20")  # the deal over: the standings change
+    swapped(page)
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Standings"
+    page.wait_for_function("() => window.said.length > 0")
+    assert page.evaluate("() => window.said") == ["The standings changed."]
+    shot(page, "event-polled-desktop")
