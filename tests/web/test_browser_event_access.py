@@ -99,3 +99,27 @@ def test_the_polled_standings_keep_the_focus_and_speak_only_when_they_change(pag
     page.wait_for_function("() => window.said.length > 0")
     assert page.evaluate("() => window.said") == ["The standings changed."]
     shot(page, "event-polled-desktop")
+
+
+def heard_row_sizes(page) -> tuple[int, list[int]]:
+    """A round table as the accessibility tree has it: its column headers and each row's cells, counted."""
+    rows: list[list[str]] = []
+    for line in page.locator("table.round").first.aria_snapshot().splitlines():
+        role = line.strip().removeprefix("- ").split(" ")[0].rstrip(":")
+        if role == "row":
+            rows.append([])
+        elif role in ("columnheader", "cell") and rows:
+            rows[-1].append(role)
+    return rows[0].count("columnheader"), [row.count("cell") for row in rows[1:]]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_round_tables_cells_each_have_their_header(page, base_url, size):
+    page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
+    event, _, tables = make_event(page, base_url, f"Headers {size}")
+    enter(page, base_url, tables[0], "deal 1 dealer N")
+    enter(page, base_url, tables[0], "score NS 80 EW 20")
+    page.goto(f"{base_url}/events/{event}")
+    headers, cells = heard_row_sizes(page)
+    assert headers == 7 and cells == [7, 7], page.locator("table.round").first.aria_snapshot()
+    shot(page, f"round-table-{size}")
