@@ -123,3 +123,12 @@ def test_a_round_tables_cells_each_have_their_header(page, base_url, size):
     headers, cells = heard_row_sizes(page)
     assert headers == 7 and cells == [7, 7], page.locator("table.round").first.aria_snapshot()
     shot(page, f"round-table-{size}")
+
+
+def test_the_director_link_shown_with_the_token_is_heard_as_what_it_is(page, base_url):
+    page.set_viewport_size(DESKTOP)
+    event, token, _ = make_event(page, base_url, "Director named")
+    page.goto(f"{base_url}/events/{event}#token={token}")
+    link = page.locator("#director-link")
+    assert link.inner_text().endswith(f"#token={token}")  # shown whole, to be copied
+    assert link.get_attribute("aria-label") == "director's view"

@@ -230,7 +230,7 @@ def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkey
     monkeypatch.setattr(pages, "SHOWN", 2)
     monkeypatch.setattr(pages, "GAMES_PAGE", 4)
     page = client.get(f"/players/{asha}").get_data(as_text=True)
-    assert page.count(">partnership</a></td>") == 2  # the partners' lines
+    assert page.count(">partnership<span class=\"sr-only\"> with ") == 2  # the partners' lines
     assert page.count('<td><a href="/partnerships/') == 4  # and the opponents'
     assert f"The 2 partners with the most games of {len(full['record']['partners'])}" in page
     assert f"The 2 opposing partnerships with the most games of {len(full['record']['head_to_head'])}" in page
@@ -241,7 +241,7 @@ def test_a_page_shows_the_most_played_lines_and_links_to_them_all(client, monkey
     links = re.findall(r'class="game-link" href="([^"]+)"', page + older)
     assert links == [g["url"] for g in full["games"]][:8]  # the API's games, newest first, a page after another
     everything = client.get(f"/players/{asha}?all=1").get_data(as_text=True)
-    assert everything.count(">partnership</a></td>") == len(full["record"]["partners"])
+    assert everything.count(">partnership<span class=\"sr-only\"> with ") == len(full["record"]["partners"])
     assert "show them all" not in everything and everything.count('class="game-link"') == 4
     assert client.get(f"/players/{asha}?page=0").status_code == 400
 

@@ -57,11 +57,13 @@ def figures_html(line: dict[str, Any]) -> str:
 
 
 def partner_rows(lines: list[dict[str, Any]]) -> Markup:
-    """The rows of a record's partners table (`views.record_json`'s partners)."""
-    word = escape(_("partnership"))
+    """The rows of a record's partners table (`views.record_json`'s partners); each row's link to the partnership
+    is heard with the partner's name ("partnership with Asha"), a list of the page's links saying it alone."""
+    word, with_name = escape(_("partnership")), _("with %(name)s")  # each looked up once, not a line
     return Markup("".join(
         f'\n    <tr><td><a href="{escape(line["player"]["url"])}">{escape(line["player"]["name"])}</a></td>'
-        f'{figures_html(line)}\n      <td><a href="{escape(line["partnership_url"])}">{word}</a></td></tr>'
+        f'{figures_html(line)}\n      <td><a href="{escape(line["partnership_url"])}">{word}'
+        f'<span class="sr-only"> {escape(with_name % {"name": line["player"]["name"]})}</span></a></td></tr>'
         for line in lines))
 
 

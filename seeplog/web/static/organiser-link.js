@@ -5,5 +5,6 @@
   var token = document.getElementById("token-value"), link = document.getElementById("director-link");
   if (!token || !link || !token.textContent) return;
   link.href = link.getAttribute("href").split("#")[0] + "#token=" + token.textContent;
-  link.textContent = link.href;
+  link.textContent = link.href;  /* shown to be copied; heard as what it is, not as its token */
+  link.setAttribute("aria-label", window.seeplogText("director's view"));
 }());
