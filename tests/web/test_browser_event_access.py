@@ -132,3 +132,26 @@ def test_the_director_link_shown_with_the_token_is_heard_as_what_it_is(page, bas
     link = page.locator("#director-link")
     assert link.inner_text().endswith(f"#token={token}")  # shown whole, to be copied
     assert link.get_attribute("aria-label") == "director's view"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_organisers_forms_say_what_they_did_where_the_focus_lands(page, base_url, size):
+    page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
+    event, token, _ = make_event(page, base_url, f"Organiser {size}")
+    page.goto(f"{base_url}/events/{event}")
+    page.locator("details#organiser summary").click()
+    page.get_by_role("form", name="Make round 2").get_by_label("Organiser token").fill(token)
+    page.get_by_role("button", name="Make round 2").click()
+    page.wait_for_selector("p.flash.ok")
+    page.wait_for_function("() => document.activeElement !== document.body")
+    focused = page.evaluate("() => [document.activeElement.className, document.activeElement.textContent]")
+    assert focused[0] == "flash ok" and focused[1].startswith("Round 2 made: 2 tables."), focused
+
+    if not page.locator("#keep-token").is_visible():
+        page.locator("details#organiser summary").click()
+    page.get_by_role("form", name="Show the tables' keep links").get_by_label("Organiser token").fill(token)
+    page.get_by_role("button", name="Show the tables' keep links").click()
+    page.wait_for_selector(".table-card")
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert page.evaluate("() => document.activeElement.id") == "cards-h"
+    shot(page, f"organiser-view-{size}")

@@ -81,3 +81,19 @@ def test_a_players_partnership_links_name_the_partner(client):
     html = client.get(f"/players/{player_id(client, 'Asha')}").get_data(as_text=True)
     assert [name for _, name in links(html) if name.startswith("partnership")] == ["partnership with Ravi"]
     assert '<span class="sr-only"> with Ravi</span>' in html  # seen as "partnership" alone
+
+
+def test_each_organiser_form_is_named_by_its_action(client):
+    event, _, _ = event_with_a_round(client)
+    html = client.get(f"/events/{event}").get_data(as_text=True)
+    organiser = html.split('<details class="manage" id="organiser"')[1]
+    forms = re.findall(r"<form [^>]*>", organiser)
+    names = []
+    for form in forms:
+        labelled = re.search(r'aria-labelledby="([^"]+)"', form)
+        assert labelled, form  # each token field's form says which action it is for
+        named_by = re.search(rf'<(\w+)[^>]* id="{labelled.group(1)}"[^>]*>(.*?)</\1>', html)
+        names.append(named_by.group(2))
+    assert names == ["Make round 2", "Show the tables' keep links", "Enter round 2 by hand",
+                     "Attach an uploaded game", "Detach an uploaded game"]
+    assert organiser.count("Organiser token</label>") == 5

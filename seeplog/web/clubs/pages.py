@@ -294,7 +294,7 @@ def round_made(event_id: int, number: int, tables: list[dict[str, Any]], by_hand
         made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
     playing = still_playing(event_id, before=number)
     flash(" ".join(x for x in (made, playing, gettext("Each table's keep link: under Organiser.")) if x), "ok")
-    return redirect(url_for("clubs.event", event_id=event_id) + "#organiser", 303)
+    return redirect(url_for("clubs.event", event_id=event_id), 303)  # no fragment: the page focuses the message
 
 
 def still_playing(event_id: int, before: int | None = None) -> str:
