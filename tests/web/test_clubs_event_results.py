@@ -175,7 +175,7 @@ def test_the_organiser_view_gives_keep_links_to_live_tables_only(client):
                            json={"game_id": game["id"], "round": 2}).status_code == 201
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "Round 2 <span class=\"hint\">(uploaded games)</span>" in page
-    assert page.count(">follow</a>") == 2  # the live tables of round 1
+    assert page.count(">follow<span class=\"sr-only\">, round 1, table") == 2  # the live tables of round 1
     csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
     organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
     html = organiser.get_data(as_text=True)
