@@ -169,7 +169,7 @@ def test_the_scoresheet_and_the_rounds_show_which_deals_are_confirmed(client):
     fresh = client.get(f"/events/{event}/live", headers={"If-None-Match": etag})
     assert fresh.status_code == 200 and fresh.headers["ETag"] != etag  # the standings poll sees answers
     html = fresh.get_data(as_text=True)
-    assert 'data-confirmed="1" data-refused="1" data-missing="0"' in html and ">1/2</span>" in html
+    assert 'data-confirmed="1" data-refused="1" data-missing="0"' in html and ">1/2<span class=\"sr-only\">" in html
     row = client.get(f"/api/events/{event}").json["rounds"][0]["tables"]
     assert next(t for t in row if t["game_id"] == game)["confirmations"] == {"confirmed": 1, "refused": 1,
                                                                              "missing": 0}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from tests.web.clubs_helpers import named, player_id, store_text
+from tests.web.clubs_helpers import enter, named, player_id, store_text
 
 PAIRS = [["Heard A", "Heard B"], ["Heard C", "Heard D"], ["Heard E", "Heard F"], ["Heard G", "Heard H"]]
 
@@ -97,3 +97,26 @@ def test_each_organiser_form_is_named_by_its_action(client):
     assert names == ["Make round 2", "Show the tables' keep links", "Enter round 2 by hand",
                      "Attach an uploaded game", "Detach an uploaded game"]
     assert organiser.count("Organiser token</label>") == 5
+
+
+def test_what_titles_say_is_also_in_words_a_screen_reader_reads(client):
+    event, token, tables = event_with_a_round(client)
+    enter(client, tables[0], ["deal 1 dealer N", "score NS 80 EW 20"])
+    text = named("provisional.seep", {"North": PAIRS[0][0], "South": PAIRS[0][1], "West": PAIRS[3][0],
+                                      "East": PAIRS[3][1]})
+    game = store_text(client, text)
+    attached = client.post(f"/api/events/{event}/games", json={"game_id": game, "round": 2},
+                           headers={"Authorization": f"Bearer {token}"})
+    assert attached.status_code == 201, attached.json
+    html = client.get(f"/events/{event}").get_data(as_text=True)
+    assert '<span class="sr-only">baazi difference</span>' in html
+    assert '<span class="sr-only">card-point difference</span>' in html
+    assert '1/1<span class="sr-only"> (deals the opponents confirmed, of the deals over)</span>' not in html
+    assert '0/1<span class="sr-only"> (deals the opponents confirmed, of the deals over)</span>' in html
+    assert ('–<span class="sr-only"> (an uploaded game: not kept at the table, so no deal is confirmed)</span>'
+            in html)
+    badge = "provisional<span class=\"sr-only\"> (a deal's score is not known (RULES.md §8.5))</span>"
+    assert html.count(badge) == 3  # two partnerships' rows and the attached table
+
+    board = client.get("/leaderboard").get_data(as_text=True)
+    assert re.search(r'provisional<span class="sr-only"> \(fewer than \d+ baazis\)</span>', board)
