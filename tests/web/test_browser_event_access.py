@@ -10,6 +10,7 @@ import random
 import threading
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from werkzeug.serving import make_server
 
 from tests.web.helpers import make_app
@@ -155,3 +156,16 @@ def test_the_organisers_forms_say_what_they_did_where_the_focus_lands(page, base
     page.wait_for_function("() => document.activeElement !== document.body")
     assert page.evaluate("() => document.activeElement.id") == "cards-h"
     shot(page, f"organiser-view-{size}")
+
+
+def test_the_results_page_has_no_landmark_twice(page, base_url):
+    page.set_viewport_size(DESKTOP)
+    event, _, tables = make_event(page, base_url, "Results landmarks")
+    enter(page, base_url, tables[0], "deal 1 dealer N")
+    enter(page, base_url, tables[0], "score NS 80 EW 20")
+    page.goto(f"{base_url}/events/{event}/results")
+    found = Axe().run(page, options={"runOnly": ["landmark-unique"]}).response["violations"]
+    assert found == [], [[n["target"] for n in v["nodes"]] for v in found]
+    assert page.get_by_role("region", name="Standings").count() == 1
+    assert page.get_by_role("region", name="Round 1").count() == 1
+    shot(page, "results-desktop")
