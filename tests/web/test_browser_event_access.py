@@ -169,3 +169,30 @@ def test_the_results_page_has_no_landmark_twice(page, base_url):
     assert page.get_by_role("region", name="Standings").count() == 1
     assert page.get_by_role("region", name="Round 1").count() == 1
     shot(page, "results-desktop")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_refusing_a_score_from_the_keyboard(page, base_url, size):
+    page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
+    event, token, tables = make_event(page, base_url, f"Refused {size}")
+    enter(page, base_url, tables[0], "deal 1 dealer N")
+    enter(page, base_url, tables[0], "score NS 80 EW 20")
+    director = page.request.get(f"{base_url}/api/events/{event}/director",
+                                headers={"Authorization": f"Bearer {token}"}).json()
+    page.goto(director["tables"][0]["confirm_url"])
+    page.get_by_role("button", name="Refuse…").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "refuse-1"  # the field took the button's place
+
+    page.keyboard.press("Enter")  # no reason yet: said why, beside the field, and the focus stays
+    error = page.locator("#refuse-1-error")
+    assert error.inner_text() == "Say why the score is wrong: a refusal needs its reason."
+    assert error.get_attribute("role") == "alert"
+    field = page.locator("#refuse-1")
+    assert field.get_attribute("aria-invalid") == "true" and field.get_attribute("aria-describedby") == "refuse-1-error"
+    assert page.evaluate("() => document.activeElement.id") == "refuse-1"
+    shot(page, f"confirm-refusal-{size}")
+
+    page.keyboard.type("70 is 60")
+    page.keyboard.press("Enter")
+    page.locator("#confirm-deals li[data-deal='1'][data-status=refused]").wait_for()

@@ -44,22 +44,47 @@
       .catch(function () { said.textContent = window.seeplogText("Cannot reach the server: try again."); });
   }
 
+  /* The refusal's reason and its button; Enter sends it too. An empty reason is refused in words tied to the field
+     (aria-describedby, aria-invalid), said at once (role=alert), the focus staying in the field. */
+  function refuseField(li, deal) {
+    var input = el("input");
+    input.id = "refuse-" + deal;
+    input.placeholder = window.seeplogText("Why is it wrong?");
+    input.maxLength = 300;
+    input.setAttribute("aria-label", window.seeplogText("Why deal {deal}'s score is wrong", { deal: deal }));
+    var go = el("button", "danger", window.seeplogText("Send the refusal"));
+    var why = el("p", "field-error");
+    why.id = "refuse-" + deal + "-error";
+    why.setAttribute("role", "alert");
+    function sendIt() {
+      var reason = input.value.trim();
+      if (reason) { send(deal, "refused", reason); return; }
+      why.textContent = window.seeplogText("Say why the score is wrong: a refusal needs its reason.");
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", why.id);
+      input.focus();
+    }
+    go.addEventListener("click", sendIt);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); sendIt(); }
+    });
+    li.append(input, why, go);
+  }
+
   function actions(li, c) {
     if (!token) return;
     if (refusing === c.deal) {
-      var input = el("input");
-      input.placeholder = window.seeplogText("Why is it wrong?");
-      input.maxLength = 300;
-      input.setAttribute("aria-label", window.seeplogText("Why deal {deal}'s score is wrong", { deal: c.deal }));
-      var go = el("button", "danger", window.seeplogText("Send the refusal"));
-      go.addEventListener("click", function () { if (input.value.trim()) send(c.deal, "refused", input.value.trim()); });
-      li.append(input, go);
+      refuseField(li, c.deal);
       return;
     }
     var yes = el("button", "confirm", window.seeplogText("{team} confirm {score}", { team: team, score: scoreValues(c.score) }));
     yes.addEventListener("click", function () { send(c.deal, "confirmed"); });
     var no = el("button", "quiet", window.seeplogText("Refuse…"));
-    no.addEventListener("click", function () { refusing = c.deal; draw(last); });
+    no.addEventListener("click", function () {  /* the field takes the button's place, and the focus with it */
+      refusing = c.deal;
+      draw(last);
+      document.getElementById("refuse-" + c.deal).focus();
+    });
     li.append(yes, no);
   }
 
