@@ -196,3 +196,25 @@ def test_refusing_a_score_from_the_keyboard(page, base_url, size):
     page.keyboard.type("70 is 60")
     page.keyboard.press("Enter")
     page.locator("#confirm-deals li[data-deal='1'][data-status=refused]").wait_for()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_jump_link_reaches_the_organisers_forms_in_a_few_tabs(page, base_url, size):
+    page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
+    event, _, _ = make_event(page, base_url, f"Jump {size}", pairs=8)
+    page.goto(f"{base_url}/events/{event}")
+    jump = page.get_by_role("link", name="Skip to the organiser's forms")
+    assert jump.bounding_box()["y"] < 0  # out of sight until focused
+    tabs = 0
+    while page.evaluate("() => document.activeElement.textContent") != "Skip to the organiser's forms":
+        assert tabs < 15, "the jump link is not among the first Tabs"
+        page.keyboard.press("Tab")
+        tabs += 1
+    box = jump.bounding_box()
+    assert box["y"] >= 0 and box["height"] > 20  # seen while focused
+    shot(page, f"jump-link-{size}")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "organiser-summary"
+    page.keyboard.press("Enter")  # open the section
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "round-token"
