@@ -182,7 +182,7 @@ def test_refusing_a_score_from_the_keyboard(page, base_url, size):
     page.goto(director["tables"][0]["confirm_url"])
     page.get_by_role("button", name="Refuse…").focus()
     page.keyboard.press("Enter")
-    assert page.evaluate("() => document.activeElement.id") == "refuse-1"  # the field took the button's place
+    page.wait_for_function("() => document.activeElement.id === 'refuse-1'")  # the field took the button's place
 
     page.keyboard.press("Enter")  # no reason yet: said why, beside the field, and the focus stays
     error = page.locator("#refuse-1-error")
