@@ -2,19 +2,15 @@
 it was and speak only when the standings change; a round's table on a phone has a header for each cell; the
 organiser's forms say where they led. Screenshots: test-artifacts/browser/event-access-*.png.
 
-Marked `browser`; its server listens on a free port of 50000-59999.
+Marked `browser`; it shares test_browser's server.
 """
 from __future__ import annotations
 
-import random
-import threading
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from werkzeug.serving import make_server
 
-from tests.web.helpers import make_app
-from tests.web.test_browser import SHOTS, browser_type_launch_args, buffered  # noqa: F401
+from tests.web import test_browser as browsing
+from tests.web.test_browser import SHOTS, browser_type_launch_args  # noqa: F401
 
 pytestmark = pytest.mark.browser
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
@@ -23,25 +19,7 @@ HEARD = """() => { window.said = []; new MutationObserver(() => {
 }).observe(document.getElementById('event-status'), {childList: true, characterData: true, subtree: true}); }"""
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    app = buffered(make_app(tmp_path_factory.mktemp("event-access") / "seeplog.db"))
-    for port in random.sample(range(50000, 60000), 200):
-        try:
-            server = make_server("127.0.0.1", port, app, threaded=True)
-        except OSError:
-            continue
-        break
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
-
-
-@pytest.fixture(scope="session")
-def base_url(live_server):
-    return live_server
+live_server, base_url = browsing.live_server, browsing.base_url
 
 
 def shot(page, name: str) -> None:
@@ -57,6 +35,14 @@ def make_event(page, base: str, name: str, pairs: int = 4) -> tuple[int, str, li
     auth = {"Authorization": f"Bearer {made['organiser_token']}"}
     tables = page.request.post(f"{base}/api/events/{made['id']}/rounds", headers=auth).json()["tables"]
     return made["id"], made["organiser_token"], tables
+
+
+def scored_event(page, base: str, name: str) -> tuple[int, str, list[dict]]:
+    """`make_event`, its table 1's deal 1 over: score NS 80 EW 20."""
+    event, token, tables = make_event(page, base, name)
+    enter(page, base, tables[0], "deal 1 dealer N")
+    enter(page, base, tables[0], "score NS 80 EW 20")
+    return event, token, tables
 
 
 def enter(page, base: str, table: dict, line: str) -> None:
@@ -117,9 +103,7 @@ def heard_row_sizes(page) -> tuple[int, list[int]]:
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_round_tables_cells_each_have_their_header(page, base_url, size):
     page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
-    event, _, tables = make_event(page, base_url, f"Headers {size}")
-    enter(page, base_url, tables[0], "deal 1 dealer N")
-    enter(page, base_url, tables[0], "score NS 80 EW 20")
+    event, _, tables = scored_event(page, base_url, f"Headers {size}")
     page.goto(f"{base_url}/events/{event}")
     headers, cells = heard_row_sizes(page)
     assert headers == 7 and cells == [7, 7], page.locator("table.round").first.aria_snapshot()
@@ -174,9 +158,7 @@ def test_the_results_page_has_no_landmark_twice(page, base_url):
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_refusing_a_score_from_the_keyboard(page, base_url, size):
     page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
-    event, token, tables = make_event(page, base_url, f"Refused {size}")
-    enter(page, base_url, tables[0], "deal 1 dealer N")
-    enter(page, base_url, tables[0], "score NS 80 EW 20")
+    event, token, tables = scored_event(page, base_url, f"Refused {size}")
     director = page.request.get(f"{base_url}/api/events/{event}/director",
                                 headers={"Authorization": f"Bearer {token}"}).json()
     page.goto(director["tables"][0]["confirm_url"])

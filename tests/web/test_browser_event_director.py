@@ -13,6 +13,7 @@ import pytest
 from seeplog.playout import deal_lines, random_deal
 from seeplog.ruleset import find_ruleset
 from tests.web import test_browser_live_keep as keeping
+from tests.web.test_browser_event_access import make_event
 from tests.web.test_browser_live_keep import DESKTOP, PHONE, watch_errors
 
 live_server, base_url = keeping.live_server, keeping.base_url
@@ -194,17 +195,13 @@ def test_the_director_rules_that_a_refused_score_stands(browser, base_url, size)
     context = browser.new_context(**SIZES[size])
     page = context.new_page()
     problems = watch_errors(page)
-    pairs = [[f"Ruling {size} {i}a", f"Ruling {size} {i}b"] for i in range(4)]
-    made = page.request.post(base_url + "/api/events", data={"name": f"Rulings ({size})", "variant": "standard",
-                                                            "partnerships": pairs}).json()
-    tables = page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
-                               headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()["tables"]
+    event, token, tables = make_event(page, base_url, f"Rulings ({size})")
     enter(page, base_url, tables[0], ["deal 1 dealer N", "score NS 60 EW 40"])
     refused = page.request.post(f"{base_url}/api/live/{tables[0]['game_id']}/confirmations",
                                 headers={"Authorization": f"Bearer {tables[0]['confirm_token']}"},
                                 data={"deal": 1, "verdict": "refused", "reason": "EW had 45"})
     assert refused.status == 201
-    page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
     table = page.locator(f"section.director-table[data-game='{tables[0]['game_id']}']")
     table.locator(".raised-badge").wait_for(timeout=10_000)
     table.locator("details.rule summary").click()
@@ -230,13 +227,9 @@ def test_a_keyboard_users_place_in_the_directors_view_survives_the_polls(browser
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     problems = watch_errors(page)
-    pairs = [[f"Keys {i}a", f"Keys {i}b"] for i in range(4)]
-    made = page.request.post(base_url + "/api/events", data={"name": "Keys", "variant": "standard",
-                                                            "partnerships": pairs}).json()
-    tables = page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
-                               headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()["tables"]
+    event, token, tables = make_event(page, base_url, "Keys")
     enter(page, base_url, tables[1], ["deal 1 dealer N"])
-    page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
     first, second = (page.locator(f"section.director-table[data-game='{t['game_id']}']") for t in tables)
     second.locator(".links a").nth(1).focus()  # table 2's scoresheet link, by keyboard
     first.evaluate("e => { e.kept = true; }")  # a property, not an attribute: the card reads the same
@@ -268,14 +261,10 @@ def test_the_director_closes_a_table_whose_deals_are_over(browser, base_url):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     problems = watch_errors(page)
-    pairs = [[f"Close {i}a", f"Close {i}b"] for i in range(4)]
-    made = page.request.post(base_url + "/api/events", data={"name": "Closing", "variant": "standard",
-                                                            "partnerships": pairs}).json()
-    tables = page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
-                               headers={"Authorization": f"Bearer {made['organiser_token']}"}).json()["tables"]
+    event, token, tables = make_event(page, base_url, "Closing")
     enter(page, base_url, tables[0], ["deal 1 dealer N", "score NS 60 EW 40"])
     enter(page, base_url, tables[1], ["deal 1 dealer N"])  # in a deal: not offered
-    page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
     over, playing = (page.locator(f"section.director-table[data-game='{t['game_id']}']") for t in tables)
     over.locator("details.close summary").wait_for(timeout=10_000)
     assert playing.locator("details.close").count() == 0
