@@ -161,7 +161,7 @@ def test_refusing_a_score_from_the_keyboard(page, base_url, size):
     event, token, tables = scored_event(page, base_url, f"Refused {size}")
     director = page.request.get(f"{base_url}/api/events/{event}/director",
                                 headers={"Authorization": f"Bearer {token}"}).json()
-    page.goto(director["tables"][0]["confirm_url"])
+    page.goto(base_url + director["tables"][0]["confirm_url"])  # absolute: the context's base may be another's
     page.get_by_role("button", name="Refuse…").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement.id === 'refuse-1'")  # the field took the button's place
@@ -200,3 +200,21 @@ def test_a_jump_link_reaches_the_organisers_forms_in_a_few_tabs(page, base_url, 
     page.keyboard.press("Enter")  # open the section
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.id") == "round-token"
+
+
+def test_the_confirm_pages_poll_leaves_the_focus_where_it_was(page, base_url):
+    """The confirm page asks for the deals every 4 s: it drew them again each time, and a keyboard user's focus
+    on "Refuse…" fell to the page before Enter could reach it."""
+    page.set_viewport_size(PHONE)
+    event, token, tables = scored_event(page, base_url, "Poll kept")
+    director = page.request.get(f"{base_url}/api/events/{event}/director",
+                                headers={"Authorization": f"Bearer {token}"}).json()
+    page.goto(base_url + director["tables"][0]["confirm_url"])  # absolute: the context's base may be another's
+    page.get_by_role("button", name="Refuse…").focus()
+    page.wait_for_timeout(9_000)  # two polls and more, nothing changed
+    assert page.evaluate("() => document.activeElement.textContent") == "Refuse…"
+    enter(page, base_url, tables[0], "deal 2 dealer E")
+    enter(page, base_url, tables[0], "score NS 30 EW 70")  # a second deal over: the list is drawn again
+    page.locator("#confirm-deals li[data-deal='2']").wait_for(timeout=10_000)
+    at = "() => [document.activeElement.textContent, document.activeElement.closest('li')?.dataset.deal]"
+    assert page.evaluate(at) == ["Refuse…", "1"]

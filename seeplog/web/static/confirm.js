@@ -88,7 +88,10 @@
     li.append(yes, no);
   }
 
+  /* Draws the deals; the focus stays on the same control of the same deal (a button drawn again). */
   function draw(data) {
+    var at = document.activeElement, li = at && at.closest ? at.closest("#confirm-deals li") : null;
+    var focus = li ? { deal: li.dataset.deal, cls: at.className } : null;
     last = data;
     list.replaceChildren();
     if (!data.deals.length) list.append(el("li", "hint", window.seeplogText("No deal is over yet.")));
@@ -105,11 +108,15 @@
       }
       list.append(li);
     });
+    var again = focus && list.querySelector("li[data-deal='" + focus.deal + "'] button" + (focus.cls ? "." + focus.cls.split(" ")[0] : ""));
+    if (again) again.focus();
   }
 
   function poll() {
     if (refusing === null) {
-      fetch(api, { cache: "no-store" }).then(function (r) { return r.json(); }).then(draw, function () {});
+      fetch(api, { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (got) {
+        if (JSON.stringify(got) !== JSON.stringify(last)) draw(got);  /* drawn again only when it changed */
+      }, function () {});
     }
     setTimeout(poll, 4000);
   }
