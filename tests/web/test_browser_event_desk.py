@@ -130,6 +130,18 @@ def test_the_organisers_desk(browser, base_url, tmp_path):
     shot(desk, "organiser-phone")
     desk.locator("table.round").first.screenshot(path=str(SHOTS / "event-desk-organiser-round-phone.png"))
 
+    # A table's news comes in by the page's poll: the organiser's links stay on every row (they went at the first swap).
+    keep_links = desk.locator("table.round a.keep").evaluate_all("a => a.map(e => e.href)")
+    assert len(keep_links) == 2
+    assert organiser.request.post(f"{base_url}/api/live/{tables[1]['game_id']}/confirmations",
+                                  headers={"Authorization": f"Bearer {tables[1]['confirm_token']}"},
+                                  data={"deal": 1, "verdict": "confirmed"}).status == 201
+    desk.locator("#round-1-table-2 td.confirmed[data-confirmed='1']").wait_for(timeout=8_000)
+    assert desk.locator("table.round a.keep").evaluate_all("a => a.map(e => e.href)") == keep_links
+    assert [h.split("/", 3)[3] for h in links.evaluate_all("a => a.map(e => e.href)")] == \
+        [t["confirm_url"].lstrip("/") for t in tables]
+    desk.locator("table.round").first.screenshot(path=str(SHOTS / "event-desk-organiser-round-refreshed-phone.png"))
+
     # An uploaded game attached as round 2's table, between partnerships 1 and 3.
     text = named("game-standard-1.seep", {"North": PAIRS[0][0], "South": PAIRS[0][1], "West": PAIRS[2][0],
                                           "East": PAIRS[2][1]})

@@ -29,6 +29,17 @@ function samePlace(block, place) {
     || found[Math.min(place.index, found.length - 1)] || null;
 }
 
+/* The organiser's view carries its tables' keep and confirm links (shown for the token given, never sent by the poll):
+   each row of the new block gets those its row had, so the first refresh does not take them away. */
+function keepLinks(block, fresh) {
+  block.querySelectorAll("tr[id] td.links").forEach(function (cell) {
+    const links = cell.querySelectorAll("a.keep, a.confirm-link");
+    const row = fresh.querySelector("#" + CSS.escape(cell.parentElement.id) + " td.links");
+    if (!links.length || !row || row.querySelector("a.keep")) return;
+    links.forEach(function (a) { row.append(" ", a.cloneNode(true)); });
+  });
+}
+
 /* The standings' rows as text: what a listener is told of when it changes. */
 function standingsText(block) {
   const table = block && block.querySelector("table.standings tbody");
@@ -48,6 +59,7 @@ if (slot && status && canPoll()) {
       const old = document.getElementById("event-live-body");
       if (!fresh || !old) return;
       const place = focusPlace(old), moved = standingsText(old) !== standingsText(fresh);
+      keepLinks(old, fresh);
       old.replaceWith(fresh);
       const again = place && samePlace(fresh, place);
       if (again) again.focus({ preventScroll: true });
