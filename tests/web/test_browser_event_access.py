@@ -88,6 +88,22 @@ def test_the_polled_standings_keep_the_focus_and_speak_only_when_they_change(pag
     shot(page, "event-polled-desktop")
 
 
+def test_the_standings_say_so_when_the_server_answers_again(page, base_url):
+    """"Cannot reach the server" stayed on the page after the server answered again, until the standings changed."""
+    page.set_viewport_size(PHONE)
+    event, _, tables = make_event(page, base_url, "Answers again")
+    page.goto(f"{base_url}/events/{event}")
+    page.evaluate(HEARD)
+    fragment = f"{base_url}/events/{event}/live"
+    page.route(fragment, lambda route: route.abort())
+    page.wait_for_function("() => window.said.includes('Cannot reach the server: trying again.')", timeout=10_000)
+    page.unroute(fragment)
+    status = page.locator("#event-status")
+    page.wait_for_function("() => window.said.length > 1", timeout=15_000)
+    assert status.inner_text() == "The server answers again: the standings are up to date."
+    shot(page, "event-answers-again-phone")
+
+
 def heard_row_sizes(page) -> tuple[int, list[int]]:
     """A round table as the accessibility tree has it: its column headers and each row's cells, counted."""
     rows: list[list[str]] = []

@@ -1,7 +1,8 @@
 /* The event page: polls the standings and rounds fragment every 2 s (a change shows within 3 s) with If-None-Match and swaps it in
    when a table's game changed (a 304 otherwise). The poll pauses while the tab is hidden. A module file: no inline script.
    A control focused in the block keeps the focus after the swap (the same id, else the same link of the same row), and
-   the live region speaks only when the standings themselves changed, not at each play of a table. */
+   the live region speaks only when the standings themselves changed, not at each play of a table, and when the server
+   answers again after a failure (its "Cannot reach the server" does not stay). */
 import { canPoll, fragmentPart, poll } from "./poll.js";
 
 const slot = document.getElementById("event-live");
@@ -53,19 +54,31 @@ function say(text) {
 }
 
 if (slot && status && canPoll()) {
+  let unreached = false, moved = false;
   poll(slot.getAttribute("data-url"), slot.getAttribute("data-etag"), 2000, 30000, {
     changed(html) {
       const fresh = fragmentPart(html, "event-live-body");
       const old = document.getElementById("event-live-body");
       if (!fresh || !old) return;
-      const place = focusPlace(old), moved = standingsText(old) !== standingsText(fresh);
+      const place = focusPlace(old);
+      moved = standingsText(old) !== standingsText(fresh);
       keepLinks(old, fresh);
       old.replaceWith(fresh);
       const again = place && samePlace(fresh, place);
       if (again) again.focus({ preventScroll: true });
-      if (moved) say(window.seeplogText("The standings changed."));
     },
-    checked() { return true; },
-    lost() { status.textContent = window.seeplogText("Cannot reach the server: trying again."); },
+    /* What is said: the standings changed, and the server answering again after a failure. */
+    checked() {
+      const news = [];
+      if (unreached) news.push(window.seeplogText("The server answers again: the standings are up to date."));
+      if (moved) news.push(window.seeplogText("The standings changed."));
+      if (news.length) say(news.join(" "));
+      unreached = moved = false;
+      return true;
+    },
+    lost() {
+      unreached = true;
+      status.textContent = window.seeplogText("Cannot reach the server: trying again.");
+    },
   });
 }
