@@ -81,9 +81,22 @@ function typed(event) {
   if (!line) return;
   const bad = keep.queue.offline || !navigator.onLine ? notACard(line) : null;
   sayOfLine(bad && t("“{word}” is not a card: a card is its rank (A, 2–9, T, J, Q, K) then its suit (s, h, d, c), as in 3d or Th. Fix the line, then add it.", { word: bad }));
-  if (bad) return;
+  if (bad || !newGameMeant(line)) return;
   $("line").value = "";
   addLine(line);
+}
+
+const TAG_LINE = /^\[[A-Za-z][\w-]*\s+"/;
+
+/* A tag line after a deal starts a new game in the log, its ledger and tags from nothing (the board then shows
+ * it alone): asked first, as a scorekeeper who types one most often means this game's tag. Not meant, the line
+ * stays in the box and the page says where this game's tags are changed. */
+function newGameMeant(line) {
+  const { next } = ahead();
+  if (!TAG_LINE.test(line) || (next.kind === "deal" && next.deal === 1)) return true;
+  if (window.confirm(t("{line} after a deal starts a new game in this log: its deals, ledger and tags begin again. Start a new game?", { line }))) return true;
+  sayOfLine(t("Not added: to change this game's Event, Round, Date or a player's name, use “Rename, fix a name, delete” below."));
+  return false;
 }
 
 /* What is wrong with the line in the box (said, tied to the box), or nothing. */
