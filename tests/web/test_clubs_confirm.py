@@ -176,6 +176,12 @@ def test_the_scoresheet_and_the_rounds_show_which_deals_are_confirmed(client):
     sheet = client.get(f"/games/{game}").get_data(as_text=True)
     assert 'class="confirm-mark confirmed" title="EW confirmed this score"' in sheet
     assert 'class="confirm-mark refused" title="EW refused this score: 70 is 60"' in sheet
+    # Heard, and seen on a phone (no title there): each mark says what it means, a refusal's reason is listed.
+    assert '<span class="sr-only">EW refused this score: 70 is 60</span>' in sheet
+    refusals = sheet.split('<ul class="hint notes refusals">')[1].split("</ul>")[0]
+    assert "Deal 2: EW refused this score: 70 is 60</li>" in refusals and "Deal 1" not in refusals
+    hindi = client.get(f"/games/{game}", headers={"Accept-Language": "hi"}).get_data(as_text=True)
+    assert "EW confirmed this score" not in hindi and "70 is 60" in hindi
     other = client.get(f"/games/{tables[1]['game_id']}").get_data(as_text=True)
     assert "confirm-mark" not in other.split('<table class="scoresheet"')[1].split("</table>")[0]
 

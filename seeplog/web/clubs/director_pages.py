@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template
+from flask_babel import gettext
 
 from seeplog.clubs.confirmations import DealCheck
 from seeplog.refusals import NotFound
@@ -39,13 +40,14 @@ def confirmation_marks() -> dict[str, Any]:
 
 
 def check_title(check: DealCheck) -> str:
+    """What the deal's mark means, in the reader's language (a refusal with its reason)."""
     answer = check.answer
     if check.status == "confirmed" and answer:
-        return f"{answer.team} confirmed this score"
+        return gettext("%(team)s confirmed this score", team=answer.team)
     if check.status == "refused" and answer:
-        return f"{answer.team} refused this score: {answer.reason}"
-    return "corrected since the opponents' answer: waiting for it again" if check.changed else \
-        "waiting for the opponents' answer"
+        return gettext("%(team)s refused this score: %(reason)s", team=answer.team, reason=answer.reason)
+    return gettext("corrected since the opponents' answer: waiting for it again") if check.changed else \
+        gettext("waiting for the opponents' answer")
 
 
 @bp.get("/events/<int:event_id>/director")
