@@ -248,6 +248,13 @@ def test_a_correction_of_the_last_play_made_offline_is_laid_ahead(browser, base_
     item.locator("form.correction button[type=submit]").tap()
     expect_next(page, "Deal 1, play 7 — N to play")
     expect(page.locator("#next-why")).not_to_contain_text("applied once stored")
+    # The bar at the foot says the correction in words, wrapped within the screen (it ran past the edge as code).
+    bar = page.locator("#last-entry")
+    expect(bar).to_contain_text("replace play 6 of deal 1 by E 6h x 6s")
+    assert bar.locator("code").count() == 0
+    assert page.evaluate("() => { const e = document.getElementById('last-entry');"
+                         " return e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= innerWidth; }")
+    page.locator("#last-bar").screenshot(path=str(SHOTS / "keep-net-offline-correction-bar.png"))
     page.locator("#picker button[data-card='3d']").tap()
     floor = page.locator("#outcome-list button[data-item]")
     expect(floor).to_have_text(["[12] house 2♣ 7♣ 3♠", "K♠", "J♣", "2♠"])

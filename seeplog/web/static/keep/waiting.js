@@ -5,18 +5,18 @@ import { button, said, shownHeard, t, textEl } from "./dom.js";
 import { heard } from "./cards.js";
 import { entryWords, placeOf, placeWords } from "./places.js";
 
-/* A queued entry in words. */
-export function itemText(item) {
+/* A queued entry in words, its line as `say` gives it (as written, or heard in words). */
+export function itemText(item, say = (line) => line) {
   const b = item.body;
   if (item.path === "/undo" || item.was === "undo") {
-    return item.target && item.target.line ? t("undo “{line}”", item.target) : t("undo the last entry");
+    return item.target && item.target.line ? t("undo “{line}”", { line: say(item.target.line) }) : t("undo the last entry");
   }
   if (item.path === "/close") return t("close the game");
   const entry = entryWords(item.target || {});
-  if (b.replace) return t("replace {entry} by {line}", { entry, line: b.line });
-  if (b.insert_before) return t("insert before {entry}: {line}", { entry, line: b.line });
+  if (b.replace) return t("replace {entry} by {line}", { entry, line: say(b.line) });
+  if (b.insert_before) return t("insert before {entry}: {line}", { entry, line: say(b.line) });
   if (b.delete) return t("delete {entry}", { entry });
-  return b.line;
+  return say(b.line);
 }
 
 export function renderQueue() {
@@ -66,13 +66,22 @@ export function renderLastEntry() {
   const el = $("last-entry");
   const last = entries[entries.length - 1];
   if (items.length) {
-    el.replaceChildren(textEl("span", "label", t("Last, waiting:")), spokenCode(itemText(items[items.length - 1])));
+    el.replaceChildren(textEl("span", "label", t("Last, waiting:")), waitingWords(items[items.length - 1]));
   } else if (last) {
     el.replaceChildren(textEl("span", "label", t("Last, {entry}:", { entry: placeWords(placeOf(last)) })), spokenCode(last.line),
       ...(last.findings.length ? [textEl("span", "flag", ` — ${t("flagged")}`)] : []));
   } else {
     el.replaceChildren(textEl("span", "label", t("No entry yet.")));
   }
+}
+
+/* An entry waiting: a line as notation; an undo, a correction or a close in words, its line heard in words. */
+function waitingWords(item) {
+  const shown = itemText(item);
+  if (item.body && shown === item.body.line) return spokenCode(shown);
+  const span = document.createElement("span");
+  span.replaceChildren(...shownHeard(shown, itemText(item, heard)));
+  return span;
 }
 
 /* A line of notation as shown (in a code element), heard in words. */
