@@ -86,14 +86,15 @@ def test_an_undo_waiting_offline_removes_the_entry_it_undid_not_the_other_phones
     context.set_offline(True)
     page.locator("#undo").tap()
     expect(page.locator("#said")).to_contain_text("Undone: E Ac")  # the notation shown, its words heard beside
-    expect(page.locator("#last-entry code [aria-hidden=true]")).to_have_text("undo “E Ac”")
-    expect(page.locator("#last-entry code .sr-only")).to_have_text("undo “Priya (East) ace of clubs”")  # heard in words
+    expect(page.locator("#last-entry > span:not(.label) [aria-hidden=true]")).to_have_text("undo “E Ac”")
+    heard = page.locator("#last-entry > span:not(.label) .sr-only")
+    expect(heard).to_have_text("undo “Priya (East) ace of clubs”")  # heard in words
     send(other, base_url, game, line="N Ah x Ac")  # the other phone's play after E's
     back_online(context, page)
     box = page.locator("#conflict")
     box.wait_for()
     expect(box.locator("p.changed")).to_have_text("N (Kiran)'s Ah was entered on the other phone.")
-    expect(box.locator("li code")).to_have_text(["undo “E Ac”"])
+    expect(box.locator("li .what [aria-hidden=true]")).to_have_text(["undo “E Ac”"])
     expect(box.locator("li p.aim")).to_have_text("Re-applied, it removes play 3 of deal 1: E Ac (E throws Ac loose)")
     page.screenshot(path=str(SHOTS / "keep-sync-undo-conflict.png"))
     box.locator("li button[data-choice=reapply]").tap()
@@ -138,7 +139,7 @@ def test_a_correction_waiting_offline_follows_its_entry_past_an_entry_inserted_b
     box.wait_for()
     expect(box.locator("p.changed")).to_have_text("“hand W Ks Js 8c 3c” was inserted before the floor of deal 1 on "
                                                   "the other phone.")
-    expect(box.locator("li code")).to_have_text(["replace play 2 of deal 1 by S 5c x 5d {sweep}"])
+    expect(box.locator("li .what [aria-hidden=true]")).to_have_text(["replace play 2 of deal 1 by S 5c x 5d {sweep}"])
     expect(box.locator("li p.aim")).to_have_text("Re-applied, it corrects play 2 of deal 1: S 5c x 5d (S takes 5d "
                                                  "with 5c; a sweep)")  # moved among the lines, still play 2
     page.screenshot(path=str(SHOTS / "keep-sync-correction-conflict.png"))
@@ -251,7 +252,8 @@ def test_plays_both_phones_recorded_beside_other_changes_are_dropped_and_the_res
     back_online(context, page)
     box = page.locator("#conflict")
     box.wait_for()
-    expect(box.locator("li code")).to_have_text(["N Ah x Ac"])  # E's play is the same: not asked about
+    shown = box.locator("li .what [aria-hidden=true]")
+    expect(shown).to_have_text(["N Ah x Ac"])  # E's play is the same: not asked about
     expect(page.locator("#banner")).to_contain_text("Already entered on the other phone, not sent again: E Ac")
     page.screenshot(path=str(SHOTS / "keep-sync-same-and-other.png"))
     box.locator("li button[data-choice=drop]").tap()

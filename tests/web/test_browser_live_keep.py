@@ -435,7 +435,8 @@ def test_a_change_from_elsewhere_is_shown_and_not_overwritten(browser, base_url)
     conflict.wait_for()
     said = f"{plays[4].split()[0]}'s {card_of(plays[4])} was entered on the other phone."
     assert conflict.locator("p.changed").inner_text() == said  # what changed, in one sentence
-    assert conflict.locator("li code").all_inner_texts() == [plays[5]]  # each waiting entry, to re-apply or drop
+    waiting = conflict.locator("li .what [aria-hidden=true]")
+    assert waiting.all_inner_texts() == [plays[5]]  # each waiting entry, to re-apply or drop
     assert page.locator("#keep-status").inner_text().startswith("Stopped: someone else changed the game")
     assert api_doc(page, base_url, game)["entries"][-1]["line"] == plays[4]
     expect(conflict.locator("button").first).to_be_in_viewport()
@@ -718,6 +719,7 @@ def test_a_refusal_of_the_service_is_said_in_the_readers_language(browser, base_
     page.goto(base_url + table["edit_url"])
     page.wait_for_function("() => document.getElementById('keep-status')?.dataset.version")  # the game is read
     box = page.locator("input[name=line]")
+    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new game?": yes, and the server refuses it
     for line in ("deal 1 dealer N", '[Event "x"]'):
         box.fill(line)
         box.press("Enter")

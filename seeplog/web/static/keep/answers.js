@@ -32,7 +32,7 @@ export function onRefused(item, body) {
  * game), "same" (the other phone recorded these lines in their place already), "unsent" (the line an undo
  * meant was never stored). */
 export function onDropped(items, why) {
-  addNote({ kind: "dropped", why, lines: items.map(itemText) });
+  addNote({ kind: "dropped", why, lines: items.map((item) => itemText(item)) });
   if (!keep.queue.items.length) hooks.refresh();  // nothing left to send: the game as the other phone left it
 }
 

@@ -5,7 +5,7 @@
 import { $, seats } from "./page.js";
 import { keep, hooks } from "./state.js";
 import { button, said, t, textEl } from "./dom.js";
-import { itemText } from "./waiting.js";
+import { waitingWords } from "./waiting.js";
 import { seatName } from "./cards.js";
 import { isLine, meaning } from "./meant.js";
 import { entryWords, placeOf, placeWords } from "./places.js";
@@ -110,7 +110,9 @@ function choices(items) {
     const li = document.createElement("li");
     li.dataset.clientId = item.client_id;
     const aim = item === firstLine ? placeWordsNow(keep.queue.conflictInfo) : aimWords(item);
-    li.append(textEl("code", "", itemText(item)),
+    const what = waitingWords(item);
+    what.classList.add("what");
+    li.append(what,
       button(t("Re-apply"), "small", () => decide(item, "reapply"), { choice: "reapply" }),
       button(t("Drop"), "small quiet", () => decide(item, "drop"), { choice: "drop" }),
       ...(aim ? [textEl("p", "aim", aim)] : []));

@@ -76,7 +76,7 @@ export function renderLastEntry() {
 }
 
 /* An entry waiting: a line as notation; an undo, a correction or a close in words, its line heard in words. */
-function waitingWords(item) {
+export function waitingWords(item) {
   const shown = itemText(item);
   if (item.body && shown === item.body.line) return spokenCode(shown);
   const span = document.createElement("span");
