@@ -194,6 +194,42 @@ def test_refusing_a_score_from_the_keyboard(page, base_url, size):
     page.keyboard.type("70 is 60")
     page.keyboard.press("Enter")
     page.locator("#confirm-deals li[data-deal='1'][data-status=refused]").wait_for()
+    page.wait_for_function("() => document.activeElement.classList.contains('outcome')", timeout=5_000)  # not the body
+    assert page.evaluate("() => document.activeElement.textContent") == "refused: “70 is 60”"
+
+
+CONFIRM_HEARD = """() => { window.said = []; const status = document.getElementById('confirm-said');
+  new MutationObserver(() => { const text = status.textContent.trim(); if (text) window.said.push(text); })
+    .observe(status, {childList: true, characterData: true, subtree: true}); }"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_confirming_a_score_from_the_keyboard_leaves_the_focus_on_its_outcome(page, base_url, size):
+    """Confirming a deal drew the deals again without its buttons, and the focus fell to the page: now it is on
+    the deal's outcome, heard there once (the status line stays silent), and Tab goes on to the next deal."""
+    page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
+    event, token, tables = scored_event(page, base_url, f"Confirmed {size}")
+    enter(page, base_url, tables[0], "deal 2 dealer E")
+    enter(page, base_url, tables[0], "score NS 30 EW 70")
+    director = page.request.get(f"{base_url}/api/events/{event}/director",
+                                headers={"Authorization": f"Bearer {token}"}).json()
+    page.goto(base_url + director["tables"][0]["confirm_url"])  # absolute: the context's base may be another's
+    page.evaluate(CONFIRM_HEARD)
+    page.locator("#confirm-deals li[data-deal='1'] button.confirm").focus()
+    page.keyboard.press("Enter")
+    page.locator("#confirm-deals li[data-deal='1'][data-status=confirmed]").wait_for()
+    page.wait_for_function("() => document.activeElement !== document.body", timeout=5_000)
+    at = "() => [document.activeElement.textContent, document.activeElement.closest('li')?.dataset.deal]"
+    assert page.evaluate(at) == ["✓ confirmed", "1"]
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.said") == []  # the outcome is heard where the focus is, not twice
+    shot(page, f"confirm-confirmed-{size}")
+    enter(page, base_url, tables[0], "deal 3 dealer S")
+    enter(page, base_url, tables[0], "score NS 60 EW 40")  # a third deal over: the poll draws the list again
+    page.locator("#confirm-deals li[data-deal='3']").wait_for(timeout=10_000)
+    assert page.evaluate(at) == ["✓ confirmed", "1"]  # the focus kept on the outcome drawn again
+    page.keyboard.press("Tab")
+    assert page.evaluate(at) == ["EW confirm 30–70", "2"]
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -38,10 +38,25 @@
                  headers: { "Content-Type": "application/json", Authorization: "Bearer " + token } })
       .then(function (r) { return r.json().then(function (j) { return [r.ok, j]; }); })
       .then(function (got) {
-        if (got[0]) { refusing = null; said.textContent = window.seeplogText("Stored."); draw(got[1]); }
+        if (got[0]) { refusing = null; said.textContent = ""; draw(got[1]); answered(deal); }
         else said.textContent = window.seeplogSaid({ message: got[1].error, said: got[1].said }) || window.seeplogText("Not stored.");
       })
       .catch(function () { said.textContent = window.seeplogText("Cannot reach the server: try again."); });
+  }
+
+  /* After an answer stored, the focus goes to the deal's outcome ("✓ confirmed", "refused: …"), where the control
+     that answered was: heard there once (the status line says nothing more), and Tab goes on to the next deal.
+     Only a deal shown with no outcome (its score corrected meanwhile) leaves it to the status line. */
+  function answered(deal) {
+    var shown = list.querySelector("li[data-deal='" + deal + "'] p.outcome");
+    if (shown) shown.focus();
+    else said.textContent = window.seeplogText("Stored.");
+  }
+
+  function outcome(cls, text) {  // focusable by script only (tabindex -1), kept by the redraw as a button is
+    var p = el("p", cls + " outcome", text);
+    p.tabIndex = -1;
+    return p;
   }
 
   /* The refusal's reason and its button; Enter sends it too. An empty reason is refused in words tied to the field
@@ -88,10 +103,10 @@
     li.append(yes, no);
   }
 
-  /* Draws the deals; the focus stays on the same control of the same deal (a button drawn again). */
+  /* Draws the deals; the focus stays on the same control of the same deal (a button or the outcome drawn again). */
   function draw(data) {
     var at = document.activeElement, li = at && at.closest ? at.closest("#confirm-deals li") : null;
-    var focus = li ? { deal: li.dataset.deal, cls: at.className } : null;
+    var focus = li ? { deal: li.dataset.deal, tag: at.tagName.toLowerCase(), cls: at.className } : null;
     last = data;
     list.replaceChildren();
     if (!data.deals.length) list.append(el("li", "hint", window.seeplogText("No deal is over yet.")));
@@ -100,15 +115,15 @@
       li.dataset.deal = c.deal;
       li.dataset.status = c.status;
       li.append(el("p", "", window.seeplogText("Deal {deal}: {score}", { deal: c.deal, score: scoreText(c.score) })));
-      if (c.status === "confirmed") li.append(el("p", "confirmed", "✓ " + window.seeplogText("confirmed")));
-      else if (c.status === "refused") li.append(el("p", "refused", window.seeplogText("refused: “{reason}”", { reason: c.reason })));
+      if (c.status === "confirmed") li.append(outcome("confirmed", "✓ " + window.seeplogText("confirmed")));
+      else if (c.status === "refused") li.append(outcome("refused", window.seeplogText("refused: “{reason}”", { reason: c.reason })));
       else {
         if (c.changed) li.append(el("p", "hint", window.seeplogText("Corrected since the last answer: confirm it again.")));
         actions(li, c);
       }
       list.append(li);
     });
-    var again = focus && list.querySelector("li[data-deal='" + focus.deal + "'] button" + (focus.cls ? "." + focus.cls.split(" ")[0] : ""));
+    var again = focus && list.querySelector("li[data-deal='" + focus.deal + "'] " + focus.tag + (focus.cls ? "." + focus.cls.split(" ")[0] : ""));
     if (again) again.focus();
   }
 
