@@ -10,6 +10,7 @@ import pytest
 
 from tests.web.clubs_helpers import named
 from tests.web.test_browser import SHOTS, base_url, browser_type_launch_args, live_server  # noqa: F401
+from tests.web.test_browser_event_access import enter, make_event
 from tests.web.test_browser_small_screens import SIZES, overflow, shot
 
 pytestmark = pytest.mark.browser
@@ -72,3 +73,32 @@ def test_the_results_page_on_a_phone_a_desktop_and_paper(page, base_url, size): 
     if size == "desktop":
         page.pdf(path=str(SHOTS / "event-results-a4.pdf"), format="A4")
         assert (SHOTS / "event-results-a4.pdf").stat().st_size > 5_000
+
+
+LEGEND = "± baazis: baazis won − lost; ± points: card points for − against"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_standings_say_what_their_plus_minus_columns_are(page, base_url, size):  # noqa: F811
+    """The standings' "± baazis" and "± points" columns were told only to a screen reader (on the event page; on the
+    results page not even there): a line under each standings table says what they are, on a phone, a desktop and
+    paper, and each header is heard as the difference it is."""
+    page.set_viewport_size(SIZES[size])
+    event, _, tables = make_event(page, base_url, f"Legend {size}")
+    enter(page, base_url, tables[0], "deal 1 dealer N")
+    enter(page, base_url, tables[0], "score NS 80 EW 20")
+    for name, path in (("event", f"/events/{event}"), ("results", f"/events/{event}/results")):
+        page.emulate_media(media="screen")
+        page.goto(base_url + path)
+        legend = page.locator("p.differences")
+        assert legend.count() == 1 and legend.is_visible() and legend.inner_text() == LEGEND, name
+        under = "() => document.querySelector('p.differences').previousElementSibling.querySelector('table.standings')"
+        assert page.evaluate(under + " !== null"), name  # right under the standings table
+        box = legend.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"] and overflow(page) <= 0, name
+        for heard in ("baazi difference", "card-point difference"):
+            assert page.get_by_role("columnheader", name=heard, exact=True).count() == 1, (name, heard)
+        shot(page, f"standings-legend-{name}-{size}")
+        page.emulate_media(media="print")
+        assert legend.is_visible(), name
+        shot(page, f"standings-legend-{name}-print-{size}")
