@@ -1,15 +1,17 @@
 """A tag line typed on the keep-score page after a deal (390x844, touch): it would start a new game in the log, its
 ledger and tags from nothing, so the page asks first. Declined, nothing is sent, the line stays in the box and the
 page says where this game's tags are changed; accepted, the line is stored and a second game begins; before any
-deal a tag line joins the game's tags unasked. Screenshots: test-artifacts/browser/keep-typed-*.png."""
+deal a tag line joins the game's tags unasked. Offline, a card typed from a phone's emoji keyboard ("3♦️", the
+suit followed by an invisible selector) is a card, as the server reads it.
+Screenshots: test-artifacts/browser/keep-typed-*.png."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.web import test_browser_live_keep as keeping
-from tests.web.test_browser_keep_network import enter, six_plays_in
-from tests.web.test_browser_live_keep import PHONE, api_doc, settled, start, watch_errors
+from tests.web.test_browser_keep_network import LOST, back_on, cut_off, enter, plays_stored, six_plays_in
+from tests.web.test_browser_live_keep import PHONE, api_doc, expect_next, settled, start, watch_errors
 
 live_server, base_url = keeping.live_server, keeping.base_url
 browser_type_launch_args = keeping.browser_type_launch_args
@@ -75,4 +77,21 @@ def test_a_tag_line_before_any_deal_joins_the_games_tags_unasked(browser, base_u
     games = api_doc(page, base_url, game)["report"]["games"]
     assert len(games) == 1 and games[0]["tags"]["Event"] == "Club night"
     assert problems == []
+    context.close()
+
+
+def test_a_card_from_an_emoji_keyboard_is_a_card_offline(browser, base_url):
+    context, page, game, problems = six_plays_in(browser, base_url, "Emoji suits")
+    cut_off(context)
+    page.locator("#picker button[data-card='3d']").tap()  # the page learns it is offline
+    page.locator("#outcome-list button[data-action=throw]").wait_for()
+    page.locator("#outcomes-cancel").tap()
+    enter(page, "N 3\u2666\ufe0f")
+    expect(page.locator("#line")).to_have_value("")
+    expect(page.locator("#line-said")).to_be_hidden()
+    expect_next(page, "play 8 —")
+    back_on(context)
+    settled(page, timeout=20_000)
+    assert len(plays_stored(page, base_url, game)) == 7
+    assert [p for p in problems if not any(e in p for e in LOST)] == []
     context.close()

@@ -21,9 +21,10 @@ export function heardSaid(finding) {
   return window.seeplogSaid ? window.seeplogSaid(finding, knownNames()) : finding.message || "";
 }
 
-/* A card as typed ("10h", "q♠") in the notation's form ("Th", "Qs"); null when it is not a card. */
+/* A card as typed ("10h", "q♠", "Q♥️" with the emoji selector a phone's keyboard adds) in the notation's form
+ * ("Th", "Qs", "Qh"); null when it is not a card. */
 export function normCard(text) {
-  const m = /^(10|[2-9TJQKAtjqka])([shdc♠♥♦♣])$/i.exec(text || "");
+  const m = /^(10|[2-9TJQKAtjqka])([shdc♠♥♦♣])$/i.exec((text || "").replace(/[\uFE0E\uFE0F]/g, ""));
   if (!m) return null;
   const rank = m[1] === "10" ? "T" : m[1].toUpperCase();
   const suit = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" }[m[2]] || m[2].toLowerCase();
