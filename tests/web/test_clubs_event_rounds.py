@@ -222,13 +222,28 @@ def test_the_organiser_is_told_which_tables_still_play_before_and_after_making_t
     first = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json
     score_table(client, first["tables"][0], [(60, 40)])
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    assert ('<p class="hint still-playing">1 table still plays: round 1, table 2. The next round can be made now: '
-            "its tables start while these play on.</p>") in page
+    assert ('<p class="hint still-playing" id="still-playing">1 table still plays: round 1, table 2. The next round '
+            "can be made now: its tables start while these play on.</p>") in page
+    live = client.get(f"/events/{event_id}/live").get_data(as_text=True)  # the poll's copy, for the page's line
+    assert '<p class="hint still-playing" id="still-playing-now" hidden>1 table still plays: round 1, table 2.' in live
     csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
     made = client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token}, follow_redirects=True)
     assert "Round 2 made: 2 tables. 1 table still plays: round 1, table 2." in made.get_data(as_text=True)
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "3 tables still play: round 1, table 2; round 2, tables 1 and 2." in page
+
+
+def test_the_polled_fragment_carries_which_tables_still_play(client):
+    """The page's line beside "Make round" is redrawn from the fragment the page polls: once the last table closes
+    it says nothing (it said "1 table still plays" until the page was loaded again)."""
+    event_id, token = create(client, PAIRS[:4], event_format="round-robin")
+    tables = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"]
+    score_table(client, tables[0], [(60, 40)])
+    carrier = '<p class="hint still-playing" id="still-playing-now" hidden>'
+    assert carrier + "1 table still plays: round 1, table 2." in client.get(f"/events/{event_id}/live").get_data(
+        as_text=True)
+    score_table(client, tables[1], [(70, 30)])
+    assert carrier + "</p>" in client.get(f"/events/{event_id}/live").get_data(as_text=True)
 
 
 def test_a_swiss_event_says_its_next_round_waits_for_the_open_tables(client):

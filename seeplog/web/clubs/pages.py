@@ -251,7 +251,8 @@ def event_live(event_id: int):
     headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"}
     if request.if_none_match.contains_weak(version):
         return Response(status=304, headers=headers)
-    html = render_template("clubs/_event_live.html", e=known_event(event_id), keep=None)
+    html = render_template("clubs/_event_live.html", e=known_event(event_id), keep=None,
+                           playing=still_playing(event_id))
     return Response(html, mimetype="text/html", headers=headers)
 
 

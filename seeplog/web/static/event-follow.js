@@ -41,6 +41,14 @@ function keepLinks(block, fresh) {
   });
 }
 
+/* The organiser's line beside "Make round" says which tables still play, as the new block does. */
+function stillPlaying(fresh) {
+  const now = fresh.querySelector("#still-playing-now"), line = document.getElementById("still-playing");
+  if (!now || !line) return;
+  line.textContent = now.textContent;
+  line.hidden = !now.textContent.trim();
+}
+
 /* The standings' rows as text: what a listener is told of when it changes. */
 function standingsText(block) {
   const table = block && block.querySelector("table.standings tbody");
@@ -63,6 +71,7 @@ if (slot && status && canPoll()) {
       const place = focusPlace(old);
       moved = standingsText(old) !== standingsText(fresh);
       keepLinks(old, fresh);
+      stillPlaying(fresh);
       old.replaceWith(fresh);
       const again = place && samePlace(fresh, place);
       if (again) again.focus({ preventScroll: true });
