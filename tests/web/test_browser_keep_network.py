@@ -33,6 +33,16 @@ def six_plays_in(browser, base: str, event: str):
     return context, page, game, problems
 
 
+def six_plays_offline(browser, base: str, event: str):
+    """`six_plays_in`, the phone then cut off and knowing it (a card tapped and put back)."""
+    context, page, game, problems = six_plays_in(browser, base, event)
+    cut_off(context)
+    page.locator("#picker button[data-card='3d']").tap()  # the page learns it is offline
+    page.locator("#outcome-list button[data-action=throw]").wait_for()
+    page.locator("#outcomes-cancel").tap()
+    return context, page, game, problems
+
+
 def enter(page, line: str) -> None:
     page.locator("#line").fill(line)
     page.locator("#line").press("Enter")
@@ -177,11 +187,7 @@ def test_a_line_whose_card_cannot_be_read_is_refused_offline_and_kept_in_the_box
     """Offline, "N 3dd" would wait and move the page on a play (every later play then a seat out of turn): the
     phone reads the line's cards first, refuses it at once saying which word is no card, and keeps it in the box;
     mended, it waits as the play it is, and the next line follows it."""
-    context, page, game, problems = six_plays_in(browser, base_url, "Typo offline")
-    cut_off(context)
-    page.locator("#picker button[data-card='3d']").tap()  # the page learns it is offline
-    page.locator("#outcome-list button[data-action=throw]").wait_for()
-    page.locator("#outcomes-cancel").tap()
+    context, page, game, problems = six_plays_offline(browser, base_url, "Typo offline")
     enter(page, "N 3dd")
     said = page.locator("#line-said")
     expect(said).to_contain_text("“3dd” is not a card")

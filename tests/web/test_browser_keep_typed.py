@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web import test_browser_live_keep as keeping
-from tests.web.test_browser_keep_network import LOST, back_on, cut_off, enter, plays_stored, six_plays_in
+from tests.web.test_browser_keep_network import LOST, back_on, enter, plays_stored, six_plays_in, six_plays_offline
 from tests.web.test_browser_live_keep import PHONE, api_doc, expect_next, settled, start, watch_errors
 
 live_server, base_url = keeping.live_server, keeping.base_url
@@ -81,11 +81,7 @@ def test_a_tag_line_before_any_deal_joins_the_games_tags_unasked(browser, base_u
 
 
 def test_a_card_from_an_emoji_keyboard_is_a_card_offline(browser, base_url):
-    context, page, game, problems = six_plays_in(browser, base_url, "Emoji suits")
-    cut_off(context)
-    page.locator("#picker button[data-card='3d']").tap()  # the page learns it is offline
-    page.locator("#outcome-list button[data-action=throw]").wait_for()
-    page.locator("#outcomes-cancel").tap()
+    context, page, game, problems = six_plays_offline(browser, base_url, "Emoji suits")
     enter(page, "N 3\u2666\ufe0f")
     expect(page.locator("#line")).to_have_value("")
     expect(page.locator("#line-said")).to_be_hidden()
