@@ -5,7 +5,7 @@ from itertools import combinations
 
 import pytest
 
-from seeplog.clubs.pairings import meetings, round_robin
+from seeplog.clubs.pairings import byes_of, meetings, round_robin, without_withdrawn
 from seeplog.clubs.standings import REFUSED, SCORE_TOTAL, UNKNOWN, TableResult, standings, why_order
 
 
@@ -66,3 +66,27 @@ def test_a_rows_reasons_to_be_provisional_are_those_of_its_tables():
         TableResult(2, 1, 3, (0, 0), (60, 40), provisional=True, deals=1, why=frozenset({REFUSED, UNKNOWN}))])
     why = {s.pair: why_order(s.why) for s in lines}
     assert why == {1: [UNKNOWN, SCORE_TOTAL, REFUSED], 2: [SCORE_TOTAL], 3: [UNKNOWN, REFUSED]}
+
+
+def test_a_withdrawn_partnerships_round_robin_opponent_has_a_bye():
+    rounds = round_robin(6)
+    assert without_withdrawn(rounds[0], {6}) == [(2, 5), (3, 4), (1, None)]
+    assert without_withdrawn(rounds[0], {1, 6}) == [(2, 5), (3, 4)]  # two withdrawn who were to meet: no bye
+    assert without_withdrawn(rounds[0], {5, 6}) == [(3, 4), (1, None), (2, None)]
+    assert without_withdrawn(round_robin(5)[0], {1}) == [(2, 5), (3, 4)]  # its own bye goes
+    assert without_withdrawn(round_robin(5)[0], {5}) == [(3, 4), (1, None), (2, None)]
+    assert without_withdrawn(rounds[0], ()) == rounds[0]
+    assert byes_of(without_withdrawn(rounds[0], {5, 6})) == [1, 2]
+
+
+def test_every_round_robin_meeting_of_those_left_stays_once():
+    left = set(range(1, 8)) - {3}
+    met = [frozenset(t) for r in round_robin(7) for t in without_withdrawn(r, {3}) if t[1] is not None]
+    assert len(met) == len(set(met)) and set(met) == {frozenset(p) for p in combinations(sorted(left), 2)}
+
+
+def test_a_withdrawn_partnership_keeps_its_line_marked():
+    lines = standings([1, 2, 3], [TableResult(1, 1, 2, (2, 0), (150, 50), deals=3), TableResult(1, 3, None, (0, 0),
+                                                                                                  (0, 0))], {1: 2})
+    assert [(s.pair, s.rank, s.won, s.withdrawn_from) for s in lines] == [(1, 1, 2, 2), (3, 2, 0, None),
+                                                                          (2, 3, 0, None)]

@@ -121,3 +121,11 @@ def any_pairing(order: list[int], met) -> bool:
         return True
     return any(frozenset((order[0], q)) not in met and any_pairing([p for p in order[1:] if p != q], met)
                for q in order[1:])
+
+
+def test_a_swiss_round_leaves_a_withdrawn_partnership_out():
+    assert swiss_round([1, 2, 3, 4, 5], set(), withdrawn={2}) == [(1, 3), (4, 5)]
+    assert swiss_round([1, 2, 3, 4], set(), withdrawn={4}) == [(1, 2), (3, None)]
+    assert swiss_round([1, 2, 3, 4], {frozenset((1, 3))}, byes={3}, withdrawn={2}) == [(3, 4), (1, None)]
+    with pytest.raises(NoPairing, match="at least two partnerships, not 1"):
+        swiss_round([1, 2, 3], set(), withdrawn={1, 3})

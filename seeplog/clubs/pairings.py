@@ -4,6 +4,9 @@
 Round-robin by the circle method: every partnership meets every other once; with an odd n a bye (None)
 joins them, so each round one partnership sits out, and each sits out once.
 
+A partnership withdrawn from the event is paired no more (`without_withdrawn`, `swiss_round`'s `withdrawn`):
+in a round-robin round its scheduled opponent has a bye; a Swiss round leaves it out.
+
 Swiss by standings with no rematch (`swiss_round`). Partnerships have no colours: the chess pairing libraries
 are built around colour preferences, and the colourless one on PyPI (swisspair) pairs at random within a score
 group from a compiled wheel; this small deterministic search does it.
@@ -36,6 +39,24 @@ def round_robin(count: int) -> list[list[Table]]:
     return rounds
 
 
+def without_withdrawn(tables: Sequence[Table], withdrawn: Collection[int]) -> list[Table]:
+    """A round's tables once the `withdrawn` partnerships have left: a withdrawn partnership's opponent has a
+    bye, a table of two withdrawn ones and a withdrawn one's bye go. The tables played first, then the byes.
+
+    >>> without_withdrawn([(1, 6), (2, 5), (3, 4)], {5})
+    [(1, 6), (3, 4), (2, None)]
+    """
+    kept = [(a, b) for a, b in tables if a not in withdrawn and (b is None or b not in withdrawn)]
+    freed: list[Table] = [(p, None) for a, b in tables if (a in withdrawn) != (b in withdrawn)
+                          for p in (a, b) if p is not None and p not in withdrawn]
+    return [t for t in kept if t[1] is not None] + [t for t in kept if t[1] is None] + freed
+
+
+def byes_of(tables: Sequence[Table]) -> list[int]:
+    """The partnerships a round gives a bye, in its order."""
+    return [a for a, b in tables if b is None]
+
+
 def meetings(rounds: list[list[Table]]) -> set[frozenset[int]]:
     """The pairs of partnerships that meet in `rounds` (byes aside)."""
     return {frozenset((a, b)) for tables in rounds for a, b in tables if b is not None}
@@ -50,16 +71,18 @@ SEARCH_BUDGET = 5_000
 top of the standings needs many only late in a long event, where the second one takes over)."""
 
 
-def swiss_round(ranked: Sequence[int], met: Collection[frozenset[int]], byes: Collection[int] = ()) -> list[Table]:
+def swiss_round(ranked: Sequence[int], met: Collection[frozenset[int]], byes: Collection[int] = (),
+                withdrawn: Collection[int] = ()) -> list[Table]:
     """The next Swiss round from the standings: partnerships in standings order (best first), each paired from
-    the top with the next-placed one it has not met. With an odd number the lowest-placed partnership that has
-    had no bye sits out (the bye comes last). When that order would force a rematch further down, the search
-    steps back and takes the nearest pairing that avoids it. Late in a long event, when that search runs out
-    of its budget, a second search pairs the partnership with the fewest opponents left first (tables then in
-    standings order).
+    the top with the next-placed one it has not met; the `withdrawn` ones are left out. With an odd number the
+    lowest-placed partnership that has had no bye sits out (the bye comes last). When that order would force a
+    rematch further down, the search steps back and takes the nearest pairing that avoids it. Late in a long
+    event, when that search runs out of its budget, a second search pairs the partnership with the fewest
+    opponents left first (tables then in standings order).
 
     :raises NoPairing: when no pairing without a rematch exists (or none is found within `SEARCH_BUDGET`).
     """
+    ranked = [p for p in ranked if p not in withdrawn]
     if len(ranked) < 2:
         raise NoPairing(Said("a Swiss round needs at least two partnerships, not {count}", count=len(ranked)))
     for constrained in (False, True):

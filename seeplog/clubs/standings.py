@@ -5,7 +5,7 @@ with a deal whose score stands in doubt (a score written down whose card points 
 or one the opponents refused), counted as written until it is corrected."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 ORDER = "baazis won, then baazi difference (won − lost), then card-point difference (for − against)"
@@ -51,6 +51,9 @@ class Standing:
     rank: int = 0
     why: set[str] = field(default_factory=set)
     """The reasons its row is provisional (keys of WHY)."""
+    withdrawn_from: int | None = None
+    """The first round it was not paired in, having withdrawn from the event (None: it plays on); its results
+    stand and it is ranked with them."""
 
     @property
     def baazi_difference(self) -> int:
@@ -64,9 +67,11 @@ class Standing:
         return (-self.won, -self.baazi_difference, -self.card_point_difference)
 
 
-def standings(pairs: Iterable[int], results: Iterable[TableResult]) -> list[Standing]:
-    """Every partnership's line, best first, each with its rank (ties share it; order then by number)."""
-    table = {p: Standing(p) for p in pairs}
+def standings(pairs: Iterable[int], results: Iterable[TableResult],
+              withdrawn: Mapping[int, int] | None = None) -> list[Standing]:
+    """Every partnership's line, best first, each with its rank (ties share it; order then by number);
+    `withdrawn`: each withdrawn partnership's first round not paired, marked on its line."""
+    table = {p: Standing(p, withdrawn_from=(withdrawn or {}).get(p)) for p in pairs}
     for r in results:
         if r.b is None:
             table[r.a].byes += 1
