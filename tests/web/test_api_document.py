@@ -15,7 +15,8 @@ BEARER_ROUTES = {
     "POST /api/events/{event_id}/rounds/by-hand", "POST /api/events/{event_id}/games",
     "DELETE /api/events/{event_id}/games/{game_id}", "POST /api/live/{game_id}/confirmations",
     "GET /api/events/{event_id}/director", "POST /api/events/{event_id}/tables/{game_id}/entries",
-    "POST /api/events/{event_id}/tables/{game_id}/close"}
+    "POST /api/events/{event_id}/tables/{game_id}/close", "POST /api/events/{event_id}/partnerships/{pair}/withdrawal",
+    "DELETE /api/events/{event_id}/partnerships/{pair}/withdrawal"}
 """The routes that take a token as `Authorization: Bearer` alone."""
 MANAGE_ROUTES = {"PUT /api/games/{game_id}", "DELETE /api/games/{game_id}"}
 """The routes that take a stored game's manage token: X-Manage-Token, or as a bearer token."""

@@ -95,8 +95,8 @@ def test_each_organiser_form_is_named_by_its_action(client):
         named_by = re.search(rf'<(\w+)[^>]* id="{labelled.group(1)}"[^>]*>(.*?)</\1>', html)
         names.append(named_by.group(2))
     assert names == ["Make round 2", "Show the tables' keep links", "Enter round 2 by hand",
-                     "Attach an uploaded game", "Detach an uploaded game"]
-    assert organiser.count("Organiser token</label>") == 5
+                     "Withdraw a partnership", "Attach an uploaded game", "Detach an uploaded game"]
+    assert organiser.count("Organiser token</label>") == 6
 
 
 def test_what_titles_say_is_also_in_words_a_screen_reader_reads(client):

@@ -328,7 +328,7 @@ def test_a_score_that_does_not_add_up_or_was_refused_makes_both_rows_provisional
         [(True, ["score-total"]), (True, ["refused-score"]), (False, [])]
     assert rows[1]["card_points"] == [90, 30]  # counted as written, marked
     sheet = client.get(f"/events/{event_id}/standings.csv").get_data(as_text=True)
-    assert "provisional,provisional_why\r\n" in sheet and ",yes,refused-score\r\n" in sheet
+    assert "provisional,provisional_why,withdrawn_from\r\n" in sheet and ",yes,refused-score,\r\n" in sheet
     for page in (client.get(f"/events/{event_id}").get_data(as_text=True),
                  client.get(f"/events/{event_id}/results").get_data(as_text=True)):
         assert "whose card points do not add up (R-SCORE-TOTAL): it counts as written" in page

@@ -1,6 +1,6 @@
-"""The organiser's forms on an event page beyond the next round: a round entered by hand, an uploaded game
-attached as a table or detached from it. Each checks the organiser token; a refused form comes back on the event
-page, saying why, with its 4xx, and changes nothing."""
+"""The organiser's forms on an event page beyond the next round: a round entered by hand, an uploaded game attached as
+a table or detached from it, a partnership withdrawn or reinstated. Each checks the organiser token; a refused form
+comes back on the event page, saying why, with its 4xx, and changes nothing."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,6 +13,8 @@ from ..catalog import gettext
 from ..db import get_db
 from .event_attach import attach_game, detach_game
 from .event_rounds import hand_round
+from .event_withdrawals import reinstate as reinstate_pair, withdraw as withdraw_pair
+from .events_view import pair_name
 from .pages import organiser_change, round_made, unchecked_form
 
 bp = Blueprint("event_organise", __name__)
@@ -48,4 +50,29 @@ def detached(event_id: int, table: dict[str, Any]) -> WerkzeugResponse:
     flash(gettext("Game %(game)s is no longer table %(table)s of round %(round)s: partnerships %(a)s and %(b)s may "
                   "have a place in that round again.", game=table["game_id"], table=table["number"],
                   round=table["round"], a=table["pair_a"], b=table["pair_b"]), "ok")
+    return redirect(url_for("clubs.event", event_id=event_id), 303)
+
+
+@bp.post("/events/<int:event_id>/partnerships/withdraw")
+def withdraw(event_id: int):
+    return organiser_change(event_id, "withdraw", lambda form, token: withdrawn(
+        event_id, form.pair.data or 0, withdraw_pair(get_db(), event_id, form.pair.data or 0)))
+
+
+def withdrawn(event_id: int, pair: int, first: int) -> WerkzeugResponse:
+    flash(gettext("Partnership %(number)s (%(name)s) is withdrawn from round %(round)s: the rounds made from now on "
+                  "pair it no more, and its results stand.", number=pair, name=pair_name(get_db(), event_id, pair),
+                  round=first), "ok")
+    return redirect(url_for("clubs.event", event_id=event_id), 303)
+
+
+@bp.post("/events/<int:event_id>/partnerships/reinstate")
+def reinstate(event_id: int):
+    return organiser_change(event_id, "reinstate", lambda form, token: reinstated(
+        event_id, form.pair.data or 0, reinstate_pair(get_db(), event_id, form.pair.data or 0)))
+
+
+def reinstated(event_id: int, pair: int, first: int) -> WerkzeugResponse:
+    flash(gettext("Partnership %(number)s (%(name)s) is reinstated: the rounds made from now on pair it again.",
+                  number=pair, name=pair_name(get_db(), event_id, pair)), "ok")
     return redirect(url_for("clubs.event", event_id=event_id), 303)

@@ -16,7 +16,8 @@ from .pages import known_event
 bp = Blueprint("event_results", __name__)
 
 CSV_COLUMNS = ("rank", "pair", "name", "played", "byes", "baazis_won", "baazis_lost", "baazi_difference",
-               "card_points_for", "card_points_against", "card_point_difference", "provisional", "provisional_why")
+               "card_points_for", "card_points_against", "card_point_difference", "provisional", "provisional_why",
+               "withdrawn_from")
 
 
 def attachment(body: str, filename: str, content_type: str) -> Response:

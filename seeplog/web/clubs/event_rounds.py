@@ -2,16 +2,18 @@
 rematch), or entered by hand (the organiser names each table's two partnerships)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
 
-from seeplog.clubs.pairings import NoPairing, Table, swiss_round
+from seeplog.clubs.pairings import NoPairing, Table, byes_of, swiss_round
 from seeplog.clubs.standings import standings
 from seeplog.dispute import listed
 from seeplog.said import Param, Said
 
 from ..catalog import english_ngettext
+from .event_withdrawals import withdrawn
 from .events_store import (BadEvent, EventChange, event_pairs, get_event, make_round, next_round_number,
                            round_robin_next, table_results)
 
@@ -51,7 +53,8 @@ def open_tables(db: sqlite_utils.Database, event_id: int) -> list[tuple[int, int
 
 
 def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Table]:
-    """The next Swiss round from the standings as they stand, once every table of the rounds made is closed."""
+    """The next Swiss round from the standings as they stand, once every table of the rounds made is closed;
+    the withdrawn partnerships left out."""
     still_open: list[Param] = [Said("round {round}, table {table}", round=r, table=n)
                                for r, n in open_tables(db, event["id"])]
     if still_open:
@@ -62,7 +65,7 @@ def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Tabl
     met = {frozenset((r.a, r.b)) for r in results if r.b is not None}
     byes = {r.a for r in results if r.b is None}
     try:
-        return swiss_round(ranked, met, byes)
+        return swiss_round(ranked, met, byes, withdrawn(db, event["id"]))
     except NoPairing as e:
         raise EventChange(Said("the next Swiss round cannot be paired: {problem}", problem=e.args[0])) from None
 
@@ -70,36 +73,51 @@ def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Tabl
 def hand_round(db: sqlite_utils.Database, event_id: int, organiser_token: str,
                tables: list[tuple[int, int]]) -> tuple[int, list[dict[str, Any]]]:
     """A round whose tables the organiser names, each (North–South, East–West); a partnership left out sits
-    out (a bye), at most one of them.
+    out (a bye), at most one of them; a withdrawn one is left out, with no bye.
 
-    :raises NoEvent: :raises BadEvent: when a table names no partnership of the event, one twice, or leaves
-        more than one without a table.
+    :raises NoEvent: :raises BadEvent: when a table names no partnership of the event, one twice, a withdrawn
+        one, or leaves more than one without a table.
     """
     numbers = [p["number"] for p in event_pairs(db, event_id)]
-    check_hand_tables(numbers, tables)
+    gone = withdrawn(db, event_id)
+    check_hand_tables(numbers, tables, gone)
     seated = {p for table in tables for p in table}
-    bye = [(p, None) for p in numbers if p not in seated]
+    bye = [(p, None) for p in numbers if p not in seated and p not in gone]
     return make_round(db, event_id, organiser_token, [*tables, *bye], "hand")
 
 
-def check_hand_tables(numbers: list[int], tables: list[tuple[int, int]]) -> None:
-    """:raises BadEvent: unless every table seats two partnerships of the event, none twice, and at most one
-    partnership is left out."""
+def check_hand_tables(numbers: list[int], tables: list[tuple[int, int]], gone: Mapping[int, int] | None = None) \
+        -> None:
+    """:raises BadEvent: unless every table seats two partnerships of the event, none withdrawn (`gone`: each
+    withdrawn one's first round not paired), none twice, and at most one partnership is left out."""
+    gone = gone or {}
     if not tables:
         raise BadEvent(Said("name at least one table's two partnerships"))
     unknown = sorted({p for table in tables for p in table if p not in numbers})
     if unknown:
         raise BadEvent(Said("no partnership {unknown} in this event (they are numbered 1 to {count})",
                             unknown=", ".join(map(str, unknown)), count=len(numbers)))
+    named = sorted({p for table in tables for p in table if p in gone})
+    if named:
+        raise BadEvent(withdrawn_named(named, gone))
     seats = [p for table in tables for p in table]
     twice = sorted({p for p in seats if seats.count(p) > 1})
     if twice:
         raise BadEvent(Said("partnership {twice} is at two tables (or plays itself): each sits at one table",
                             twice=", ".join(map(str, twice))))
-    left = [p for p in numbers if p not in seats]
+    left = [p for p in numbers if p not in seats and p not in gone]
     if len(left) > 1:
         raise BadEvent(Said("partnerships {left} have no table: seat every partnership, but one when their number "
                             "is odd (it has a bye)", left=", ".join(map(str, left))))
+
+
+def withdrawn_named(named: list[int], gone: Mapping[int, int]) -> Said:
+    """Why a round entered by hand may not seat the withdrawn partnerships `named`."""
+    if len(named) == 1:
+        return Said("partnership {pair} withdrew from the event (from round {round}): it is paired no more; "
+                    "reinstate it to seat it", pair=named[0], round=gone[named[0]])
+    return Said("partnerships {pairs} withdrew from the event: they are paired no more; reinstate them to seat "
+                "them", pairs=", ".join(map(str, named)))
 
 
 def round_pairings(db: sqlite_utils.Database, event_id: int) -> dict[int, str]:
@@ -114,9 +132,9 @@ def pairing_preview(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
     """
     pairing, how = planned_pairing(db, event_id)
     number = next_round_number(db, event_id)
-    bye = next((a for a, b in pairing if b is None), None)
+    byes = byes_of(pairing)
     tables = [{"number": n, "pair_a": a, "pair_b": b} for n, (a, b) in enumerate(pairing, start=1) if b is not None]
-    return {"round": number, "pairing": how, "tables": tables, "bye": bye,
+    return {"round": number, "pairing": how, "tables": tables, "bye": byes[0] if byes else None, "byes": byes,
             "message": english_ngettext("round %(round)s would have %(num)s table",
                                         "round %(round)s would have %(num)s tables", len(tables), round=number)
-                       + (f"; partnership {bye} would have a bye" if bye else "")}
+                       + "".join(f"; partnership {bye} would have a bye" for bye in byes)}

@@ -46,8 +46,16 @@ class EventNewSchema(Schema):
 
 EventCreatedSchema = answer_schema(
     "EventCreatedSchema", id=int, url=str, organiser_token=(str, "shown once; send it as a Bearer token"))
+def withdrawn_from() -> dict[str, fields.Field]:
+    """A partnership's `withdrawn_from` field (a field of its own each time)."""
+    return {"withdrawn_from": described("the first round it was not paired in, having withdrawn from the event "
+                                        "(null: it plays on); its results stand",
+                                        fields.Integer, required=True, allow_none=True)}
+
+
 PairSchema = answer_schema(
-    "PairSchema", number=int, name=str, url=(str, "the partnership's page"), players=[PlayerLinkSchema])
+    "PairSchema", number=int, name=str, url=(str, "the partnership's page"), players=[PlayerLinkSchema],
+    **withdrawn_from())
 
 
 TableSeatsSchema = answer_schema(
@@ -74,16 +82,24 @@ TableSchema = answer_schema(
                               metadata={"description": "a live table's scored deals the opponents confirmed, "
                                                        "refused, and those still to confirm: {confirmed, refused, "
                                                        "missing} (an uploaded game has none)"}))
+def byes() -> dict[str, fields.Field]:
+    """A round's `byes` field (a field of its own each time)."""
+    return {"byes": described("every partnership sitting out: one when their number is odd, and each whose "
+                              "scheduled opponent withdrew", fields.List, fields.Integer(), required=True)}
+
+
+
 RoundSchema = answer_schema(
     "RoundSchema", round=int, tables=[TableSchema],
     pairing=fields.String(required=True, validate=validate.OneOf(["round-robin", "swiss", "hand", "attached"]),
                           metadata={"description": "how the round was paired: round-robin, swiss, hand (the "
                                                    "organiser named the tables), attached (uploaded games)"}),
-    bye=fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership sitting out"}))
+    bye=fields.Integer(required=True, allow_none=True,
+                       metadata={"description": "the partnership sitting out (the first of `byes`)"}), **byes())
 StandingSchema = answer_schema(
     "StandingSchema", rank=int, pair=int, name=str, played=int, byes=int, baazis_won=int, baazis_lost=int,
     baazi_difference=int, card_points_for=int, card_points_against=int, card_point_difference=int, provisional=bool,
-    provisional_why=provisional_why(required=True))
+    provisional_why=provisional_why(required=True), **withdrawn_from())
 RankedEventSchema = answer_schema(
     "RankedEventSchema", id=int, name=str, standings=[StandingSchema], order=(str, "how the standings are ranked"))
 """What the event's answer and its standings' answer both begin with."""
@@ -101,7 +117,8 @@ NewTableSchema = answer_schema(
     confirm_token=(str, "the opponents' confirm link's token (kept from the start; the organiser's view shows it "
                         "again)"),
     confirm_url=(str, "the opponents' confirm page, its token in the fragment"), follow_url=str)
-NewRoundSchema = answer_schema("NewRoundSchema", round=int, bye=int | None, message=str, tables=[NewTableSchema])
+NewRoundSchema = answer_schema("NewRoundSchema", round=int, bye=int | None, message=str, tables=[NewTableSchema],
+                               **byes())
 
 
 class NextRoundSchema(Schema):
@@ -138,4 +155,16 @@ PlannedTableSchema = answer_schema(
     "PlannedTableSchema", number=int, pair_b=int, pair_a=(int, "would sit North–South (two-player: North)"))
 PairingPreviewSchema = answer_schema(
     "PairingPreviewSchema", round=int, pairing=(str, "round-robin or swiss"), message=str, tables=[PlannedTableSchema],
-    bye=fields.Integer(required=True, allow_none=True, metadata={"description": "the partnership that would sit out"}))
+    bye=fields.Integer(required=True, allow_none=True,
+                       metadata={"description": "the partnership that would sit out (the first of `byes`)"}), **byes())
+
+
+class WithdrawSchema(Schema):
+    """Withdrawing a partnership takes no field (send no body, or {})."""
+
+
+WithdrawalSchema = answer_schema(
+    "WithdrawalSchema", pair=(int, "the partnership's number"), name=str,
+    withdrawn_from=described("the first round it is not paired in (null: reinstated, it is paired again)",
+                             fields.Integer, required=True, allow_none=True),
+    message=(str, "what the withdrawal or reinstatement does, in a sentence"))

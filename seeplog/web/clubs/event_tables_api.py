@@ -1,10 +1,12 @@
-"""The events API's tables: a round entered by hand, an uploaded game attached as a table (or detached), the
-standings."""
+"""The events API's tables: a round entered by hand, an uploaded game attached as a table (or detached), a
+partnership withdrawn (or reinstated), the standings."""
 from __future__ import annotations
 
 from typing import Any
 
 from flask import url_for
+
+from seeplog.said import Said
 
 from ..api.jsonbody import Blueprint
 from ..api.guards import same_origin_only
@@ -13,14 +15,15 @@ from ..api.errors import refusals
 from .event_attach import attach_game, detach_game
 from .event_rounds import hand_round, pairing_preview
 from .event_schemas import (AttachSchema, AttachedSchema, HandRoundSchema, NewRoundSchema, PairingPreviewSchema,
-                            StandingsSchema)
+                            StandingsSchema, WithdrawSchema, WithdrawalSchema)
+from .event_withdrawals import reinstate, withdraw
 from .events_api import NO_STORE, ORGANISER_REFUSALS, organiser
 from .events_store import get_event
-from .events_view import event_json, round_json
+from .events_view import event_json, pair_name, round_json
 
 blp = Blueprint("event_tables_api", __name__, url_prefix="/api/events",
                 description="Events: the next round's pairing, rounds entered by hand, uploaded games attached as "
-                            "tables (and detached), standings")
+                            "tables (and detached), partnerships withdrawn (and reinstated), standings")
 blp.before_request(same_origin_only)
 
 
@@ -86,6 +89,39 @@ def detach(event_id: int, game_id: int):
     organiser_checked(event_id)
     detach_game(get_db(), event_id, game_id)
     return ""
+
+
+WITHDRAWAL = "/<int:event_id>/partnerships/<int:pair>/withdrawal"
+
+
+@blp.post(WITHDRAWAL)
+@blp.arguments(WithdrawSchema, error_status_code=400, required=False)
+@blp.response(201, WithdrawalSchema, description="withdrawn: the rounds made from now on pair it no more")
+@refusals(blp, {400: "a field in the body (it takes none)", **ORGANISER_REFUSALS,
+                404: "no such event, or no such partnership in it", 409: "the partnership is withdrawn already"})
+def withdrawn(args: dict[str, Any], event_id: int, pair: int):
+    """Withdraw partnership `pair` from the event (organiser token): it left, or never came. The rounds made
+    from now on pair it no more: a round-robin round gives its scheduled opponent a bye, a Swiss round leaves it
+    out, a round entered by hand may not name it. The rounds made stay as they are; its results stand in the
+    standings, marked withdrawn from the round given. A withdrawal is taken back with `DELETE` (reinstated)."""
+    organiser_checked(event_id)
+    first = withdraw(get_db(), event_id, pair)
+    said = Said("partnership {pair} is withdrawn from round {round}: the rounds made from now on pair it no more, "
+                "and its results stand", pair=pair, round=first)
+    return {"pair": pair, "name": pair_name(get_db(), event_id, pair), "withdrawn_from": first, "message": said}, 201
+
+
+@blp.delete(WITHDRAWAL)
+@blp.response(200, WithdrawalSchema, description="reinstated: the rounds made from now on pair it again")
+@refusals(blp, {**ORGANISER_REFUSALS, 404: "no such event, or no such partnership in it",
+                409: "the partnership is not withdrawn"})
+def reinstated(event_id: int, pair: int):
+    """Take back a partnership's withdrawal (organiser token): the rounds made from now on pair it again (a
+    round-robin round with the opponent it was scheduled to meet there). Nothing else had changed."""
+    organiser_checked(event_id)
+    reinstate(get_db(), event_id, pair)
+    said = Said("partnership {pair} is reinstated: the rounds made from now on pair it again", pair=pair)
+    return {"pair": pair, "name": pair_name(get_db(), event_id, pair), "withdrawn_from": None, "message": said}
 
 
 @blp.get("/<int:event_id>/standings")

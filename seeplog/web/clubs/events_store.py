@@ -9,7 +9,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound
-from seeplog.clubs.pairings import Table, round_robin
+from seeplog.clubs.pairings import Table, round_robin, without_withdrawn
 from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import REFUSED, SCORE_TOTAL, UNKNOWN, TableResult
 from seeplog.notation import parse
@@ -20,6 +20,7 @@ from ..live.store import create as create_live, header_lines
 from ..tokens import derived_token, new_token, token_hash, token_matches
 from .confirm_store import answers_version, checks, confirm_token
 from .event_uploads import team_size
+from .event_withdrawals import withdrawals_version, withdrawn
 from .links import link_players, now
 
 
@@ -212,9 +213,10 @@ def table_token(organiser_token: str, event_id: int, round_number: int, table: i
 
 
 def round_robin_next(db: sqlite_utils.Database, event_id: int, count: int) -> list[Table]:
-    """The round-robin's next round (the rounds it has made counted, not those entered by hand).
+    """The round-robin's next round (the rounds it has made counted, not those entered by hand), without the
+    withdrawn partnerships (their scheduled opponents have a bye).
 
-    :raises EventChange: when every round has been made.
+    :raises EventChange: when every round has been made, or fewer than two partnerships play on.
     """
     rounds = round_robin(count)
     made = db.execute("select count(*) from event_rounds where event_id = ? and pairing = 'round-robin'",
@@ -222,7 +224,11 @@ def round_robin_next(db: sqlite_utils.Database, event_id: int, count: int) -> li
     if made >= len(rounds):
         raise EventChange(Said("every round of this round-robin has been made ({rounds} for {count} partnerships)",
                                rounds=len(rounds), count=count))
-    return rounds[made]
+    gone = withdrawn(db, event_id)
+    if count - len(gone) < 2:
+        raise EventChange(Said("fewer than two partnerships play on ({count} of {all} withdrawn): reinstate one to "
+                               "pair a round", count=len(gone), all=count))
+    return without_withdrawn(rounds[made], gone)
 
 
 def next_round_number(db: sqlite_utils.Database, event_id: int) -> int:
@@ -314,7 +320,7 @@ def game_result(db: sqlite_utils.Database, table: dict[str, Any], teams: tuple[s
 
 def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:
     """What changes whenever the event's standings or tables may: its tables and their games' versions,
-    and the answers to their deals' scores (None: no such event)."""
+    the answers to their deals' scores and its withdrawals (None: no such event)."""
     if db.execute("select 1 from events where id = ?", [event_id]).fetchone() is None:
         return None
     row = db.execute("select count(*), coalesce(sum(coalesce(l.version, 0)), 0), "
@@ -324,5 +330,5 @@ def event_version(db: sqlite_utils.Database, event_id: int) -> str | None:
     names = db.execute("select coalesce(group_concat(c.id || c.name || coalesce(c.merged_into, '')), '') "
                        "from event_pairs p join club_players c on c.id in (p.first, p.second) "
                        "where p.event_id = ?", [event_id]).fetchone()[0]
-    answered = answers_version(db, event_id)
-    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}|{answered}".encode()).hexdigest()[:20]
+    answered, gone = answers_version(db, event_id), withdrawals_version(db, event_id)
+    return hashlib.sha256(f"{row[0]}|{row[1]}|{row[2]}|{names}|{answered}|{gone}".encode()).hexdigest()[:20]

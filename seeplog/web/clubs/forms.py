@@ -142,3 +142,10 @@ class DetachForm(RoundForm):
 class AttachForm(DetachForm):
     round = IntegerField(_l("Round"), [Optional(), NumberRange(1, 999, WHOLE_NUMBER)],
                          description=_l("empty: the last round"))
+
+
+class WithdrawForm(RoundForm):
+    """A partnership withdrawn from the event, or reinstated: its number (the page offers each as a choice)."""
+
+    pair = IntegerField(_l("Partnership"), [DataRequired(_l("choose the partnership")),
+                                            NumberRange(1, 64, WHOLE_NUMBER)])

@@ -30,7 +30,7 @@ from .events_view import event_json
 from .game_lines import game_lines, partner_rows, versus_rows
 from .history_chart import history_chart
 from .forms import (AdminForm, AttachForm, DetachForm, EventNewForm, HandRoundForm, MergeForm, RenameForm, RoundForm,
-                    SplitForm)
+                    SplitForm, WithdrawForm)
 from ..refused_forms import page_forms, refusal_on, unchecked
 from .ratings_store import state
 from .players_store import (NoPartnership, NoPlayer, check_may_change, current_id, get_player,
@@ -227,7 +227,8 @@ def event(event_id: int):
 
 
 ORGANISER_FORMS: dict[str, type[RoundForm]] = {"round": RoundForm, "keep": RoundForm, "hand": HandRoundForm,
-                                               "attach": AttachForm, "detach": DetachForm}
+                                               "attach": AttachForm, "detach": DetachForm, "withdraw": WithdrawForm,
+                                               "reinstate": WithdrawForm}
 """The organiser's forms of an event page, by their key (their controls' ids begin with it)."""
 
 
@@ -345,7 +346,8 @@ def confirm_links(event_id: int, token: str) -> dict[int, str]:
 
 FORM_KEYS = {"clubs.merge": "merge", "clubs.rename": "rename", "clubs.split": "split", "clubs.event_round": "round",
              "clubs.event_organise": "keep", "event_organise.by_hand": "hand", "event_organise.attach": "attach",
-             "event_organise.detach": "detach", "clubs.event_new": "new"}
+             "event_organise.detach": "detach", "event_organise.withdraw": "withdraw",
+             "event_organise.reinstate": "reinstate", "clubs.event_new": "new"}
 """The administrator's and organiser's forms, by their route: their key on their page."""
 
 
