@@ -157,6 +157,9 @@ def test_the_event_pages_withdraw_and_reinstate_forms(client):
     assert "Reinstate a withdrawn partnership" in page and 'withdrawn-badge' in page
     again = client.post(withdraw, data={"csrf_token": csrf, "token": token, "pair": 2})
     assert again.status_code == 409 and "withdrawn already, from round 1" in again.get_data(as_text=True)
+    assert client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token}).status_code == 303
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Round 1 made: 1 table. Partnership 3 has a bye." in page  # 2 was to meet 3
     back = client.post(reinstate, data={"csrf_token": csrf, "token": token, "pair": 2})
     assert back.status_code == 303
     page = client.get(f"/events/{event_id}").get_data(as_text=True)

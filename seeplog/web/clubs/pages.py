@@ -291,8 +291,7 @@ def round_made(event_id: int, number: int, tables: list[dict[str, Any]], by_hand
                      "Round %(round)s entered by hand: %(num)s tables.", played_tables(tables), round=number)
             if by_hand else ngettext("Round %(round)s made: %(num)s table.", "Round %(round)s made: %(num)s tables.",
                                      played_tables(tables), round=number))
-    bye = next((t["pair_a"] for t in tables if t["pair_b"] is None), None)
-    if bye:
+    for bye in (t["pair_a"] for t in tables if t["pair_b"] is None):  # more than one when a partnership withdrew
         made += " " + gettext("Partnership %(number)s has a bye.", number=bye)
     playing = still_playing(event_id, before=number)
     flash(" ".join(x for x in (made, playing, gettext("Each table's keep link: under Organiser.")) if x), "ok")
