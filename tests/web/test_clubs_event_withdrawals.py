@@ -160,6 +160,8 @@ def test_the_event_pages_withdraw_and_reinstate_forms(client):
     assert client.post(f"/events/{event_id}/rounds", data={"csrf_token": csrf, "token": token}).status_code == 303
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "Round 1 made: 1 table. Partnership 3 has a bye." in page  # 2 was to meet 3
+    wrong = client.post(reinstate, data={"csrf_token": csrf, "token": "wrong", "pair": 2}).get_data(as_text=True)
+    assert '<details class="reinstate" id="reinstate" open>' in wrong and '<option value="2" selected>' in wrong
     back = client.post(reinstate, data={"csrf_token": csrf, "token": token, "pair": 2})
     assert back.status_code == 303
     page = client.get(f"/events/{event_id}").get_data(as_text=True)

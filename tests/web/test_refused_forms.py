@@ -152,7 +152,8 @@ def test_a_refused_split_says_why_above_its_form_and_keeps_the_name(client, runn
 
 
 ORGANISER_FORMS = {"rounds": ("round", {}), "organise": ("keep", {}), "rounds/by-hand": ("hand", {"tables": "1 v 2"}),
-                   "games": ("attach", {"game": "7", "round": "1"}), "games/detach": ("detach", {"game": "7"})}
+                   "games": ("attach", {"game": "7", "round": "1"}), "games/detach": ("detach", {"game": "7"}),
+                   "partnerships/withdraw": ("withdraw", {"pair": "2"})}
 """The event page's organiser forms, by the end of their address: their key and what else was typed."""
 
 
@@ -173,7 +174,7 @@ def test_each_organiser_form_with_a_wrong_or_no_token_comes_back_as_typed(client
     kept = control(form, f"{key}-token")
     assert f'value="{token}"' in kept and 'aria-invalid="true"' in kept
     assert all(f'value="{value}"' in control(form, f"{key}-{name}") or f">{value}</textarea>" in form
-               for name, value in typed.items())
+               or f'<option value="{value}" selected>' in form for name, value in typed.items())
     assert html.count('value="wrong"') == (token == "wrong") and html.count('id="form-problems"') == 1
     assert store_state(client, event_id) == before
 
