@@ -62,12 +62,12 @@ def create_event(page, base: str) -> tuple[int, str, str]:
 def make_round(page, base: str, event: int, token: str) -> dict[int, dict]:
     """A round through the organiser's forms; its table cards' keep and confirm links by table number."""
     page.goto(f"{base}/events/{event}#organiser")
-    page.locator("details#organiser summary").click()
+    page.locator("details#organiser > summary").click()
     page.fill("#round-token", token)
     page.locator("form[action$='/rounds'] button").click()
     page.wait_for_selector("p.flash.ok")
     if not page.locator("#keep-token").is_visible():
-        page.locator("details#organiser summary").click()
+        page.locator("details#organiser > summary").click()
     page.fill("#keep-token", token)
     page.locator("form[action$='/organise'] button").click()
     page.wait_for_selector(".table-card")

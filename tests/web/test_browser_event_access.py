@@ -140,7 +140,7 @@ def test_the_organisers_forms_say_what_they_did_where_the_focus_lands(page, base
     page.set_viewport_size(PHONE if size == "phone" else DESKTOP)
     event, token, _ = make_event(page, base_url, f"Organiser {size}")
     page.goto(f"{base_url}/events/{event}")
-    page.locator("details#organiser summary").click()
+    page.locator("details#organiser > summary").click()
     page.get_by_role("form", name="Make round 2").get_by_label("Organiser token").fill(token)
     page.get_by_role("button", name="Make round 2").click()
     page.wait_for_selector("p.flash.ok")
@@ -149,7 +149,7 @@ def test_the_organisers_forms_say_what_they_did_where_the_focus_lands(page, base
     assert focused[0] == "flash ok" and focused[1].startswith("Round 2 made: 2 tables."), focused
 
     if not page.locator("#keep-token").is_visible():
-        page.locator("details#organiser summary").click()
+        page.locator("details#organiser > summary").click()
     page.get_by_role("form", name="Show the tables' keep links").get_by_label("Organiser token").fill(token)
     page.get_by_role("button", name="Show the tables' keep links").click()
     page.wait_for_selector(".table-card")

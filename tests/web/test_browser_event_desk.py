@@ -119,7 +119,7 @@ def test_the_organisers_desk(browser, base_url, tmp_path):
     desk = browser.new_context(**PHONE).new_page()
     problems += watch_errors(desk)
     desk.goto(f"{base_url}/events/{event}")
-    desk.locator("details#organiser summary").click()
+    desk.locator("details#organiser > summary").click()
     desk.fill("#keep-token", made["organiser_token"])
     desk.locator("form[action$='/organise'] button").click()
     desk.wait_for_selector(".table-card")
