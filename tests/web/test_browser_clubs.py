@@ -119,7 +119,7 @@ def test_event_page_on_a_phone_and_a_desktop(page, base_url, size):
     assert page.locator("table.round td.links").first.is_hidden() and page.locator("table.round td").first.is_visible()
     shot(page, f"clubs-event-print-{size}")
     page.emulate_media(media="screen")
-    page.locator("details.manage summary").click()
+    page.locator("details.manage > summary").click()
     page.fill("#keep-token", "not the token")
     page.locator("form[action$='/organise'] button").click()  # refused: the page again, the form saying why
     refused_alert(page, "organise", "this is not the event's organiser token")
