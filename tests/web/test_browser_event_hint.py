@@ -30,7 +30,7 @@ def test_the_still_playing_line_goes_when_the_last_table_closes(page, base_url):
     event, _, tables = make_event(page, base_url, "Hint")
     play_and_close(page, base_url, tables[0], "score NS 60 EW 40")
     page.goto(f"{base_url}/events/{event}")
-    page.locator("details#organiser summary").click()
+    page.locator("details#organiser > summary").click()
     line = page.locator("#still-playing")
     assert line.inner_text().startswith("1 table still plays: round 1, table 2.")
     page.set_viewport_size({"width": 1280, "height": 800})

@@ -93,7 +93,7 @@ def test_the_event_page_still_says_the_round_made_where_the_focus_lands(page, ba
     page.set_viewport_size(SIZES["phone"])
     event, token, _ = make_event(page, base_url, "Flash round")
     page.goto(f"{base_url}/events/{event}")
-    page.locator("details#organiser summary").click()
+    page.locator("details#organiser > summary").click()
     form = page.get_by_role("form", name="Make round 2")
     form.get_by_label("Organiser token").fill(token)
     form.get_by_role("button", name="Make round 2").click()
