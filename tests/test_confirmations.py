@@ -46,3 +46,11 @@ def test_a_directors_ruling_that_the_score_stands_with_its_reason_stands_over_a_
                Answer(1, "EW", "confirmed", {"NS": 57, "EW": 43}, "counted again", "director")]
     assert [(c.status, c.answer and c.answer.via) for c in deal_checks([(1, {"NS": 57, "EW": 43})], answers)] == [
         ("confirmed", "director")]
+
+
+def test_a_directors_refusal_is_told_a_director_does_not_refuse_with_or_without_a_reason():
+    """An empty reason was answered 'a refusal needs its reason'; given one, 'a director cannot refuse'."""
+    for reason in ("", "miscounted"):
+        with pytest.raises(Refused) as refused:
+            check_answer(Answer(1, "EW", "refused", {}, reason, "director"), TEAMS, {1: {"NS": 57, "EW": 43}})
+        assert "a director rules that a score stands" in str(refused.value)

@@ -87,11 +87,11 @@ def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Ma
         raise Refused(Said("a verdict is {verdicts}, not {verdict}", verdicts=" or ".join(VERDICTS),
                            verdict=repr(answer.verdict)),
                       [{"field": "verdict", "message": Said("confirmed or refused")}])
+    if answer.via == "director":
+        check_ruling(answer)
     if answer.verdict == "refused" and not (answer.reason or "").strip():
         raise Refused(Said("say why the score is refused: a refusal needs its reason"),
                       [{"field": "reason", "message": Said("give the reason")}])
-    if answer.via == "director":
-        check_ruling(answer)
     if answer.deal not in scores:
         over = ", ".join(str(d) for d in sorted(scores)) or "none yet"
         raise Conflict(Said("deal {deal} is not over (or not recorded): a deal is confirmed once its score is in "
