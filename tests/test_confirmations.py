@@ -54,3 +54,12 @@ def test_a_directors_refusal_is_told_a_director_does_not_refuse_with_or_without_
         with pytest.raises(Refused) as refused:
             check_answer(Answer(1, "EW", "refused", {}, reason, "director"), TEAMS, {1: {"NS": 57, "EW": 43}})
         assert "a director rules that a score stands" in str(refused.value)
+
+
+@pytest.mark.parametrize("reason", ["\u200b", " \u200c\u200d\u2060 ", "\ufeff\u00a0", "\u2028"])
+def test_a_reason_that_shows_nothing_is_no_reason(reason):
+    """A zero-width space passed for a refusal's reason, and for a ruling's."""
+    for answer in (Answer(1, "EW", "refused", {}, reason), Answer(1, "EW", "confirmed", {}, reason, "director")):
+        with pytest.raises(Refused):
+            check_answer(answer, TEAMS, {1: {"NS": 57, "EW": 43}})
+    check_answer(Answer(1, "EW", "refused", {}, "\u200bmiscounted"), TEAMS, {1: {"NS": 57, "EW": 43}})

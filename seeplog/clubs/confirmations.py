@@ -4,6 +4,7 @@ and only while the deal's score is the one it answered (a score corrected since 
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -12,6 +13,8 @@ from seeplog.said import Said
 
 VERDICTS = ("confirmed", "refused")
 REASON_LENGTH = 300
+UNSEEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Zs"))
+"""The characters a reason may hold that show nothing: controls, format characters (the zero-width ones), spaces."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,12 @@ def deal_checks(scores: Iterable[tuple[int, Mapping[str, int]]], answers: Iterab
     return out
 
 
+def says_nothing(reason: str | None) -> bool:
+    """Whether a reason is missing: nothing left once its spaces and invisible characters (zero-width, say) are
+    taken out."""
+    return all(ch.isspace() or unicodedata.category(ch) in UNSEEN for ch in reason or "")
+
+
 def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Mapping[str, int]],
                  link_team: str | None = None) -> None:
     """Refuse an answer that cannot stand: by the scorekeeper's team or a team not at the table, from a
@@ -89,7 +98,7 @@ def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Ma
                       [{"field": "verdict", "message": Said("confirmed or refused")}])
     if answer.via == "director":
         check_ruling(answer)
-    if answer.verdict == "refused" and not (answer.reason or "").strip():
+    if answer.verdict == "refused" and says_nothing(answer.reason):
         raise Refused(Said("say why the score is refused: a refusal needs its reason"),
                       [{"field": "reason", "message": Said("give the reason")}])
     if answer.deal not in scores:
@@ -107,6 +116,6 @@ def check_ruling(answer: Answer) -> None:
     if answer.verdict != "confirmed":
         raise Refused(Said("a director rules that a score stands (confirmed); a wrong score is corrected: correct "
                            "its entry"), [{"field": "verdict", "message": Said("confirmed")}])
-    if not (answer.reason or "").strip():
+    if says_nothing(answer.reason):
         raise Refused(Said("say why the score stands: a ruling needs its reason"),
                       [{"field": "reason", "message": Said("give the reason")}])

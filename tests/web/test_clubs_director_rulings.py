@@ -24,3 +24,15 @@ def test_a_directors_refusal_is_told_a_director_rules_whatever_its_reason(client
         refused = assert_envelope(answer(client, game, organiser, deal=1, verdict="refused", reason=reason), 422)
         assert "a director rules that a score stands" in refused["error"], refused
         assert refused["errors"][0]["field"] == "verdict"
+
+
+def test_a_reason_of_invisible_characters_is_no_reason_for_a_ruling_nor_a_refusal(client):
+    """A zero-width space passed as the ruling's reason (and as the opponents'): the table read an empty ruling."""
+    _, organiser, table, game = refused_deal(client)
+    for reason in ("\u200b", "\u2060 \u200d"):
+        refused = assert_envelope(answer(client, game, organiser, deal=1, verdict="confirmed", reason=reason), 422)
+        assert "a ruling needs its reason" in refused["error"]
+        refused = assert_envelope(answer(client, game, table["confirm_token"], deal=1, verdict="refused",
+                                         reason=reason), 422)
+        assert "a refusal needs its reason" in refused["error"]
+    assert answer(client, game, organiser, deal=1, verdict="confirmed", reason="\u200bstands").status_code == 201

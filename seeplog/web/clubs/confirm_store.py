@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.clubs.confirmations import Answer, DealCheck, check_answer, confirming_team, deal_checks
+from seeplog.clubs.confirmations import Answer, DealCheck, check_answer, confirming_team, deal_checks, says_nothing
 from seeplog.refusals import Conflict, NotAllowed, NotFound
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said
@@ -124,7 +124,7 @@ def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dic
         via = answerer(db, table, token)
         opponents = confirming_team(table.teams)
         scores = scored_deals(db, game_id)
-        reason = (args.get("reason") or "").strip() or None
+        reason = None if says_nothing(args.get("reason")) else args["reason"].strip()
         answer = Answer(args["deal"], args.get("team") or opponents, args["verdict"],
                         scores.get(args["deal"], {}), reason, via, now())
         check_answer(answer, table.teams, scores, opponents if via == "link" else None)
