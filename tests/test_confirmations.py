@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from seeplog.clubs.confirmations import Answer, check_answer, confirming_team, deal_checks
+from seeplog.clubs.confirmations import Answer, check_answer, check_score_named, confirming_team, deal_checks
 from seeplog.refusals import Conflict, NotAllowed, Refused
 
 TEAMS = ("NS", "EW")
@@ -63,3 +63,19 @@ def test_a_reason_that_shows_nothing_is_no_reason(reason):
         with pytest.raises(Refused):
             check_answer(answer, TEAMS, {1: {"NS": 57, "EW": 43}})
     check_answer(Answer(1, "EW", "refused", {}, "\u200bmiscounted"), TEAMS, {1: {"NS": 57, "EW": 43}})
+
+
+def test_a_ruling_names_its_score_and_stands_only_over_a_refusal_of_it():
+    score = {"NS": 57, "EW": 43}
+    refused = deal_checks([(1, score)], [Answer(1, "EW", "refused", score, "miscounted", "link")])[0]
+    waiting = deal_checks([(1, score)], [])[0]
+    ruling = Answer(1, "EW", "confirmed", score, "counted again", "director")
+    check_score_named(ruling, {"EW": 43, "NS": 57}, refused)
+    with pytest.raises(Refused):
+        check_score_named(ruling, None, refused)
+    for named, now in (({"NS": 60, "EW": 40}, refused), (score, waiting), (score, None)):
+        with pytest.raises(Conflict):
+            check_score_named(ruling, named, now)
+    check_score_named(Answer(1, "EW", "confirmed", score), None, waiting)  # the opponents may name no score
+    with pytest.raises(Conflict):
+        check_score_named(Answer(1, "EW", "confirmed", score), {"NS": 60, "EW": 40}, waiting)

@@ -107,6 +107,30 @@ def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Ma
                             "(deals over: {over})", deal=answer.deal, over=over))
 
 
+def score_words(score: Mapping[str, int]) -> str:
+    """A deal's score as a sentence names it: 'NS 60 – EW 40'."""
+    return " – ".join(f"{team} {points}" for team, points in score.items())
+
+
+def check_score_named(answer: Answer, named: Mapping[str, int] | None, now: DealCheck | None) -> None:
+    """An answer to the score its page showed (`named`), the deal's answer `now` as it stands: refused when the
+    score was corrected meanwhile; a director's ruling names its score, and answers a refusal of that score.
+
+    :raises Refused: a ruling naming no score. :raises Conflict: another score now; no refusal to rule on.
+    """
+    if named is None and answer.via == "director":
+        raise Refused(Said("name the score the ruling is on (score: the score of the refusal, per team)"),
+                      [{"field": "score", "message": Said("the score ruled on")}])
+    if named is not None and dict(named) != dict(answer.score):
+        raise Conflict(Said("deal {deal}'s score is {now} now, not {named}: it was corrected meanwhile; nothing is "
+                            "stored, see the deal as it stands", deal=answer.deal, now=score_words(answer.score),
+                            named=score_words(named)))
+    if answer.via == "director" and (now is None or now.status != "refused"):
+        raise Conflict(Said("deal {deal}'s score {score} is not refused: a ruling answers the opponents' refusal of "
+                            "the score, and there is none to rule on", deal=answer.deal,
+                            score=score_words(answer.score)))
+
+
 def check_ruling(answer: Answer) -> None:
     """A director's ruling: that a deal's score stands (a score they find wrong is corrected, not refused), and
     why, in a word the table reads.

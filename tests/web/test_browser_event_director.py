@@ -21,6 +21,8 @@ browser_type_launch_args = keeping.browser_type_launch_args
 SHOTS = keeping.SHOTS
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
+SHOWN = {"phone": PHONE, "desktop": {**DESKTOP, "viewport": {"width": 1280, "height": 800}}}
+"""The sizes the newer tests draw their screenshots at."""
 
 
 def shot(page, name: str) -> None:
@@ -275,3 +277,45 @@ def test_the_director_closes_a_table_whose_deals_are_over(browser, base_url):
     assert over.locator("details.close").count() == 0 and "Closed by the director." in over.inner_text()
     assert page.request.get(f"{base_url}/api/live/{tables[0]['game_id']}").json()["state"] == "closed"
     assert problems == []
+
+
+def refused_table(page, base: str, name: str) -> tuple[int, str, list[dict]]:
+    """`make_event`, table 1's deal 1 (60-40) refused by EW's confirm link."""
+    event, token, tables = make_event(page, base, name)
+    enter(page, base, tables[0], ["deal 1 dealer N", "score NS 60 EW 40"])
+    refused = page.request.post(f"{base}/api/live/{tables[0]['game_id']}/confirmations",
+                                headers={"Authorization": f"Bearer {tables[0]['confirm_token']}"},
+                                data={"deal": 1, "verdict": "refused", "reason": "EW had 45"})
+    assert refused.status == 201
+    return event, token, tables
+
+
+@pytest.mark.parametrize("size", SHOWN)
+def test_a_ruling_on_a_score_corrected_while_it_was_written_is_refused_and_the_card_redrawn(browser, base_url, size):
+    """The ruling was sent without its score: written for 60-40, it stood over the 75-25 the scorekeeper put in
+    meanwhile. Now it names the score the card showed: refused, said why, the card drawn as the table stands."""
+    context = browser.new_context(**SHOWN[size])
+    page = context.new_page()
+    problems = watch_errors(page)
+    event, token, tables = refused_table(page, base_url, f"Late ruling ({size})")
+    game = tables[0]["game_id"]
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
+    table = page.locator(f"section.director-table[data-game='{game}']")
+    table.locator("details.rule summary").click()
+    table.locator("details.rule input[name=reason]").fill("Counted again: 60-40")
+    live = page.request.get(f"{base_url}/api/live/{game}").json()
+    corrected = page.request.post(f"{base_url}/api/live/{game}/entries", data={
+        "replace": len(live["entries"]), "line": "score NS 75 EW 25", "version": live["version"]},
+        headers={"Authorization": f"Bearer {tables[0]['edit_token']}"})
+    assert corrected.status == 201, corrected.text()
+    table.locator("details.rule button[type=submit]").click()
+    told = ("Not ruled: deal 1's score is NS 75 – EW 25 now, not NS 60 – EW 40: it was corrected meanwhile; "
+            "nothing is stored, see the deal as it stands")
+    table.locator(".correct-said", has_text=told).wait_for(timeout=10_000)
+    table.locator(".confirms", has_text="to confirm: deal 1").wait_for(timeout=10_000)
+    assert table.locator("details.rule").count() == 0 and table.locator(".rulings").count() == 0
+    assert "Round 1 · Table 1: " + told in page.locator("#director-said").inner_text()
+    deal = page.request.get(f"{base_url}/api/live/{game}/confirmations").json()["deals"][0]
+    assert (deal["status"], deal["score"], deal["via"]) == ("missing", {"NS": 75, "EW": 25}, "link")
+    shot(page, f"ruling-refused-{size}")
+    assert [p for p in problems if "status of 409" not in p] == []  # the refused ruling's answer, logged

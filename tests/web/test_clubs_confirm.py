@@ -401,9 +401,11 @@ def test_the_director_rules_that_a_refused_score_stands_and_the_ruling_holds(cli
     assert refused.status_code == 201
     standing = client.get(f"/api/events/{event}").json["standings"]
     assert any("refused-score" in s["provisional_why"] for s in standing)
-    for body in ({"verdict": "refused", "reason": "no"}, {"verdict": "confirmed"}):
+    for body in ({"verdict": "refused", "reason": "no"}, {"verdict": "confirmed"},
+                 {"verdict": "confirmed", "reason": "no score named"}):
         assert_envelope(answer(client, game, organiser, deal=1, **body), 422)
-    ruled = answer(client, game, organiser, deal=1, verdict="confirmed", reason="Counted again: 60-40")
+    ruled = answer(client, game, organiser, deal=1, verdict="confirmed", reason="Counted again: 60-40",
+                   score={"NS": 60, "EW": 40})
     assert ruled.status_code == 201, ruled.json
     deal = ruled.json["deals"][0]
     assert (deal["status"], deal["via"], deal["reason"], deal["team"]) == (

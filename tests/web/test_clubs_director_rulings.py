@@ -1,10 +1,11 @@
 """The director's ruling on a refused score, through the API: it says it is a ruling (a director does not
-refuse, with a reason or without), and a reason that shows nothing is no reason."""
+refuse, with a reason or without), a reason that shows nothing is no reason, and it names the score it rules on:
+it stands only over the opponents' refusal of that same score."""
 from __future__ import annotations
 
 from tests.web.clubs_helpers import enter
 from tests.web.helpers import assert_envelope
-from tests.web.test_clubs_confirm import answer, event_with_round
+from tests.web.test_clubs_confirm import answer, bearer, confirmations, event_with_round
 
 
 def refused_deal(client) -> tuple[int, str, dict, int]:
@@ -35,4 +36,57 @@ def test_a_reason_of_invisible_characters_is_no_reason_for_a_ruling_nor_a_refusa
         refused = assert_envelope(answer(client, game, table["confirm_token"], deal=1, verdict="refused",
                                          reason=reason), 422)
         assert "a refusal needs its reason" in refused["error"]
-    assert answer(client, game, organiser, deal=1, verdict="confirmed", reason="\u200bstands").status_code == 201
+    assert answer(client, game, organiser, deal=1, verdict="confirmed", reason="\u200bstands",
+                  score={"NS": 60, "EW": 40}).status_code == 201
+
+
+def keeper_corrects(client, table: dict, line: str) -> None:
+    """The scorekeeper replaces deal 1's score line."""
+    live = client.get(f"/api/live/{table['game_id']}").json
+    number = next(e["number"] for e in live["entries"] if e["line"].startswith("score"))
+    corrected = client.post(f"/api/live/{table['game_id']}/entries", headers=bearer(table["edit_token"]),
+                            json={"replace": number, "line": line, "version": live["version"]})
+    assert corrected.status_code == 201, corrected.json
+
+
+def test_a_ruling_on_a_score_corrected_meanwhile_is_not_stored(client):
+    """EW refuse 60-40; while the director writes the ruling, the scorekeeper corrects the score to 75-25. The
+    ruling was stored as confirming 75-25, and EW's refusal of it was then answered 'the ruling is final'."""
+    _, organiser, table, game = refused_deal(client)
+    keeper_corrects(client, table, "score NS 75 EW 25")
+    ruled = assert_envelope(answer(client, game, organiser, deal=1, verdict="confirmed", reason="Counted again: 60-40",
+                                   score={"NS": 60, "EW": 40}), 409)
+    assert ruled["error"] == ("deal 1's score is NS 75 – EW 25 now, not NS 60 – EW 40: it was corrected meanwhile; "
+                              "nothing is stored, see the deal as it stands")
+    assert ruled["said"]["template"].startswith("deal {deal}'s score is {now} now")
+    deal = confirmations(client, game)["deals"][0]
+    assert (deal["status"], deal["changed"], deal["via"]) == ("missing", True, "link")
+    again = answer(client, game, table["confirm_token"], deal=1, verdict="refused", reason="it was 60-40, now 75-25!",
+                   score={"NS": 75, "EW": 25})
+    assert again.status_code == 201, again.json
+    ruled = answer(client, game, organiser, deal=1, verdict="confirmed", reason="75-25 after the count",
+                   score={"NS": 75, "EW": 25})
+    assert ruled.status_code == 201, ruled.json
+    assert ruled.json["deals"][0] | {"at": None} == {
+        "deal": 1, "score": {"NS": 75, "EW": 25}, "status": "confirmed", "changed": False, "team": "EW",
+        "reason": "75-25 after the count", "via": "director", "at": None}
+
+
+def test_a_ruling_stands_only_over_a_refusal_of_its_score(client):
+    """A ruling on a deal nobody refused (waiting for its answer) was stored, and locked the opponents out."""
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    score = {"NS": 60, "EW": 40}
+    for _ in ("nobody answered", "confirmed"):
+        ruled = assert_envelope(answer(client, game, organiser, deal=1, verdict="confirmed", reason="stands",
+                                       score=score), 409)
+        assert ruled["error"] == ("deal 1's score NS 60 – EW 40 is not refused: a ruling answers the opponents' "
+                                  "refusal of the score, and there is none to rule on")
+        assert answer(client, game, table["edit_token"], deal=1, verdict="confirmed").status_code == 201
+    assert confirmations(client, game)["deals"][0]["via"] == "keeper"
+    stale = assert_envelope(answer(client, game, table["confirm_token"], deal=1, verdict="confirmed",
+                                   score={"NS": 40, "EW": 60}), 409)
+    assert "it was corrected meanwhile" in stale["error"]  # a score sent by the opponents is checked too
+    bad = answer(client, game, organiser, deal=1, verdict="confirmed", reason="x", score={"XY": 1})
+    assert_envelope(bad, 400)

@@ -7,10 +7,11 @@ from marshmallow import Schema, fields, validate
 
 from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
-from ..api.schemas import LINE, NULLABLE, TEXT_LINE, WholeNumber, answer_schema, described
+from ..api.schemas import LINE, NULLABLE, TEXT_LINE, Names, Whole, WholeNumber, answer_schema, described
 from .event_schemas import provisional_why
 from ..live.schemas import CLIENT_ID, ENTRY, VERSION, EntryAnswerSchema
 
+TEAM_NAME = Whole(r"^(NS|EW|N|S)$", error="a team is NS, EW, N or S")
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
                      metadata={"description": "the team answering: the opponents of the scorekeeper's team "
                                               "(EW; two-player: S); by default the table's confirming team"})
@@ -24,6 +25,15 @@ class AnswerSchema(Schema):
     reason = fields.String(validate=[TEXT_LINE, validate.Length(max=REASON_LENGTH)],
                            metadata={"description": "why the score is refused (needed for a refusal), or a "
                                                     "director's ruling (needed with the organiser token)"})
+    score = fields.Dict(keys=fields.String(validate=TEAM_NAME),
+                        values=WholeNumber(validate=validate.Range(min=-100_000, max=100_000)),
+                        validate=Names(1, 2, "teams"),
+                        metadata={"description": "the deal's score answered, per team, as the page showed it: "
+                                                 "refused (409, nothing stored) when the score is another now "
+                                                 "(corrected meanwhile); needed for a director's ruling, which "
+                                                 "stands only over a refusal of this same score",
+                                  "propertyNames": {"pattern": TEAM_NAME.regex.pattern}, "minProperties": 1,
+                                  "maxProperties": 2})
 
 
 DealCheckSchema = answer_schema(

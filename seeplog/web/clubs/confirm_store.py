@@ -9,7 +9,8 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.clubs.confirmations import Answer, DealCheck, check_answer, confirming_team, deal_checks, says_nothing
+from seeplog.clubs.confirmations import (Answer, DealCheck, check_answer, check_score_named, confirming_team,
+                                         deal_checks, says_nothing)
 from seeplog.refusals import Conflict, NotAllowed, NotFound
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said
@@ -128,6 +129,8 @@ def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dic
         answer = Answer(args["deal"], args.get("team") or opponents, args["verdict"],
                         scores.get(args["deal"], {}), reason, via, now())
         check_answer(answer, table.teams, scores, opponents if via == "link" else None)
+        check_score_named(answer, args.get("score"), next((c for c in checks(db, game_id) if c.deal == answer.deal),
+                                                          None))
         check_not_over(db, game_id, answer)
         version = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()[0]
         db.execute("insert into deal_answers (game_id, deal, team, verdict, score, reason, via, version, at) "

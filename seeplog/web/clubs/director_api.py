@@ -48,13 +48,15 @@ def confirmations(args: dict[str, Any], game_id: int):
                 403: "a token that is not the table's edit token, its confirm link's, nor the event's organiser "
                      "token; or the wrong team",
                 404: "no such live game, or one that is no event's table",
-                409: "the deal is not over (or not recorded)",
-                422: "a refusal without its reason; a director's ruling without its reason, or not 'confirmed'"})
+                409: "the deal is not over (or not recorded); its score is not the `score` sent (corrected meanwhile); "
+                     "a director's ruling on a deal whose score is not refused",
+                422: "a refusal without its reason; a director's ruling without its reason or its score, or not "
+                     "'confirmed'"})
 def answer(args: dict[str, Any], game_id: int):
     """The opponents confirm a deal's score, or refuse it with a reason: on the scorekeeper's phone (the
     table's edit token) or from their own (the confirm link's token). With the event's organiser token, the
-    director rules that a deal's score stands (verdict confirmed, the ruling in `reason`), a refusal's answer:
-    its `via` is then 'director'. Nothing is stored when refused."""
+    director rules that a deal's score stands (verdict confirmed, the ruling in `reason`, the refused score in
+    `score`), a refusal's answer: its `via` is then 'director'. Nothing is stored when refused."""
     db = get_db()
     record_answer(db, game_id, required_bearer(REALM, "send the table's edit token, its confirm link's token or "
                                                          "the event's organiser token: Authorization: Bearer <token>"),

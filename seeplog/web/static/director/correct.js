@@ -34,9 +34,11 @@ export function correctForm(tb) {
 }
 
 /* Why the server refused an act, in the reader's language; a table that changed while the director wrote
-   is told so, and the act may be sent again as it stands (its version now the table's). */
-function refusedWhy(tb, answer) {
-  if (answer.status === 409 && answer.version !== undefined && answer.version !== tb.version) {
+   a correction is told so, and the correction may be sent again as it stands (its version now the table's).
+   A ruling or a close refused for the table as it is now (`redrawn`) is not aimed again: its card is drawn
+   again from the table as it stands (`send`). */
+function refusedWhy(tb, answer, redrawn) {
+  if (!redrawn && answer.status === 409 && answer.version !== undefined && answer.version !== tb.version) {
     tb.version = answer.version;
     return t("the table changed while you wrote it (a new entry): check the entry chosen and send it again");
   }
@@ -70,11 +72,11 @@ export function ruleForm(tb, deal) {
   form.append(field(t("Ruling"), reason), go);
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
-    send("/api/live/" + tb.game_id + "/confirmations", { deal: deal.deal, verdict: "confirmed", reason: reason.value.trim() },
-      tb, form, function (got) {
-        return got[0] ? t("Ruled: deal {deal}'s score stands.", { deal: deal.deal })
-          : t("Not ruled: {error}", { error: refusedWhy(tb, got[1]) });
-      });
+    var body = { deal: deal.deal, verdict: "confirmed", reason: reason.value.trim(), score: deal.score };  /* the score refused */
+    send("/api/live/" + tb.game_id + "/confirmations", body, tb, form, function (got) {
+      return got[0] ? t("Ruled: deal {deal}'s score stands.", { deal: deal.deal })
+        : t("Not ruled: {error}", { error: refusedWhy(tb, got[1], true) });
+    }, true);
   });
   box.append(form);
   return box;
@@ -113,8 +115,9 @@ function marked(form, errors) {
   });
 }
 
-/* Send an act with the organiser token; tell its outcome (`told`: its sentence from [ok, answer]). */
-function send(url, body, tb, form, told) {
+/* Send an act with the organiser token; tell its outcome (`told`: its sentence from [ok, answer]). Done, or
+   refused for the table as it is now (a 409 with `redrawn`), the act's form closes and its card is drawn again. */
+function send(url, body, tb, form, told, redrawn) {
   function tell(text) {
     var shown = document.querySelector("#director-tables section[data-game='" + tb.game_id + "'] .correct-said");
     if (shown) shown.textContent = text;
@@ -128,7 +131,7 @@ function send(url, body, tb, form, told) {
       view.corrections[tb.game_id] = told(got);
       tell(view.corrections[tb.game_id]);
       marked(form, got[0] ? [] : got[1].errors || []);
-      if (!got[0]) return;
+      if (!got[0] && !(redrawn && got[1].status === 409)) return;
       view.told = tableName(tb) + ": " + view.corrections[tb.game_id];  /* said again with the news it brings */
       view.focusCard = tb.game_id;
       form.parentNode.open = false;
