@@ -176,3 +176,53 @@ def test_the_organisers_desk(browser, base_url, tmp_path):
     watcher.set_viewport_size(DESKTOP["viewport"])
     shot(watcher, "results-desktop")
     assert problems == []
+
+
+SHOWN = {"phone": PHONE, "desktop": {**DESKTOP, "viewport": {"width": 1280, "height": 800}}}
+
+
+@pytest.mark.parametrize("size", SHOWN)
+def test_the_keep_page_and_the_confirm_page_learn_of_the_directors_ruling(browser, base_url, size):
+    """EW refuse deal 1 by their link; the director rules that its score stands. The keep page went on saying
+    'EW refused … The director is told' (it asked again only while a deal waited for an answer), and both
+    pages, once drawn again, credited the ruling to EW ('✓ EW confirmed deal 1', '✓ confirmed'), its reason
+    nowhere (the scoresheet's mark said 'EW confirmed this score'). Now each learns of it at its next poll and says
+    the director ruled, with the ruling's reason; the scoresheet lists the ruling under the sheet."""
+    organiser = browser.new_context(**SHOWN[size]).new_page()
+    made = organiser.request.post(base_url + "/api/events", data={
+        "name": f"Ruled desk ({size})", "variant": "standard", "date": "2026-11-26", "partnerships": PAIRS}).json()
+    auth = {"Authorization": f"Bearer {made['organiser_token']}"}
+    table = organiser.request.post(f"{base_url}/api/events/{made['id']}/rounds", headers=auth).json()["tables"][0]
+    game = table["game_id"]
+    for line in ("deal 1 dealer N", "score NS 60 EW 40"):
+        version = organiser.request.get(f"{base_url}/api/live/{game}").json()["version"]
+        organiser.request.post(f"{base_url}/api/live/{game}/entries", data={"line": line, "version": version},
+                               headers={"Authorization": f"Bearer {table['edit_token']}"})
+    refused = organiser.request.post(f"{base_url}/api/live/{game}/confirmations", data={
+        "deal": 1, "verdict": "refused", "reason": "EW had 45"},
+        headers={"Authorization": f"Bearer {table['confirm_token']}"})
+    assert refused.status == 201, refused.text()
+    keeper, opponents = (browser.new_context(**SHOWN[size]).new_page() for _ in range(2))
+    problems = watch_errors(keeper) + watch_errors(opponents)
+    keeper.goto(base_url + table["edit_url"])
+    keeper.locator("#deal-confirm p.refused", has_text="The director is told.").wait_for(timeout=15_000)
+    opponents.goto(base_url + table["confirm_url"])
+    opponents.locator("#confirm-deals li[data-deal='1'] p.refused").wait_for(timeout=10_000)
+    ruled = organiser.request.post(f"{base_url}/api/live/{game}/confirmations", headers=auth, data={
+        "deal": 1, "verdict": "confirmed", "reason": "Counted again with both teams", "score": {"NS": 60, "EW": 40}})
+    assert ruled.status == 201, ruled.text()
+    keeper.locator("#deal-confirm p.confirmed").wait_for(timeout=8_000)
+    assert keeper.locator("#deal-confirm p.confirmed").inner_text() == (
+        "✓ Deal 1: the director ruled that 60–40 stands: “Counted again with both teams”")
+    assert keeper.locator("#deal-confirm p.refused").count() == 0
+    keeper.locator("#deal-confirm").scroll_into_view_if_needed()  # the page's own view: its bars stick
+    keeper.screenshot(path=str(SHOTS / f"event-desk-keep-ruled-{size}.png"))
+    outcome = opponents.locator("#confirm-deals li[data-deal='1'] p.confirmed")
+    outcome.wait_for(timeout=10_000)
+    assert outcome.inner_text() == "✓ the director ruled that the score stands: “Counted again with both teams”"
+    shot(opponents, f"confirm-ruled-{size}")
+    organiser.goto(f"{base_url}/games/{game}")  # the scoresheet lists the ruling under the sheet
+    assert organiser.locator("ul.rulings").inner_text() == (
+        "✓ Deal 1: the director ruled that this score stands: Counted again with both teams")
+    shot(organiser, f"sheet-ruled-{size}")
+    assert problems == []

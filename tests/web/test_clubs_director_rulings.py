@@ -90,3 +90,17 @@ def test_a_ruling_stands_only_over_a_refusal_of_its_score(client):
     assert "it was corrected meanwhile" in stale["error"]  # a score sent by the opponents is checked too
     bad = answer(client, game, organiser, deal=1, verdict="confirmed", reason="x", score={"XY": 1})
     assert_envelope(bad, 400)
+
+
+def test_the_scoresheet_credits_a_ruling_to_the_director_with_its_reason(client):
+    """The deal's mark said 'EW confirmed this score': the opponents had refused it, the director ruled."""
+    _, organiser, table, game = refused_deal(client)
+    ruled = answer(client, game, organiser, deal=1, verdict="confirmed", reason="Counted again: 60-40",
+                   score={"NS": 60, "EW": 40})
+    assert ruled.status_code == 201, ruled.json
+    sheet = client.get(f"/games/{game}").get_data(as_text=True)
+    title = "the director ruled that this score stands: Counted again: 60-40"
+    assert f'class="confirm-mark confirmed" title="{title}"' in sheet and "EW confirmed this score" not in sheet
+    rulings = sheet.split('<ul class="hint notes rulings">')[1].split("</ul>")[0]
+    assert f"Deal 1: {title}</li>" in rulings
+    assert '<ul class="hint notes refusals">' not in sheet

@@ -27,21 +27,29 @@ def confirmation_marks() -> dict[str, Any]:
     """`deal_confirmations(game_id)` for the scoresheet: each scored deal's mark, by number ({} for a game
     that is no event's table); `is_event_table(game_id)` for the keep page, which asks for confirmations
     only at an event's table."""
-    def marks(game_id: int) -> dict[int, dict[str, str]]:
+    def marks(game_id: int) -> dict[int, dict[str, str | bool]]:
         try:
             found = checks_of_table(get_db(), game_id)
         except NotFound:
             return {}
-        return {c.deal: {"status": c.status, "mark": MARKS[c.status], "title": check_title(c)} for c in found}
+        return {c.deal: {"status": c.status, "mark": MARKS[c.status], "title": check_title(c), "ruled": ruled(c)}
+                for c in found}
 
     def is_event_table(game_id: int) -> bool:
         return is_table(get_db(), game_id)
     return {"deal_confirmations": marks, "is_event_table": is_event_table}
 
 
+def ruled(check: DealCheck) -> bool:
+    """Whether the deal's score stands by the director's ruling."""
+    return check.status == "confirmed" and check.answer is not None and check.answer.via == "director"
+
+
 def check_title(check: DealCheck) -> str:
-    """What the deal's mark means, in the reader's language (a refusal with its reason)."""
+    """What the deal's mark means, in the reader's language (a refusal with its reason, a ruling with its own)."""
     answer = check.answer
+    if ruled(check) and answer:
+        return gettext("the director ruled that this score stands: %(reason)s", reason=answer.reason)
     if check.status == "confirmed" and answer:
         return gettext("%(team)s confirmed this score", team=answer.team)
     if check.status == "refused" and answer:

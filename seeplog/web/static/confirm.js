@@ -115,7 +115,9 @@
       li.dataset.deal = c.deal;
       li.dataset.status = c.status;
       li.append(el("p", "", window.seeplogText("Deal {deal}: {score}", { deal: c.deal, score: scoreText(c.score) })));
-      if (c.status === "confirmed") li.append(outcome("confirmed", "✓ " + window.seeplogText("confirmed")));
+      if (c.status === "confirmed" && c.via === "director") {
+        li.append(outcome("confirmed", "✓ " + window.seeplogText("the director ruled that the score stands: “{reason}”", { reason: c.reason })));
+      } else if (c.status === "confirmed") li.append(outcome("confirmed", "✓ " + window.seeplogText("confirmed")));
       else if (c.status === "refused") li.append(outcome("refused", window.seeplogText("refused: “{reason}”", { reason: c.reason })));
       else {
         if (c.changed) li.append(el("p", "hint", window.seeplogText("Corrected since the last answer: confirm it again.")));

@@ -27,11 +27,13 @@ async function load(version) {
   if (state.known) redraw();
 }
 
-/* While the deal that ended waits for the opponents' answer, the page's 3 s poll asks for the confirmations
- * too, with If-None-Match (304 while nobody answers): an answer given by the confirm link shows here. */
+/* While the deal that ended waits for the opponents' answer, or shows their refusal (the director's ruling to
+ * come), the page's 3 s poll asks for the confirmations too, with If-None-Match (304 while nobody answers): an
+ * answer given by the confirm link, or the director's ruling, shows here. */
 export async function pollConfirm() {
   const box = $("deal-confirm");
-  const waiting = box && !box.hidden && state.known && state.known.deals.some((c) => c.status === "missing");
+  const waiting = box && !box.hidden && state.known
+    && state.known.deals.some((c) => c.status === "missing" || c.status === "refused");
   if (!url || state.loading || !waiting) return;
   state.loading = true;
   try {
@@ -87,6 +89,9 @@ function askBox(check) {
 
 function answeredBox(check) {
   const team = check.team || state.known.team;
+  if (check.status === "confirmed" && check.via === "director") {
+    return [textEl("p", "confirmed ruled", `✓ ${t("Deal {deal}: the director ruled that {score} stands: “{reason}”", { deal: check.deal, score: scoreText(check.score), reason: check.reason })}`)];
+  }
   if (check.status === "confirmed") return [textEl("p", "confirmed", `✓ ${t("{team} confirmed deal {deal}: {score}", { team, deal: check.deal, score: scoreText(check.score) })}`)];
   return [textEl("p", "refused", t("{team} refused deal {deal}: “{reason}”. The director is told.", { team, deal: check.deal, reason: check.reason }))];
 }
