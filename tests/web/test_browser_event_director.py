@@ -319,3 +319,37 @@ def test_a_ruling_on_a_score_corrected_while_it_was_written_is_refused_and_the_c
     assert (deal["status"], deal["score"], deal["via"]) == ("missing", {"NS": 75, "EW": 25}, "link")
     shot(page, f"ruling-refused-{size}")
     assert [p for p in problems if "status of 409" not in p] == []  # the refused ruling's answer, logged
+
+
+@pytest.mark.parametrize("size", SHOWN)
+def test_a_close_refused_for_a_deal_begun_meanwhile_draws_the_card_again(browser, base_url, size):
+    """Table 1's deals are over; while the director's close form is open its scorekeeper begins deal 2. The close
+    was refused as stale, the page silently took the new version, and a second click closed the table in the
+    middle of deal 2. Now the close is refused for the deal being played, and the card is drawn again as the
+    table stands (no close offered). Table 2, never started, is offered a close that says it is unplayed."""
+    context = browser.new_context(**SHOWN[size])
+    page = context.new_page()
+    problems = watch_errors(page)
+    event, token, tables = make_event(page, base_url, f"Closing late ({size})")
+    enter(page, base_url, tables[0], ["deal 1 dealer N", "score NS 60 EW 40"])
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
+    over, empty = (page.locator(f"section.director-table[data-game='{t['game_id']}']") for t in tables)
+    over.locator("details.close summary").click()
+    enter(page, base_url, tables[0], ["deal 2 dealer W"])
+    over.locator("details.close button[type=submit]").click()
+    told = ("Not closed: deal 2 is being played at this table: a table is closed between deals, once the last "
+            "deal's score is in (or its entries are corrected)")
+    over.locator(".correct-said", has_text=told).wait_for(timeout=10_000)
+    over.locator(".reached", has_text="Deal 2: the bid to record").wait_for(timeout=10_000)
+    assert over.locator("details.close").count() == 0
+    assert page.request.get(f"{base_url}/api/live/{tables[0]['game_id']}").json()["state"] == "open"
+    shot(page, f"close-refused-{size}")
+    assert empty.locator("details.close summary").inner_text() == "Close the table unplayed"
+    empty.locator("details.close summary").click()
+    assert empty.locator("details.close p.hint").inner_text().startswith("No deal was played at this table.")
+    empty.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"event-director-close-unplayed-{size}.png"))
+    empty.locator("details.close button[type=submit]").click()
+    empty.locator(".closed-badge").wait_for(timeout=10_000)
+    assert "Closed by the director." in empty.inner_text()
+    assert [p for p in problems if "status of 409" not in p] == []  # the refused close's answer, logged

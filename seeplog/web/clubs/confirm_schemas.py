@@ -9,7 +9,7 @@ from seeplog.clubs.confirmations import REASON_LENGTH, VERDICTS
 
 from ..api.schemas import LINE, NULLABLE, TEXT_LINE, Names, Whole, WholeNumber, answer_schema, described
 from .event_schemas import provisional_why
-from ..live.schemas import CLIENT_ID, ENTRY, VERSION, EntryAnswerSchema
+from ..live.schemas import CLIENT_ID, ENTRY, VERSION, CloseSchema, EntryAnswerSchema
 
 TEAM_NAME = Whole(r"^(NS|EW|N|S)$", error="a team is NS, EW, N or S")
 TEAM = fields.String(validate=validate.OneOf(["NS", "EW", "N", "S"]),
@@ -101,6 +101,12 @@ class CorrectionSchema(Schema):
                          metadata={"description": "the director's note: why (kept in the game's history)"})
     client_id = CLIENT_ID
 
+
+
+class DirectorCloseSchema(CloseSchema):
+    unplayed = fields.Boolean(metadata={"description": "close a table where no deal was played (its partnerships "
+                                                      "did not play, say): needed for such a table, refused for "
+                                                      "one whose deals were played"})
 
 
 DirectorCorrectedSchema = answer_schema(

@@ -10,7 +10,7 @@ import sqlite_utils
 from flask import url_for
 
 from seeplog.clubs.standings import TableResult, why_order
-from seeplog.refusals import NotFound, Refused
+from seeplog.refusals import Conflict, NotFound, Refused
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said, said_json
 
@@ -146,13 +146,40 @@ def table_keeper(db: sqlite_utils.Database, event_id: int, organiser_token: str,
 def close_table(db: sqlite_utils.Database, event_id: int, organiser_token: str, game_id: int,
                 args: dict[str, Any]) -> dict[str, Any]:
     """The director closes a table its scorekeeper left open (the organiser token checked by the caller): the
-    close event of the live API, its note the director's; the live API's answer to it.
+    close event of the live API, its note the director's; the live API's answer to it. The table is closed
+    between deals only, and one where no deal was played only when `unplayed` says so (a no-show, say).
 
-    :raises NotFound: no such table in the event. :raises Conflict: a stale version, a table closed already.
+    :raises NotFound: no such table in the event. :raises Conflict: a stale version, a table closed already, a
+    deal being played, no deal played without `unplayed` (or deals played with it).
     """
+    token = table_keeper(db, event_id, organiser_token, game_id)
     note = DIRECTOR_NOTE + ((args.get("note") or "").strip() or "closed the table")
-    return record(db, game_id, table_keeper(db, event_id, organiser_token, game_id),
-                  Request("close", args["version"], note=note, client_id=args.get("client_id")))[0]
+    with writing(db):  # checked and closed in one transaction: no entry comes in between
+        game = load(db, game_id, view=False)
+        if game is not None:
+            check_closable(typed_view(db, game), bool(args.get("unplayed")))
+        return record(db, game_id, token, Request("close", args["version"], note=note,
+                                                  client_id=args.get("client_id")))[0]
+
+
+def check_closable(view: LiveView, unplayed: bool) -> None:
+    """An open table is closed once its next step is a new deal: not while a deal is being played; one where
+    no deal was played, only as `unplayed`.
+
+    :raises Conflict:
+    """
+    if view.state != "open":
+        return  # the live close says it is closed
+    step = view.next
+    if step.get("kind") != "deal":
+        raise Conflict(Said("deal {deal} is being played at this table: a table is closed between deals, once the "
+                            "last deal's score is in (or its entries are corrected)", deal=step.get("deal") or 1))
+    never = step.get("deal") == 1
+    if never and not unplayed:
+        raise Conflict(Said("no deal was played at this table: to close it unplayed (its partnerships did not play, "
+                            "say), send unplayed: true"))
+    if unplayed and not never:
+        raise Conflict(Said("deals were played at this table: it is closed as played, not unplayed"))
 
 
 def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game_id: int,

@@ -10,11 +10,11 @@ from ..api.jsonbody import Blueprint
 from ..api.errors import refusals
 from ..db import get_db
 from ..api.guards import required_bearer, same_origin_only
-from .confirm_schemas import (AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorCorrectedSchema,
-                              DirectorSchema)
+from .confirm_schemas import (AnswerSchema, ConfirmationsSchema, CorrectionSchema, DirectorCloseSchema,
+                              DirectorCorrectedSchema, DirectorSchema)
 from .confirm_store import REALM, confirmations_json, event_table, record_answer, table_answers_version
 from .director import close_table, correct, director_json, director_version
-from ..live.schemas import CloseSchema, EntryAnswerSchema
+from ..live.schemas import EntryAnswerSchema
 from .events_api import ORGANISER_REFUSALS, organiser
 
 blp = Blueprint("confirm_api", __name__, url_prefix="/api",
@@ -96,12 +96,14 @@ def director_correction(args: dict[str, Any], event_id: int, game_id: int):
 
 
 @blp.post("/events/<int:event_id>/tables/<int:game_id>/close")
-@blp.arguments(CloseSchema, error_status_code=400)
+@blp.arguments(DirectorCloseSchema, error_status_code=400)
 @blp.response(201, EntryAnswerSchema, description="closed: the live API's answer to the close")
 @refusals(blp, {400: "a body of another shape", **ORGANISER_REFUSALS, 404: "no such event, or no such table in it",
-                409: "a stale version, or a table closed already"})
+                409: "a stale version, a table closed already, a deal being played, or no deal played and not "
+                     "`unplayed` (deals played and `unplayed`)"})
 def director_close(args: dict[str, Any], event_id: int, game_id: int):
-    """The director closes a table its scorekeeper left open (its deals over, say): the live game's close, with
-    the director's note (or "closed the table") in its history."""
+    """The director closes a table its scorekeeper left open, between deals (its deals over, say): the live
+    game's close, with the director's note (or "closed the table") in its history. A table where no deal was
+    played (its partnerships did not play) is closed only with `"unplayed": true`."""
     token = organiser(event_id)
     return close_table(get_db(), event_id, token, game_id, args), 201

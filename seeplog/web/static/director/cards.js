@@ -130,7 +130,8 @@ export function card(tb, limit) {
   var told = el("p", "correct-said", view.corrections[tb.game_id] || "");
   told.id = "said-" + tb.game_id;
   box.append(links, correctForm(tb));
-  if (tb.state === "open" && tb.started && tb.next.kind === "deal") box.append(closeForm(tb));  /* its deals over */
+  /* between deals: its deals over, or none played (the form says it closes the table unplayed) */
+  if (tb.state === "open" && tb.next.kind === "deal") box.append(closeForm(tb, tb.next.deal === 1));
   box.append(told);
   return box;
 }

@@ -82,19 +82,25 @@ export function ruleForm(tb, deal) {
   return box;
 }
 
-/* Closing a table its scorekeeper left open, its deals over: asked, then done (the history keeps it). */
-export function closeForm(tb) {
+/* Closing a table its scorekeeper left open, between deals: its deals over, or none played (`unplayed`: its
+   partnerships did not play, say), asked as such; then done (the history keeps it). Refused (a deal begun
+   meanwhile, say), the card is drawn again as the table stands, not aimed again. */
+export function closeForm(tb, unplayed) {
   var box = el("details", "close");
   box.dataset.game = tb.game_id;
-  box.append(el("summary", "", t("Close the table")));
-  var form = el("form", "close-form"), go = el("button", "", t("Close it: its deals are over"));
+  box.append(el("summary", "", unplayed ? t("Close the table unplayed") : t("Close the table")));
+  var form = el("form", "close-form");
+  var go = el("button", "", unplayed ? t("Close it: no deal will be played") : t("Close it: its deals are over"));
   go.type = "submit";
-  form.append(el("p", "hint", t("The scorekeeper has not closed it. Closed, it takes no more entries; your corrections still reach it.")), go);
+  form.append(el("p", "hint", unplayed
+    ? t("No deal was played at this table. Close it only if none will be (its partnerships did not come, say): closed, it takes no more entries and its round no longer waits for it.")
+    : t("The scorekeeper has not closed it. Closed, it takes no more entries; your corrections still reach it.")), go);
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
-    send("/api/events/" + view.eventId + "/tables/" + tb.game_id + "/close", { version: tb.version }, tb, form, function (got) {
-      return got[0] ? t("Closed by the director.") : t("Not closed: {error}", { error: refusedWhy(tb, got[1]) });
-    });
+    var body = unplayed ? { version: tb.version, unplayed: true } : { version: tb.version };
+    send("/api/events/" + view.eventId + "/tables/" + tb.game_id + "/close", body, tb, form, function (got) {
+      return got[0] ? t("Closed by the director.") : t("Not closed: {error}", { error: refusedWhy(tb, got[1], true) });
+    }, true);
   });
   box.append(form);
   return box;
