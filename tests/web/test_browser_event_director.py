@@ -353,3 +353,26 @@ def test_a_close_refused_for_a_deal_begun_meanwhile_draws_the_card_again(browser
     empty.locator(".closed-badge").wait_for(timeout=10_000)
     assert "Closed by the director." in empty.inner_text()
     assert [p for p in problems if "status of 409" not in p] == []  # the refused close's answer, logged
+
+
+def test_a_close_after_the_scorekeepers_says_the_table_is_closed_already(browser, base_url):
+    """The scorekeeper closed the table while the director's close form was open: the director was told 'the table
+    changed while you wrote it (a new entry)', and sending again, 'reopen it first'."""
+    page = browser.new_context(**SHOWN["phone"]).new_page()
+    problems = watch_errors(page)
+    event, token, tables = make_event(page, base_url, "Closed first")
+    version = enter(page, base_url, tables[0], ["deal 1 dealer N", "score NS 60 EW 40"])
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
+    table = page.locator(f"section.director-table[data-game='{tables[0]['game_id']}']")
+    table.locator("details.close summary").click()
+    closed = page.request.post(f"{base_url}/api/live/{tables[0]['game_id']}/close", data={"version": version},
+                               headers={"Authorization": f"Bearer {tables[0]['edit_token']}"})
+    assert closed.status == 201
+    table.locator("details.close button[type=submit]").click()
+    told = "Not closed: this table is closed already (by its scorekeeper or a director): nothing to do"
+    table.locator(".correct-said", has_text=told).wait_for(timeout=10_000)
+    table.locator(".closed-badge").wait_for(timeout=10_000)
+    assert table.locator("details.close").count() == 0
+    table.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "event-director-closed-already-phone.png"))
+    assert [p for p in problems if "status of 409" not in p] == []

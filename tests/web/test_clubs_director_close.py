@@ -42,3 +42,21 @@ def test_a_table_where_no_deal_was_played_is_closed_only_as_unplayed(client):
     refused = assert_envelope(close(client, event, organiser, played["game_id"], version=over, unplayed=True), 409)
     assert refused["error"] == "deals were played at this table: it is closed as played, not unplayed"
     assert close(client, event, organiser, played["game_id"], version=over, unplayed=False).status_code == 201
+
+
+def test_a_close_of_a_closed_table_says_it_is_closed_already(client):
+    """The scorekeeper closed the table first: the director's close was told 'the game is closed: it takes no more
+    entries (reopen it first)' with the new version, which the page took for 'the table changed while you wrote
+    it'; sent again, 'reopen it first'."""
+    event, organiser, tables = event_with_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    version = enter(client, table, ["deal 1 dealer N", "score NS 60 EW 40"])
+    assert client.post(f"/api/live/{game}/close", json={"version": version},
+                       headers=bearer(table["edit_token"])).status_code == 201
+    for sent in (version, version + 1):
+        refused = assert_envelope(close(client, event, organiser, game, version=sent), 409)
+        assert refused["error"] == "this table is closed already (by its scorekeeper or a director): nothing to do"
+    done = close(client, event, organiser, tables[1]["game_id"], version=1, unplayed=True, client_id="close-t2")
+    assert done.status_code == 201, done.json
+    again = close(client, event, organiser, tables[1]["game_id"], version=1, unplayed=True, client_id="close-t2")
+    assert (again.status_code, again.json) == (201, done.json)  # a retry is answered again

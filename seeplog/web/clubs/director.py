@@ -158,8 +158,14 @@ def close_table(db: sqlite_utils.Database, event_id: int, organiser_token: str, 
         game = load(db, game_id, view=False)
         if game is not None:
             check_closable(typed_view(db, game), bool(args.get("unplayed")))
-        return record(db, game_id, token, Request("close", args["version"], note=note,
-                                                  client_id=args.get("client_id")))[0]
+        try:
+            return record(db, game_id, token, Request("close", args["version"], note=note,
+                                                      client_id=args.get("client_id")))[0]
+        except Conflict:
+            if game is None or game.is_open:
+                raise
+            raise Conflict(Said("this table is closed already (by its scorekeeper or a director): nothing to do")) \
+                from None
 
 
 def check_closable(view: LiveView, unplayed: bool) -> None:
@@ -169,7 +175,7 @@ def check_closable(view: LiveView, unplayed: bool) -> None:
     :raises Conflict:
     """
     if view.state != "open":
-        return  # the live close says it is closed
+        return  # closed already: the close says so (a retry of it is answered again)
     step = view.next
     if step.get("kind") != "deal":
         raise Conflict(Said("deal {deal} is being played at this table: a table is closed between deals, once the "
