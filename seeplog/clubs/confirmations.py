@@ -12,6 +12,8 @@ from seeplog.refusals import Conflict, NotAllowed, Refused
 from seeplog.said import Said
 
 VERDICTS = ("confirmed", "refused")
+VERDICT_WORDS = {"confirmed": Said("confirmed"), "refused": Said("refused")}
+"""Each verdict as a sentence says it, in the reader's language."""
 REASON_LENGTH = 300
 UNSEEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Zs"))
 """The characters a reason may hold that show nothing: controls, format characters (the zero-width ones), spaces."""
@@ -85,7 +87,7 @@ def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Ma
     opponents = confirming_team(teams)
     if answer.team not in teams:
         raise NotAllowed(Said("there is no team {team} at this table ({teams})", team=answer.team,
-                              teams=" and ".join(teams)))
+                              teams=", ".join(teams)))
     if answer.team != opponents:
         raise NotAllowed(Said("{team} keeps this table's score: the opponents, {opponents}, confirm it",
                               team=answer.team, opponents=opponents))
@@ -102,7 +104,7 @@ def check_answer(answer: Answer, teams: tuple[str, ...], scores: Mapping[int, Ma
         raise Refused(Said("say why the score is refused: a refusal needs its reason"),
                       [{"field": "reason", "message": Said("give the reason")}])
     if answer.deal not in scores:
-        over = ", ".join(str(d) for d in sorted(scores)) or "none yet"
+        over = ", ".join(str(d) for d in sorted(scores)) or Said("none yet")
         raise Conflict(Said("deal {deal} is not over (or not recorded): a deal is confirmed once its score is in "
                             "(deals over: {over})", deal=answer.deal, over=over))
 

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from seeplog.refusals import NotFound
-from seeplog.said import Said
+from seeplog.clubs.confirmations import VERDICT_WORDS, Answer, check_answer
+from seeplog.refusals import Conflict, NotAllowed, NotFound
+from seeplog.said import Said, retold
 from seeplog.web.api.errors import as_http
 from tests.web.helpers import csrf_token, upload
 from tests.web.test_finding_languages import LANGUAGES, SCRIPT, translations, with_language
@@ -99,3 +100,18 @@ def test_a_form_sent_without_its_check_says_so_in_the_readers_language(client, c
     page = html.unescape(answer.get_data(as_text=True))
     assert answer.status_code == 400
     assert translations(code)[template].partition("{why}")[0] in page and template.partition("{why}")[0] not in page
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_confirmations_refusal_has_no_english_word_inside_its_translation(code):
+    """The words a refusal puts inside its sentence are said in the reader's language too: "none yet", a team
+    list joined by "and", the verdict of the opponents' own answer were English in a Hindi sentence."""
+    words = translations(code)
+    with pytest.raises(Conflict) as not_over:
+        check_answer(Answer(1, "EW", "confirmed", {"NS": 60, "EW": 40}), ("NS", "EW"), {})
+    with pytest.raises(NotAllowed) as no_team:
+        check_answer(Answer(1, "XY", "confirmed", {"NS": 60, "EW": 40}), ("NS", "EW"), {1: {"NS": 60, "EW": 40}})
+    for refusal, english in ((not_over.value, "none yet"), (no_team.value, " and ")):
+        said = retold(refusal.message, lambda t: words.get(t, t))
+        assert said != refusal.message and english not in said, said
+    assert all(retold(w, lambda t: words.get(t, t)) != w for w in VERDICT_WORDS.values())

@@ -9,8 +9,8 @@ from typing import Any
 
 import sqlite_utils
 
-from seeplog.clubs.confirmations import (Answer, DealCheck, check_answer, check_score_named, confirming_team,
-                                         deal_checks, says_nothing)
+from seeplog.clubs.confirmations import (VERDICT_WORDS, Answer, DealCheck, check_answer, check_score_named,
+                                         confirming_team, deal_checks, says_nothing)
 from seeplog.refusals import Conflict, NotAllowed, NotFound
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said
@@ -155,7 +155,7 @@ def check_not_over(db: sqlite_utils.Database, game_id: int, answer: Answer) -> N
     if row[2] == "link" and answer.via == "keeper":
         raise Conflict(Said("{team} answered deal {deal} through their own confirm link ({verdict}): their answer "
                             "stands, and this phone cannot change it", team=answer.team, deal=answer.deal,
-                            verdict=row[0]))
+                            verdict=VERDICT_WORDS.get(row[0], row[0])))
 
 
 def answers_version(db: sqlite_utils.Database, event_id: int) -> str:
