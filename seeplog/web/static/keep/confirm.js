@@ -7,7 +7,9 @@ import { keep, redraw } from "./state.js";
 import { button, said, t, textEl } from "./dom.js";
 
 const url = ($("keep") || { dataset: {} }).dataset.confirm;
-const state = { known: null, version: null, etag: null, loading: false, refusing: null, said: "" };
+const state = { known: null, version: null, etag: null, loading: false, refusing: null, reason: "", said: "", focus: null };
+/* `reason`: the refusal's words typed so far (kept when the box is drawn again); `focus`: the role of the control
+ * (or "answer") the next drawing gives the focus, after a tap that takes its own control away. */
 
 async function load(version) {
   if (!url || state.loading || version === state.version) return;
@@ -57,8 +59,9 @@ async function send(deal, verdict, reason) {
     body: JSON.stringify(body),
   });
   const answer = await response.json();
-  if (response.ok) { state.known = answer; state.etag = null; state.refusing = null; state.said = ""; }
-  else state.said = said({ message: answer.error, said: answer.said }) || t("The answer was not stored ({status}).", { status: response.status });
+  if (response.ok) {
+    Object.assign(state, { known: answer, etag: null, refusing: null, reason: "", said: "", focus: "answer" });
+  } else state.said = said({ message: answer.error, said: answer.said }) || t("The answer was not stored ({status}).", { status: response.status });
   redraw();
 }
 
@@ -75,13 +78,16 @@ function askBox(check) {
     input.setAttribute("aria-label", t("Why the score is wrong"));
     input.placeholder = t("Why is it wrong?");
     input.maxLength = 300;
+    input.dataset.role = "reason";
+    input.value = state.reason;
+    input.addEventListener("input", () => { state.reason = input.value; });
     out.push(input, button(t("Send the refusal"), "danger", () => {
       if (input.value.trim()) send(check.deal, "refused", input.value.trim());
       else input.focus();
-    }, { role: "refuse-send" }), button(t("Back"), "quiet", () => { state.refusing = null; redraw(); }));
+    }, { role: "refuse-send" }), button(t("Back"), "quiet", () => { state.refusing = null; state.focus = "refuse"; redraw(); }));
   } else {
     out.push(button(t("{team} confirm {score}", { team, score: scoreText(check.score) }), "confirm", () => send(check.deal, "confirmed"),
-      { role: "confirm" }), button(t("Refuse…"), "quiet", () => { state.refusing = check.deal; redraw(); },
+      { role: "confirm" }), button(t("Refuse…"), "quiet", () => { state.refusing = check.deal; state.focus = "reason"; redraw(); },
       { role: "refuse" }));
   }
   return out;
@@ -106,8 +112,22 @@ export function renderConfirm(next) {
     ? state.known.deals.find((c) => c.deal === ended.number) : null;
   box.hidden = !check || next.kind !== "deal";
   if (box.hidden) return;
+  const typing = document.activeElement && document.activeElement.dataset.role === "reason" && box.contains(document.activeElement);
   box.replaceChildren(...(check.status === "missing" ? askBox(check) : answeredBox(check)),
     ...earlier(check.deal), ...(state.said ? [textEl("p", "refused", state.said)] : []));
+  focusAfter(box, typing ? "reason" : state.focus);
+  state.focus = null;
+}
+
+/* The focus given to the box's control of `role` ("answer": the answer's sentence, which a script alone focuses),
+ * so that a tap that took its own control away leaves the focus in the box, not on the page. */
+function focusAfter(box, role) {
+  if (!role) return;
+  const target = role === "answer" ? box.querySelector("p.confirmed, p.refused") : box.querySelector(`[data-role="${role}"]`);
+  if (!target) return;
+  if (role === "answer") target.tabIndex = -1;
+  target.focus();
+  if (role === "reason") target.setSelectionRange(target.value.length, target.value.length);
 }
 
 /* Earlier deals still waiting for the opponents' answer (a score corrected since they answered, say). */
