@@ -79,3 +79,13 @@ def test_a_ruling_names_its_score_and_stands_only_over_a_refusal_of_it():
     check_score_named(Answer(1, "EW", "confirmed", score), None, waiting)  # the opponents may name no score
     with pytest.raises(Conflict):
         check_score_named(Answer(1, "EW", "confirmed", score), {"NS": 60, "EW": 40}, waiting)
+
+
+def test_a_score_naming_other_teams_than_the_tables_is_refused_not_called_a_correction():
+    answer = Answer(1, "EW", "confirmed", {"NS": 60, "EW": 40}, reason="counted", via="director")
+    for named in ({"NS": 60}, {"N": 60, "S": 40}, {"NS": 60, "EW": 40, "XY": 0}):
+        with pytest.raises(Refused) as refused:
+            check_score_named(answer, named, None)
+        assert refused.value.errors[0]["field"] == "score", named
+    with pytest.raises(Conflict):
+        check_score_named(answer, {"NS": 50, "EW": 50}, None)

@@ -118,11 +118,15 @@ def check_score_named(answer: Answer, named: Mapping[str, int] | None, now: Deal
     """An answer to the score its page showed (`named`), the deal's answer `now` as it stands: refused when the
     score was corrected meanwhile; a director's ruling names its score, and answers a refusal of that score.
 
-    :raises Refused: a ruling naming no score. :raises Conflict: another score now; no refusal to rule on.
+    :raises Refused: a ruling naming no score; a score naming other teams than the table's. :raises Conflict:
+        another score now; no refusal to rule on.
     """
     if named is None and answer.via == "director":
         raise Refused(Said("name the score the ruling is on (score: the score of the refusal, per team)"),
                       [{"field": "score", "message": Said("the score ruled on")}])
+    if named is not None and set(named) != set(answer.score):
+        raise Refused(Said("a score names each team of the table ({teams}) with its points",
+                           teams=", ".join(answer.score)), [{"field": "score", "message": Said("each team's points")}])
     if named is not None and dict(named) != dict(answer.score):
         raise Conflict(Said("deal {deal}'s score is {now} now, not {named}: it was corrected meanwhile; nothing is "
                             "stored, see the deal as it stands", deal=answer.deal, now=score_words(answer.score),

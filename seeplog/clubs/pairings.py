@@ -52,6 +52,27 @@ def without_withdrawn(tables: Sequence[Table], withdrawn: Collection[int]) -> li
     return [t for t in kept if t[1] is not None] + [t for t in kept if t[1] is None] + freed
 
 
+def next_scheduled(schedule: Sequence[Sequence[Table]], met: Collection[frozenset[int]],
+                   withdrawn: Collection[int]) -> list[Table] | None:
+    """The round-robin's next round: the first round of the `schedule` none of whose meetings were played
+    (`met`) that still seats two partnerships once the `withdrawn` have left (`without_withdrawn`); a round
+    whose every table had a withdrawn partnership is passed over. None when no such round is left.
+
+    >>> schedule = [[(1, 4), (2, 3)], [(1, 3), (4, 2)], [(1, 2), (3, 4)]]
+    >>> next_scheduled(schedule, {frozenset((1, 4)), frozenset((2, 3))}, {2})
+    [(1, 3), (4, None)]
+    >>> next_scheduled(schedule, set(), {1, 2}), next_scheduled(schedule, set(), {1, 3})
+    ([(3, 4)], [(4, 2)])
+    """
+    for tables in schedule:
+        if any(frozenset(t) in met for t in tables if t[1] is not None):
+            continue
+        left = without_withdrawn(tables, withdrawn)
+        if any(b is not None for _, b in left):
+            return left
+    return None
+
+
 def byes_of(tables: Sequence[Table]) -> list[int]:
     """The partnerships a round gives a bye, in its order."""
     return [a for a, b in tables if b is None]

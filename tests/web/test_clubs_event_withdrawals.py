@@ -8,6 +8,12 @@ import io
 import json
 import re
 
+import pytest
+
+from seeplog.web.clubs.event_rounds import planned_pairing
+from seeplog.web.clubs.events_store import EventChange, make_round
+from seeplog.web.db import connect
+from tests.web.clubs_helpers import named, store_text
 from tests.web.helpers import assert_envelope
 from tests.web.test_clubs_event_rounds import score_table
 
@@ -167,3 +173,44 @@ def test_the_event_pages_withdraw_and_reinstate_forms(client):
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert "Partnership 2 (Leaver C &amp; Leaver D) is reinstated" in page and "withdrawn-badge" not in page
     assert client.post(reinstate, data={"csrf_token": csrf, "token": token, "pair": 2}).status_code == 409
+
+
+def test_a_round_robin_round_always_seats_two_partnerships_playing_on(client):
+    """Partnerships 1, 2 and 3 never came: the schedule's rounds that seat none of 4, 5, 6 against each other are
+    passed over (round 1 was made with no table, three byes), and once those three have met each other the next
+    round is refused, saying why."""
+    event_id, token = create(client)
+    for pair in (1, 2, 3):
+        assert client.post(url(event_id, pair), headers=bearer(token)).status_code == 201
+    made = [client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)) for _ in range(3)]
+    assert [m.status_code for m in made] == [201, 201, 201]
+    assert [sum(1 for t in seated(m.json) if t[1] is not None) for m in made] == [1, 1, 1]
+    assert {frozenset(t) for m in made for t in seated(m.json) if t[1] is not None} == \
+        {frozenset((4, 5)), frozenset((4, 6)), frozenset((5, 6))}
+    refused = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
+    assert assert_envelope(refused, 409)["error"].startswith("every round of the round-robin left pairs a withdrawn")
+
+
+def test_an_uploaded_game_may_not_seat_a_withdrawn_partnership(client):
+    event_id, token = create(client, PAIRS[:4], event_format="hand")
+    assert client.post(url(event_id, 2), headers=bearer(token)).status_code == 201
+    names = {"North": PAIRS[1][0], "South": PAIRS[1][1], "West": PAIRS[2][0], "East": PAIRS[2][1]}
+    game = store_text(client, named("game-standard-1.seep", names))
+    before = client.get(f"/api/events/{event_id}").json
+    refused = client.post(f"/api/events/{event_id}/games", headers=bearer(token), json={"game_id": game})
+    assert assert_envelope(refused, 409)["error"].startswith("partnership 2 withdrew from the event (from round 1)")
+    assert client.get(f"/api/events/{event_id}").json == before
+
+
+def test_a_withdrawal_made_while_a_round_is_paired_refuses_the_round(app, client):
+    """The round is paired from the withdrawals as they stood; one stored before the round is (another organiser's,
+    say) makes it refused, not made with the withdrawn partnership seated."""
+    event_id, token = create(client, PAIRS[:4])
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        pairing, how = planned_pairing(db, event_id, {})
+        assert client.post(url(event_id, 4), headers=bearer(token)).status_code == 201
+        with pytest.raises(EventChange) as refusal:
+            make_round(db, event_id, token, pairing, how, {})
+    assert refusal.value.message == "a partnership was withdrawn or reinstated while round 1 was paired: make it again"
+    assert client.get(f"/api/events/{event_id}").json["rounds"] == []

@@ -12,6 +12,7 @@ from seeplog.said import Said
 
 from ..db import writing
 from .event_uploads import game_sides, held_by
+from .event_withdrawals import withdrawn, withdrawn_named
 from .events_store import BadEvent, EventChange, get_event
 
 
@@ -28,7 +29,7 @@ def attach_game(db: sqlite_utils.Database, event_id: int, game_id: int, round_nu
     :raises NoEvent: :raises NoGame: :raises BadEvent: when the game is live, or not one game of the event's
         variant whose two sides are partnerships of the event, or the round does not follow the event's rounds.
     :raises EventChange: when the game is a table of an event already, or either partnership has a place in
-        that round.
+        that round or is withdrawn from it.
     """
     event = get_event(db, event_id)
     with writing(db):  # checked inside the write: no other attach or replace comes between
@@ -41,6 +42,9 @@ def attach_game(db: sqlite_utils.Database, event_id: int, game_id: int, round_nu
             raise BadEvent(Said("round {round} does not follow the event's rounds: give a round from 1 to {most}",
                                 round=number, most=last + 1))
         check_places(db, event_id, number, a, b)
+        gone = withdrawn(db, event_id)
+        if named := [p for p in (a, b) if p in gone and number >= gone[p]]:
+            raise EventChange(withdrawn_named(named, gone))
         db.execute("delete from event_tables where event_id = ? and round = ? and game_id is null and pair_b is not "
                    "null and (pair_a in (?, ?) or pair_b in (?, ?))", [event_id, number, a, b, a, b])
         if number > last:

@@ -13,7 +13,7 @@ from seeplog.dispute import listed
 from seeplog.said import Param, Said
 
 from ..catalog import english_ngettext
-from .event_withdrawals import withdrawn
+from .event_withdrawals import withdrawn, withdrawn_named
 from .events_store import (BadEvent, EventChange, event_pairs, get_event, make_round, next_round_number,
                            round_robin_next, table_results)
 
@@ -26,23 +26,27 @@ def next_round(db: sqlite_utils.Database, event_id: int, organiser_token: str) -
 
     :raises NoEvent: :raises EventChange: when the round cannot be paired (as `planned_pairing` says).
     """
-    pairing, how = planned_pairing(db, event_id)
-    return make_round(db, event_id, organiser_token, pairing, how)
+    gone = withdrawn(db, event_id)
+    pairing, how = planned_pairing(db, event_id, gone)
+    return make_round(db, event_id, organiser_token, pairing, how, gone)
 
 
-def planned_pairing(db: sqlite_utils.Database, event_id: int) -> tuple[list[Table], str]:
-    """The tables the event's next round would have, as its format pairs it, and that format.
+def planned_pairing(db: sqlite_utils.Database, event_id: int, gone: Mapping[int, int] | None = None) \
+        -> tuple[list[Table], str]:
+    """The tables the event's next round would have, as its format pairs it, and that format; `gone`: the
+    withdrawals it is paired with (those stored when None).
 
     :raises NoEvent: :raises EventChange: when the round cannot be paired (every round-robin round made, a
         table of the rounds before a Swiss round still open, no pairing left without a rematch, an event
         paired by hand only).
     """
     event = get_event(db, event_id)
+    gone = withdrawn(db, event_id) if gone is None else gone
     if event["format"] == "hand":
         raise EventChange(Said("this event's rounds are entered by hand: name each table's two partnerships"))
     if event["format"] == "swiss":
-        return swiss_pairing(db, event), "swiss"
-    return round_robin_next(db, event_id, len(event_pairs(db, event_id))), "round-robin"
+        return swiss_pairing(db, event, gone), "swiss"
+    return round_robin_next(db, event_id, len(event_pairs(db, event_id)), gone), "round-robin"
 
 
 def open_tables(db: sqlite_utils.Database, event_id: int) -> list[tuple[int, int]]:
@@ -52,7 +56,7 @@ def open_tables(db: sqlite_utils.Database, event_id: int) -> list[tuple[int, int
         "where t.event_id = ? and l.state = 'open' order by t.round, t.number", [event_id])]
 
 
-def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Table]:
+def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any], gone: Mapping[int, int]) -> list[Table]:
     """The next Swiss round from the standings as they stand, once every table of the rounds made is closed;
     the withdrawn partnerships left out."""
     still_open: list[Param] = [Said("round {round}, table {table}", round=r, table=n)
@@ -65,7 +69,7 @@ def swiss_pairing(db: sqlite_utils.Database, event: dict[str, Any]) -> list[Tabl
     met = {frozenset((r.a, r.b)) for r in results if r.b is not None}
     byes = {r.a for r in results if r.b is None}
     try:
-        return swiss_round(ranked, met, byes, withdrawn(db, event["id"]))
+        return swiss_round(ranked, met, byes, gone)
     except NoPairing as e:
         raise EventChange(Said("the next Swiss round cannot be paired: {problem}", problem=e.args[0])) from None
 
@@ -83,7 +87,7 @@ def hand_round(db: sqlite_utils.Database, event_id: int, organiser_token: str,
     check_hand_tables(numbers, tables, gone)
     seated = {p for table in tables for p in table}
     bye = [(p, None) for p in numbers if p not in seated and p not in gone]
-    return make_round(db, event_id, organiser_token, [*tables, *bye], "hand")
+    return make_round(db, event_id, organiser_token, [*tables, *bye], "hand", gone)
 
 
 def check_hand_tables(numbers: list[int], tables: list[tuple[int, int]], gone: Mapping[int, int] | None = None) \
@@ -109,15 +113,6 @@ def check_hand_tables(numbers: list[int], tables: list[tuple[int, int]], gone: M
     if len(left) > 1:
         raise BadEvent(Said("partnerships {left} have no table: seat every partnership, but one when their number "
                             "is odd (it has a bye)", left=", ".join(map(str, left))))
-
-
-def withdrawn_named(named: list[int], gone: Mapping[int, int]) -> Said:
-    """Why a round entered by hand may not seat the withdrawn partnerships `named`."""
-    if len(named) == 1:
-        return Said("partnership {pair} withdrew from the event (from round {round}): it is paired no more; "
-                    "reinstate it to seat it", pair=named[0], round=gone[named[0]])
-    return Said("partnerships {pairs} withdrew from the event: they are paired no more; reinstate them to seat "
-                "them", pairs=", ".join(map(str, named)))
 
 
 def round_pairings(db: sqlite_utils.Database, event_id: int) -> dict[int, str]:

@@ -3,6 +3,8 @@ would make next, and paired no more from it (`seeplog.clubs.pairings` says how);
 A withdrawal made by mistake is taken back (reinstated): nothing else changed, so nothing is lost."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import sqlite_utils
 
 from seeplog.refusals import Conflict, NotFound
@@ -71,3 +73,13 @@ def reinstate(db: sqlite_utils.Database, event_id: int, pair: int) -> int:
 def withdrawals_version(db: sqlite_utils.Database, event_id: int) -> str:
     """What changes with each withdrawal and reinstatement of the event's partnerships."""
     return ",".join(f"{pair}:{first}" for pair, first in withdrawn(db, event_id).items())
+
+
+def withdrawn_named(named: list[int], gone: Mapping[int, int]) -> Said:
+    """Why a round entered by hand, or an uploaded game attached, may not seat the withdrawn partnerships
+    `named`."""
+    if len(named) == 1:
+        return Said("partnership {pair} withdrew from the event (from round {round}): it is paired no more; "
+                    "reinstate it to seat it", pair=named[0], round=gone[named[0]])
+    return Said("partnerships {pairs} withdrew from the event: they are paired no more; reinstate them to seat "
+                "them", pairs=", ".join(map(str, named)))

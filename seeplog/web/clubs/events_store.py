@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
 
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound
-from seeplog.clubs.pairings import Table, round_robin, without_withdrawn
+from seeplog.clubs.pairings import Table, next_scheduled, round_robin
 from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import REFUSED, SCORE_TOTAL, UNKNOWN, TableResult
 from seeplog.notation import parse
@@ -212,23 +213,27 @@ def table_token(organiser_token: str, event_id: int, round_number: int, table: i
     return derived_token(organiser_token, f"seeplog event {event_id} round {round_number} table {table}")
 
 
-def round_robin_next(db: sqlite_utils.Database, event_id: int, count: int) -> list[Table]:
-    """The round-robin's next round (the rounds it has made counted, not those entered by hand), without the
-    withdrawn partnerships (their scheduled opponents have a bye).
+def round_robin_next(db: sqlite_utils.Database, event_id: int, count: int, gone: Mapping[int, int]) -> list[Table]:
+    """The round-robin's next round (`pairings.next_scheduled`: its first round not played that still seats two
+    partnerships), without the withdrawn partnerships `gone` (their scheduled opponents have a bye).
 
-    :raises EventChange: when every round has been made, or fewer than two partnerships play on.
+    :raises EventChange: when every round has been played, or no round left seats two partnerships playing on.
     """
     rounds = round_robin(count)
-    made = db.execute("select count(*) from event_rounds where event_id = ? and pairing = 'round-robin'",
-                      [event_id]).fetchone()[0]
-    if made >= len(rounds):
-        raise EventChange(Said("every round of this round-robin has been made ({rounds} for {count} partnerships)",
-                               rounds=len(rounds), count=count))
-    gone = withdrawn(db, event_id)
     if count - len(gone) < 2:
         raise EventChange(Said("fewer than two partnerships play on ({count} of {all} withdrawn): reinstate one to "
                                "pair a round", count=len(gone), all=count))
-    return without_withdrawn(rounds[made], gone)
+    met = {frozenset(row) for row in db.execute(
+        "select t.pair_a, t.pair_b from event_tables t join event_rounds r on r.event_id = t.event_id and "
+        "r.round = t.round where t.event_id = ? and r.pairing = 'round-robin' and t.pair_b is not null", [event_id])}
+    found = next_scheduled(rounds, met, gone)
+    if found is not None:
+        return found
+    if all(any(frozenset(t) in met for t in tables if t[1] is not None) for tables in rounds):
+        raise EventChange(Said("every round of this round-robin has been made ({rounds} for {count} partnerships)",
+                               rounds=len(rounds), count=count))
+    raise EventChange(Said("every round of the round-robin left pairs a withdrawn partnership: no two partnerships "
+                           "playing on are left to meet (reinstate one, or enter a round by hand)"))
 
 
 def next_round_number(db: sqlite_utils.Database, event_id: int) -> int:
@@ -237,20 +242,26 @@ def next_round_number(db: sqlite_utils.Database, event_id: int) -> int:
 
 
 def make_round(db: sqlite_utils.Database, event_id: int, organiser_token: str, pairing: list[Table] | None = None,
-               how: str = "round-robin") -> tuple[int, list[dict[str, Any]]]:
-    """The next round, paired as `pairing` says (the round-robin's next when None): its tables, each a new live
-    game named for the event whose edit token the organiser token makes (`table_token`), its confirm link's
-    token kept at once (`confirm_token`). The round number and each table with its edit and confirm tokens.
+               how: str = "round-robin", gone: Mapping[int, int] | None = None) -> tuple[int, list[dict[str, Any]]]:
+    """The next round, paired as `pairing` says (the round-robin's next when None) with the withdrawals `gone`
+    (those stored when None): its tables, each a new live game named for the event whose edit token the
+    organiser token makes (`table_token`), its confirm link's token kept at once (`confirm_token`). The round
+    number and each table with its edit and confirm tokens.
 
-    :raises EventChange: when every round of the round-robin has been made.
+    :raises EventChange: when every round of the round-robin has been made, or a partnership was withdrawn or
+        reinstated while the round was paired.
     """
     event, pairs = get_event(db, event_id), event_pairs(db, event_id)
-    pairing = round_robin_next(db, event_id, len(pairs)) if pairing is None else pairing
+    gone = withdrawn(db, event_id) if gone is None else gone
+    pairing = round_robin_next(db, event_id, len(pairs), gone) if pairing is None else pairing
     number = next_round_number(db, event_id)
     players = {p["number"]: p["players"] for p in pairs}
     with writing(db):  # the tables' games too: a round refused here leaves none behind
         if db.execute("select 1 from event_rounds where event_id = ? and round = ?", [event_id, number]).fetchone():
             raise EventChange(Said("round {round} was made meanwhile", round=number))
+        if withdrawn(db, event_id) != dict(gone):
+            raise EventChange(Said("a partnership was withdrawn or reinstated while round {round} was paired: make "
+                                   "it again", round=number))
         tables = [_new_table(db, event, organiser_token, number, table, a, b, players)
                   for table, (a, b) in enumerate(pairing, start=1)]
         db.execute("insert into event_rounds (event_id, round, pairing) values (?, ?, ?)", [event_id, number, how])
