@@ -70,7 +70,7 @@ def test_two_devices_enter_at_the_same_moment_and_agree_within_one_poll(browser,
     said = loser.locator("#conflict p.changed").inner_text()
     seat = theirs.split()[0]
     assert said == f"{seat} ({PLAYERS[seat]})'s {card_of(theirs)} was entered on the other phone."
-    assert loser.locator("#conflict li code").all_inner_texts() == [mine[loser]]
+    assert loser.locator("#conflict li .what [aria-hidden=true]").all_inner_texts() == [mine[loser]]
     assert api_doc(loser, base_url, game)["entries"][-1]["line"] == theirs  # fetched: the game as it is now
     loser.wait_for_function("t => document.getElementById('last-entry')?.textContent.includes(t)", arg=mine[loser])
     loser.screenshot(path=str(SHOTS / f"two-devices-{other}-conflict.png"))
@@ -146,7 +146,7 @@ def test_a_waiting_score_says_it_would_now_end_a_later_deal(browser, base_url):
     setup.close()
     context.set_offline(False)
     page.locator("#conflict li").wait_for()
-    assert page.locator("#conflict li code").all_inner_texts() == ["score NS 62 EW 38"]
+    assert page.locator("#conflict li .what [aria-hidden=true]").all_inner_texts() == ["score NS 62 EW 38"]
     page.wait_for_function("t => document.querySelector('#conflict li .aim')?.textContent === t", arg=(
         "Re-applied, it is added after the start of deal 3, not after the start of deal 2 where it was entered"))
     page.wait_for_timeout(500)  # the deal's end drawn under it does not scroll the question away
