@@ -69,3 +69,22 @@ def test_confirming_on_the_keepers_phone_leaves_the_focus_on_the_answer(page, ba
     page.locator("#deal-confirm p.confirmed").wait_for()
     assert focused(page).startswith("confirmed:✓ EW confirmed deal 2")
     page.locator("#deal-confirm").screenshot(path=str(SHOTS / "keep-confirm-confirmed-desktop.png"))
+
+
+def test_both_confirm_pages_name_the_score_they_showed(page, base_url):
+    """The keep page's box and the opponents' confirm page send the score they showed with the answer, so that a
+    score corrected meanwhile is refused (409), not confirmed unseen (their answers named no score)."""
+    page.set_viewport_size(PHONE)
+    table = keep_page_with_deal_over(page, base_url, "Keep names")
+    sent: list[dict] = []
+    page.on("request", lambda r: sent.append(r.post_data_json) if r.method == "POST" and "confirmations" in r.url
+            else None)
+    page.locator("#deal-confirm button[data-role=confirm]").click()
+    page.locator("#deal-confirm p.confirmed").wait_for()
+    assert sent[-1]["score"] == {"NS": 45, "EW": 55} and sent[-1]["deal"] == 2
+    opponents = page.context.new_page()
+    opponents.on("request", lambda r: sent.append(r.post_data_json) if r.method == "POST" else None)
+    opponents.goto(base_url + table["confirm_url"])
+    opponents.locator("#confirm-deals li[data-deal='1'] button.confirm").click()
+    opponents.locator("#confirm-deals li[data-deal='1'] p.outcome").wait_for()
+    assert sent[-1]["score"] == {"NS": 60, "EW": 40} and sent[-1]["deal"] == 1

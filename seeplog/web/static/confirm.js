@@ -31,8 +31,11 @@
     return Object.keys(score).map(function (t) { return score[t]; }).join("–");
   }
 
+  /* The answer names the score the page showed: corrected meanwhile, the server refuses it (409) and says so. */
   function send(deal, verdict, reason) {
+    var shown = last ? last.deals.filter(function (c) { return c.deal === deal; })[0] : null;
     var body = { deal: deal, verdict: verdict, team: team };
+    if (shown) body.score = shown.score;
     if (reason) body.reason = reason;
     fetch(api, { method: "POST", cache: "no-store", body: JSON.stringify(body),
                  headers: { "Content-Type": "application/json", Authorization: "Bearer " + token } })

@@ -51,8 +51,10 @@ export async function pollConfirm() {
   redraw();
 }
 
+/* The answer names the score the box showed: corrected meanwhile, the server refuses it (409) and says so. */
 async function send(deal, verdict, reason) {
-  const body = { deal, verdict, team: state.known.team, ...(reason ? { reason } : {}) };
+  const shown = state.known.deals.find((c) => c.deal === deal);
+  const body = { deal, verdict, team: state.known.team, ...(shown ? { score: shown.score } : {}), ...(reason ? { reason } : {}) };
   const response = await fetch(url, {
     method: "POST", cache: "no-store",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${keep.token}` },
@@ -84,10 +86,10 @@ function askBox(check) {
     out.push(input, button(t("Send the refusal"), "danger", () => {
       if (input.value.trim()) send(check.deal, "refused", input.value.trim());
       else input.focus();
-    }, { role: "refuse-send" }), button(t("Back"), "quiet", () => { state.refusing = null; state.focus = "refuse"; redraw(); }));
+    }, { role: "refuse-send" }), button(t("Back"), "quiet", () => { Object.assign(state, { refusing: null, reason: "", focus: "refuse" }); redraw(); }));
   } else {
     out.push(button(t("{team} confirm {score}", { team, score: scoreText(check.score) }), "confirm", () => send(check.deal, "confirmed"),
-      { role: "confirm" }), button(t("Refuse…"), "quiet", () => { state.refusing = check.deal; state.focus = "reason"; redraw(); },
+      { role: "confirm" }), button(t("Refuse…"), "quiet", () => { Object.assign(state, { refusing: check.deal, reason: "", focus: "reason" }); redraw(); },
       { role: "refuse" }));
   }
   return out;
@@ -113,9 +115,10 @@ export function renderConfirm(next) {
   box.hidden = !check || next.kind !== "deal";
   if (box.hidden) return;
   const typing = document.activeElement && document.activeElement.dataset.role === "reason" && box.contains(document.activeElement);
+  if (typing && check.status === "missing" && state.refusing === check.deal && !state.said) return;  // the field as it is
   box.replaceChildren(...(check.status === "missing" ? askBox(check) : answeredBox(check)),
     ...earlier(check.deal), ...(state.said ? [textEl("p", "refused", state.said)] : []));
-  focusAfter(box, typing ? "reason" : state.focus);
+  focusAfter(box, state.focus || (typing ? "reason" : null));
   state.focus = null;
 }
 
@@ -127,7 +130,6 @@ function focusAfter(box, role) {
   if (!target) return;
   if (role === "answer") target.tabIndex = -1;
   target.focus();
-  if (role === "reason") target.setSelectionRange(target.value.length, target.value.length);
 }
 
 /* Earlier deals still waiting for the opponents' answer (a score corrected since they answered, say). */
