@@ -39,6 +39,13 @@ def scorer_named_elsewhere(page, base: str, table: dict) -> None:
                            timeout=15_000)
 
 
+def press(page, role: str, then: str) -> None:
+    """The box's button of `role` pressed from the keyboard, then the box's `then` waited for."""
+    page.locator(f"#deal-confirm button[data-role={role}]").focus()
+    page.keyboard.press("Enter")
+    page.locator(f"#deal-confirm {then}").wait_for()
+
+
 def focused(page) -> str:
     return page.evaluate("() => { const e = document.activeElement;"
                          " return (e.dataset.role || e.id || e.className || e.tagName) + ':' + e.textContent.trim(); }")
@@ -47,16 +54,13 @@ def focused(page) -> str:
 def test_refusing_on_the_keepers_phone_keeps_the_focus_in_the_box(page, base_url):
     page.set_viewport_size(PHONE)
     table = keep_page_with_deal_over(page, base_url, "Keep refuse")
-    page.locator("#deal-confirm button[data-role=refuse]").focus()
-    page.keyboard.press("Enter")
+    press(page, "refuse", "#refuse-reason")
     page.wait_for_function("() => document.activeElement.id === 'refuse-reason'")
     page.keyboard.type("we had 50")
     scorer_named_elsewhere(page, base_url, table)
     assert page.locator("#refuse-reason").input_value() == "we had 50"
     assert focused(page).startswith("reason:")
-    page.locator("#deal-confirm button[data-role=refuse-send]").focus()
-    page.keyboard.press("Enter")
-    page.locator("#deal-confirm p.refused").wait_for()
+    press(page, "refuse-send", "p.refused")
     assert focused(page).startswith("refused:EW refused deal 2: “we had 50”")
     page.locator("#deal-confirm").screenshot(path=str(SHOTS / "keep-confirm-refused-phone.png"))
 
@@ -64,9 +68,7 @@ def test_refusing_on_the_keepers_phone_keeps_the_focus_in_the_box(page, base_url
 def test_confirming_on_the_keepers_phone_leaves_the_focus_on_the_answer(page, base_url):
     page.set_viewport_size(DESKTOP)
     keep_page_with_deal_over(page, base_url, "Keep confirm")
-    page.locator("#deal-confirm button[data-role=confirm]").focus()
-    page.keyboard.press("Enter")
-    page.locator("#deal-confirm p.confirmed").wait_for()
+    press(page, "confirm", "p.confirmed")
     assert focused(page).startswith("confirmed:✓ EW confirmed deal 2")
     page.locator("#deal-confirm").screenshot(path=str(SHOTS / "keep-confirm-confirmed-desktop.png"))
 

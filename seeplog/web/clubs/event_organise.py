@@ -3,9 +3,11 @@ a table or detached from it, a partnership withdrawn or reinstated. Each checks 
 comes back on the event page, saying why, with its 4xx, and changes nothing."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, flash, redirect, url_for
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -55,24 +57,24 @@ def detached(event_id: int, table: dict[str, Any]) -> WerkzeugResponse:
 
 @bp.post("/events/<int:event_id>/partnerships/withdraw")
 def withdraw(event_id: int):
-    return organiser_change(event_id, "withdraw", lambda form, token: withdrawn(
-        event_id, form.pair.data or 0, withdraw_pair(get_db(), event_id, form.pair.data or 0)))
-
-
-def withdrawn(event_id: int, pair: int, first: int) -> WerkzeugResponse:
-    flash(gettext("Partnership %(number)s (%(name)s) is withdrawn from round %(round)s: the rounds made from now on "
-                  "pair it no more, and its results stand.", number=pair, name=pair_name(get_db(), event_id, pair),
-                  round=first), "ok")
-    return redirect(url_for("clubs.event", event_id=event_id), 303)
+    return pair_change(event_id, "withdraw", withdraw_pair,
+                       _l("Partnership %(number)s (%(name)s) is withdrawn from round %(round)s: the rounds made from "
+                          "now on pair it no more, and its results stand."))
 
 
 @bp.post("/events/<int:event_id>/partnerships/reinstate")
 def reinstate(event_id: int):
-    return organiser_change(event_id, "reinstate", lambda form, token: reinstated(
-        event_id, form.pair.data or 0, reinstate_pair(get_db(), event_id, form.pair.data or 0)))
+    return pair_change(event_id, "reinstate", reinstate_pair,
+                       _l("Partnership %(number)s (%(name)s) is reinstated: the rounds made from now on pair it "
+                          "again."))
 
 
-def reinstated(event_id: int, pair: int, first: int) -> WerkzeugResponse:
-    flash(gettext("Partnership %(number)s (%(name)s) is reinstated: the rounds made from now on pair it again.",
-                  number=pair, name=pair_name(get_db(), event_id, pair)), "ok")
-    return redirect(url_for("clubs.event", event_id=event_id), 303)
+def pair_change(event_id: int, key: str, change: Callable[[Any, int, int], int], done: Any) -> Any:
+    """The organiser's form of `key` (withdraw, reinstate) checked, `change` made to the partnership it chose, and
+    back to the event page saying `done` (its number, name, and the first round the change holds for)."""
+    def changed(form: Any, token: str) -> WerkzeugResponse:
+        pair = form.pair.data or 0
+        first = change(get_db(), event_id, pair)
+        flash(str(done) % {"number": pair, "name": pair_name(get_db(), event_id, pair), "round": first}, "ok")
+        return redirect(url_for("clubs.event", event_id=event_id), 303)
+    return organiser_change(event_id, key, changed)
