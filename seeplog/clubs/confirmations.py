@@ -137,6 +137,14 @@ def check_score_named(answer: Answer, named: Mapping[str, int] | None, now: Deal
                             score=score_words(answer.score)))
 
 
+def ruled_already(answer: Answer, now: DealCheck | None) -> bool:
+    """Whether `answer`, a director's ruling, is the one that stands on its deal now (the same score and reason):
+    a ruling sent again whose first answer was lost."""
+    ruled = now.answer if now is not None else None
+    return (answer.via == "director" and ruled is not None and ruled.via == "director" and now is not None
+            and now.status == "confirmed" and dict(ruled.score) == dict(answer.score) and ruled.reason == answer.reason)
+
+
 def check_ruling(answer: Answer) -> None:
     """A director's ruling: that a deal's score stands (a score they find wrong is corrected, not refused), and
     why, in a word the table reads.

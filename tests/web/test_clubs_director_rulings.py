@@ -3,6 +3,7 @@ refuse, with a reason or without), a reason that shows nothing is no reason, and
 it stands only over the opponents' refusal of that same score."""
 from __future__ import annotations
 
+from seeplog.web.db import connect
 from tests.web.clubs_helpers import enter
 from tests.web.helpers import assert_envelope
 from tests.web.test_clubs_confirm import answer, bearer, confirmations, event_with_round
@@ -104,3 +105,20 @@ def test_the_scoresheet_credits_a_ruling_to_the_director_with_its_reason(client)
     rulings = sheet.split('<ul class="hint notes rulings">')[1].split("</ul>")[0]
     assert f"Deal 1: {title}</li>" in rulings
     assert '<ul class="hint notes refusals">' not in sheet
+
+
+def test_a_ruling_sent_again_is_stored_once_and_answered_as_it_stands(app, client):
+    """The director's answer was lost and the view sent the ruling again: it was told 'deal 1's score is not
+    refused: there is none to rule on', though its ruling stood. Another reason is still a new ruling refused."""
+    _, organiser, _, game = refused_deal(client)
+    body = {"deal": 1, "verdict": "confirmed", "reason": "Counted again", "score": {"NS": 60, "EW": 40}}
+    first, again = answer(client, game, organiser, **body), answer(client, game, organiser, **body)
+    assert first.status_code == 201 and again.status_code == 201 and again.json == first.json
+    history = client.get(f"/api/live/{game}/confirmations").json["deals"][0]
+    assert (history["status"], history["via"], history["reason"]) == ("confirmed", "director", "Counted again")
+    with app.app_context():
+        rows = connect(app.config["DATABASE"]).execute("select count(*) from deal_answers where game_id = ? and "
+                                                       "via = 'director'", [game]).fetchone()[0]
+    assert rows == 1
+    other = assert_envelope(answer(client, game, organiser, **{**body, "reason": "Another word"}), 409)
+    assert "is not refused" in other["error"]

@@ -10,7 +10,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.clubs.confirmations import (VERDICT_WORDS, Answer, DealCheck, check_answer, check_score_named,
-                                         confirming_team, deal_checks, says_nothing)
+                                         confirming_team, deal_checks, ruled_already, says_nothing)
 from seeplog.refusals import Conflict, NotAllowed, NotFound
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said
@@ -129,8 +129,10 @@ def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dic
         answer = Answer(args["deal"], args.get("team") or opponents, args["verdict"],
                         scores.get(args["deal"], {}), reason, via, now())
         check_answer(answer, table.teams, scores, opponents if via == "link" else None)
-        check_score_named(answer, args.get("score"), next((c for c in checks(db, game_id) if c.deal == answer.deal),
-                                                          None))
+        stands = next((c for c in checks(db, game_id) if c.deal == answer.deal), None)
+        if ruled_already(answer, stands) and stands is not None:
+            return stands  # the same ruling sent again (its first answer lost): stored once
+        check_score_named(answer, args.get("score"), stands)
         check_not_over(db, game_id, answer)
         version = db.execute("select version from live_games where game_id = ?", [game_id]).fetchone()[0]
         db.execute("insert into deal_answers (game_id, deal, team, verdict, score, reason, via, version, at) "
