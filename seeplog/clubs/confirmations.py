@@ -137,12 +137,12 @@ def check_score_named(answer: Answer, named: Mapping[str, int] | None, now: Deal
                             score=score_words(answer.score)))
 
 
-def ruled_already(answer: Answer, now: DealCheck | None) -> bool:
-    """Whether `answer`, a director's ruling, is the one that stands on its deal now (the same score and reason):
-    a ruling sent again whose first answer was lost."""
-    ruled = now.answer if now is not None else None
-    return (answer.via == "director" and ruled is not None and ruled.via == "director" and now is not None
-            and now.status == "confirmed" and dict(ruled.score) == dict(answer.score) and ruled.reason == answer.reason)
+def ruled_already(answer: Answer, now: DealCheck) -> bool:
+    """Whether `answer`, a director's ruling, is the one that stands on its deal `now` (the same score and
+    reason): a ruling sent again whose first answer was lost."""
+    ruled = now.answer
+    return (answer.via == "director" and now.status == "confirmed" and ruled is not None and ruled.via == "director"
+            and dict(ruled.score) == dict(answer.score) and ruled.reason == answer.reason)
 
 
 def check_ruling(answer: Answer) -> None:

@@ -52,6 +52,11 @@ def without_withdrawn(tables: Sequence[Table], withdrawn: Collection[int]) -> li
     return [t for t in kept if t[1] is not None] + [t for t in kept if t[1] is None] + freed
 
 
+def played(tables: Sequence[Table], met: Collection[frozenset[int]]) -> bool:
+    """Whether a round of the schedule was played: one of its meetings is among those played (`met`)."""
+    return any(frozenset(t) in met for t in tables if t[1] is not None)
+
+
 def next_scheduled(schedule: Sequence[Sequence[Table]], met: Collection[frozenset[int]],
                    withdrawn: Collection[int]) -> list[Table] | None:
     """The round-robin's next round: the first round of the `schedule` none of whose meetings were played
@@ -65,7 +70,7 @@ def next_scheduled(schedule: Sequence[Sequence[Table]], met: Collection[frozense
     ([(3, 4)], [(4, 2)])
     """
     for tables in schedule:
-        if any(frozenset(t) in met for t in tables if t[1] is not None):
+        if played(tables, met):
             continue
         left = without_withdrawn(tables, withdrawn)
         if any(b is not None for _, b in left):

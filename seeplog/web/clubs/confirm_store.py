@@ -130,7 +130,7 @@ def record_answer(db: sqlite_utils.Database, game_id: int, token: str, args: dic
                         scores.get(args["deal"], {}), reason, via, now())
         check_answer(answer, table.teams, scores, opponents if via == "link" else None)
         stands = next((c for c in checks(db, game_id) if c.deal == answer.deal), None)
-        if ruled_already(answer, stands) and stands is not None:
+        if stands is not None and ruled_already(answer, stands):
             return stands  # the same ruling sent again (its first answer lost): stored once
         check_score_named(answer, args.get("score"), stands)
         check_not_over(db, game_id, answer)

@@ -10,7 +10,7 @@ from typing import Any
 import sqlite_utils
 
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound
-from seeplog.clubs.pairings import Table, next_scheduled, round_robin
+from seeplog.clubs.pairings import Table, next_scheduled, played, round_robin
 from seeplog.clubs.players import UNNAMED, display_name, name_key
 from seeplog.clubs.standings import REFUSED, SCORE_TOTAL, UNKNOWN, TableResult
 from seeplog.notation import parse
@@ -229,7 +229,7 @@ def round_robin_next(db: sqlite_utils.Database, event_id: int, count: int, gone:
     found = next_scheduled(rounds, met, gone)
     if found is not None:
         return found
-    if all(any(frozenset(t) in met for t in tables if t[1] is not None) for tables in rounds):
+    if all(played(tables, met) for tables in rounds):
         raise EventChange(Said("every round of this round-robin has been made ({rounds} for {count} partnerships)",
                                rounds=len(rounds), count=count))
     raise EventChange(Said("every round of the round-robin left pairs a withdrawn partnership: no two partnerships "

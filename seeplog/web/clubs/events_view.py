@@ -59,9 +59,10 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
                                        "tables": [], "bye": None, "byes": []})
         if t["pair_b"] is None:
             rounds[t["round"]]["byes"].append(t["pair_a"])
-            rounds[t["round"]]["bye"] = rounds[t["round"]]["byes"][0]
         else:
             rounds[t["round"]]["tables"].append(row)
+    for made in rounds.values():
+        made["bye"] = made["byes"][0] if made["byes"] else None
     lines = standings(pairs, results.values(), gone)
     return {"id": event["id"], "name": event["name"], "date": event["date"], "place": event["place"],
             "variant": event["variant"], "baazi_target": event["baazi_target"], "format": event["format"],
