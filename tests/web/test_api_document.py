@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import re
 
-from tests.web.helpers import LIMIT, assert_envelope
+import flask_smorest
+
+from tests.web.helpers import LIMIT, assert_envelope, make_app
 
 BEARER_ROUTES = {
     "DELETE /api/live/{game_id}", "POST /api/live/{game_id}/entries", "POST /api/live/{game_id}/undo",
@@ -75,3 +77,17 @@ def test_every_write_over_the_limit_is_413_saying_what_fits_the_route(client):
         said = assert_envelope(getattr(client, method)(path, data=big, content_type="application/json"), 413)["error"]
         assert f"the limit is {LIMIT:,} bytes" in said, label
         assert ("a Seep log is a few KiB" in said) is (label in ("POST /api/games", "PUT /api/games/{game_id}")), label
+
+
+def test_the_routes_are_written_into_the_document_once_when_it_is_first_read(tmp_path, monkeypatch):
+    written = []
+    write = flask_smorest.Blueprint.register_views_in_doc
+    monkeypatch.setattr(flask_smorest.Blueprint, "register_views_in_doc",
+                        lambda blp, *args, **kwargs: written.append(blp.name) or write(blp, *args, **kwargs))
+    client = make_app(tmp_path / "seeplog.db").test_client()
+    assert written == []
+    first = client.get("/api/openapi.json").json
+    blueprints = list(written)
+    assert len(blueprints) == len(set(blueprints)) == len(first["tags"])
+    assert client.get("/api/openapi.json").json == first and written == blueprints
+    assert first["components"]["schemas"]["Game"]["minProperties"] == 1  # GameSchema's DOCUMENT

@@ -1,11 +1,12 @@
 """What the OpenAPI document says of every route alike, once, rather than route by route: the tokens a change
 sends (its security schemes), and the answers every write may get (403 from another site's page, 413 over the
 body limit: `guards.same_origin_only` and the service's MAX_CONTENT_LENGTH); and of a body's field that may be
-sent empty, as not given."""
+sent empty, as not given. And when it is written: on its first read (`WrittenWhenRead`)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+import flask_smorest
 from apispec import APISpec, BasePlugin
 
 BEARER = "bearerToken"
@@ -49,6 +50,10 @@ class EveryRoute(BasePlugin):
             if answer_to(responses, 401) is not None:
                 operation.setdefault("security", [{BEARER: []}])
 
+    def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """What a schema says of itself beyond its fields: its class's `DOCUMENT`."""
+        return dict(getattr(kwargs.get("schema"), "DOCUMENT", {}))
+
 
 def answer_to(responses: dict[Any, Any], status: int) -> dict[str, Any] | None:
     """The documented answer of `status` (flask-smorest keys them by number, a route's own doc by text)."""
@@ -75,3 +80,35 @@ def empty_is_not_given(converter: object, field: Any, ret: dict[str, Any], **kwa
         return {}
     kind = {key: ret.pop(key) for key in list(ret) if key not in ("description", "example")}
     return {"anyOf": [kind, {"const": ""}]}
+
+
+class WrittenWhenRead(flask_smorest.Api):
+    """flask-smorest's Api whose OpenAPI document takes in the blueprints' routes when it is first read (served,
+    printed), not as each registers: writing them costs more than all the rest of making an app, and most apps
+    (a test's, a worker's just started) are never asked for it. The API's blueprints (`jsonbody.Blueprint`)
+    hand their routes to `write_later`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._unwritten: list[Callable[[], None]] = []
+        self._registering = False
+        super().__init__(*args, **kwargs)
+
+    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
+        self._registering = True  # its own reads of the document write nothing in
+        try:
+            super().register_blueprint(blp, parameters=parameters, **options)
+        finally:
+            self._registering = False
+
+    def write_later(self, routes: Callable[[], None]) -> None:
+        self._unwritten.append(routes)
+
+    @property  # type: ignore[override]
+    def spec(self) -> APISpec:
+        while self._unwritten and not self._registering:
+            self._unwritten.pop(0)()
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec: APISpec) -> None:
+        self._spec = spec

@@ -15,6 +15,7 @@ from werkzeug import exceptions as http
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..findings import said_here
+from .document import WrittenWhenRead
 from ..statuswords import status_name, status_sentence
 from seeplog.said import Said, said_field
 from seeplog.refusals import BadInput, Conflict, NotAllowed, NotFound, Refusal, Refused, TooLarge
@@ -203,9 +204,9 @@ def handle_refusal(refusal: Refusal) -> tuple[Response | str, int, dict[str, str
     return handle(as_http(refusal))
 
 
-class Api(flask_smorest.Api):
+class Api(WrittenWhenRead):
     """flask-smorest's Api with seeplog's error envelope, for HTTP errors and stores' refusals alike (the
-    pages' and the API's)."""
+    pages' and the API's), and its OpenAPI document written when first read."""
 
     ERROR_SCHEMA = ErrorSchema
 

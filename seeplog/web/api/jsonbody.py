@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any, NoReturn
 
 import flask_smorest
@@ -157,3 +158,7 @@ class Blueprint(flask_smorest.Blueprint):
         parse = self.arguments(QuerySchema(), location="query", error_status_code=400)  # one instance: no schema made
         refused = self.alt_response(400, schema=ErrorSchema, description="a query parameter: the route takes none")
         return lambda view: refused(parse(view))
+
+    def register_views_in_doc(self, api: Any, app: Any, spec: Any, *, name: str, parameters: Any) -> None:
+        """Its routes go into the OpenAPI document when the document is first read (`WrittenWhenRead`)."""
+        api.write_later(partial(super().register_views_in_doc, api, app, spec, name=name, parameters=parameters))

@@ -177,6 +177,8 @@ def _some_tag(tags: dict) -> None:
 
 
 class GameSchema(Schema):
+    DOCUMENT = {"minProperties": 1}  # an empty game is refused (_not_empty)
+
     tags = fields.Dict(keys=fields.String(validate=TAG_NAME),
                        values=fields.String(validate=[LINE, validate.Length(max=200)]),
                        metadata={"propertyNames": {"pattern": TAG_NAME.regex.pattern}, "minProperties": 1},
