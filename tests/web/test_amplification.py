@@ -40,6 +40,7 @@ def test_tag_lines_beyond_the_limits_are_refused(client, body, setting):
     assert stored_count(client) == 0
 
 
+@pytest.mark.slow
 def test_findings_past_the_limit_are_counted_not_listed(client):
     body = fill(BASE, "zz\n")
     response = client.post("/api/games", data=body.encode(), content_type="text/plain")

@@ -23,6 +23,7 @@ def service(fast_module_store):
     return app.test_client()
 
 
+@pytest.mark.slow
 def test_no_answer_of_the_upload_and_live_apis_is_a_5xx(service):
     @given(st.data())
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,

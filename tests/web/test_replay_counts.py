@@ -272,6 +272,7 @@ def test_a_board_is_rendered_once_per_version(client):
     assert rendered == ["_live_board.html"] * 2 and changed != first and "Kd" in changed
 
 
+@pytest.mark.slow
 def test_a_championship_of_live_tables_keeps_each_tables_analysis(tmp_path, monkeypatch):
     """More live games than the analyses kept for pages (a championship's tables, each entry reaching any
     worker): the next entry of each still derives from its kept analysis, instead of reading its whole log
