@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import threading
 
 import flask_smorest
 
@@ -91,3 +93,31 @@ def test_the_routes_are_written_into_the_document_once_when_it_is_first_read(tmp
     assert len(blueprints) == len(set(blueprints)) == len(first["tags"])
     assert client.get("/api/openapi.json").json == first and written == blueprints
     assert first["components"]["schemas"]["Game"]["minProperties"] == 1  # GameSchema's DOCUMENT
+
+
+def test_threads_reading_the_document_first_at_once_each_get_it_whole(tmp_path):
+    whole = make_app(tmp_path / "alone.db").test_client().get("/api/openapi.json").data
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads change hands often, as a busy worker's do
+    try:
+        for trial in range(5):
+            answers = read_at_once(make_app(tmp_path / f"{trial}.db"), "/api/openapi.json", 6)
+            assert [(answer.status_code, answer.data) for answer in answers] == [(200, whole)] * 6
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def read_at_once(app, path: str, readers: int) -> list:
+    """The answers to `readers` threads getting `path` at the same moment."""
+    start, answers = threading.Barrier(readers), []
+
+    def read() -> None:
+        client = app.test_client()
+        start.wait()
+        answers.append(client.get(path))
+    threads = [threading.Thread(target=read) for _ in range(readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers

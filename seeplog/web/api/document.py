@@ -4,6 +4,7 @@ body limit: `guards.same_origin_only` and the service's MAX_CONTENT_LENGTH); and
 sent empty, as not given. And when it is written: on its first read (`WrittenWhenRead`)."""
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable
 
 import flask_smorest
@@ -91,6 +92,7 @@ class WrittenWhenRead(flask_smorest.Api):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._unwritten: list[Callable[[], None]] = []
         self._registering = False
+        self._writing = threading.RLock()  # a worker's threads may read it first at once
         super().__init__(*args, **kwargs)
 
     def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
@@ -105,8 +107,10 @@ class WrittenWhenRead(flask_smorest.Api):
 
     @property  # type: ignore[override]
     def spec(self) -> APISpec:
-        while self._unwritten and not self._registering:
-            self._unwritten.pop(0)()
+        if not self._registering:
+            with self._writing:
+                while self._unwritten:
+                    self._unwritten.pop(0)()
         return self._spec
 
     @spec.setter
