@@ -51,3 +51,17 @@ def test_a_step_page_keeps_its_links_on_the_live_pages_and_ends_back_at_live(cli
     keeper.send("/close")
     closed = client.get(f"/live/{keeper.id}/deals/2/plays/1").get_data(as_text=True)
     assert "Back to the final board" in closed and "live-closed" in closed
+
+
+def test_a_play_after_a_log_error_stopped_the_replay_leads_to_its_line(client):
+    keeper = Keeper(client)
+    keeper.add_all(["deal 1 dealer N", "hand W Ks Js 8c 3c", "floor Kc 9d 5d 4h", "bid W 13", "W Ks x Kc 9d+4h",
+                    "S 5c x 5d", "E Kc", "N Ah"])  # E Kc: a card seen already, the replay stops at play 3
+    html = client.get(f"/live/{keeper.id}").get_data(as_text=True)
+    assert f'href="/live/{keeper.id}/deals/1/plays/4"' in html
+    assert client.get(f"/live/{keeper.id}/deals/1/plays/3").status_code == 200  # where it stopped
+    answer = client.get(f"/live/{keeper.id}/deals/1/plays/4")  # it was a 404
+    line = keeper.doc()["log"].splitlines().index("N Ah") + 1
+    assert answer.status_code == 302 and answer.location.endswith(f"/games/{keeper.id}#L{line}")
+    assert f'id="L{line}"' in client.get(f"/games/{keeper.id}").get_data(as_text=True)
+    assert client.get(f"/live/{keeper.id}/deals/1/plays/5").status_code == 404

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request
 from marshmallow import ValidationError
 
 from seeplog.legal import MAX_LISTED
@@ -17,6 +17,7 @@ from ..findings import sentence_of
 from .pages import stored_live
 from ..games.playpage import PlayPage, play_page
 from ..games.queries import get_game
+from ..games.viewmodels import unreached_line
 from ..api.schemas import PlayQuerySchema
 
 bp = Blueprint("live_steps", __name__)
@@ -66,6 +67,8 @@ def step(game_id: int, deal: int, play: int):
     try:
         page = on_live(play_page(row, number, deal, play))
     except LookupError as exc:
+        if line := unreached_line(row, number, deal, play):  # a play after a log error stopped the replay
+            return redirect(line)
         abort(404, sentence_of(exc))
     state = live.state
     return render_template("live_step.html", page=page, state=state, follow=f"/live/{game_id}",
