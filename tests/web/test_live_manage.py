@@ -64,6 +64,18 @@ def test_rename_and_a_fixed_name_are_one_retag_event_each_and_reach_every_list(c
     assert '[Date "2026-11-14"]' in keeper.doc()["log"] and keeper.doc()["state"] == "closed"
 
 
+def test_a_retag_reads_each_value_without_the_spaces_around_it_as_the_start_does(client):
+    keeper = kept(client)
+    assert keeper.send("/tags", tags={"North": "  Asha  ", "Site": " Club room "}).status_code == 201
+    log = keeper.doc()["log"]
+    assert '[North "Asha"]' in log and '[Site "Club room"]' in log
+    before = keeper.doc()
+    refused = assert_envelope(keeper.send("/tags", tags={"Event": "   "}), 400)
+    assert refused["errors"] == [{"field": "tags.Event.value",
+                                  "message": "a tag's value holds 1 to 200 characters, the spaces around it aside"}]
+    assert keeper.doc() == before
+
+
 def test_a_game_started_through_the_api_is_dated_today_and_its_date_can_be_changed(client):
     today = datetime.now(timezone.utc).date().isoformat()
     keeper = Keeper(client, players={"N": "Asha"})

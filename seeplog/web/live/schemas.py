@@ -135,10 +135,13 @@ class ReopenSchema(EventSchema):
 
 class TagsSchema(EventSchema):
     tags = fields.Dict(keys=fields.String(validate=[TAG_NAME, validate.Length(max=40)]),
-                       values=fields.String(validate=[TEXT_LINE, validate.Length(min=1, max=200)]),
+                       values=Trimmed(validate=[TEXT_LINE, validate.Length(
+                           min=1, max=200, error="a tag's value holds 1 to 200 characters, the spaces around it "
+                                                 "aside")]),
                        required=True, validate=Names(1, 10, "tags"),
                        metadata={"description": "the tags to set: Event, Site, Date (YYYY-MM-DD), Round, Scorer, "
-                                                "and the players' names (North, West, South, East)",
+                                                "and the players' names (North, West, South, East); each read "
+                                                "without the spaces around it",
                                  "example": {"Event": "Club night", "Round": "2", "West": "Divya"},
                                  "propertyNames": {"pattern": TAG_NAME.regex.pattern, "maxLength": 40},
                                  "minProperties": 1, "maxProperties": 10})
