@@ -48,6 +48,23 @@ def test_an_event_tables_tags_stay_as_the_event_set_them(client):
     assert client.get(f"/api/live/{keeper.id}").json["variant"] == "standard"
 
 
+def test_a_tag_the_event_did_not_set_is_not_added_to_its_table(client):
+    """Once added it could never be taken away (the table's tags stay), and MaxHouses or Rotation would change
+    the table's rules."""
+    keeper, event = event_table(client)
+    for line in ('[MaxHouses "1"]', '[Rotation "team"]', '[Foo "bar"]'):
+        refused_unchanged(keeper, keeper.add(line, insert_before=1),
+                          f"this game is a table of an event: its tags are the ones the event set, and a "
+                          f"{line[1:].split()[0]} tag cannot be added (a Scorer tag can)")
+    refused_unchanged(keeper, keeper.send("/tags", tags={"Site": "Hall"}),
+                      "this game is a table of an event: its tags are the ones the event set, and a Site tag "
+                      "cannot be added (a Scorer tag can)")
+    assert keeper.add('[Scorer "Kiran"]', insert_before=1).status_code == 201
+    scorer = next(e["number"] for e in keeper.doc()["entries"] if e["line"] == '[Scorer "Kiran"]')
+    assert keeper.send(delete=scorer).status_code == 201  # and taken away again
+    assert client.get(f"{event}/standings").status_code == 200
+
+
 def test_the_migration_marks_the_event_tables_kept_live(app, client):
     keeper, _ = event_table(client)
     alone = Keeper(client)

@@ -181,7 +181,8 @@ def check_tags_kept(before: LiveLog, after: LiveLog) -> None:
 
     :raises Refused: a change that starts a second game in the log (a tag line after a deal begins one), or
         changes or removes a tag the game has, Scorer aside: those the event set (the variant, the players'
-        names, the event, its date, the round), and any the scorekeeper added since.
+        names, the event, its date, the round); or adds one, Scorer aside (a tag added could never be taken
+        away again, and MaxHouses or Rotation would change the table's rules).
     """
     if len(after.log.games) > 1:
         raise Refused(Said("this game is a table of an event, one game: a tag line after a deal would start "
@@ -192,6 +193,10 @@ def check_tags_kept(before: LiveLog, after: LiveLog) -> None:
         if tag not in FREE_TAGS and now.get(tag) != value:
             raise Refused(Said("this game is a table of an event: its {tag} tag stays as the event set it "
                                "({value})", tag=tag, value=value))
+    added = next((tag for tag in now if tag not in was and tag not in FREE_TAGS), None)
+    if added:
+        raise Refused(Said("this game is a table of an event: its tags are the ones the event set, and a {tag} tag "
+                           "cannot be added (a Scorer tag can)", tag=added))
 
 
 def deals_kept(old: Analysis, new: Analysis) -> int | None:
