@@ -89,6 +89,19 @@ def test_json_of_another_shape_is_400_with_the_fields(client):
     assert_envelope(client.post("/api/games", json=[1, 2]), 400)
 
 
+def test_json_games_the_notation_could_not_tell_apart_are_refused_naming_the_game(client):
+    """Two games of tags alone were stored as one, flagged E-SYNTAX on a line the sender never wrote."""
+    deal = {"number": 1, "dealer": "N", "score": {"NS": {"cards": 50}, "EW": {"cards": 50}}}
+    for games, field, message in [
+            ([{"tags": {"North": "x"}}, {"tags": {"North": "y"}}], "games.0.deals",
+             "a game before the last holds deals: without them its tags would be the next game's"),
+            ([{"tags": {"North": "x"}, "deals": [deal]}, {"deals": [deal]}], "games.1.tags",
+             "a game after the first begins with its tags: without them its deals would be the game before's")]:
+        body = assert_envelope(client.post("/api/games", json={"games": games}), 400)
+        assert body["errors"] == [{"field": field, "message": message}]
+    assert client.get("/api/games").json["total"] == 0
+
+
 @pytest.mark.parametrize("text, kind", [("[]", "array"), ("null", "null"), ("1", "number"), ('"log"', "string"),
                                         ("true", "boolean")])
 def test_a_json_body_that_is_no_object_is_refused_as_such(client, text, kind):

@@ -88,7 +88,17 @@ def bad_docs():
         "no deal held": changed(["games", 0, "deals"], []),
         "number with a fraction": changed(deal + ["number"], 1.5),
         "number as a boolean": changed(deal + ["number"], True),
+        "a later game without tags": {"games": [base["games"][0], {"deals": base["games"][0]["deals"]}]},
     }
+
+
+def test_a_game_before_the_last_without_deals_is_refused_as_the_schema_says():
+    """JSON Schema cannot say "every item but the last"; its description says it, and LogSchema refuses it."""
+    tags_alone = {"games": [{"tags": {"North": "x"}}, {"tags": {"North": "y"}}]}
+    assert valid_json_schema(tags_alone) and not valid_marshmallow(tags_alone)
+    assert "each game before the last has deals" in LOG_SCHEMA["properties"]["games"]["description"]
+    assert valid_marshmallow({"games": [{"tags": {"North": "x"}, "deals": [{"number": 1, "dealer": "N"}]},
+                                        {"tags": {"North": "y"}}]})
 
 
 def test_both_schemas_take_a_whole_number_written_with_a_point():

@@ -197,6 +197,23 @@ class LogSchema(Schema):
 
     games = fields.List(fields.Nested(GameSchema), required=True, validate=validate.Length(min=1))
 
+    @validates_schema
+    def _games_apart(self, data: dict[str, Any], **kwargs: object) -> None:
+        """Each game after the first has tags, each before the last deals: the notation begins a game with a tag
+        line after a deal, so that a game without them would be read as part of the one beside it."""
+        games = data.get("games", [])
+        for number, game in enumerate(games):
+            if number and not game.get("tags"):
+                raise _in_game(number, "tags", "a game after the first begins with its tags: without them its "
+                                               "deals would be the game before's")
+            if number < len(games) - 1 and not game.get("deals"):
+                raise _in_game(number, "deals", "a game before the last holds deals: without them its tags would "
+                                                "be the next game's")
+
+
+def _in_game(number: int, field: str, message: str) -> ValidationError:
+    return ValidationError({"games": {number: {field: [message]}}})
+
 
 # ---------------------------------------------------------------- requests
 
