@@ -46,6 +46,13 @@ def test_a_date_not_on_the_calendar_marks_its_own_filter(client):
     assert fields["date_from"]["value"] == "2026-02-30"
 
 
+@pytest.mark.parametrize("flagged", ["true", "1", "on", "yes"])
+def test_a_refused_search_keeps_only_flagged_ticked_however_the_list_read_it(client, flagged):
+    assert client.get(f"/?flagged={flagged}").status_code == 200  # the list reads each as ticked
+    page = client.get(f"/?flagged={flagged}&date_from=2026-13-01").get_data(as_text=True)
+    assert "checked" in inputs(page)["flagged"]
+
+
 def test_a_parameter_the_form_does_not_send_is_named_and_marks_no_filter(client):
     answer = client.get("/?sort=date&variant=bridge")
     page = answer.get_data(as_text=True)

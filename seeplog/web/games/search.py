@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from marshmallow import fields
+
 from seeplog.said import N_
 
 from ..api.schemas import DATES_OUT_OF_ORDER
@@ -48,4 +50,5 @@ def entered_filters(sent: Mapping[str, str]) -> Filters:
     """The filters as sent (a query string's values), whatever they hold, to show them again."""
     text = {name: sent.get(name) or None for name in LABELS}
     return Filters(q=text["q"], player=text["player"], event=text["event"], variant=text["variant"],
-                   date_from=text["date_from"], date_to=text["date_to"], flagged=sent.get("flagged") == "true")
+                   date_from=text["date_from"], date_to=text["date_to"],
+                   flagged=sent.get("flagged") in fields.Boolean.truthy)
