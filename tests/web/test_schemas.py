@@ -14,7 +14,7 @@ from marshmallow import ValidationError
 import seeplog
 import seeplog.notation.jsonform
 from seeplog.notation.jsonform import from_json, to_json
-from seeplog.web.api.schemas import LogSchema
+from seeplog.web.api.logschema import LogSchema
 from tests.helpers import ROOT, example_files
 
 LOG_SCHEMA = json.loads((ROOT / "schema" / "log.schema.json").read_text())

@@ -22,8 +22,9 @@ from .fresh import list_etag, unchanged
 from .queries import Filters, find_games, get_game
 from .dealcontext import deal_context
 from .playlinks import play_link
-from ..api.schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, LogSchema, PlayDetailSchema,
-                           PlayQuerySchema, ReportSchema, UploadResultSchema)
+from ..api.logschema import LogSchema
+from ..api.schemas import (GameDetailSchema, GameListSchema, GameQuerySchema, PlayDetailSchema, PlayQuerySchema,
+                           ReportSchema, UploadResultSchema)
 from .store import served_report, store
 from ..tokens import bearer_token
 from ..api.guards import same_origin_only

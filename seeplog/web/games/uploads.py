@@ -13,7 +13,7 @@ from seeplog.said import Said
 
 from ..api.errors import flatten
 from ..api.jsonbody import json_kind, json_problem, not_json
-from ..api.schemas import LogSchema
+from ..api.logschema import LogSchema
 from .store import BadUpload, Upload
 
 THE_UPLOAD = Said("the upload")
