@@ -79,7 +79,9 @@ class GameSchema(Schema):
 class LogSchema(Schema):
     """A log in JSON form, as schema/log.schema.json describes it."""
 
-    games = fields.List(fields.Nested(GameSchema), required=True, validate=validate.Length(min=1))
+    games = fields.List(fields.Nested(GameSchema), required=True, validate=validate.Length(min=1), metadata={
+        "description": "each game after the first has tags, and each before the last deals (the notation begins a "
+                       "game with a tag line after a deal): a log otherwise is refused (400)"})
 
     @validates_schema
     def _games_apart(self, data: dict[str, Any], **kwargs: object) -> None:
