@@ -34,7 +34,7 @@ def _sum(cards: Iterable[Item]) -> int:
 
 def could_capture(state: State, card: Card) -> bool:
     """Whether the card could take a house of its value or loose cards adding up to it."""
-    return (bool(state.houses) and state.house(card.value) is not None) or can_make(state.loose, card.value)
+    return state.house_to_take(card.value) is not None or can_make(state.loose, card.value)
 
 
 def _missed(loose: Iterable[Card], named: Collection[Item], value: int) -> str:
@@ -52,10 +52,8 @@ def wrong_turn(state: State, seat: str) -> Violation:
 
 def check_owner_keep(state: State, seat: str, move: Move, known: Known) -> Violation | None:
     """An owner keeps a card of the house's value until the house is taken (§5.4)."""
-    if not state.houses:
-        return None
     v = move.card.value
-    house = state.house(v)
+    house = state.house_to_take(v)
     if house is None or seat not in house.owners or known.holds_value(v, besides=move.card) is not False:
         return None
     if type(move) is Capture and HouseRef(v) in move.named:
@@ -90,6 +88,9 @@ def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> V
                 return Violation("R-CAPTURE-SUM", Said("{card} cannot take the {value}-house: a house is taken "
                                                        "only by a card of its value", card=str(move.card),
                                                        value=group[0].value))
+            if v not in HOUSE_VALUES:
+                return Violation("R-CAPTURE-SUM", Said("{card} cannot take the {value}-house: a house of less than 9 "
+                                                       "can never be taken", card=str(move.card), value=v))
         elif _sum(group) != v and HouseRef not in map(type, group):  # a house in a set: R-CAPTURE-HOUSE-SET
             return Violation("R-CAPTURE-SUM", Said("{cards} does not add up to {value}", cards=group_text(group),
                                                    value=v))
@@ -99,7 +100,7 @@ def check_capture_sum(state: State, seat: str, move: Capture, known: Known) -> V
 def check_capture_all(state: State, seat: str, move: Capture, known: Known) -> Violation | None:
     v = move.card.value
     named = move.named
-    if state.houses and state.house(v) is not None and HouseRef(v) not in named:
+    if state.house_to_take(v) is not None and HouseRef(v) not in named:
         return Violation("R-CAPTURE-ALL", Said("{card} left [{value}] on the floor, which it also takes",
                                                    card=str(move.card), value=v))
     if can_make(state.loose, v, without=named):
@@ -211,8 +212,9 @@ def check_bid_play(state: State, seat: str, move: Move, known: Known) -> Violati
 def check_bid_throw(state: State, seat: str, move: Throw, known: Known) -> Violation | None:
     """The bid card is thrown only when no house of the bid and no capture with it was possible."""
     bid = state.bid
-    if bid is None or move.card.value != bid or not known.certain:
-        return None  # without the bidder's first four, the plays the bidder could make are not known (§3)
+    if bid is None or move.card.value != bid or not known.certain or seat != state.bidder:
+        return None  # without the bidder's first four, the plays the bidder could make are not known (§3);
+        # another seat's play 1 (R-TURN) holds no first four
     if a_legal_capture(state, seat, move.card, known):
         return None  # a throw that could itself capture is R-MUST-CAPTURE alone
     for alternative in bid_alternatives(state, known.hand, bid):
@@ -257,7 +259,7 @@ def a_legal_capture(state: State, seat: str, card: Card, known: Known) -> bool:
 
 def maximal_capture(state: State, card: Card) -> Capture:
     """One capture of everything `card` must take (the card must be able to capture)."""
-    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house(card.value) is not None else ()
+    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house_to_take(card.value) is not None else ()
     return Capture(card, head + a_maximal_packing(state.loose, card.value))
 
 

@@ -37,7 +37,7 @@ class IllegalPlayError(ValueError):
 def expand_capture(state: State, move: Capture) -> Capture | Violation:
     """Write out the shorthand ``C x``: the one maximal choice, grouped as its first text in string order."""
     card, loose = move.card, state.loose
-    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house(card.value) else ()
+    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house_to_take(card.value) else ()
     pack = packings(tuple(c.value for c in loose), card.value)
     choices = []
     for mask in pack.counts:
@@ -73,7 +73,7 @@ def _capture_of(state: State, card: Card, head: tuple[Group, ...], mask: int, gr
 def maximal_captures(state: State, card: Card, limit: int = 12) -> tuple[Capture, ...]:
     """The maximal captures the card could make (what a shorthand ``C x`` may mean), each grouped as its
     first text; at most `limit` of them."""
-    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house(card.value) else ()
+    head: tuple[Group, ...] = ((HouseRef(card.value),),) if state.house_to_take(card.value) else ()
     pack = packings(tuple(c.value for c in state.loose), card.value)
     masks = [mask for mask in pack.counts if (head or mask) and pack.maximal(mask)][:limit]
     return tuple(_capture_of(state, card, head, mask, pack.counts[mask]) for mask in masks)

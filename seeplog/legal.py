@@ -106,7 +106,7 @@ class Search:
     def captures(self) -> Iterator[Candidate]:
         """Every maximal capture: the house of the card's value if there is one, and a maximal union of sets."""
         card = self.card
-        head: tuple[Group, ...] = ((HouseRef(card.value),),) if self.state.house(card.value) else ()
+        head: tuple[Group, ...] = ((HouseRef(card.value),),) if self.state.house_to_take(card.value) else ()
         pack = self.packings(card.value)
         if len(pack.counts) > 8 and self.barred(Capture(card, head)):  # worth a check only on a big floor
             return

@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple, Optional
 
 from .cards import BY_ORDER, Card
-from .ruleset import Ruleset
+from .ruleset import HOUSE_VALUES, Ruleset
 
 
 class House(NamedTuple):
@@ -56,6 +56,11 @@ class State(NamedTuple):
             if house.value == value:
                 return house
         return None
+
+    def house_to_take(self, value: int) -> House | None:
+        """The house a card of `value` takes: none outside 9-13, where a house broke R-HOUSE-VALUE and can
+        never be taken (RULES.md §5.3), nor does it bind its owners."""
+        return self.house(value) if self.houses and value in HOUSE_VALUES else None
 
     @property
     def floor_empty(self) -> bool:

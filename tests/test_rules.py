@@ -48,8 +48,16 @@ PLAY_CASES = [
     ("R-BID-PLAY", False, position("Kc 9h 5d 3c", **BID), "N 5s+9h =14", "Jd 8s", None),
     ("R-BID-THROW", True, position("Kc Qd 8c 8d", **BID), "N Jd", "7s 7h 2h", None),
     ("R-BID-THROW", False, position("Kc 9h 5d 3c", **BID), "N Jd", "8s 6h 2h", None),
+    # §2.5, §3: R-BID-THROW judges the bidder's first four; another seat's play 1 (N bid, S played) has none
+    ("R-BID-THROW", True, position("Kc 9h 5d 3c", **BID), "S Jd", "8s 6h 2h", None),
+    ("R-TURN", False, position("Kc 9h 5d 3c", **BID), "S Jd", "8s 6h 2h", None),
     ("R-HOUSE-VALUE", True, position("2s"), "N Jc+2s =13", "Kd", None),
     ("R-HOUSE-VALUE", False, position("7s"), "N Jc+7s =18", "Kd", None),
+    # §5.3: a house outside 9-13 can never be taken, and the owner rules do not apply to it
+    ("R-MUST-CAPTURE", True, position("Ad", ((8, "5h 3c", "W"),)), "N 8d", "", None),
+    ("R-CAPTURE-ALL", True, position("Ad 7c", ((8, "5h 3c", "W"),)), "N 8d x Ad+7c", "", None),
+    ("R-CAPTURE-SUM", False, position("", ((8, "5h 3c", "W"),)), "N 8d x [8]", "", None),
+    ("R-OWNER-KEEP", True, position("Ad", ((8, "5h 3c", "S"),), turn="S"), "S 8d", "Tc", None),
     ("R-HOUSE-SUM", True, position("4d 4c"), "N 3s+4d+4c =11", "Jh", None),
     ("R-HOUSE-SUM", False, position("4d 3d"), "N 3s+4d+3d =11", "Jh", None),
     ("R-HOUSE-SUM", False, position("6h 4d 2d"), "N 7s+4d =11 6h+2d", "Jh", None),
