@@ -121,13 +121,16 @@ class HandKnowledge(NamedTuple):
 
 
 def reveal(seats: Sequence[str], cards: Sequence[Card], rules: Ruleset, bidder: str, *,
-           floor: Collection[Card] = (), recorded: Mapping[str, frozenset[Card]] | None = None) -> HandKnowledge:
+           floor: Collection[Card] = (), recorded: Mapping[str, frozenset[Card]] | None = None,
+           first_four: frozenset[Card] | None = None) -> HandKnowledge:
     """What the plays (the seat and card of each) reveal of the hands: the plays of a whole deal, or those
     up to where its log stops, or those of a deal in progress (fewer plays than the deal has: a card not
-    seen yet may then be in any hand)."""
+    seen yet may then be in any hand). `recorded`: each seat's cards its hand lines name; `first_four`: the
+    bidder's first four (`first_four_of`), by default the bidder's recorded cards where they are four."""
     recorded = recorded or {}
     seats, cards = tuple(seats), tuple(cards)
-    first_four = first_four_of(recorded, bidder)
+    if first_four is None and bidder in recorded:
+        first_four = first_four_of((recorded[bidder],))
     recorded_by = {card: seat for seat, hand in recorded.items() for card in hand}
     hands = _mover_hands(seats, cards, rules)
     if len(cards) >= rules.plays_per_deal:
@@ -214,10 +217,12 @@ def against_own_hand(rules: Ruleset, seat: str, recorded: frozenset[Card], card:
     return None
 
 
-def first_four_of(recorded: Mapping[str, frozenset[Card]], bidder: str) -> frozenset[Card] | None:
-    """The bidder's first four cards, where the bidder's hand lines name exactly four (NOTATION.md)."""
-    first = recorded.get(bidder)
-    return first if first is not None and len(first) == 4 else None
+def first_four_of(lines: Sequence[frozenset[Card]]) -> frozenset[Card] | None:
+    """The bidder's first four cards from the bidder's hand lines (NOTATION.md: a hand line gives the first
+    four or a whole hand): the lines together where they name four cards, else the first line of exactly
+    four (the others then name more of the hand)."""
+    together = frozenset[Card]().union(*lines)
+    return together if len(together) == 4 else next((line for line in lines if len(line) == 4), None)
 
 
 def _mover_hands(seats: tuple[str, ...], cards: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:

@@ -112,7 +112,7 @@ def hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = N
         plays = plays[:upto]
     return reveal([p.seat for p in plays], [p.move.card for p in plays], rules, bidder,
                   floor=deal.floor.cards if deal.floor else (),
-                  recorded=_recorded(deal) if recorded is None else recorded)
+                  recorded=_recorded(deal) if recorded is None else recorded, first_four=_first_four(deal, bidder))
 
 
 def _placed_twice(deal: Deal) -> Violation | None:
@@ -127,6 +127,10 @@ def _placed_twice(deal: Deal) -> Violation | None:
                 return Violation("E-CARD", in_two_places(str(card), first, place), None, None, line.line,
                                  line.columns.get(card, 1))
     return None
+
+
+def _first_four(deal: Deal, bidder: str) -> frozenset[Card] | None:
+    return first_four_of([frozenset(hand.cards) for hand in deal.of(Hand) if hand.seat == bidder])
 
 
 def _recorded(deal: Deal) -> dict[str, frozenset[Card]]:
@@ -286,7 +290,7 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
     recorded = _recorded(deal)
-    partial = BID_PARTIAL if deal.of(Play) and first_four_of(recorded, bidder) is None else ()
+    partial = BID_PARTIAL if deal.of(Play) and _first_four(deal, bidder) is None else ()
     twice = _placed_twice(deal)  # the hands cannot be known then: the deal is not replayed
     if twice or deal.floor is None or bid is None or (not deal.plays and deal.score is not None):
         if bid is not None and not twice:  # a deal recorded by its bid and score alone: the bid is still judged

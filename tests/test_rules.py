@@ -405,3 +405,17 @@ def test_E_HAND_two_player_hand_line_is_the_first_hand(name, text, expected):
     play, half = expected
     [error] = deal["errors"]
     assert (error["rule"], error["play"], error["seat"]) == ("E-HAND", play, "N") and half in error["message"], error
+
+
+@pytest.mark.parametrize("hands", [
+    ["hand W Jd 8h 3d 7c"],
+    ["hand W Jd 8h", "hand W 3d 7c"],  # the first four on two lines
+    ["hand W Jd 8h 3d 7c", "hand W Jd 8h 3d 7c Ad 4c Ah Qc 9c 3h 4h 6d"],  # then the whole hand
+    ["hand W Jd 8h 3d 7c", "hand W Ad 4c Ah Qc 9c 3h 4h 6d"],  # then the rest of it
+], ids=["one line", "split", "and the whole hand", "and the rest"])
+def test_R_BID_THROW_is_judged_on_the_first_four_a_hand_line_gives_beside_the_others(hands):
+    """NOTATION.md: a hand line gives the bidder's first four, or a whole hand. A line of the whole hand after the
+    first four's turned the check off (the twelve cards together are no first four)."""
+    deal = report_json(analyse(_log(["deal 1 dealer N", *hands, "floor Kh 8c 5c 4s", "bid W 11", "W Jd"])
+                               ))["games"][0]["deals"][0]
+    assert [v["rule"] for v in deal["violations"]] == ["R-BID-THROW"] and deal["partial_checks"] == []
