@@ -114,6 +114,21 @@ def test_games_list_search(page, base_url):
     page.screenshot(path=str(SHOTS / "games.png"), full_page=True)
 
 
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+def test_a_refused_search_keeps_every_filter_as_sent(page, base_url, width, height):
+    """A date that is no day beside 'only flagged' sent as flagged=1 (an address typed or kept): the reason by
+    the date, every filter as sent, the box still ticked, no list that reads as the answer."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(base_url + "/?q=Lakshmi&flagged=1&date_from=2026-02-30")
+    assert "2026-02-30" in page.locator("#search-problems").inner_text()
+    assert page.locator("input[name=q]").input_value() == "Lakshmi"
+    assert page.locator("input[name=flagged]").is_checked()
+    assert page.locator("input[name=date_from]").get_attribute("aria-invalid") == "true"
+    assert page.locator("table.games tbody tr").count() == 0
+    page.screenshot(path=str(SHOTS / f"games-refused-search-{'phone' if width < 500 else 'desktop'}.png"),
+                    full_page=True)
+
+
 def test_step_through_a_flagged_play_with_the_keyboard(page, base_url, browser):
     path = EXAMPLES / "r-capture-all.seep"
     page.set_viewport_size({"width": 1280, "height": 900})
