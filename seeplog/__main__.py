@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 import unicodedata
 from typing import Any, Sequence
@@ -104,19 +105,33 @@ def _file_error(message: str) -> dict[str, Any]:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     worst = 0
-    for path in args.files:
-        doc, text = validate_file(path)
-        worst = max(worst, exit_status(doc))
-        if args.json:
-            if len(args.files) > 1:
-                doc = {"file": path, **doc}
-            print(json.dumps(doc, ensure_ascii=False, check_circular=False))  # a report is a tree: no cycle to look for
-        elif text is None:
-            print(f"{path}: {doc['errors'][0]['message']}")
-        else:
-            lines = compiler_lines(path, text, doc)
-            print("\n".join(lines) if lines else f"{path}: no violations, no errors")
+    try:
+        for path in args.files:
+            doc, text = validate_file(path)
+            worst = max(worst, exit_status(doc))
+            _print_report(args, path, doc, text)
+    except BrokenPipeError:  # the reader stopped reading (`| head`): the status still says what was found
+        _reader_gone()
     return worst
+
+
+def _print_report(args: argparse.Namespace, path: str, doc: dict[str, Any], text: str | None) -> None:
+    if args.json:
+        if len(args.files) > 1:
+            doc = {"file": path, **doc}
+        print(json.dumps(doc, ensure_ascii=False, check_circular=False))  # a report is a tree: no cycle to look for
+    elif text is None:
+        print(f"{path}: {doc['errors'][0]['message']}")
+    else:
+        lines = compiler_lines(path, text, doc)
+        print("\n".join(lines) if lines else f"{path}: no violations, no errors")
+
+
+def _reader_gone() -> None:
+    """Standard output's reader has closed it: what is left to write goes nowhere, and so does the last flush
+    at exit (which would otherwise print a BrokenPipeError on standard error)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def read_log(path: str) -> Log | None:
@@ -282,6 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except BrokenPipeError:
+        _reader_gone()
         return 0
 
 

@@ -305,3 +305,17 @@ def test_validate_reads_a_utf16_file_with_its_byte_order_mark(capsys, tmp_path) 
     path = tmp_path / "notepad.seep"
     path.write_bytes(CLEAN.read_text(encoding="utf-8").encode("utf-16"))
     assert run(capsys, "validate", str(path)) == (0, f"{path}: no violations, no errors\n", "")
+
+
+def test_validate_keeps_its_exit_status_when_the_reader_stops_reading(tmp_path):
+    """`seeplog validate --json big.seep | head -c 100` under `set -o pipefail`: 1 for the violations found, as
+    when the whole report is read (it was 0), and nothing said on standard error."""
+    log = tmp_path / "big.seep"
+    log.write_text("".join(f"deal {n} dealer N\nscore NS 40 EW 60\n" for n in range(1, 3001)))  # R-DEALER
+    with subprocess.Popen([sys.executable, "-m", "seeplog", "validate", "--json", str(log)], cwd=ROOT,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout.read(100)
+        process.stdout.close()
+        assert process.wait(timeout=60) == 1
+        assert process.stderr.read() == b""
+    assert seeplog("validate", "--json", str(log)).returncode == 1
