@@ -493,6 +493,11 @@ def test_a_deal_in_score_only_mode_then_undo(browser, base_url):
     expect(page.locator("#picker")).to_be_hidden()
     expect(page.locator("#step-bid")).to_be_hidden()
     page.locator("input[name=NS-points]").fill("40")
+    page.locator("#score-form button[type=submit]").tap()  # EW's points empty: said at that box, nothing sent
+    expect(page.locator("input[name=EW-points]")).to_be_focused()
+    assert page.locator("input[name=EW-points]").evaluate("e => !e.validity.valid && e.validationMessage !== ''")
+    page.screenshot(path=str(SHOTS / "live-keep-score-only-empty-phone.png"), full_page=False)
+    assert api_doc(page, base_url, game)["entries"][-1]["line"] == "deal 1 dealer E"
     page.locator("input[name=EW-points]").fill("60")
     page.locator("input[name=EW-sweeps]").fill("50")
     page.screenshot(path=str(SHOTS / "live-keep-score-only-phone.png"), full_page=False)

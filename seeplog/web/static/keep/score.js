@@ -27,6 +27,7 @@ function scoreField(team, name, label) {
   input.inputMode = "numeric";
   input.name = `${team}-${name}`;
   if (name === "sweeps") input.value = "0";
+  else input.required = true;  // an empty box is said at the box, not sent (the form recorded nothing, silently)
   l.append(textEl("span", "", label()), input);
   return l;
 }
