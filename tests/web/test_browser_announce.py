@@ -251,3 +251,27 @@ def test_the_follow_page_shows_and_says_a_correction_of_an_earlier_deal(browser,
     assert shown.is_visible() and "score NS 68 EW 32, now score NS 32 EW 68" in shown.inner_text()
     pictures(page, "follow-correction")
     context.close()
+
+
+def test_a_correction_said_in_its_deal_is_not_said_again_when_the_next_deal_begins(browser, base_url):
+    """Deal 1's score corrected while deal 1 is on the table: said then, by the deal's end said anew; when deal 2
+    begins, only that is said (the correction was said again, as news, with it)."""
+    made = api(base_url, "/api/live", {"variant": "standard", "players": {"N": "Asha", "W": "Divya"}})
+    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
+    keeper.version = made["version"]
+    for line in ("deal 1 dealer N", "score NS 60 EW 30"):
+        keeper.add(line)
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.clock.install()
+    page = context.new_page()
+    page.goto(f"{base_url}/live/{made['id']}")
+    page.evaluate(WATCH, ["live-said", "live-checked"])
+    entry = next(e for e in api(base_url, f"/api/live/{made['id']}")["entries"] if e["line"] == "score NS 60 EW 30")
+    keeper.post("/entries", replace=entry["number"], line="score NS 60 EW 40")
+    said_once(page, context, 1500, "Deal 1 is over: North–South 60 – East–West 40")
+    keeper.add("deal 2 dealer W")
+    said_once(page, context, 1500, "Deal 2 begins")
+    said = page.evaluate("window.said")[-1]
+    assert "corrected" not in said, said
+    pictures(page, "follow-next-deal-after-correction")
+    context.close()

@@ -65,9 +65,12 @@ def test_what_is_told_keeps_its_key_while_it_stays_the_same(client):
     corrected = heard(client, keeper.id)
     assert corrected["p1.5"][1] == "Priya (North) throws ten of spades loose."
     assert {k: v for k, v in corrected.items() if k in before} == before
-    assert [kind for k, (kind, _) in corrected.items() if k not in after] == ["flag"]  # it could capture
+    assert [kind for k, (kind, _) in corrected.items() if k not in after] == ["flag", "fixed"]  # it could capture;
+    # the correction is said by the play's own sentence ("fixed": the page does not say it again)
     assert keeper.send("/undo").status_code == 201
-    assert list(heard(client, keeper.id)) == list(before)
+    undone = heard(client, keeper.id)
+    assert [k for k in undone if k not in before] == [k for k in corrected if corrected[k][0] == "fixed"]
+    assert [kind for k, (kind, _) in undone.items() if k not in before] == ["fixed"]  # kept, never said
 
 
 def test_the_end_of_a_deal_is_told_with_its_score_and_the_standing(client):
@@ -113,5 +116,9 @@ def test_a_correction_of_an_earlier_deal_is_shown_and_told_once(client):
     floor = next(e["number"] for e in keeper.doc()["entries"] if e["line"].startswith("floor"))
     assert keeper.send(replace=floor, line="floor Kh Jc 9s 3s").status_code == 201  # in the deal on the table
     again = heard(client, keeper.id)
-    assert [kind for k, (kind, _) in again.items() if k not in told] == []  # its sentence changed, under its key
-    assert again["f2"][1] != told["f2"][1]
+    assert [kind for k, (kind, _) in again.items() if k not in told] == ["fixed"]  # not said: the floor's is
+    assert again["f2"][1] != told["f2"][1]  # its sentence changed, under its key
+    fixed = next(k for k in again if k not in told)
+    keeper.add_all(["bid N 13", "score NS 50 EW 50", "deal 3 dealer W"])  # deal 2 leaves the table
+    later = heard(client, keeper.id)
+    assert later[fixed] == ("fix", again[fixed][1])  # the same key and sentence: not news again

@@ -119,9 +119,11 @@ def board(view: LiveView, corrected: Iterable[dict[str, Any]] = ()) -> Board:
     end, flagged, fixes = deal_end(view.ended, rules, names), flagged_of(view), corrections_of(corrected, names)
     on_table = view.deal_on_table
     told = heard(view, end, ((f.entry, f.finding) for f in flagged), names) + \
-        tuple(Heard(f"c{c.version}", "fix", gettext("%(sentence)s.", sentence=c.said.heard))
-              for c in reversed(fixes) if c.deal != on_table)
-    # a correction in the deal on the table is told by its entry's sentence ("Corrected: ...")
+        tuple(Heard(f"c{c.version}", "fix" if c.deal != on_table else "fixed",
+                    gettext("%(sentence)s.", sentence=c.said.heard)) for c in reversed(fixes))
+    # a correction in the deal on the table is told by its entry's sentence ("Corrected: ..."), so it is
+    # "fixed", which the page does not say; under its key from the first, it is not said either once the
+    # next deal takes the table (it was, as news)
     return Board(view.game_id, view.version, view.state, next_words(view.next, names), end,
                  deal_words(view.table, names), floor_of(view.table, names), plays_of(view, len(games) or 1, names),
                  flagged, rules.teams, ledger_of(view.sheet, names, rules.teams),

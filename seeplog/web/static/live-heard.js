@@ -37,10 +37,11 @@ function onlyMoved(was, item) {
   return ENTRIES.includes(item.kind) && item.line !== "" && was.line === item.line;
 }
 
-/* What is new or changed, each said once, in the board's order; many plays or flags at once are counted. */
+/* What is new or changed, each said once, in the board's order; many plays or flags at once are counted. A
+   correction "fixed" (in the deal on the table) is said by its entry's sentence instead. */
 function fresh(before, after) {
-  const items = [...after].filter(([key, item]) => !before.has(key)
-      || (before.get(key).text !== item.text && !onlyMoved(before.get(key), item)))
+  const items = [...after].filter(([key, item]) => item.kind !== "fixed" && (!before.has(key)
+      || (before.get(key).text !== item.text && !onlyMoved(before.get(key), item))))
     .map(function ([key, item]) {
       const corrected = before.has(key) && ENTRIES.includes(item.kind);
       return { kind: item.kind, text: corrected ? t("Corrected: {what}", { what: item.text }) : item.text };
