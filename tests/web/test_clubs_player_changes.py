@@ -246,3 +246,21 @@ def test_the_origin_migration_knows_the_own_player_of_names_nothing_was_merged_i
     assert origins["ravi"] == ravi and origins["asha"] is None and origins["asha k."] is None
     split = client.post(f"/api/players/{asha}/split", json={"alias": "Asha K."}, headers=token).json
     assert split["id"] not in (asha, asha_k) and split["name"] == "Asha K."  # not known: a new player
+
+
+def test_a_game_naming_a_renamed_player_by_the_new_name_is_that_players(app, client, runner):
+    """Renamed Ravi Kumar, a game stored later naming Ravi Kumar made a second player shown alike (its record
+    and rating split in two), which a rename to that name would have refused."""
+    store_text(client, named("game-standard-1.seep", FOUR))
+    ravi = player_id(client, "Ravi")
+    token = bearer(admin_token(runner))
+    assert client.post(f"/api/players/{ravi}/rename", json={"name": "Ravi Kumar"}, headers=token).status_code == 200
+    store_text(client, named("game-standard-2.seep", {**FOUR, "South": "Ravi Kumar"}))
+    assert player_id(client, "Ravi Kumar") == ravi
+    assert client.get(f"/api/players/{ravi}").json["record"]["games"] == 2
+    db = connect(app.config["DATABASE"])
+    db.execute("delete from player_aliases where key = 'ravi kumar'")  # as a store renamed before the migration
+    db.execute("delete from migrations where name = '0018_renamed_names'")
+    assert migrate(db) == ["0018_renamed_names"]
+    row = db.execute("select player_id, origin from player_aliases where key = 'ravi kumar'").fetchone()
+    assert row == (ravi, ravi)

@@ -150,6 +150,8 @@ def rename_player(db: sqlite_utils.Database, player_id: int, name: str) -> Playe
         player_id = current_id(db, player_id)
         check_name_free(db, player_id, shown)
         db.execute("update club_players set name = ? where id = ?", [shown, player_id])
+        db.execute("insert or ignore into player_aliases (key, name, player_id, origin) values (?, ?, ?, ?)",
+                   [name_key(shown), shown, player_id, player_id])  # a game naming it later is this player's
     return get_player(db, player_id)
 
 
