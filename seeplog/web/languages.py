@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from .catalog import LANGUAGES, catalog, locale_name
 from .dates import init_dates
-from .forms import tag_title, tag_value, variant_title
+from .forms import tag_title, tag_value, variant_sides, variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .oneline import is_one_line
 from .scripttext import script_translations
@@ -104,7 +104,7 @@ def init_languages(app: Flask) -> None:
     app.jinja_env.filters.update(said=said_here, spoken=spoken, heard=heard, words=notation_words,
                                  shown_heard=shown_heard, rule_summary=rule_summary,
                                  rule_explanation=rule_explanation, variant_title=variant_title, tag_title=tag_title,
-                                 tag_value=tag_value)
+                                 tag_value=tag_value, variant_sides=variant_sides)
 
     @app.context_processor
     def language_choices():

@@ -102,3 +102,21 @@ def test_the_standings_say_what_their_plus_minus_columns_are(page, base_url, siz
         page.emulate_media(media="print")
         assert legend.is_visible(), name
         shot(page, f"standings-legend-{name}-print-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_two_player_events_tables_name_north_and_south(page, base_url, size):  # noqa: F811
+    """Its partnerships sit North and South, as the tables' scoresheets say: the round tables (their headers, and
+    each cell's label on a phone) said North–South and East–West."""
+    page.set_viewport_size(SIZES[size])
+    made = page.request.post(base_url + "/api/events", data={
+        "name": f"Duo night ({size})", "variant": "two-player", "format": "round-robin",
+        "partnerships": [["Asha Rani"], ["Ravi Kumar"], ["Meena Kaur"]]}).json()
+    page.request.post(f"{base_url}/api/events/{made['id']}/rounds",
+                      headers={"Authorization": f"Bearer {made['organiser_token']}"})
+    for name, path in (("event", f"/events/{made['id']}"), ("results", f"/events/{made['id']}/results")):
+        page.goto(base_url + path)
+        headers = page.locator("table.round thead th").all_inner_texts()
+        assert headers[1:3] == ["North", "South"], (name, headers)
+        assert "East–West" not in page.locator("main").inner_text() and overflow(page) <= 0, name
+        shot(page, f"event-two-player-{name}-{size}")

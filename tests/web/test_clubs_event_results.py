@@ -196,3 +196,21 @@ def test_the_standings_csv_is_utf8_with_a_bom_and_no_name_runs_as_a_formula(clie
     assert rows[2]["name"] == "आशा & ਰਵੀ" and rows[4]["name"] == "Asha & Ravi"
     losers = [r for r in rows.values() if int(r["card_points_for"]) < int(r["card_points_against"])]
     assert losers and all(int(r["card_point_difference"]) < 0 for r in losers)  # numbers stay numbers
+
+
+def test_a_two_player_events_tables_name_north_and_south(client):
+    """The partnerships of a two-player table sit North and South (as its scoresheet says): the event page, its
+    table cards and the results page called them North–South and East–West."""
+    event_id, token = create(client, [["Asha"], ["Ravi"], ["Meena"]], event_format="round-robin",
+                             variant="two-player")
+    client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
+    results = client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    for html in (page, organiser.get_data(as_text=True), results):
+        assert "<th>North</th><th>South</th>" in html and "North–South" not in html and "East–West" not in html
+    assert "South: scan to confirm each deal's score" in organiser.get_data(as_text=True)
+    four, token = create(client, PAIRS, event_format="round-robin")
+    client.post(f"/api/events/{four}/rounds", headers=bearer(token))
+    assert "<th>North–South</th><th>East–West</th>" in client.get(f"/events/{four}").get_data(as_text=True)
