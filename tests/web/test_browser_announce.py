@@ -103,8 +103,7 @@ def pictures(page, name: str) -> None:
 def test_the_follow_page_says_nothing_while_nothing_changes_and_then_what_was_played(browser, base_url, language):
     players, lines = body_of("r-bid-throw.seep")
     made = api(base_url, "/api/live", {"variant": "thirty", "players": players})
-    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
-    keeper.version = made["version"]
+    keeper = keeping(base_url, made)
     context = browser.new_context(viewport=SIZES["phone"])
     context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
     context.clock.install()
@@ -206,20 +205,32 @@ def test_the_directors_view_says_nothing_while_nothing_changes_and_then_what_cha
     context.close()
 
 
+def keeping(base_url: str, made: dict) -> Scorekeeper:
+    """The scorekeeper of the live game `made` (POST /api/live's answer), at its version."""
+    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
+    keeper.version = made["version"]
+    return keeper
+
+
+def following(browser, base_url: str, game_id: int):
+    """A phone on the follow page of live game `game_id`, its clock the test's, what its regions say watched."""
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.clock.install()
+    page = context.new_page()
+    page.goto(f"{base_url}/live/{game_id}")
+    page.evaluate(WATCH, ["live-said", "live-checked"])
+    return context, page
+
+
 def test_the_follow_page_says_a_corrected_play_and_not_the_plays_it_changed(browser, base_url):
     """Play 2 (S's capture of 5d) corrected to a throw: the follow page says that correction once; play 4,
     whose line is as it was, is no longer a sweep, and is not said to be corrected."""
     players, lines = body_of("game-standard-1.seep")
     made = api(base_url, "/api/live", {"variant": "standard", "players": players})
-    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
-    keeper.version = made["version"]
+    keeper = keeping(base_url, made)
     for line in lines[:8]:  # the deal to play 4: N Ah x Ac, a sweep
         keeper.add(line)
-    context = browser.new_context(viewport=SIZES["phone"])
-    context.clock.install()
-    page = context.new_page()
-    page.goto(f"{base_url}/live/{made['id']}")
-    page.evaluate(WATCH, ["live-said", "live-checked"])
+    context, page = following(browser, base_url, made["id"])
     checked(page, context, 1, 1500)
     entry = next(e for e in api(base_url, f"/api/live/{made['id']}")["entries"] if e["line"].startswith("S 5c x 5d"))
     keeper.post("/entries", replace=entry["number"], line="S 5c")
@@ -233,16 +244,11 @@ def test_the_follow_page_shows_and_says_a_correction_of_an_earlier_deal(browser,
     """Deal 1's score corrected while deal 2 is played: the follow page lists the correction (where, what it
     was, what it is now, why) and says it once."""
     made = api(base_url, "/api/live", {"variant": "standard", "players": {"N": "Asha", "W": "Divya"}})
-    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
-    keeper.version = made["version"]
+    keeper = keeping(base_url, made)
     for line in ("deal 1 dealer N", "score NS 68 EW 32", "deal 2 dealer W", "floor Kh Jc 9s 2s"):
         keeper.add(line)
-    context = browser.new_context(viewport=SIZES["phone"])
-    context.clock.install()
-    page = context.new_page()
-    page.goto(f"{base_url}/live/{made['id']}")
+    context, page = following(browser, base_url, made["id"])
     assert page.locator("#live-fixes").is_hidden()  # no correction yet
-    page.evaluate(WATCH, ["live-said", "live-checked"])
     entry = next(e for e in api(base_url, f"/api/live/{made['id']}")["entries"] if e["line"] == "score NS 68 EW 32")
     keeper.post("/entries", replace=entry["number"], line="score NS 32 EW 68", note="columns swapped")
     said_once(page, context, 1500, "The score of deal 1 corrected: score North–South 68 East–West 32, now score "
@@ -257,15 +263,10 @@ def test_a_correction_said_in_its_deal_is_not_said_again_when_the_next_deal_begi
     """Deal 1's score corrected while deal 1 is on the table: said then, by the deal's end said anew; when deal 2
     begins, only that is said (the correction was said again, as news, with it)."""
     made = api(base_url, "/api/live", {"variant": "standard", "players": {"N": "Asha", "W": "Divya"}})
-    keeper = Scorekeeper(base_url, made["id"], made["edit_token"])
-    keeper.version = made["version"]
+    keeper = keeping(base_url, made)
     for line in ("deal 1 dealer N", "score NS 60 EW 30"):
         keeper.add(line)
-    context = browser.new_context(viewport=SIZES["phone"])
-    context.clock.install()
-    page = context.new_page()
-    page.goto(f"{base_url}/live/{made['id']}")
-    page.evaluate(WATCH, ["live-said", "live-checked"])
+    context, page = following(browser, base_url, made["id"])
     entry = next(e for e in api(base_url, f"/api/live/{made['id']}")["entries"] if e["line"] == "score NS 60 EW 30")
     keeper.post("/entries", replace=entry["number"], line="score NS 60 EW 40")
     said_once(page, context, 1500, "Deal 1 is over: North–South 60 – East–West 40")
