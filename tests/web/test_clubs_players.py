@@ -24,6 +24,22 @@ def test_a_name_seen_first_makes_a_player_and_case_or_spacing_match(client):
     assert len(asha["games"]) == 2
 
 
+def test_the_players_list_counts_the_games_played_as_each_players_record_does(client):
+    """An event's table not yet played is no game played: the list said "1 game" of a player whose page's record
+    said 0 (and after more rounds were made, 4 against 2)."""
+    store_text(client, named("game-standard-1.seep", FOUR))
+    made = client.post("/api/events", json={"name": "Cup", "variant": "standard",
+                                            "partnerships": [["Asha", "Ravi"], ["Meena", "Dev"]]}).json
+    assert client.post(f"/api/events/{made['id']}/rounds", headers=bearer(made["organiser_token"])).status_code == 201
+    listed = {p["name"]: p for p in client.get("/api/players").json["players"]}
+    for name in FOUR.values():
+        player = client.get(f"/api/players/{listed[name]['id']}").json
+        assert listed[name]["games"] == player["record"]["games"] == 1, name
+        assert player["counts"]["games"] == 2  # its page lists the table waiting to be played
+    page = client.get("/players").get_data(as_text=True)
+    assert "2 games" not in page and page.count("1 game") == 4
+
+
 def test_invisible_characters_make_no_other_player_but_joiners_inside_a_word_do(client):
     """A zero-width space, word joiner, byte order mark or direction mark in a name is no other name; ZWNJ and
     ZWJ inside a word choose how Devanagari and Gurmukhi letters join, so they make another name."""

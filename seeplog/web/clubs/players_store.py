@@ -85,10 +85,12 @@ def partnership_of(db: sqlite_utils.Database, players: list[int]) -> tuple[int, 
 
 
 def list_players(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    """Every player (merged ones aside) with the number of games its names sit in, by name."""
+    """Every player (merged ones aside) with the number of games its names played, by name: as its page's record
+    counts them (an event's table not yet played is no game played: `seeplog.clubs.records.matches`)."""
     return list(db.query(
-        "select c.id, c.name, count(distinct p.game_id || '.' || p.game) as games from club_players c "
-        "join player_aliases a on a.player_id = c.id left join players p on p.name_key = a.key "
+        "select c.id, c.name, count(distinct case when s.deals > 0 then s.game_id || '.' || s.game end) as games "
+        "from club_players c join player_aliases a on a.player_id = c.id "
+        "left join seat_records s on s.name_key = a.key "
         "where c.merged_into is null group by c.id order by c.name collate nocase, c.id"))
 
 

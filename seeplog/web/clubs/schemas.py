@@ -87,7 +87,8 @@ PlayerSchema = answer_schema(
     games=described("a page of the player's games, the newest first (`page`, `per_page`; `counts.games` in all)",
                     fields.List, fields.Nested(PlayerGameSchema), required=True),
     page=int, per_page=int, counts=fields.Nested(PlayerCountsSchema, required=True))
-PlayerRowSchema = answer_schema("PlayerRowSchema", PlayerLinkSchema, games=int)
+PlayerRowSchema = answer_schema("PlayerRowSchema", PlayerLinkSchema,
+                                games=(int, "the games it played (an event's table not yet played is none)"))
 PlayerListSchema = answer_schema("PlayerListSchema", players=[PlayerRowSchema])
 PartnershipSchema = answer_schema("PartnershipSchema", RatedSchema, players=[PlayerLinkSchema])
 BoardRowSchema = answer_schema("BoardRowSchema", RankedRatingSchema, players=[PlayerLinkSchema], url=str)
