@@ -104,15 +104,17 @@ def readable_plays(deal: Deal) -> tuple[Play, ...]:
 
 
 def hand_knowledge(deal: Deal, rules: Ruleset, bidder: str, upto: int | None = None,
-                    recorded: dict[str, frozenset[Card]] | None = None) -> HandKnowledge:
+                    recorded: dict[str, frozenset[Card]] | None = None,
+                    first_four: frozenset[Card] | None = None) -> HandKnowledge:
     """The hands as the deal's plays reveal them: its readable plays, or only the first `upto` of them
-    (where its replay stopped)."""
+    (where its replay stopped); `recorded` and `first_four`, what its hand lines say, read here if not given."""
     plays = readable_plays(deal)
     if upto is not None:
         plays = plays[:upto]
+    if recorded is None:
+        recorded, first_four = _recorded(deal), _first_four(deal, bidder)
     return reveal([p.seat for p in plays], [p.move.card for p in plays], rules, bidder,
-                  floor=deal.floor.cards if deal.floor else (),
-                  recorded=_recorded(deal) if recorded is None else recorded, first_four=_first_four(deal, bidder))
+                  floor=deal.floor.cards if deal.floor else (), recorded=recorded, first_four=first_four)
 
 
 def _placed_twice(deal: Deal) -> Violation | None:
@@ -289,21 +291,21 @@ def replay_deal(deal: Deal, rules: Ruleset, *, keep_steps: bool = True, in_progr
     bidder = bid.seat if bid else rules.right_of(dealer)
     errors = _notation_errors(deal)
     violations = list(_redeal_violations(deal, rules))
-    recorded = _recorded(deal)
-    partial = BID_PARTIAL if deal.of(Play) and _first_four(deal, bidder) is None else ()
+    recorded, first_four = _recorded(deal), _first_four(deal, bidder)
+    partial = BID_PARTIAL if deal.of(Play) and first_four is None else ()
     twice = _placed_twice(deal)  # the hands cannot be known then: the deal is not replayed
     if twice or deal.floor is None or bid is None or (not deal.plays and deal.score is not None):
         if bid is not None and not twice:  # a deal recorded by its bid and score alone: the bid is still judged
-            hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
+            hands = hand_knowledge(deal, rules, bidder, recorded=recorded, first_four=first_four)
             violations.extend(_bid_violations(bid, rules, deal, hands))
         errors += [twice] if twice else _missing_line(deal, in_progress)
         return DealReplay(deal, rules, bidder, (), 0, _judged(deal, violations), tuple(errors), None, partial,
                           in_progress=in_progress)
-    hands = hand_knowledge(deal, rules, bidder, recorded=recorded)
+    hands = hand_knowledge(deal, rules, bidder, recorded=recorded, first_four=first_four)
     run = _replay_plays(deal, rules, hands, keep_steps)
     if run.stopped and run.played < hands.plays:
         # A log error stops the deal here: the hands are known only from the plays before it (RULES.md §3).
-        hands = hand_knowledge(deal, rules, bidder, run.played, recorded)
+        hands = hand_knowledge(deal, rules, bidder, run.played, recorded, first_four)
         stop = run.error
         run = _replay_plays(deal, rules, hands, keep_steps, run.played)
         run.stopped, run.error = True, stop

@@ -15,7 +15,6 @@ from seeplog.ruleset import MAX_COUNT, SEAT_TAGS, VARIANTS, count_of
 from seeplog.said import N_
 
 from .catalog import catalog, gettext
-from .spoken import TEAM_WORDS
 from .oneline import file_name, is_one_line
 
 WTFORMS_SENTENCES = {"Not a valid integer value.": N_("a whole number, in digits"),
@@ -111,13 +110,6 @@ def tag_title(name: str) -> str:
     """A tag's name for people in the reader's language (a tag the notation does not know, as written)."""
     title = TAG_TITLES.get(name)
     return gettext(title) if title else name
-
-
-def variant_sides(name: str) -> tuple[str, ...]:
-    """The sides of an event's table in a game of variant `name`, for people: North–South and East–West, or for
-    two players North and South (where the two partnerships sit: `clubs.event_schemas`)."""
-    teams = VARIANTS[name].teams if name in VARIANTS else VARIANTS["standard"].teams
-    return tuple(tag_title(SEAT_TAGS[team]) if team in SEAT_TAGS else gettext(TEAM_WORDS[team]) for team in teams)
 
 
 def tag_value(value: str, name: str) -> str:

@@ -19,11 +19,11 @@ from markupsafe import Markup
 
 from .catalog import LANGUAGES, catalog, locale_name
 from .dates import init_dates
-from .forms import tag_title, tag_value, variant_sides, variant_title
+from .forms import tag_title, tag_value, variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .oneline import is_one_line
 from .scripttext import script_translations
-from .spoken import heard, notation_words, seat_translations, shown_heard, spoken
+from .spoken import heard, notation_words, seat_translations, shown_heard, spoken, variant_sides
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600

@@ -10,6 +10,7 @@ from typing import Mapping
 
 from markupsafe import Markup, escape
 
+from seeplog.ruleset import find_ruleset
 from seeplog.said import N_, Param, Said
 
 from .catalog import gettext, locale_name, pgettext
@@ -61,6 +62,12 @@ def seat_words(seat: str, names: Names | None = None) -> str:
     alone when unnamed)."""
     name = (names or {}).get(seat, seat)
     return f"{name} ({seat_word(seat)})" if name != seat else seat_word(seat)
+
+
+def variant_sides(name: str) -> tuple[str, ...]:
+    """The sides of an event's table in a game of variant `name`, in words: North–South and East–West, or for two
+    players North and South (where the two partnerships sit: `clubs.event_schemas`)."""
+    return tuple(token_words(team) for team in find_ruleset(name).teams)
 
 
 def token_words(token: str, names: Names | None = None) -> str:
