@@ -200,10 +200,10 @@ def test_the_standings_csv_is_utf8_with_a_bom_and_no_name_runs_as_a_formula(clie
 
 def test_a_two_player_events_tables_name_north_and_south(client):
     """The partnerships of a two-player table sit North and South (as its scoresheet says): the event page, its
-    table cards and the results page called them North–South and East–West."""
+    table cards, the results page and the comments of its games' log called them North–South and East–West."""
     event_id, token = create(client, [["Asha"], ["Ravi"], ["Meena"]], event_format="round-robin",
                              variant="two-player")
-    client.post(f"/api/events/{event_id}/rounds", headers=bearer(token))
+    table = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"][0]
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     csrf = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
     organiser = client.post(f"/events/{event_id}/organise", data={"csrf_token": csrf, "token": token})
@@ -211,6 +211,14 @@ def test_a_two_player_events_tables_name_north_and_south(client):
     for html in (page, organiser.get_data(as_text=True), results):
         assert "<th>North</th><th>South</th>" in html and "North–South" not in html and "East–West" not in html
     assert "South: scan to confirm each deal's score" in organiser.get_data(as_text=True)
+    version = client.get(f"/api/live/{table['game_id']}").json["version"]
+    for line in ("deal 1 dealer N", "score N 20 S 10"):
+        answer = client.post(f"/api/live/{table['game_id']}/entries", headers=bearer(table["edit_token"]),
+                             json={"line": line, "version": version})
+        assert answer.status_code == 201, answer.json
+        version = answer.json["version"]
+    seep = client.get(f"/events/{event_id}/games.seep").get_data(as_text=True)
+    assert seep.startswith(f"# round 1, table 1: partnership {table['pair_a']} (North) v {table['pair_b']} (South)\n")
     four, token = create(client, PAIRS, event_format="round-robin")
     client.post(f"/api/events/{four}/rounds", headers=bearer(token))
     assert "<th>North–South</th><th>East–West</th>" in client.get(f"/events/{four}").get_data(as_text=True)

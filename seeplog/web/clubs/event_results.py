@@ -8,6 +8,7 @@ from typing import Any
 import sqlite_utils
 from flask import Blueprint, Response, render_template
 
+from ...ruleset import SEAT_TAGS, find_ruleset
 from ..db import get_db
 from ..spreadsheets import SheetWriter, csv_file
 from .events_store import event_tables
@@ -62,20 +63,26 @@ def standings_json_download(event_id: int):
                       "application/json; charset=utf-8")
 
 
-def games_text(db: sqlite_utils.Database, event_id: int) -> str:
+def side_in_words(team: str) -> str:
+    """A team's seats as a log's comment says them, in English as the notation is: "North–South", "North"."""
+    return "–".join(SEAT_TAGS[seat] for seat in team)
+
+
+def games_text(db: sqlite_utils.Database, event_id: int, variant: str) -> str:
     """Every table's game (round by round, table by table) in one log: each game's canonical text, whose tags
     start a new game of the file (NOTATION.md), after a comment naming its table. A table where no deal has
     been entered yet is left out (its tags alone would join the next game's)."""
+    sides = [side_in_words(team) for team in find_ruleset(variant).teams]
     texts = []
     for table in event_tables(db, event_id):
         row = db.execute("select canonical from games where id = ? and deal_count > 0", [table["game_id"]]).fetchone()
         if row is not None:
             texts.append(f"# round {table['round']}, table {table['number']}: partnership {table['pair_a']} "
-                         f"(North–South) v {table['pair_b']}\n" + row[0].strip("\n"))
+                         f"({sides[0]}) v {table['pair_b']} ({sides[1]})\n" + row[0].strip("\n"))
     return "\n\n".join(texts) + "\n" if texts else ""
 
 
 @bp.get("/events/<int:event_id>/games.seep")
 def games_seep(event_id: int):
-    known_event(event_id)
-    return attachment(games_text(get_db(), event_id), f"event-{event_id}.seep", "text/plain; charset=utf-8")
+    variant = known_event(event_id)["variant"]
+    return attachment(games_text(get_db(), event_id, variant), f"event-{event_id}.seep", "text/plain; charset=utf-8")
