@@ -37,12 +37,23 @@ def read_text(path: str) -> str:
 def write_back(text: str) -> None:
     """Write text to standard output with any byte that was not UTF-8 as it was read."""
     buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(printable(text))
-        return
-    sys.stdout.flush()
-    buffer.write(encode_back(text))
-    buffer.flush()
+    try:
+        if buffer is None:
+            sys.stdout.write(printable(text))
+            return
+        sys.stdout.flush()
+        buffer.write(encode_back(text))
+        buffer.flush()
+    except BrokenPipeError:  # the reader stopped reading (`| head`): the command's status still says what it found
+        _reader_gone()
+
+
+def say(text: str) -> None:
+    """`print`, that stops quietly where the reader stops reading (the command's status stands)."""
+    try:
+        print(text)
+    except BrokenPipeError:
+        _reader_gone()
 
 
 def _caret_lines(text_lines: list[str], finding: dict[str, Any]) -> list[str]:
@@ -169,7 +180,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     if not analysis.games:  # nothing to score: say why, as validate does
         print("\n".join(compiler_lines(args.file, text, doc)), file=sys.stderr)
         return 2
-    print("\n\n".join(scoresheet_text(a) for a in analysis.games))
+    say("\n\n".join(scoresheet_text(a) for a in analysis.games))
     return exit_status(doc)
 
 

@@ -307,15 +307,20 @@ def test_validate_reads_a_utf16_file_with_its_byte_order_mark(capsys, tmp_path) 
     assert run(capsys, "validate", str(path)) == (0, f"{path}: no violations, no errors\n", "")
 
 
-def test_validate_keeps_its_exit_status_when_the_reader_stops_reading(tmp_path):
+@pytest.mark.parametrize(("command", "status", "said"), [
+    (("validate", "--json"), 1, b""), (("score",), 1, b""),
+    (("format",), 2, b":6001:1: E-SYNTAX")])
+def test_a_command_keeps_its_exit_status_when_the_reader_stops_reading(tmp_path, command, status, said):
     """`seeplog validate --json big.seep | head -c 100` under `set -o pipefail`: 1 for the violations found, as
-    when the whole report is read (it was 0), and nothing said on standard error."""
+    when the whole output is read (it was 0), and nothing said on standard error but the log's errors."""
     log = tmp_path / "big.seep"
-    log.write_text("".join(f"deal {n} dealer N\nscore NS 40 EW 60\n" for n in range(1, 3001)))  # R-DEALER
-    with subprocess.Popen([sys.executable, "-m", "seeplog", "validate", "--json", str(log)], cwd=ROOT,
+    log.write_text("".join(f"deal {n} dealer N\nscore NS 40 EW 60\n" for n in range(1, 3001))  # R-DEALER
+                   + ("Zz\n" if command == ("format",) else ""))
+    with subprocess.Popen([sys.executable, "-m", "seeplog", *command, str(log)], cwd=ROOT,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
         assert process.stdout.read(100)
         process.stdout.close()
-        assert process.wait(timeout=60) == 1
-        assert process.stderr.read() == b""
-    assert seeplog("validate", "--json", str(log)).returncode == 1
+        assert process.wait(timeout=60) == status
+        errors = process.stderr.read()
+        assert said in errors and b"Error" not in errors
+    assert seeplog(*command, str(log)).returncode == status
