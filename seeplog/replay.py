@@ -269,12 +269,10 @@ def _houses_left(state: State, last: Play, play: int | None = None) -> Iterator[
 
 def _missing_line(deal: Deal, in_progress: bool) -> list[Violation]:
     """E-INCOMPLETE for a deal without its floor or bid line (one with plays, or without a score line: a deal
-    line alone, say), unless it is still being kept or that line (a deal's only line, its score line) is there
-    but unreadable: its error stands alone (RULES.md §10)."""
-    missing = "floor" if deal.floor is None else "bid"
-    if (deal.plays or deal.score is None) and not in_progress and not _unreadable(deal, missing) \
-            and (deal.plays or not _unreadable(deal, "score")):
-        said = Said("deal {deal} has no bid line", deal=deal.number) if missing == "bid" else \
+    line alone, say), unless it is still being kept or has a line other than a play that cannot be read (the
+    missing one, its keyword misspelt, say): that error stands alone (RULES.md §10, the E-INCOMPLETE row)."""
+    if (deal.plays or deal.score is None) and not in_progress and not _unreadable_not_play(deal):
+        said = Said("deal {deal} has no bid line", deal=deal.number) if deal.floor is not None else \
             Said("deal {deal} has no floor line", deal=deal.number) if deal.plays or deal.bid else \
             Said("deal {deal} has only its deal line: no floor, bid and plays, and no score line", deal=deal.number)
         return [Violation("E-INCOMPLETE", said, None, None, deal.start.line, 1)]
@@ -350,9 +348,9 @@ def _stops_after(deal: Deal, played: int, rules: Ruleset) -> Violation:
     return Violation("E-INCOMPLETE", said, None, None, last.line, 1)
 
 
-def _unreadable(deal: Deal, keyword: str) -> bool:
-    """Whether the deal has a line written as a `keyword` line that cannot be read."""
-    return any(s.text.split(None, 1)[0].lower() == keyword for s in deal.of(Unreadable) if s.text.strip())
+def _unreadable_not_play(deal: Deal) -> bool:
+    plays = {id(p) for p in deal.plays}
+    return any(id(s) not in plays for s in deal.of(Unreadable))
 
 
 def _notation_errors(deal: Deal) -> list[Violation]:

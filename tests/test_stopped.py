@@ -112,6 +112,16 @@ def test_E_SYNTAX_an_unreadable_score_line_of_a_score_only_deal_stands_alone():
     assert [(e.rule, e.line) for e in replay.errors] == [("E-SYNTAX", 2)]
 
 
+@pytest.mark.parametrize(("lines", "wrong"), [
+    (("flor Kc 9d 5d 4h", "bid W 13", "W Ks x Kc+9d+4h"), 2), (("floor Kc 9d 5d 4h", "bod W 13", "W Ks x Kc+9d+4h"), 3),
+    (("scroe NS 40 EW 60",), 2), (("W Ks x Kc+9d+4h", "flor Kc 9d 5d 4h"), 3)])
+def test_E_SYNTAX_a_misspelt_keyword_stands_alone(lines, wrong):
+    """An unreadable line stops the deal however its keyword is misspelt: its error alone, not also
+    E-INCOMPLETE for the floor, bid or score line it was meant to be (RULES.md, the E-INCOMPLETE row)."""
+    replay = replay_game(seeplog.parse("\n".join(("deal 1 dealer N", *lines)) + "\n").games[0])[0]
+    assert [(e.rule, e.line) for e in replay.errors] == [("E-SYNTAX", wrong)]
+
+
 def test_E_HAND_a_bid_play_out_of_turn_is_not_judged_against_the_bidders_first_four():
     """The bidder's first four say nothing of another seat's cards: a first play by the wrong seat is R-TURN."""
     text = "deal 1 dealer N\nhand W Ks Js 8c 3c\nfloor Kc 9d 5d 4h\nbid W 13\nS 5c x 5d\n"
