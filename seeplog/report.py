@@ -139,12 +139,13 @@ F = TypeVar("F")
 
 def same_runs(found: Sequence[F], said: Callable[[F], tuple[int | None, object]]) -> list[list[F]]:
     """The findings in runs (`said`: a finding's line, and what it says: its rule and sentence): those on line
-    after line that say the same, SAME_RUN or more of them, make one run; any other finding is a run of its own."""
+    after line (each the line after the last: a run's lines are its first to its last) that say the same, SAME_RUN
+    or more of them, make one run; any other finding is a run of its own."""
     runs: list[list[F]] = []
     last: tuple[int | None, object] | None = None
     for f in found:
         this = said(f)
-        if last is not None and this[0] and last[0] and this[0] > last[0] and this[1] == last[1]:
+        if last is not None and this[0] and last[0] and this[0] == last[0] + 1 and this[1] == last[1]:
             runs[-1].append(f)
         else:
             runs.append([f])

@@ -246,6 +246,29 @@ def test_format_of_a_log_with_no_game_says_so_as_validate_does(capsys, tmp_path)
                                                   "a 'deal' line\n"
 
 
+def test_a_line_shown_under_its_finding_shows_control_characters_as_pictures(capsys, tmp_path) -> None:
+    """An escape sequence typed (or pasted) into a log is not sent to the terminal, and the caret stays under
+    the column found."""
+    path = tmp_path / "escape.seep"
+    path.write_text("deal 1 dealer N\nfloor Kc 9d 5d 4h\nbid W 13\nW Ks \x1b[31mRED\x1b]0;title\x07 x\n",
+                    encoding="utf-8")
+    out = run(capsys, "validate", str(path))[1]
+    shown, caret = next(zip(out.splitlines()[1:], out.splitlines()[2:]))
+    assert "\x1b" not in out and "\x07" not in out
+    assert shown == "    W Ks \u241b[31mRED\u241b]0;title\u2407 x" and caret.index("^") == 4 + 5
+
+
+def test_the_same_finding_on_lines_apart_is_printed_on_each(capsys, tmp_path) -> None:
+    """Lines 3, 50 and 100 say the same: told each on its own ("50-100: ... these 2 lines" counted 51 lines)."""
+    path = tmp_path / "apart.seep"
+    lines = CLEAN.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(lines[:2] + ["foo"] + [""] * 46 + ["foo"] + [""] * 49 + ["foo"] + lines[2:]) + "\n",
+                    encoding="utf-8")
+    out = run(capsys, "validate", str(path))[1]
+    assert [line.split(": ")[0] for line in out.splitlines() if "E-SYNTAX" in line] == \
+        [f"{path}:{n}:1" for n in (3, 50, 100)]
+
+
 def test_the_same_finding_line_after_line_is_printed_once_with_the_lines_it_covers(capsys, tmp_path) -> None:
     """A deal whose deal line is missing: each of its lines is E-SYNTAX in the report; the command line prints
     the first with its caret and counts the rest."""
