@@ -56,11 +56,17 @@ def say(text: str) -> None:
         _reader_gone()
 
 
+CONTROL_PICTURES = {**{code: 0x2400 + code for code in range(32)}, 0x7F: 0x2421,
+                    **{code: 0xFFFD for code in range(0x80, 0xA0)}}
+"""A control character of a line shown under its finding, as a picture of it (``␛``): sent as it is, it would
+steer the terminal (colours, its title) and throw the caret off."""
+
+
 def _caret_lines(text_lines: list[str], finding: dict[str, Any]) -> list[str]:
     line, column = finding.get("line"), finding.get("column") or 1
     if not line or line > len(text_lines):
         return []
-    source = printable(text_lines[line - 1]).replace("\t", " ")
+    source = printable(text_lines[line - 1]).replace("\t", " ").translate(CONTROL_PICTURES)
     if len(source) > 200:
         start = max(0, column - 100)
         source, column = source[start:start + 200], column - start
