@@ -111,6 +111,23 @@ def test_every_page_in_each_language_fits_a_phone_and_passes_axe(browser, base_u
     context.close()
 
 
+@pytest.mark.parametrize("language", ["en", "hi", "pa"])
+def test_a_long_word_wraps_on_a_small_phone_in_each_language(browser, base_url, language):
+    """A name of 84 letters without a space breaks to fit a 360 px screen in Hindi and Punjabi as in English
+    (a rule for those two languages kept words whole, and the play page was 386 px wide)."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    text = (EXAMPLES / "r-capture-all.seep").read_text().replace("[Variant", f'[Event "{"Championship" * 7}"]\n[Variant', 1)
+    game = context.request.post(base_url + "/api/games", data=text.encode(),
+                                headers={"Content-Type": "text/plain"}).json()["id"]
+    page = context.new_page()
+    for path in (f"/games/{game}", f"/games/{game}/deals/2/plays/48"):
+        page.goto(base_url + path)
+        wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert wider <= 0, f"{path} in {language} is {wider} px wider than the phone"
+    context.close()
+
+
 def test_every_page_at_desktop_size_passes_axe(browser, base_url, places):
     """The pages as a laptop shows them (their phone layout is checked above): no serious violation, the
     targets' size among them; a screenshot of each to look at."""
