@@ -1,7 +1,7 @@
 """In headless chromium, at 390x844 and at desktop size: every page that says what a form just did (a flashed
 message, after the form's redirect) opens with the focus on that message, so a screen reader says it and the
 keyboard starts from it: the game page after an upload or a replacement, the games list after a deletion, the
-upload page asked to store nothing, a player's page after a rename, the event page after a round made.
+upload page asked to store nothing or refusing a file, a player's page after a rename, the event page after a round made.
 Screenshots: test-artifacts/browser/flash-*.png.
 
 Marked `browser`; it shares test_browser's server.
@@ -74,6 +74,23 @@ def test_the_upload_page_asked_to_store_nothing_says_so_where_the_focus_lands(pa
     page.goto(base_url + "/upload")
     page.click("form.upload button[type=submit]")
     assert focused_flash(page, f"nothing-{size}") == "Choose a file or paste a log first."
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_refused_upload_says_what_happened_where_the_focus_lands(page, base_url, size):
+    """A file that is not a log is refused on the upload page itself: the focus lands on what happened (it was
+    left on the page's body, and nothing was said), and the page's title says it."""
+    page.set_viewport_size(SIZES[size])
+    page.goto(base_url + "/upload")
+    page.set_input_files("input[type=file]", {"name": "notes.seep", "mimeType": "text/plain",
+                                              "buffer": b"shopping: milk, eggs\n"})
+    page.click("form.upload button[type=submit]")
+    page.wait_for_selector("section.results")
+    page.wait_for_function("() => document.activeElement !== document.body", timeout=5_000)
+    cls, text = page.evaluate(FOCUSED)
+    assert cls == "results" and text.strip().startswith("What happened") and "notes.seep" in text
+    assert page.title() == "What happened · Upload · seeplog"
+    page.screenshot(path=str(SHOTS / f"flash-refused-{size}.png"))
 
 
 @pytest.mark.parametrize("size", SIZES)
