@@ -128,6 +128,31 @@ def test_a_long_word_wraps_on_a_small_phone_in_each_language(browser, base_url, 
     context.close()
 
 
+HINT_FITS = """input => {
+  const style = getComputedStyle(input), span = document.createElement("span");
+  span.style.font = style.font; span.style.whiteSpace = "pre"; span.textContent = input.placeholder;
+  document.body.append(span);
+  const cancel = 16;  // a search box keeps room at its end for its clear button
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - cancel;
+  const fits = span.getBoundingClientRect().width <= room;
+  span.remove();
+  return fits;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "hi", "pa"])
+def test_the_search_boxs_hint_is_read_whole_on_a_small_phone(browser, base_url, language):
+    """The search box's placeholder ("player, event or site") is all it says of what it searches: on a 360 px
+    phone it was cut off in Hindi ("खिलाड़ी, प्रतियोगिता या ज…")."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + "/")
+    assert page.locator("input[name=q]").evaluate(HINT_FITS)
+    page.screenshot(path=str(SHOTS / f"lang-{language}-filters-360.png"))
+    context.close()
+
+
 def test_every_page_at_desktop_size_passes_axe(browser, base_url, places):
     """The pages as a laptop shows them (their phone layout is checked above): no serious violation, the
     targets' size among them; a screenshot of each to look at."""
