@@ -1,7 +1,8 @@
 """In headless chromium, at 390x844 and at desktop size: every page that says what a form just did (a flashed
 message, after the form's redirect) opens with the focus on that message, so a screen reader says it and the
 keyboard starts from it: the game page after an upload or a replacement, the games list after a deletion, the
-upload page asked to store nothing or refusing a file, a player's page after a rename, the event page after a round made.
+upload page asked to store nothing or refusing a file, a player's page after a rename, the event page after a
+round made.
 Screenshots: test-artifacts/browser/flash-*.png.
 
 Marked `browser`; it shares test_browser's server.

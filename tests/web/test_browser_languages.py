@@ -117,7 +117,8 @@ def test_a_long_word_wraps_on_a_small_phone_in_each_language(browser, base_url, 
     (a rule for those two languages kept words whole, and the play page was 386 px wide)."""
     context = browser.new_context(viewport={"width": 360, "height": 740})
     context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
-    text = (EXAMPLES / "r-capture-all.seep").read_text().replace("[Variant", f'[Event "{"Championship" * 7}"]\n[Variant', 1)
+    name = "Championship" * 7
+    text = (EXAMPLES / "r-capture-all.seep").read_text().replace("[Variant", f'[Event "{name}"]\n[Variant', 1)
     game = context.request.post(base_url + "/api/games", data=text.encode(),
                                 headers={"Content-Type": "text/plain"}).json()["id"]
     page = context.new_page()

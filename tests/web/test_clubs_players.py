@@ -35,7 +35,11 @@ def test_the_players_list_counts_the_games_played_as_each_players_record_does(cl
     for name in FOUR.values():
         player = client.get(f"/api/players/{listed[name]['id']}").json
         assert listed[name]["games"] == player["record"]["games"] == 1, name
-        assert player["counts"]["games"] == 2  # its page lists the table waiting to be played
+        assert player["counts"]["games"] == 2  # its page lists the table waiting to be played, and says so
+        assert sorted(line["deals"] for line in player["games"]) == [0, 3]
+        page = client.get(f"/players/{listed[name]['id']}").get_data(as_text=True)
+        games = page[page.index('<ul class="club-games">'):]
+        assert games[:games.index("</ul>")].count("no deals") == 1
     page = client.get("/players").get_data(as_text=True)
     assert "2 games" not in page and page.count("1 game") == 4
 

@@ -24,10 +24,11 @@ def seat_html(seat: dict[str, Any], made: dict[tuple[str, str | None], str]) -> 
 
 
 def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tuple[str, str | None], str],
-                   variants: dict[str, str]) -> str:
+                   variants: dict[str, str], unplayed: str = "") -> str:
     """One game of `views.games_json`: its link, variant and teams (the side of the page's own players marked);
     `title` is "game %(game)s" in the reader's language, `undated` the word for a game without a date;
-    `variants` keeps the variants' names made on the page."""
+    `variants` keeps the variants' names made on the page; `unplayed` follows the variant of a game with no deal
+    yet."""
     number = f".{line['game']}" if line["game"] > 1 else ""
     teams = " · ".join(f'<span class="{"own" if team == line.get("side") else ""}">{escape(team)}: '
                        + " &amp; ".join(seat_html(s, made) for s in seats) + "</span>"
@@ -38,7 +39,7 @@ def game_line_html(line: dict[str, Any], title: str, undated: str, made: dict[tu
     if variant is None:
         variant = variants[line["variant"]] = str(escape(variant_title(line["variant"])))
     return (f'\n  <li><a class="game-link" href="{escape(line["url"])}">{escape(day)} · '
-            f'{escape(named)}</a>\n    <span class="hint">{variant}</span><br>\n'
+            f'{escape(named)}</a>\n    <span class="hint">{variant}{unplayed if not line["deals"] else ""}</span><br>\n'
             f'    {teams}\n  </li>')
 
 
@@ -47,7 +48,8 @@ def game_lines(games: list[dict[str, Any]]) -> Markup:
     title, undated = _("game %(game)s"), _("undated")  # once a page: a look-up costs as much as a line
     made: dict[tuple[str, str | None], str] = {}
     variants: dict[str, str] = {}
-    return Markup("".join(game_line_html(line, title, undated, made, variants) for line in games))
+    unplayed = f" · {escape(_('no deals'))}"
+    return Markup("".join(game_line_html(line, title, undated, made, variants, unplayed) for line in games))
 
 
 def figures_html(line: dict[str, Any]) -> str:

@@ -48,7 +48,7 @@ def partnership_record(db: sqlite_utils.Database, players: Partnership,
         sweeps += swept
         if (game_id, game, team) in games:  # the other seat of the side
             continue
-        games[(game_id, game, team)] = (game_id, game, date, variant, seats)
+        games[(game_id, game, team)] = (game_id, game, date, variant, figures[0], seats)
         total.count(*figures)
         if named:
             versus.setdefault(tuple(sorted(p for p in (first, second) if p is not None)), Line()).count(*figures)

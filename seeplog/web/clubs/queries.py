@@ -8,7 +8,7 @@ from typing import Any
 import sqlite_utils
 
 
-SEAT_KEYS = ("game_id", "game", "seat", "team", "name", "player_id", "player_name", "date", "variant")
+SEAT_KEYS = ("game_id", "game", "seat", "team", "name", "player_id", "player_name", "date", "variant", "deals")
 
 
 def player_names(db: sqlite_utils.Database, ids: set[int]) -> dict[int, str]:

@@ -32,7 +32,7 @@ their players, the team's figures, the seat's sweeps."""
 BROKEN = f"""select v.rule, count(*) from ({OWN_SEATS}) s join violations v on v.game_id = s.game_id
 and v.game = s.game and v.seat = s.seat where s.lost is not null and v.kind = 'violation' group by v.rule"""
 
-GAMES = f"""select game_id, game, date, variant, seats from ({OWN_SEATS}) group by game_id, game
+GAMES = f"""select game_id, game, date, variant, max(deals), seats from ({OWN_SEATS}) group by game_id, game
 order by coalesce(date, '') desc, game_id desc, game desc limit ? offset ?"""
 """A page of the player's games (of any number of teams), newest first."""
 
@@ -64,15 +64,17 @@ def game_page(db: sqlite_utils.Database, player: int, count: int | None, start: 
 
 
 def seat_lines(db: sqlite_utils.Database, games: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
-    """Every seat of the `games` ((game_id, game, date, variant, seats) each, `seats` as seat records keep
-    them), as the players rows give them: team, name as written, player and its name, date, variant."""
+    """Every seat of the `games` ((game_id, game, date, variant, deals, seats) each, `seats` as seat records
+    keep them), as the players rows give them: team, name as written, player and its name, date, variant and
+    the game's number of deals."""
     seats = [(game, json.loads(text)) for *game, text in games]
     keys = sorted({key for _, listed in seats for *_, key in listed if key is not None})
     players = {r[0]: r[1:] for r in db.execute(
         "select a.key, a.player_id, c.name from player_aliases a join club_players c on c.id = a.player_id "
         "where a.key in (select value from json_each(?))", [json.dumps(keys)])}
-    return [dict(zip(SEAT_KEYS, (game_id, game, seat, team, name, *players.get(key, (None, None)), date, variant)))
-            for (game_id, game, date, variant), listed in seats for seat, team, name, key in listed]
+    return [dict(zip(SEAT_KEYS, (game_id, game, seat, team, name, *players.get(key, (None, None)), date, variant,
+                                 deals)))
+            for (game_id, game, date, variant, deals), listed in seats for seat, team, name, key in listed]
 
 
 def game_count(db: sqlite_utils.Database, player: int) -> int:

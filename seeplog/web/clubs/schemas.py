@@ -61,6 +61,7 @@ RecordSchema = answer_schema(
 GameSeatSchema = answer_schema("GameSeatSchema", seat=str, name=str, player_id=int | None, url=str | None)
 PlayerGameSchema = answer_schema(
     "PlayerGameSchema", game_id=int, game=int, date=str | None, variant=str, url=str, side=fields.String(),
+    deals=(int, "deals recorded: 0 for an event's table or a live game not yet played"),
     teams=fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(GameSeatSchema)), required=True))
 AliasSchema = answer_schema(
     "AliasSchema", key=(str, "the name case-folded, spaces collapsed"), name=(str, "its first spelling seen"))

@@ -114,7 +114,7 @@ def partnership_data(db: sqlite_utils.Database, players: Partnership, shown: int
 
 def games_json(seats: list[dict[str, Any]], own: set[int], shown: int | None = None) -> list[dict[str, Any]]:
     """One line per game, newest first (with `shown`, that many): its date, teams (names linked to players),
-    and the side of `own`."""
+    and the side of `own`; `deals`, how many deals it has (0: a table or live game not yet played)."""
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for s in seats:
         by_game.setdefault((s["game_id"], s["game"]), []).append(s)
@@ -123,7 +123,8 @@ def games_json(seats: list[dict[str, Any]], own: set[int], shown: int | None = N
     out = []
     for game_id, game in newest:
         line: dict[str, Any] = {"game_id": game_id, "game": game, "date": by_game[(game_id, game)][0]["date"],
-                                "variant": by_game[(game_id, game)][0]["variant"], "teams": {},
+                                "variant": by_game[(game_id, game)][0]["variant"],
+                                "deals": by_game[(game_id, game)][0]["deals"], "teams": {},
                                 "url": to.to_game(game_id, game)}
         for s in by_game[(game_id, game)]:
             line["teams"].setdefault(s["team"], []).append(
