@@ -98,7 +98,8 @@ class CorrectionSchema(Schema):
     delete = ENTRY
     line = fields.String(validate=[LINE, validate.Length(min=1, max=500)])
     note = fields.String(required=True, validate=[TEXT_LINE, validate.Length(min=1, max=480)],
-                         metadata={"description": "the director's note: why (kept in the game's history)"})
+                         metadata={"description": "the director's note: why (kept in the game's history, without "
+                                                  "the spaces around it; spaces alone are refused)"})
     client_id = CLIENT_ID
 
 

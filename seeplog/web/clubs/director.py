@@ -9,8 +9,9 @@ from typing import Any
 import sqlite_utils
 from flask import url_for
 
+from seeplog.clubs.confirmations import says_nothing
 from seeplog.clubs.standings import TableResult, why_order
-from seeplog.refusals import Conflict, NotFound, Refused
+from seeplog.refusals import BadInput, Conflict, NotFound, Refused
 from seeplog.ruleset import find_ruleset
 from seeplog.said import Said, said_json
 
@@ -114,8 +115,12 @@ CORRECTIONS = (("replace", "replace"), ("insert_before", "insert"), ("delete", "
 def correction(args: dict[str, Any]) -> Request:
     """The live correction a director's request makes, with the note marked as the director's.
 
-    :raises Refused: not a correction (no entry named), or two at once.
+    :raises BadInput: a note that says nothing (spaces alone). :raises Refused: not a correction (no entry named),
+        or two at once.
     """
+    if says_nothing(args["note"]):
+        raise BadInput(Said("the director's note is blank: say why the entry is corrected (the game's history keeps "
+                            "the note)"), [{"field": "note", "message": Said("give the reason")}])
     named = [(key, kind) for key, kind in CORRECTIONS if args.get(key) is not None]
     problem = None
     if len(named) != 1:

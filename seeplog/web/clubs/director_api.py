@@ -84,7 +84,7 @@ def director(args: dict[str, Any], event_id: int):
 @blp.post("/events/<int:event_id>/tables/<int:game_id>/entries")
 @blp.arguments(CorrectionSchema, error_status_code=400)
 @blp.response(201, DirectorCorrectedSchema, description="stored: the live API's answer to the correction")
-@refusals(blp, {400: "a body of another shape (a note is needed)", **ORGANISER_REFUSALS,
+@refusals(blp, {400: "a body of another shape, or no note (or one of spaces alone)", **ORGANISER_REFUSALS,
                 404: "no such event, or no such table in it",
                 409: "a stale version", 422: "no entry named, or a line that cannot stand there"})
 def director_correction(args: dict[str, Any], event_id: int, game_id: int):

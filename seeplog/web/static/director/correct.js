@@ -23,6 +23,10 @@ export function correctForm(tb) {
   var line = el("input"), note = el("input"), go = el("button", "", t("Correct"));
   line.name = "line"; line.placeholder = t("the line as it should read"); line.autocomplete = "off";
   note.name = "note"; note.placeholder = t("why (kept in the game's history)"); note.required = true;
+  /* a note of spaces alone says nothing: refused here as the server refuses it (`required` takes spaces) */
+  note.addEventListener("input", function () {
+    note.setCustomValidity(note.value.trim() || !note.value ? "" : t("Say why the entry is corrected: the director's note cannot be blank."));
+  });
   go.type = "submit";
   var lineField = field(t("Line"), line);
   kind.addEventListener("change", function () { lineField.hidden = kind.value === "delete"; });

@@ -1,0 +1,55 @@
+"""What a table's scorekeeper may not do alone with its edit token, and what the director's correction needs,
+through the API: each refusal is a clear 4xx and changes nothing."""
+from __future__ import annotations
+
+from tests.web.helpers import assert_envelope
+from tests.web.test_clubs_event_rounds import PAIRS, bearer, create, score_table
+
+
+def live(client, game: int) -> dict:
+    return client.get(f"/api/live/{game}").json
+
+
+def reopen(client, table: dict):
+    version = live(client, table["game_id"])["version"]
+    return client.post(f"/api/live/{table['game_id']}/reopen", json={"version": version},
+                       headers=bearer(table["edit_token"]))
+
+
+def director_close(client, event: int, organiser: str, table: dict):
+    game = table["game_id"]
+    answer = client.post(f"/api/events/{event}/tables/{game}/close", json={"version": live(client, game)["version"]},
+                         headers=bearer(organiser))
+    assert answer.status_code == 201, answer.json
+
+
+def director_correct(client, event: int, organiser: str, table: dict, line: str, note: str = "EW counted again"):
+    """The director replaces the table's last entry (its last deal's score)."""
+    game = live(client, table["game_id"])
+    return client.post(f"/api/events/{event}/tables/{table['game_id']}/entries", headers=bearer(organiser),
+                       json={"version": game["version"], "replace": len(game["entries"]), "line": line, "note": note})
+
+
+def swiss_round(client) -> tuple[int, str, list[dict]]:
+    """A Swiss event of four partnerships and its first round, each table's one deal scored, still open."""
+    event, organiser = create(client, PAIRS[:4])
+    tables = client.post(f"/api/events/{event}/rounds", headers=bearer(organiser)).json["tables"]
+    for table, (ns, ew) in zip(tables, [(80, 20), (60, 40)]):
+        score_table(client, table, [(ns, ew)], close=False)
+    return event, organiser, tables
+
+
+def test_a_directors_note_of_spaces_alone_is_refused(client):
+    event, organiser, tables = swiss_round(client)
+    game = tables[0]["game_id"]
+    before = client.get(f"/api/live/{game}/history").json
+    for note in ("   ", "\u200b "):
+        refused = assert_envelope(director_correct(client, event, organiser, tables[0], "score NS 50 EW 50", note),
+                                  400)
+        assert refused["error"] == ("the director's note is blank: say why the entry is corrected (the game's "
+                                    "history keeps the note)")
+        assert refused["errors"][0]["field"] == "note"
+    assert client.get(f"/api/live/{game}/history").json == before
+    done = director_correct(client, event, organiser, tables[0], "score NS 50 EW 50", "  EW counted again ")
+    assert done.status_code == 201, done.json
+    assert client.get(f"/api/live/{game}/history").json["events"][-1]["note"] == "Director: EW counted again"
