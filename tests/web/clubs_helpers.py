@@ -1,8 +1,10 @@
-"""Helpers of the clubs tests: games with chosen seat names, an administrator token."""
+"""Helpers of the clubs tests: games with chosen seat names, an administrator token, an event table's game deleted."""
 from __future__ import annotations
 
 import re
 
+from seeplog.web.db import get_db
+from seeplog.web.games.manage import delete_game
 from tests.web.helpers import example
 
 SEAT_TAG = re.compile(r'^\[(North|West|South|East) "[^"]*"\]$', re.MULTILINE)
@@ -49,3 +51,10 @@ def enter(client, table: dict, lines: list[str]) -> int:
         assert answer.status_code == 201, (line, answer.json)
         version = answer.json["version"]
     return version
+
+
+def delete_table_game(app, game: int) -> None:
+    """Delete an event table's live game as a store may hold it from before such a delete was refused (its
+    scorekeeper's edit token deleted it then): through the store, no token asked."""
+    with app.app_context():
+        delete_game(get_db(), game)

@@ -39,6 +39,19 @@ def swiss_round(client) -> tuple[int, str, list[dict]]:
     return event, organiser, tables
 
 
+def test_an_events_live_table_is_not_deleted_with_its_edit_token(client):
+    event, organiser, tables = swiss_round(client)
+    table, game = tables[0], tables[0]["game_id"]
+    standings = client.get(f"/api/events/{event}/standings").json
+    director = client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"]
+    refused = assert_envelope(client.delete(f"/api/live/{game}", headers=bearer(table["edit_token"])), 409)
+    assert refused["error"] == (f"game {game} is table 1 of round 1 of event {event} (Swiss night): an event's "
+                                "table is not deleted; its result counts in the event's standings")
+    assert live(client, game)["state"] == "open"
+    assert client.get(f"/api/events/{event}/standings").json == standings
+    assert client.get(f"/api/events/{event}/director", headers=bearer(organiser)).json["tables"] == director
+
+
 def test_a_directors_note_of_spaces_alone_is_refused(client):
     event, organiser, tables = swiss_round(client)
     game = tables[0]["game_id"]

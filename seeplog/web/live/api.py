@@ -184,9 +184,11 @@ def set_tags(args: dict[str, Any], game_id: int):
 
 @blp.route("/<int:game_id>", methods=["DELETE"])
 @blp.response(204, description="deleted: gone from every list, with its history")
-@refusals(blp, {401: "no edit token", 403: "a wrong edit token", 404: "no such live game"})
+@refusals(blp, {401: "no edit token", 403: "a wrong edit token", 404: "no such live game",
+                409: "the game is an event's table: it is not deleted"})
 def delete_game(game_id: int):
-    """Delete a live game with its edit token: its log, entries, history and pages. No other game changes."""
+    """Delete a live game with its edit token: its log, entries, history and pages. No other game changes. An
+    event's table is not deleted (its result counts in the event's standings)."""
     delete(get_db(), game_id, _token())
     return ""
 

@@ -31,6 +31,7 @@ from .view import LiveView, view
 from ..tokens import new_token, token_hash, token_matches
 from ..db import after_commit, writing
 from ..games.manage import delete_game
+from ..clubs.event_live import check_not_table
 from ..games.store import insert_derived, put_derived, set_rank, summary
 
 
@@ -349,7 +350,7 @@ def _write(db: sqlite_utils.Database, game: LiveGame, req: Request, made: Made) 
 def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:
     """Delete a live game with its edit token: its events, entries and `games` row; no other game's rows.
 
-    :raises NotFound: no such game. :raises NotAllowed: a wrong token.
+    :raises NotFound: no such game. :raises NotAllowed: a wrong token. :raises EventTable: an event's table.
     """
     with writing(db):
         game = load(db, game_id)
@@ -357,6 +358,7 @@ def delete(db: sqlite_utils.Database, game_id: int, token: str) -> None:
             raise NotFound(Said("there is no live game {game}", game=game_id))
         if not token_matches(token, game.token_hash):
             raise NotAllowed(Said("this edit token does not keep this game"), realm=BEARER_REALM)
+        check_not_table(db, game_id)
         delete_game(db, game_id)
 
 

@@ -1,0 +1,31 @@
+"""A live game that is an event's table: what its scorekeeper's edit token may no longer do alone. The table's
+result is the event's: its game is not deleted (as an uploaded game attached is not, `event_uploads`)."""
+from __future__ import annotations
+
+import sqlite_utils
+
+from seeplog.refusals import Conflict
+from seeplog.said import Said
+
+from .event_uploads import HeldBy
+
+
+class EventTable(Conflict):
+    """A change with a table's edit token alone that would take away or change a result the event stands on: 409."""
+
+
+def live_table(db: sqlite_utils.Database, game_id: int) -> HeldBy | None:
+    """The event table a live game is (None: it is no event's table)."""
+    row = db.execute(
+        "select e.id, e.name, e.variant, t.round, t.number, t.pair_a, t.pair_b from event_tables t "
+        "join events e on e.id = t.event_id where t.game_id = ? and t.pair_b is not null and exists "
+        "(select 1 from live_games l where l.game_id = t.game_id)", [game_id]).fetchone()
+    return None if row is None else HeldBy(*row)
+
+
+def check_not_table(db: sqlite_utils.Database, game_id: int) -> None:
+    """:raises EventTable: when the live game is an event's table (its result counts in the standings)."""
+    table = live_table(db, game_id)
+    if table is not None:
+        raise EventTable(Said("{table}: an event's table is not deleted; its result counts in the event's standings",
+                              table=table.said(game_id)))
