@@ -39,6 +39,41 @@ def swiss_round(client) -> tuple[int, str, list[dict]]:
     return event, organiser, tables
 
 
+def test_a_table_the_director_closed_is_not_reopened_with_its_edit_token(client):
+    event, organiser, tables = swiss_round(client)
+    director_close(client, event, organiser, tables[0])
+    before = live(client, tables[0]["game_id"])
+    refused = assert_envelope(reopen(client, tables[0]), 409)
+    assert refused["error"] == ("the event's director closed this table (round 1, table 1): only the director "
+                                "can reopen it, with a correction on the director's page")
+    assert live(client, tables[0]["game_id"]) == before  # still closed, nothing stored
+    corrected = director_correct(client, event, organiser, tables[0], "score NS 70 EW 30")
+    assert corrected.status_code == 201 and corrected.json["reclosed"], corrected.json
+    assert live(client, tables[0]["game_id"])["state"] == "closed"
+
+
+def test_a_table_a_later_swiss_round_was_paired_from_is_not_reopened_with_its_edit_token(client):
+    event, organiser, tables = swiss_round(client)
+    for table in tables:
+        score_table(client, table, [], close=True)  # closed by its scorekeeper
+    assert reopen(client, tables[1]).status_code == 201  # no later round yet: its scorekeeper reopens it
+    score_table(client, tables[1], [], close=True)
+    second = client.post(f"/api/events/{event}/rounds", headers=bearer(organiser))
+    assert second.status_code == 201, second.json
+    standings = client.get(f"/api/events/{event}/standings").json
+    before = live(client, tables[1]["game_id"])
+    refused = assert_envelope(reopen(client, tables[1]), 409)
+    assert refused["error"] == ("round 2 was paired from this table's result (round 1, table 2): it cannot be "
+                                "reopened with its edit token now; the event's director can correct it")
+    assert live(client, tables[1]["game_id"]) == before
+    assert client.get(f"/api/events/{event}/standings").json == standings
+    corrected = director_correct(client, event, organiser, tables[1], "score NS 40 EW 60")
+    assert corrected.status_code == 201 and corrected.json["reclosed"], corrected.json
+    later = second.json["tables"][0]
+    score_table(client, later, [(50, 50)])
+    assert reopen(client, later).status_code == 201  # the last round's table: its scorekeeper reopens it
+
+
 def test_an_events_live_table_is_not_deleted_with_its_edit_token(client):
     event, organiser, tables = swiss_round(client)
     table, game = tables[0], tables[0]["game_id"]

@@ -216,4 +216,5 @@ def correct(db: sqlite_utils.Database, event_id: int, organiser_token: str, game
 def around(req: Request, kind: str, version: int) -> Request:
     """The reopen or close around a closed table's correction `req`, with its note; its client_id is the
     correction's marked with the step, so that a retry of the correction is answered again step by step."""
-    return Request(kind, version, note=req.note, client_id=f"{req.client_id}/{kind}" if req.client_id else None)
+    return Request(kind, version, note=req.note, client_id=f"{req.client_id}/{kind}" if req.client_id else None,
+                   director=True)

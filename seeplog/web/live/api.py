@@ -164,11 +164,13 @@ def close(args: dict[str, Any], game_id: int):
     return _event(game_id, "close", args)
 
 
-@keeping("/reopen", ReopenSchema, "a stale version, or a game that is open")
+@keeping("/reopen", ReopenSchema, "a stale version, a game that is open, or an event's table that its director "
+         "closed or that a later Swiss round was paired from")
 @refusals(blp, {422: REUSED})
 def reopen(args: dict[str, Any], game_id: int):
     """Open a closed game again: it takes entries again, and its last deal is in progress again (an event
-    in the history, like the close)."""
+    in the history, like the close). An event's table that the event's director closed, or from whose round a
+    later Swiss round was paired, is not reopened with its edit token: the director corrects it."""
     return _event(game_id, "reopen", args)
 
 

@@ -31,7 +31,7 @@ from .view import LiveView, view
 from ..tokens import new_token, token_hash, token_matches
 from ..db import after_commit, writing
 from ..games.manage import delete_game
-from ..clubs.event_live import check_not_table
+from ..clubs.event_live import check_not_table, check_reopenable
 from ..games.store import insert_derived, put_derived, set_rank, summary
 
 
@@ -195,6 +195,9 @@ class Request:
     entry_id: int | None = None
     """The id of the entry meant (the one `entry` names; the last one for an undo): checked before anything is
     stored."""
+    director: bool = False
+    """Sent by the event's director (organiser token), not the table's edit token alone: a reopen of a table the
+    director closed, or that a later Swiss round was paired from (`clubs.event_live.check_reopenable`)."""
 
 
 def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) -> tuple[dict[str, Any], bool]:
@@ -206,7 +209,8 @@ def record(db: sqlite_utils.Database, game_id: int, token: str, req: Request) ->
     director's correction), it derives in that transaction.
 
     :raises NotFound: no such game. :raises NotAllowed: a wrong token.
-    :raises Conflict: a closed game or a stale version.
+    :raises Conflict: a closed game or a stale version; a reopen of an event's table with its edit token alone,
+        once the director closed it or a later Swiss round was paired from it (`EventTable`).
     :raises Refused: an entry that is not there, a line that cannot be read or stand there.
     """
     ahead = None if db.conn.in_transaction else _derived_ahead(db, game_id, token, req)
@@ -255,6 +259,8 @@ def _checked(db: sqlite_utils.Database, game_id: int, token: str, req: Request) 
                        extra={"version": game.version})
     if game.is_open and req.kind == "reopen":
         raise Conflict(Said("the game is open already"), extra={"version": game.version})
+    if req.kind == "reopen" and not req.director:
+        check_reopenable(db, game_id)
     if req.version != game.version:
         raise _stale(db, game, req.version)
     if req.entry_id is not None:
