@@ -376,3 +376,29 @@ def test_a_close_after_the_scorekeepers_says_the_table_is_closed_already(browser
     table.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "event-director-closed-already-phone.png"))
     assert [p for p in problems if "status of 409" not in p] == []
+
+
+UNKNOWN_DEAL_2 = ["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer E", "floor 9c 7d 6h Ac", "bid N 9",
+                  "N 9h x 9c", "W 9c", "deal 3 dealer E", "score NS 30 EW 70"]
+"""Deal 2 stops at W's 9c (E-CARD: seen already on the floor) with no score line: its score is not known."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_director_reads_that_a_live_tables_figures_are_provisional(browser, base_url, size):
+    """The event page marked the table provisional; its card said only 'Confirmed 0 of 2 deals · to confirm: deal
+    1, 3', deal 2 missing without a word."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    problems = watch_errors(page)
+    event, token, tables = make_event(page, base_url, f"Unknown score ({size})")
+    enter(page, base_url, tables[0], UNKNOWN_DEAL_2)
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
+    table = page.locator(f"section.director-table[data-game='{tables[0]['game_id']}']")
+    table.locator("h2").wait_for(timeout=10_000)
+    assert table.locator(".provisional-badge").inner_text() == "provisional"
+    assert table.locator(".provisional-why").inner_text() == ("The figures are provisional: deal 2's score is not "
+                                                             "known (RULES.md §8.5).")
+    assert table.locator(".confirms").inner_text() == "Confirmed 0 of 2 deals · to confirm: deal 1, 3"
+    other = page.locator(f"section.director-table[data-game='{tables[1]['game_id']}']")
+    assert other.locator(".provisional-badge, .provisional-why").count() == 0
+    shot(page, f"provisional-{size}")
+    assert problems == []

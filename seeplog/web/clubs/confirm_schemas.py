@@ -72,9 +72,12 @@ DirectorTableSchema = answer_schema(
     uploaded=(bool, "an uploaded game attached to the event: its scores only (no entries, no confirmations)"),
     deals=(int, "deals recorded"),
     baazis=fields.List(fields.Integer(), required=True), card_points=fields.List(fields.Integer(), required=True),
-    provisional=fields.Boolean(metadata={"description": "an uploaded game: a deal's score unknown (RULES.md §8.5) or "
-                                                     "not adding up (R-SCORE-TOTAL)"}),
+    provisional=fields.Boolean(metadata={"description": "the table's figures are provisional, as the event's page "
+                                                     "says: a deal's score unknown (RULES.md §8.5), not adding up "
+                                                     "(R-SCORE-TOTAL) or (a live table) refused"}),
     provisional_why=provisional_why(),
+    unknown_deals=live("deals whose score is not known (RULES.md §8.5; not the deal being played)", fields.List,
+                       fields.Integer()),
     version=live("version", fields.Integer),
     next=fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"}),
     last_entry=live("last event (the table's making, before its first entry), ISO 8601 UTC"),

@@ -52,7 +52,7 @@ def director_json(db: sqlite_utils.Database, event_id: int, organiser_token: str
         if game is None:
             row = upload_json(t, result)
         else:
-            row = table_json(db, typed_view(db, game), t)
+            row = table_json(db, typed_view(db, game), t, result)
             confirm = url_for("director.confirm_page", game_id=game.game_id)
             row["confirm_url"] = f"{confirm}#token={links[game.game_id]}"
         tables.append({**row, "names": [names[t["pair_a"]], names[t["pair_b"]]],
@@ -69,8 +69,10 @@ def upload_json(table: dict[str, Any], result: TableResult) -> dict[str, Any]:
             "provisional_why": why_order(result.why), "scoresheet_url": url_for("pages.game", game_id=table["game_id"])}
 
 
-def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any]) -> dict[str, Any]:
-    """One table as the director sees it."""
+def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any],
+               result: TableResult) -> dict[str, Any]:
+    """One table as the director sees it: provisional as the event's page says it (`result`), with the deals whose
+    score is not known (RULES.md §8.5; the deal being played is not)."""
     updated = db.execute("select updated from live_games where game_id = ?", [view.game_id]).fetchone()[0]
     games = view.report["games"]
     baazis = games[0]["baazis"] if games else {}
@@ -85,6 +87,9 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any])
             "baazis": [baazis.get(t, 0) for t in find_ruleset(view.variant).teams], "last_entry": updated,
             "started": view.deal_on_table is not None,
             "flagged": flagged, "confirmations": confirmations,
+            "provisional": result.provisional, "provisional_why": why_order(result.why),
+            "unknown_deals": [d["number"] for d in (games[0]["deals"] if games else [])
+                              if d["score"] is None and not d["in_progress"]],
             "entries": correctable(view, flagged, confirmations),
             "follow_url": url_for("live_pages.follow", game_id=view.game_id),
             "scoresheet_url": url_for("pages.game", game_id=view.game_id)}

@@ -23,6 +23,7 @@ function idleBadge(tb) {
 function head(tb, idle, raised) {
   var h = el("h2", "", tableName(tb) + " ");
   if (tb.state === "closed") h.append(el("span", "badge closed-badge", t("closed")));
+  if (tb.provisional) h.append(el("span", "badge provisional-badge", t("provisional")));
   if (idle) h.append(idleBadge(tb));
   if (raised) h.append(el("span", "badge raised-badge", t("refused")));
   return h;
@@ -87,6 +88,17 @@ function flagLines(tb) {
   return [el("p", "flagged", plays === 1 ? t("1 flagged play waiting") : t("{count} flagged plays waiting", { count: plays })), ul];
 }
 
+/* Why a live table's figures are provisional (as the event's page marks it): the deals whose score is not
+   known, a score that does not add up; a refused score is told with its refusal. */
+function doubtLines(tb) {
+  var why = [], unknown = tb.unknown_deals || [];
+  if (unknown.length === 1) why.push(t("The figures are provisional: deal {deal}'s score is not known (RULES.md §8.5).", { deal: unknown[0] }));
+  else if (unknown.length) why.push(t("The figures are provisional: the scores of deals {deals} are not known (RULES.md §8.5).", { deals: unknown.join(", ") }));
+  else if (tb.provisional_why.indexOf("unknown-score") >= 0) why.push(t("A deal's score is not known (RULES.md §8.5): its scoresheet shows which."));
+  if (tb.provisional_why.indexOf("score-total") >= 0) why.push(t("A score written down has card points that do not add up (R-SCORE-TOTAL): its scoresheet shows which."));
+  return why.length ? [el("p", "provisional-why", why.join(" "))] : [];
+}
+
 /* An uploaded game attached to the event: its scores and its scoresheet (no entries, no confirmations). */
 function names(tb) { return el("p", "names", t("NS {ns} · EW {ew}", { ns: tb.names[0], ew: tb.names[1] })); }
 
@@ -123,7 +135,7 @@ export function card(tb, limit) {
   box.append(head(tb, idle, raised), names(tb),
     el("p", "reached", reached(tb.next) + " · " + t("baazis {baazis}", { baazis: tb.baazis.join("–") })),
     el("p", "last-entry", lastEntry(tb)));
-  confirmLines(tb).concat(flagLines(tb)).forEach(function (n) { box.append(n); });
+  doubtLines(tb).concat(confirmLines(tb), flagLines(tb)).forEach(function (n) { box.append(n); });
   var links = el("p", "links");
   links.append(link(tb.follow_url, t("Follow"), tb), link(tb.scoresheet_url, t("Scoresheet"), tb),
     link(tb.confirm_url, t("Confirm link"), tb));

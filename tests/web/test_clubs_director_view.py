@@ -1,0 +1,31 @@
+"""The director's view through the API (organiser token): what a live table's card is drawn from: whether its
+figures are provisional and why, the sides of the event's tables, the time its table was made."""
+from __future__ import annotations
+
+from tests.web.clubs_helpers import bearer, enter
+from tests.web.test_clubs_confirm import event_with_round
+
+UNKNOWN_DEAL_2 = ["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer E", "floor 9c 7d 6h Ac", "bid N 9",
+                  "N 9h x 9c", "W 9c", "deal 3 dealer E", "score NS 30 EW 70"]
+"""Deal 2 stops at W's 9c (E-CARD: seen already on the floor) with no score line: its score is not known."""
+
+
+def director(client, event: int, organiser: str) -> dict:
+    got = client.get(f"/api/events/{event}/director", headers=bearer(organiser))
+    assert got.status_code == 200, got.json
+    return got.json
+
+
+def row_of(client, event: int, organiser: str, game: int) -> dict:
+    return next(t for t in director(client, event, organiser)["tables"] if t["game_id"] == game)
+
+
+def test_a_live_tables_figures_are_provisional_while_a_deals_score_is_not_known(client):
+    """The event page marked the table provisional; the director's row said so only for an uploaded game."""
+    event, organiser, tables = event_with_round(client)
+    enter(client, tables[0], UNKNOWN_DEAL_2)
+    row = row_of(client, event, organiser, tables[0]["game_id"])
+    assert (row["provisional"], row["provisional_why"], row["unknown_deals"]) == (True, ["unknown-score"], [2])
+    assert [d["deal"] for d in row["confirmations"]["deals"]] == [1, 3]
+    other = row_of(client, event, organiser, tables[1]["game_id"])
+    assert (other["provisional"], other["provisional_why"], other["unknown_deals"]) == (False, [], [])
