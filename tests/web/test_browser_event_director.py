@@ -402,3 +402,21 @@ def test_the_director_reads_that_a_live_tables_figures_are_provisional(browser, 
     assert other.locator(".provisional-badge, .provisional-why").count() == 0
     shot(page, f"provisional-{size}")
     assert problems == []
+
+
+def test_the_cards_name_the_sides_in_words_north_and_south_at_two_player_tables(browser, base_url):
+    """A two-player table's card said 'NS Zed · EW Yan' where the event's page says North and South."""
+    page = browser.new_context(**PHONE).new_page()
+    problems = watch_errors(page)
+    for variant, pairs, said in (("two-player", [["Zed"], ["Yan"]], "North: Zed · South: Yan"),
+                                 ("standard", [["Asha", "Ravi"], ["Meena", "Vikram"]],
+                                  "North–South: Asha & Ravi · East–West: Meena & Vikram")):
+        made = page.request.post(base_url + "/api/events", data={"name": f"Sides ({variant})", "variant": variant,
+                                                                "partnerships": pairs}).json()
+        auth = {"Authorization": f"Bearer {made['organiser_token']}"}
+        assert page.request.post(f"{base_url}/api/events/{made['id']}/rounds", headers=auth).status == 201
+        page.goto(f"{base_url}/events/{made['id']}/director#token={made['organiser_token']}")
+        names = page.locator("section.director-table p.names")
+        names.wait_for(timeout=10_000)
+        assert names.inner_text() == said
+    assert problems == []

@@ -29,3 +29,11 @@ def test_a_live_tables_figures_are_provisional_while_a_deals_score_is_not_known(
     assert [d["deal"] for d in row["confirmations"]["deals"]] == [1, 3]
     other = row_of(client, event, organiser, tables[1]["game_id"])
     assert (other["provisional"], other["provisional_why"], other["unknown_deals"]) == (False, [], [])
+
+
+def test_the_director_is_told_the_sides_of_the_events_tables(client):
+    """The cards named a two-player table's sides NS and EW; they are North and South."""
+    event, organiser, _ = event_with_round(client, "two-player", [["Solo A"], ["Solo B"]])
+    assert director(client, event, organiser)["teams"] == ["N", "S"]
+    event, organiser, _ = event_with_round(client)
+    assert director(client, event, organiser)["teams"] == ["NS", "EW"]

@@ -90,6 +90,9 @@ DirectorTableSchema = answer_schema(
 
 DirectorSchema = answer_schema(
     "DirectorSchema", id=int, name=str, now=(str, "the server's time, ISO 8601 UTC"),
+    teams=fields.List(fields.String(), required=True,
+                      metadata={"description": "the sides of the event's tables, as `names` gives them: NS and EW, "
+                                               "or for two players N and S"}),
     tables=fields.List(fields.Nested(DirectorTableSchema), required=True,
                        metadata={"description": "every table of the event, the last round first"}))
 

@@ -57,7 +57,8 @@ def director_json(db: sqlite_utils.Database, event_id: int, organiser_token: str
             row["confirm_url"] = f"{confirm}#token={links[game.game_id]}"
         tables.append({**row, "names": [names[t["pair_a"]], names[t["pair_b"]]],
                        "card_points": list(result.card_points)})
-    return {"id": event["id"], "name": event["name"], "now": now(), "tables": tables}
+    return {"id": event["id"], "name": event["name"], "now": now(), "teams": list(find_ruleset(event["variant"]).teams),
+            "tables": tables}
 
 
 def upload_json(table: dict[str, Any], result: TableResult) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 /* A table's card in the director's view: where its game stands, its deals' confirmations (a refused one
    with the director's ruling to give), its flagged plays, its links and the correction form. */
-import { view, t, el, link, tableName, scoreText, heard, heardScore, idleMinutes, isIdle } from "./state.js";
+import { view, t, el, link, tableName, scoreText, heard, heardScore, sides, idleMinutes, isIdle } from "./state.js";
 import { closeForm, correctForm, ruleForm } from "./correct.js";
 
 function reached(next) {
@@ -100,7 +100,7 @@ function doubtLines(tb) {
 }
 
 /* An uploaded game attached to the event: its scores and its scoresheet (no entries, no confirmations). */
-function names(tb) { return el("p", "names", t("NS {ns} · EW {ew}", { ns: tb.names[0], ew: tb.names[1] })); }
+function names(tb) { return el("p", "names", sides(tb).join(" · ")); }
 
 function uploadCard(tb) {
   var box = el("section", "director-table uploaded"), h = el("h2", "", tableName(tb) + " ");

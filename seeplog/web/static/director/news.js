@@ -1,6 +1,6 @@
 /* What the live region tells: what changed at each table from one answer of the poll to the next, and the
    tables gone idle since the last answer or choice of minutes. */
-import { view, t, tableName, scoreText, heard, heardScore, idleMinutes, isIdle } from "./state.js";
+import { view, t, tableName, scoreText, heard, heardScore, sides, idleMinutes, isIdle } from "./state.js";
 import { flagText } from "./cards.js";
 
 var wasIdle = null;
@@ -58,8 +58,7 @@ export function changes(before, now) {
   before.tables.forEach(function (tb) { was[tb.game_id] = tb; });
   var added = now.tables.filter(function (tb) { return !was[tb.game_id]; });
   if (added.length > 3) out.push(t("{count} new tables.", { count: added.length }));
-  else added.forEach(function (tb) { out.push(t("{table}: a new table, {ns_team} {ns} · {ew_team} {ew}.",
-    { table: tableName(tb), ns_team: heard("NS"), ns: tb.names[0], ew_team: heard("EW"), ew: tb.names[1] })); });
+  else added.forEach(function (tb) { out.push(t("{table}: a new table, {sides}.", { table: tableName(tb), sides: sides(tb).join(" · ") })); });
   now.tables.filter(function (tb) { return was[tb.game_id]; }).forEach(function (tb) {
     tableNews(was[tb.game_id], tb).forEach(function (news) {
       out.push(t("{table}: {news}.", { table: tableName(tb), news: news }));

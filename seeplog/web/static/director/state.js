@@ -60,6 +60,12 @@ export function heard(team) {
   return window.seeplogHeard ? window.seeplogHeard(team) : team;
 }
 
+/* A table's partnerships, each after its side in words, as the event's page names them: "North–South: Asha & Ravi",
+   or at a two-player table "North: Zed". */
+export function sides(tb) {
+  return tb.names.map(function (name, i) { return t("{side}: {names}", { side: heard(view.data.teams[i]), names: name }); });
+}
+
 export function heardScore(score) {
   return Object.keys(score).map(function (k) { return heard(k) + " " + score[k]; }).join(" – ");
 }
