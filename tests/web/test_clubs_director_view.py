@@ -2,6 +2,7 @@
 figures are provisional and why, the sides of the event's tables, the time its table was made."""
 from __future__ import annotations
 
+from seeplog.web.db import connect
 from tests.web.clubs_helpers import bearer, enter
 from tests.web.test_clubs_confirm import event_with_round
 
@@ -37,3 +38,26 @@ def test_the_director_is_told_the_sides_of_the_events_tables(client):
     assert director(client, event, organiser)["teams"] == ["N", "S"]
     event, organiser, _ = event_with_round(client)
     assert director(client, event, organiser)["teams"] == ["NS", "EW"]
+
+
+def test_a_table_closed_unplayed_was_made_when_it_was_made(client, app):
+    """The card said '(table made 22:22, 0 min ago)' of a table made an hour before and closed unplayed just now:
+    the time of its last event, the close, not of its last entry."""
+    event, organiser, tables = event_with_round(client)
+    game = tables[1]["game_id"]
+    db = connect(app.config["DATABASE"])  # made an hour before
+    db.execute("update live_games set created = '2026-11-29T21:22:00.000+00:00', "
+               "updated = '2026-11-29T21:22:00.000+00:00' where game_id = ?", [game])
+    db.execute("update live_events set at = '2026-11-29T21:22:00.000+00:00' where game_id = ?", [game])
+    closed = client.post(f"/api/events/{event}/tables/{game}/close", headers=bearer(organiser),
+                         json={"version": 1, "unplayed": True})
+    assert closed.status_code == 201, closed.json
+    row = row_of(client, event, organiser, game)
+    assert (row["state"], row["started"], row["last_entry"]) == ("closed", False, "2026-11-29T21:22:00.000+00:00")
+    played = tables[0]
+    enter(client, played, ["deal 1 dealer N", "score NS 60 EW 40"])
+    entered = row_of(client, event, organiser, played["game_id"])["last_entry"]
+    version = client.get(f"/api/live/{played['game_id']}").json["version"]
+    assert client.post(f"/api/live/{played['game_id']}/close", json={"version": version},
+                       headers=bearer(played["edit_token"])).status_code == 201
+    assert row_of(client, event, organiser, played["game_id"])["last_entry"] == entered

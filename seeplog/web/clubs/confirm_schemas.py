@@ -80,7 +80,8 @@ DirectorTableSchema = answer_schema(
                        fields.Integer()),
     version=live("version", fields.Integer),
     next=fields.Dict(metadata={"description": "what a live table's game waits for (deal, play)"}),
-    last_entry=live("last event (the table's making, before its first entry), ISO 8601 UTC"),
+    last_entry=live("last entry's time (the table's making, before its first entry; a close or reopen is no entry), "
+                    "ISO 8601 UTC"),
     started=live("whether a deal was begun at the table (the tags aside)", fields.Boolean),
     flagged=live("flagged plays", fields.List, fields.Nested(FlaggedSchema)),
     confirmations=fields.Nested(ConfirmationsSchema, metadata={"description": "a live table's"}),

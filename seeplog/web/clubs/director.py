@@ -72,9 +72,11 @@ def upload_json(table: dict[str, Any], result: TableResult) -> dict[str, Any]:
 
 def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any],
                result: TableResult) -> dict[str, Any]:
-    """One table as the director sees it: provisional as the event's page says it (`result`), with the deals whose
+    """One table as the director sees it: its last entry's time (its making before its first entry; a close or
+    reopen is no entry), provisional as the event's page says it (`result`), with the deals whose
     score is not known (RULES.md §8.5; the deal being played is not)."""
-    updated = db.execute("select updated from live_games where game_id = ?", [view.game_id]).fetchone()[0]
+    entered = db.execute("select at from live_events where game_id = ? and kind not in ('close', 'reopen') "
+                         "order by version desc limit 1", [view.game_id]).fetchone()[0]
     games = view.report["games"]
     baazis = games[0]["baazis"] if games else {}
     flagged = [{"entry": e.number if e else None, "line": e.line if e else None, "rule": f.finding.rule,
@@ -85,7 +87,7 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any],
             "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "uploaded": False,
             "version": view.version,
             "next": view.next, "deals": len(games[0]["deals"]) if games else 0,
-            "baazis": [baazis.get(t, 0) for t in find_ruleset(view.variant).teams], "last_entry": updated,
+            "baazis": [baazis.get(t, 0) for t in find_ruleset(view.variant).teams], "last_entry": entered,
             "started": view.deal_on_table is not None,
             "flagged": flagged, "confirmations": confirmations,
             "provisional": result.provisional, "provisional_why": why_order(result.why),
