@@ -420,3 +420,28 @@ def test_the_cards_name_the_sides_in_words_north_and_south_at_two_player_tables(
         names.wait_for(timeout=10_000)
         assert names.inner_text() == said
     assert problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_closed_tables_flags_do_not_put_it_first_nor_wait(browser, base_url, size):
+    """Table 1 was closed with its deal 2 dealt by E where the rotation names W (R-DEALER, let stand): its card
+    stayed first, above the tables still playing, saying '1 flagged play waiting'."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    problems = watch_errors(page)
+    event, token, tables = make_event(page, base_url, f"Closed flags ({size})", pairs=6)
+    version = enter(page, base_url, tables[0], ["deal 1 dealer N", "score NS 60 EW 40", "deal 2 dealer E",
+                                                 "score NS 50 EW 50"])
+    closed = page.request.post(f"{base_url}/api/live/{tables[0]['game_id']}/close", data={"version": version},
+                               headers={"Authorization": f"Bearer {tables[0]['edit_token']}"})
+    assert closed.status == 201
+    enter(page, base_url, tables[1], ["deal 1 dealer N", "floor 9c 7d 6h Ac"])
+    page.goto(f"{base_url}/events/{event}/director#token={token}")
+    page.wait_for_function("() => document.querySelectorAll('section.director-table').length === 3")
+    games = page.locator("section.director-table").evaluate_all("s => s.map(e => +e.dataset.game)")
+    assert games == [tables[1]["game_id"], tables[2]["game_id"], tables[0]["game_id"]]
+    card = page.locator(f"section.director-table[data-game='{tables[0]['game_id']}']")
+    assert card.locator(".closed-badge").count() == 1
+    assert card.locator("p.flagged").inner_text() == "1 flagged play"
+    assert "flagged" not in card.get_attribute("class").split()
+    shot(page, f"closed-flags-{size}")
+    assert problems == []

@@ -19,10 +19,12 @@ function idleLimit() { return Number(minutes.value) || 10; }
 
 function refusedAt(tb) { return !tb.uploaded && tb.confirmations.refused > 0; }
 
-/* How soon a table needs the director: a refused score, then flagged plays, then idle (or not started). */
+/* How soon a table needs the director: a refused score, then an open table's flagged plays, then idle (or not
+   started), then the other open tables; the tables closed (or uploaded) last, their flags let stand. */
 function urgency(tb, limit) {
   if (refusedAt(tb)) return 0;
-  if (!tb.uploaded && tb.flagged.length) return 1;
+  if (tb.state !== "open") return 4;
+  if (tb.flagged.length) return 1;
   return isIdle(tb, limit) ? 2 : 3;
 }
 

@@ -84,8 +84,10 @@ function flagLines(tb) {
   if (!tb.flagged.length) return [el("p", "hint", t("No flagged play."))];
   var ul = el("ul", "flags");
   tb.flagged.forEach(function (f) { ul.append(flagItem(f)); });
-  var plays = flaggedPlays(tb);
-  return [el("p", "flagged", plays === 1 ? t("1 flagged play waiting") : t("{count} flagged plays waiting", { count: plays })), ul];
+  var plays = flaggedPlays(tb), open = tb.state === "open";  /* a closed table's flags wait for no one */
+  var said = open ? (plays === 1 ? t("1 flagged play waiting") : t("{count} flagged plays waiting", { count: plays }))
+    : (plays === 1 ? t("1 flagged play") : t("{count} flagged plays", { count: plays }));
+  return [el("p", "flagged", said), ul];
 }
 
 /* Why a live table's figures are provisional (as the event's page marks it): the deals whose score is not
@@ -130,7 +132,7 @@ export function card(tb, limit) {
   if (tb.uploaded) return uploadCard(tb);
   var idle = isIdle(tb, limit);
   var raised = tb.confirmations.refused > 0;
-  var box = el("section", "director-table" + (idle ? " idle" : "") + (tb.flagged.length ? " flagged" : "") + (raised ? " raised" : ""));
+  var box = el("section", "director-table" + (idle ? " idle" : "") + (tb.flagged.length && tb.state === "open" ? " flagged" : "") + (raised ? " raised" : ""));
   box.dataset.game = tb.game_id;
   box.append(head(tb, idle, raised), names(tb),
     el("p", "reached", reached(tb.next) + " · " + t("baazis {baazis}", { baazis: tb.baazis.join("–") })),
