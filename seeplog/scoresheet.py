@@ -41,8 +41,8 @@ class SheetRow:
 
 
 def seat_names(tags: Mapping[str, str], seats: Iterable[str]) -> dict[str, str]:
-    """Each seat's player as the tags name them; the seat itself where they do not."""
-    return {seat: tags.get(SEAT_TAGS[seat], seat) for seat in seats}
+    """Each seat's player as the tags name them; the seat itself where they do not (or name it blank)."""
+    return {seat: (tags.get(SEAT_TAGS[seat]) or "").strip() or seat for seat in seats}
 
 
 def players(analysis: GameAnalysis) -> dict[str, str]:

@@ -246,6 +246,15 @@ def test_format_of_a_log_with_no_game_says_so_as_validate_does(capsys, tmp_path)
                                                   "a 'deal' line\n"
 
 
+def test_a_seat_tag_left_blank_names_the_seat_as_an_untagged_one_does(capsys, tmp_path) -> None:
+    """`[North ""]` (or spaces) is no name: the scoresheet said "N ," for it."""
+    path = tmp_path / "blank.seep"
+    path.write_text('[North ""]\n[West "  "]\n[South "Ravi"]\n\ndeal 1 dealer N\nscore NS 40 EW 60\n',
+                    encoding="utf-8")
+    out = run(capsys, "score", str(path))[1]
+    assert "variant standard; N N, W W, S Ravi, E E\n" in out
+
+
 def test_a_line_shown_under_its_finding_shows_control_characters_as_pictures(capsys, tmp_path) -> None:
     """An escape sequence typed (or pasted) into a log is not sent to the terminal, and the caret stays under
     the column found."""
