@@ -210,6 +210,31 @@ def test_two_player_score_names_seats() -> None:
     assert dumps(log).splitlines()[-1] == "score N 60+50 S 40"
 
 
+SPADES = "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"
+HEARTS = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"
+
+
+@pytest.mark.parametrize(("variant", "cards", "column"), [
+    ("standard", SPADES, 44), ("two-player", f"{SPADES} {HEARTS}", 80), ("standard", f"{SPADES} {HEARTS}", 44),
+    ("standard", SPADES.lower().replace("t", "10"), 45)])
+def test_a_hand_line_of_more_cards_than_a_hand_holds_is_E_SYNTAX(variant: str, cards: str, column: int) -> None:
+    """A hand holds 12 cards (two players: 24 in a deal, both hands): a hand line of more cannot be true; it was
+    read, and the typing slip showed only at a later play as E-HAND of another seat."""
+    line = f"hand N {cards}"
+    [error] = parse(f'[Variant "{variant}"]\ndeal 1 dealer S\n{line}\n').games[0].deals[0].of(Unreadable)
+    at_most = 12 if variant == "standard" else 24
+    assert str(error.error.msg) == f"a hand line names at most {at_most} cards (a player's cards in a deal): this " \
+        f"is card {at_most + 1}" and (error.error.line, error.error.column) == (3, column)
+
+
+@pytest.mark.parametrize("variant", ["standard", "two-player"])
+def test_a_whole_hand_line_is_read(variant: str) -> None:
+    count = 12 if variant == "standard" else 24
+    cards = f"{SPADES} {HEARTS}".split()[:count]
+    deal = parse(f'[Variant "{variant}"]\ndeal 1 dealer S\nhand N {" ".join(cards)}\n').games[0].deals[0]
+    assert len(deal.of(Hand)[0].cards) == count and not deal.of(Unreadable)
+
+
 def test_statements_read_as_values() -> None:
     deal = parse("deal 2 dealer E {x}\nredeal N 8d 5h 5c 3s\nredeal floor Td 9s 3c 2c\nhand N Kd Js Jd 4s\n"
                  "floor Ks Qc Tc 4c\nbid N 13\nscore NS 1 EW 2\n").games[0].deals[0]

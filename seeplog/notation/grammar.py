@@ -28,6 +28,12 @@ from .words import (alternatives, end, is_card, read_annotation, read_cards, rea
 KEYWORDS = ("deal", "redeal", "hand", "floor", "bid", "score")
 
 
+def hand_cards(seats: tuple[str, ...]) -> int:
+    """The most cards a hand line names: a seat's cards in a deal, the pack less the floor's four shared out (two
+    players: both hands, RULES.md §2.7)."""
+    return 48 // len(seats)
+
+
 class Table:
     """The seats and score teams of a variant's table."""
 
@@ -37,6 +43,7 @@ class Table:
         self.seats = SEATS_TWO if two else SEATS_FOUR
         self.teams = SEATS_TWO if two else TEAMS_FOUR
         self.kind = "two-player" if two else "four-player"
+        self.hand_cards = hand_cards(self.seats)
 
 
 # ---------------------------------------------------------------- a line
@@ -203,7 +210,8 @@ def _other(text: str, number: int, seats: tuple[str, ...]) -> Statement | None:
     if g[3]:
         return FloorCards(cards, Columns(text), line=number)
     if g[8]:
-        return Hand(g[9], cards, Columns(text), line=number) if g[9] in seats else None
+        return Hand(g[9], cards, Columns(text), line=number) \
+            if g[9] in seats and len(cards) <= hand_cards(seats) else None
     seat = None if g[12] == "floor" else g[12]
     return Redeal(seat, cards, line=number) if seat is None or seat in seats else None
 
@@ -265,7 +273,9 @@ def read_redeal(cur: Cursor, table: Table) -> Redeal:
 def read_hand(cur: Cursor, table: Table) -> Hand:
     seat = read_seat(cur, table.seats)
     columns: dict[Item, int] = {}
-    cards = read_cards(cur, WHAT["hand"], columns=columns)
+    too_many = Said("a hand line names at most {count} cards (a player's cards in a deal): this is card {next}",
+                    count=table.hand_cards, next=table.hand_cards + 1)
+    cards = read_cards(cur, WHAT["hand"], table.hand_cards, columns, too_many)
     end(cur, AFTER["hand"])
     return Hand(seat, cards, columns, line=cur.line)
 

@@ -126,20 +126,20 @@ def number_of(cur: Cursor, token: Token, expected: str, *, faces: bool = False, 
 
 
 def read_cards(cur: Cursor, what: str, count: int | None = None,
-               columns: dict[Item, int] | None = None) -> tuple[Card, ...]:
-    """Cards to the end of the line, exactly `count` of them if given, in canonical order; where each stands,
-    into `columns` if given."""
+               columns: dict[Item, int] | None = None, too_many: Said | None = None) -> tuple[Card, ...]:
+    """Cards to the end of the line, exactly `count` of them if given (at most, with `too_many`: what to say of
+    more), in canonical order; where each stands, into `columns` if given."""
     cards: list[Card] = []
     seen: dict[Item, int] = {}
     while cur.at("word"):
         if len(cards) == count:
-            raise cur.fail(Said("expected {count} {what}, found more: this is card {next}", count=count, what=what,
-                                next=count + 1), cur.peek())
+            raise cur.fail(too_many or Said("expected {count} {what}, found more: this is card {next}", count=count,
+                                            what=what, next=count + 1), cur.peek())
         card, read = read_card(cur, seen)
         cards.append(card)
         if columns is not None:
             columns[card] = read.column
-    if cards and count is not None and len(cards) < count:
+    if cards and count is not None and len(cards) < count and too_many is None:
         raise cur.fail(Said("expected {count} {what}, found {found}", count=count, what=what, found=len(cards)),
                        cur.peek())
     if not cards:
