@@ -122,7 +122,7 @@ def tap_deal(page, number: int, dealer: str, played_lines: list[str]) -> None:
     if hand:
         _, seat, *cards = hand.split()
         page.locator("#hand-open").tap()
-        assert page.locator("#step-hand .hand-seat").inner_text() == seat
+        assert page.locator("#step-hand .hand-seat [aria-hidden=true]").inner_text() == seat
         for card in cards:
             page.locator(f"#picker button[data-card='{card}']").tap()
         page.locator("#hand-record").tap()

@@ -184,3 +184,40 @@ def test_a_deal_bid_and_floor_line_entered_are_heard_as_sentences(browser, base_
         said = page.locator("#said").aria_snapshot()
         assert expected in said and heard(said) == [] and "dealer" not in said, said
     context.close()
+
+
+SEATS_HEARD = {"en": {"N": "Jaspreet (North)", "W": "Naveen (West)", "S": "Asha (South)", "E": "Omkar (East)"},
+               "hi": {"N": "Jaspreet (उत्तर)", "W": "Naveen (पश्चिम)", "S": "Asha (दक्षिण)", "E": "Omkar (पूर्व)"}}
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_keep_pages_bidder_and_bid_buttons_and_the_hands_heading_name_the_seat_in_words(browser, base_url,
+                                                                                            language):
+    """The bidder's buttons, the bid buttons and the hand step's heading are heard with the seat in words and its
+    player's name ('Naveen (West) bids 9'), as the seats of a play are; they were heard 'W', 'W bids 9'."""
+    context = browser.new_context(viewport=PHONE)
+    live = live_game_through(context.request, base_url, ("deal 1 dealer N",), players=PLAYERS)  # W bids
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + live["edit_url"])
+    page.locator("#bid-values button").first.wait_for()
+    seats = re.findall(r'button "([^"]*)"', page.locator("#bid-seats").aria_snapshot())
+    said = SEATS_HEARD[language]
+    assert sorted(seats) == sorted(said.values()), seats
+    bids = re.findall(r'button "([^"]*)"', page.locator("#bid-values").aria_snapshot())
+    assert len(bids) == 5 and heard("\n".join(bids)) == [], bids
+    assert bids[0] == ("Naveen (West) bids 9" if language == "en" else "Naveen (पश्चिम) की बोली 9"), bids
+    page.locator("#bid-seats button[data-seat=S]").click()  # another bidder chosen: the bids say that one
+    page.get_by_role("button", name="Asha (South) bids 13" if language == "en" else "Asha (दक्षिण) की बोली 13",
+                     exact=True).wait_for()
+    # the eye reads the seat's letter as before
+    assert page.locator("#bid-seats button[data-seat=W]").inner_text().splitlines()[0] == "W"
+    assert page.locator("#bid-values button").last.inner_text() in ("S bids 13", "S की बोली 13")
+    page.screenshot(path=str(SHOTS / f"spoken-keep-bid-{language}.png"), full_page=True)
+    page.locator("#hand-open").click()
+    title = page.locator("#hand-title").aria_snapshot()
+    assert heard(title) == [] and said["S"] in title, title
+    assert page.locator("#hand-title .hand-seat [aria-hidden=true]").inner_text() == "S"
+    page.screenshot(path=str(SHOTS / f"spoken-keep-hand-{language}.png"), full_page=True)
+    context.close()
+

@@ -2,7 +2,7 @@
  * whose hand is picked. */
 import { $, seats, steps } from "./page.js";
 import { keep, redraw, addLine } from "./state.js";
-import { button, t, textEl } from "./dom.js";
+import { button, shownHeard, t, textEl } from "./dom.js";
 import { cardLabel, heard, playerName, seatName } from "./cards.js";
 import { playSeat } from "./next.js";
 
@@ -22,11 +22,16 @@ export function renderBid(next) {
   $("bid-seats").replaceChildren(...seats.map((seat) => {
     const b = button(seat, "seat", () => { keep.chosenSeat = seat; redraw(); }, { seat });
     b.setAttribute("aria-pressed", String(seat === bidder));
+    b.setAttribute("aria-label", heard(seat));  // heard "Asha (South)", not the letter
     return b;
   }));
-  $("bid-values").replaceChildren(...BID_VALUES.map((v) => button(t("{seat} bids {value}", { seat: bidder, value: v }), "value", () => {
-    addLine(`bid ${bidder} ${v}`);
-  }, { value: v })));
+  $("bid-values").replaceChildren(...BID_VALUES.map((v) => {
+    const b = button(t("{seat} bids {value}", { seat: bidder, value: v }), "value", () => {
+      addLine(`bid ${bidder} ${v}`);
+    }, { value: v });
+    b.setAttribute("aria-label", t("{seat} bids {value}", { seat: heard(bidder), value: v }));
+    return b;
+  }));
   const picked = keep.picked;
   $("floor-title").textContent = picked.length
     ? t("Floor: {cards} — {count} more", { cards: picked.map(cardLabel).join(" "), count: 4 - picked.length })
@@ -49,7 +54,8 @@ export function renderPlaySeats(next) {
 }
 
 export function renderHandStep(next) {
-  document.querySelector("#step-hand .hand-seat").textContent = keep.chosenSeat || next.seat || "";
+  const seat = keep.chosenSeat || next.seat || "";
+  document.querySelector("#step-hand .hand-seat").replaceChildren(...(seat ? shownHeard(seat, heard(seat)) : []));
   const picked = keep.picked;
   $("hand-record").textContent = picked.length ? t("Record hand {cards}", { cards: picked.map(cardLabel).join(" ") }) : t("Record hand");
 }
