@@ -221,3 +221,31 @@ def test_the_keep_pages_bidder_and_bid_buttons_and_the_hands_heading_name_the_se
     page.screenshot(path=str(SHOTS / f"spoken-keep-hand-{language}.png"), full_page=True)
     context.close()
 
+
+THROWN = {"en": "Omkar (East) throws seven of clubs loose", "hi": "Omkar (पूर्व) ने चिड़ी का सत्ता खुला फेंका"}
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_the_keep_pages_entries_are_heard_in_words(browser, base_url, language):
+    """The list of a deal's entries is seen in notation and heard in words, its lines and the plays' sentences,
+    as the last entry is (it was heard 'E ने 7c खुला फेंका')."""
+    context, page = keep_page(browser, base_url, language)
+    page.locator("#entries summary").click()
+    page.locator("#entry-list li code").nth(len(MID_DEAL) - 1).wait_for()
+    entries = page.locator("#entry-list").aria_snapshot()
+    assert heard(entries) == [], entries
+    assert THROWN[language] in entries and f"{SEATS_HEARD[language]['E']} " in entries, entries
+    # the eye reads the notation as before
+    assert page.locator("#entry-list code [aria-hidden=true]").all_inner_texts() == list(MID_DEAL)
+    assert page.locator("#entry-list .words [aria-hidden=true]").last.inner_text() in (
+        "E throws 7c loose", "E ने 7c खुला फेंका")
+    page.screenshot(path=str(SHOTS / f"spoken-keep-entries-{language}.png"), full_page=True)
+    box = page.locator("input[name=line]")
+    box.fill("N 9s")  # the 9s was taken at play 1: flagged, the finding heard in words too
+    box.press("Enter")
+    finding = page.locator("#entry-list li.flagged p.finding")
+    finding.wait_for()
+    said = finding.aria_snapshot()
+    assert "E-CARD" in said and heard(said) == [] and ("nine of spades" in said or "हुकुम का नहला" in said), said
+    assert "9s" in finding.locator("[aria-hidden=true]").inner_text()
+    context.close()

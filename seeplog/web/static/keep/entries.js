@@ -2,9 +2,11 @@
  * insert before, delete, each with an optional reason, and with the entry it means (meant.js). */
 import { $ } from "./page.js";
 import { keep } from "./state.js";
-import { button, said, t, textEl } from "./dom.js";
+import { button, said, shownHeard, t, textEl } from "./dom.js";
+import { heardSaid } from "./cards.js";
 import { targetOf } from "./meant.js";
 import { placeOf, placeWords, shortPlace } from "./places.js";
+import { spokenCode } from "./waiting.js";
 
 const SUBMIT_WORDS = { replace: () => t("Save the correction"), insert_before: () => t("Insert") };
 
@@ -25,14 +27,13 @@ function entryItem(e) {
   const li = document.createElement("li");
   li.dataset.entry = e.number;
   li.className = e.findings.length ? "flagged" : "";
-  const line = document.createElement("code");
-  line.textContent = e.line;
   const head = document.createElement("div");
   head.className = "entry-head";
-  head.append(textEl("span", "entry-place", shortPlace(e)), line);
-  li.append(head);
-  if (e.words) li.append(textEl("p", "words", said({ said: e.words_said, message: e.words })));
-  for (const f of e.findings) li.append(textEl("p", "finding", `${f.rule}: ${said(f)}`));
+  head.append(textEl("span", "entry-place", shortPlace(e)), spokenCode(e.line));
+  li.append(head);  // cards and seats shown in notation, heard in words, as the last entry is
+  const words = { said: e.words_said, message: e.words };
+  if (e.words) li.append(spoken("words", said(words), heardSaid(words)));
+  for (const f of e.findings) li.append(spoken("finding", `${f.rule}: ${said(f)}`, `${f.rule}: ${heardSaid(f)}`));
   const actions = document.createElement("div");
   actions.className = "entry-actions";
   const entry = placeWords(placeOf(e));
@@ -47,6 +48,13 @@ function entryItem(e) {
   li.append(actions);
   if (keep.correcting && keep.correcting.number === e.number) li.append(correctionForm(keep.correcting));
   return li;
+}
+
+/* A paragraph of the entry: `shown` for the eye (its cards and seats in notation), `heard` for screen readers. */
+function spoken(cls, shown, heard) {
+  const p = textEl("p", cls, "");
+  p.replaceChildren(...shownHeard(shown, heard));
+  return p;
 }
 
 /* Each entry's buttons heard with the entry they act on ("Edit play 2 of deal 1"), not alike down the list. */

@@ -85,7 +85,7 @@ export function waitingWords(item) {
 }
 
 /* A line of notation as shown (in a code element), heard in words. */
-function spokenCode(line) {
+export function spokenCode(line) {
   const code = document.createElement("code");
   code.replaceChildren(...shownHeard(line, heard(line)));
   return code;
