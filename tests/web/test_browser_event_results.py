@@ -120,3 +120,30 @@ def test_a_two_player_events_tables_name_north_and_south(page, base_url, size): 
         assert headers[1:3] == ["North", "South"], (name, headers)
         assert "East–West" not in page.locator("main").inner_text() and overflow(page) <= 0, name
         shot(page, f"event-two-player-{name}-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_table_still_playing_is_marked_in_play_on_screen_and_paper(page, base_url, size):  # noqa: F811
+    """A table whose game is still open showed its figures so far as if they were its result: the results page (on
+    screen and printed) and the event page's rounds mark it in play; the closed table beside it is not."""
+    page.set_viewport_size(SIZES[size])
+    event, _, tables = make_event(page, base_url, f"In play {size}")
+    keep_scores(page, base_url, tables[0], [(80, 20)])
+    version = page.request.get(f"{base_url}/api/live/{tables[0]['game_id']}").json()["version"]
+    page.request.post(f"{base_url}/api/live/{tables[0]['game_id']}/close", data={"version": version},
+                      headers={"Authorization": f"Bearer {tables[0]['edit_token']}"})
+    keep_scores(page, base_url, tables[1], [(55, 45), (0, 100)])
+    for name, path in (("event", f"/events/{event}"), ("results", f"/events/{event}/results")):
+        page.emulate_media(media="screen")
+        page.goto(base_url + path)
+        rows = page.locator("table.round tbody tr")
+        assert rows.count() == 2 and page.locator("table.round tr.in-play").count() == 1, name
+        badge = page.locator("table.round tr.in-play .in-play-badge")
+        assert badge.is_visible() and badge.inner_text().startswith("in play") and overflow(page) <= 0, name
+        assert "55–145" in page.locator("table.round tr.in-play").inner_text(), name
+        shot(page, f"event-in-play-{name}-{size}")
+        if name == "results":
+            assert "1 table still plays" in page.locator("p.still-playing").inner_text()
+            page.emulate_media(media="print")
+            assert badge.is_visible() and page.locator("p.still-playing").is_visible()
+            shot(page, f"event-in-play-results-print-{size}")

@@ -222,3 +222,34 @@ def test_a_two_player_events_tables_name_north_and_south(client):
     four, token = create(client, PAIRS, event_format="round-robin")
     client.post(f"/api/events/{four}/rounds", headers=bearer(token))
     assert "<th>North–South</th><th>East–West</th>" in client.get(f"/events/{four}").get_data(as_text=True)
+
+
+def table_row(html: str, round_: int, pairs: tuple[int, int]) -> str:
+    """The row of round `round_`'s table of partnerships `pairs` (its first `<tr` to its `</tr>`)."""
+    section = html.split(f"Round {round_}")[-1]
+    names = [f"{p}. {' &amp; '.join(PAIRS[p - 1])}" for p in pairs]
+    return next(row for row in section.split("<tr")[1:] if all(n in row for n in names)).split("</tr>")[0]
+
+
+def test_a_table_still_playing_is_marked_in_play_wherever_its_figures_show(client):
+    """A table whose game is still open shows its figures so far: the results page (printed and pinned up) and the
+    event page's rounds mark it in play, not a result (they showed "0–1, 55–145" as if final); a closed one is not."""
+    event_id, token = create(client, PAIRS, event_format="round-robin")
+    first, second = client.post(f"/api/events/{event_id}/rounds", headers=bearer(token)).json["tables"]
+    score_table(client, first, [(60, 40)])
+    score_table(client, second, [(55, 45), (0, 100)], close=False)
+    pairs = {t["game_id"]: (t["pair_a"], t["pair_b"]) for t in (first, second)}
+    playing, done = pairs[second["game_id"]], pairs[first["game_id"]]
+    tables = {t["game_id"]: t for t in client.get(f"/api/events/{event_id}").json["rounds"][0]["tables"]}
+    assert tables[second["game_id"]]["in_play"] is True and tables[first["game_id"]]["in_play"] is False
+    results = client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    live = client.get(f"/events/{event_id}/live").get_data(as_text=True)
+    for html in (results, page, live):
+        row = table_row(html, 1, playing)
+        assert 'in-play">' in row.split("<td")[0] and ">in play<" in row and "55–145" in row
+        assert "in play" not in table_row(html, 1, done)
+    assert "1 table still plays: round 1, table" in results.split('class="results-standings"')[1].split("<table")[0]
+    score_table(client, second, [], close=True)  # closed: a result
+    results = client.get(f"/events/{event_id}/results").get_data(as_text=True)
+    assert "in play" not in results and "still plays" not in results

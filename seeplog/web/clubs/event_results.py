@@ -12,7 +12,7 @@ from ...ruleset import SEAT_TAGS, find_ruleset
 from ..db import get_db
 from ..spreadsheets import SheetWriter, csv_file
 from .events_store import event_tables
-from .pages import known_event
+from .pages import known_event, still_playing
 
 bp = Blueprint("event_results", __name__)
 
@@ -30,7 +30,7 @@ def attachment(body: str, filename: str, content_type: str) -> Response:
 @bp.get("/events/<int:event_id>/results")
 def results(event_id: int):
     """The results page: what a person prints and pins up (print.css keeps the numbers, drops the rest)."""
-    return render_template("clubs/event_results.html", e=known_event(event_id))
+    return render_template("clubs/event_results.html", e=known_event(event_id), playing=still_playing(event_id))
 
 
 def standings_csv(event: dict[str, Any]) -> str:

@@ -77,6 +77,8 @@ TableSchema = answer_schema(
     provisional=described("a deal's score is not known (RULES.md 8.5) or stands in doubt", fields.Boolean),
     provisional_why=provisional_why(),
     live=described("kept live at the table (false: an uploaded game attached)", fields.Boolean),
+    in_play=described("its live game is still open: the table plays on, its figures are so far, not final",
+                      fields.Boolean),
     follow_url=described("a live table's follow page"), scoresheet_url=fields.String(),
     confirmations=fields.Dict(keys=fields.String(), values=fields.Integer(),
                               metadata={"description": "a live table's scored deals the opponents confirmed, "

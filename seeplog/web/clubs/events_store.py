@@ -191,8 +191,10 @@ def _player(db: sqlite_utils.Database, player_id: int) -> dict[str, Any]:
 
 
 def event_tables(db: sqlite_utils.Database, event_id: int) -> list[dict[str, Any]]:
-    """Each table of each round; `live` says whether its game is kept live (not an upload attached)."""
-    return list(db.query("select t.round, t.number, t.pair_a, t.pair_b, t.game_id, l.game_id is not null as live "
+    """Each table of each round; `live` says whether its game is kept live (not an upload attached), `open` whether
+    that game is still open (the table plays on)."""
+    return list(db.query("select t.round, t.number, t.pair_a, t.pair_b, t.game_id, l.game_id is not null as live, "
+                         "coalesce(l.state = 'open', 0) as open "
                          "from event_tables t left join live_games l on l.game_id = t.game_id where t.event_id = ? "
                          "order by t.round, t.number", [event_id]))
 

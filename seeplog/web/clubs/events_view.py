@@ -51,7 +51,7 @@ def event_json(db: sqlite_utils.Database, event_id: int) -> dict[str, Any]:
             row.update(baazis=list(r.baazis), card_points=list(r.card_points), deals=r.deals,
                        provisional=r.provisional, provisional_why=why_order(r.why),
                        scoresheet_url=url_for("pages.game", game_id=t["game_id"]),
-                       live=bool(t["live"]))
+                       live=bool(t["live"]), in_play=bool(t["open"]))
             if t["live"]:  # an uploaded game was not kept at the table: no one confirms its deals
                 row.update(follow_url=url_for("live_pages.follow", game_id=t["game_id"]),
                            confirmations=confirm_counts(db, t["game_id"]))
