@@ -108,7 +108,7 @@ def heard_row_sizes(page) -> tuple[int, list[int]]:
     """A round table as the accessibility tree has it: its column headers and each row's cells, counted."""
     rows: list[list[str]] = []
     for line in page.locator("table.round").first.aria_snapshot().splitlines():
-        role = line.strip().removeprefix("- ").split(" ")[0].rstrip(":")
+        role = line.strip().removeprefix("- ").lstrip("'").split(" ")[0].rstrip(":")  # quoted when its name has ": "
         if role == "row":
             rows.append([])
         elif role in ("columnheader", "cell") and rows:
