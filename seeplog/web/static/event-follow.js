@@ -49,6 +49,15 @@ function stillPlaying(fresh) {
   line.hidden = !now.textContent.trim();
 }
 
+/* The organiser's forms name the next round ("Make round 4", "Enter round 4 by hand", the withdrawal's "from round 4"):
+   each takes its words from the new block's hidden copy, so a round made elsewhere meanwhile leaves none stale. */
+function nextRound(fresh) {
+  fresh.querySelectorAll("#next-round-now [data-for]").forEach(function (copy) {
+    const shown = document.getElementById(copy.getAttribute("data-for"));
+    if (shown) shown.textContent = copy.textContent;
+  });
+}
+
 /* The standings' rows as text: what a listener is told of when it changes. */
 function standingsText(block) {
   const table = block && block.querySelector("table.standings tbody");
@@ -72,6 +81,7 @@ if (slot && status && canPoll()) {
       moved = standingsText(old) !== standingsText(fresh);
       keepLinks(old, fresh);
       stillPlaying(fresh);
+      nextRound(fresh);
       old.replaceWith(fresh);
       const again = place && samePlace(fresh, place);
       if (again) again.focus({ preventScroll: true });
