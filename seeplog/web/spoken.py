@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Mapping
 
 from markupsafe import Markup, escape
@@ -33,6 +34,11 @@ GROUP = re.compile(rf"{ITEM}(?:\+{ITEM})*")
 """Loose cards and houses joined by '+' ("9s+2s", "Jc+[11]"), or one alone."""
 VALUE = re.compile(r"=\d+")
 """A house's value as a play names it ("2c+8c =10")."""
+POSTPOSITIONS = {"hi": ("से", "पर", "को", "में", "ने", "का", "की", "के", "तक", "वाला", "वाले", "वाली"),
+                 "pa": ("ਨਾਲ", "ਉੱਤੇ", "'ਤੇ", "ਨੂੰ", "ਵਿੱਚ", "ਵਿੱਚੋਂ", "ਨੇ", "ਦਾ", "ਦੀ", "ਦੇ", "ਦੀਆਂ", "ਤੋਂ", "ਤੱਕ",
+                        "ਵਾਲਾ", "ਵਾਲੇ", "ਵਾਲੀ", "ਲਈ")}
+"""The words after which Hindi and Punjabi say a noun in its oblique case ("हुकुम के पंजे से", "ਹੁਕਮ ਦੇ ਪੰਜੇ ਨਾਲ");
+`oblique` puts the cards said before them in that case (static/text.js gets them from `oblique_translations`)."""
 
 Names = Mapping[str, str]
 
@@ -40,6 +46,60 @@ Names = Mapping[str, str]
 def card_words(card: str) -> str:
     """A card's name in words (``Td``: "ten of diamonds"), in the reader's language."""
     return gettext(CARD_WORDS[card[0]]).format(suit=gettext(SUIT_WORDS[card[1]]))
+
+
+def oblique_card_words(card: str) -> str:
+    """A card's name in words in the oblique case, as a language with one says it before a postposition (Hindi
+    "हुकुम के पंजे", where `card_words` says "हुकुम का पंजा"); English has none: the same words."""
+    rank = {"A": pgettext("oblique", "ace of {suit}"), "2": pgettext("oblique", "two of {suit}"),
+            "3": pgettext("oblique", "three of {suit}"), "4": pgettext("oblique", "four of {suit}"),
+            "5": pgettext("oblique", "five of {suit}"), "6": pgettext("oblique", "six of {suit}"),
+            "7": pgettext("oblique", "seven of {suit}"), "8": pgettext("oblique", "eight of {suit}"),
+            "9": pgettext("oblique", "nine of {suit}"), "T": pgettext("oblique", "ten of {suit}"),
+            "J": pgettext("oblique", "jack of {suit}"), "Q": pgettext("oblique", "queen of {suit}"),
+            "K": pgettext("oblique", "king of {suit}")}[card[0]]
+    return rank.format(suit=gettext(SUIT_WORDS[card[1]]))
+
+
+def oblique_translations() -> dict[str, str]:
+    """What static/text.js needs to say cards in the oblique case as `oblique` does, keyed as gettext keys a word
+    said in a context: each card's words and their oblique form ("oblique\x04हुकुम का पंजा": "हुकुम के पंजे"), and
+    the postpositions, space-separated ("postpositions\x04"); none in a language without them."""
+    words = POSTPOSITIONS.get(locale_name())
+    if words is None:
+        return {}
+    cards = (rank + suit for rank in CARD_WORDS for suit in SUIT_WORDS)
+    return {**{f"oblique\x04{card_words(card)}": oblique_card_words(card) for card in cards},
+            "postpositions\x04": " ".join(words)}
+
+
+def oblique(text: str) -> str:
+    """A sentence in the reader's language with every card said just before a postposition in the oblique case,
+    and each card of a list or group said there too ("हुकुम का पंजा और पान का चौका से" is said "हुकुम के पंजे और
+    पान के चौके से"); the sentence as it is in a language without the case. static/text.js does the same."""
+    found = _obliques(locale_name())
+    if found is None:
+        return text
+    run, card, forms = found
+    said = run.sub(lambda m: card.sub(lambda c: forms[c.group()], m.group()), text)
+    return Markup(said) if isinstance(text, Markup) else said  # only words replaced by words
+
+
+@cache
+def _obliques(language: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]] | None:
+    """The patterns `oblique` uses in `language`: a run of cards (a list, or a group joined by '+') before a
+    postposition, a card, and each card's oblique form by its words."""
+    table = oblique_translations()
+    if not table:
+        return None
+    forms = {key.split("\x04", 1)[1]: value for key, value in table.items() if key.startswith("oblique\x04")}
+    card = "|".join(re.escape(w) for w in sorted(forms, key=len, reverse=True))
+    lists = (gettext("{first}, {second}"), gettext("{some} and {last}"))
+    joins = [" + ", lists[0].split("{first}")[1].split("{second}")[0], lists[1].split("{some}")[1].split("{last}")[0]]
+    join = "|".join(re.escape(j) for j in joins)
+    after = "|".join(re.escape(w) for w in table["postpositions\x04"].split())
+    run = rf"""(?<![^\s(“"'])(?:{card})(?:(?:{join})(?:{card}))*(?=\s+(?:{after})(?![^\s,.;:!?।)”"']))"""
+    return re.compile(run), re.compile(card), forms
 
 
 def seat_word(seat: str) -> str:
@@ -116,9 +176,10 @@ def heard_sentence(text: str, names: Names | None = None) -> str:
     if not isinstance(text, Said):
         return notation_words(text, names) if is_notation(text) else text
     try:
-        return gettext(text.template).format_map({key: _heard(value, names) for key, value in text.params})
+        said = gettext(text.template).format_map({key: _heard(value, names) for key, value in text.params})
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: the English stands
-        return text.template.format_map({key: _heard(value, names) for key, value in text.params})
+        said = text.template.format_map({key: _heard(value, names) for key, value in text.params})
+    return oblique(said)
 
 
 def _heard(value: Param, names: Names | None) -> Param:
@@ -126,7 +187,9 @@ def _heard(value: Param, names: Names | None) -> Param:
 
 
 def shown_heard(shown: str, heard: str) -> Markup:
-    """`shown` for the eye, `heard` for screen readers (one text, escaped, where they are the same)."""
+    """`shown` for the eye, `heard` for screen readers (one text, escaped, where they are the same); the cards heard
+    before a postposition in the oblique case (`oblique`)."""
+    heard = oblique(heard)
     if shown == heard:
         return escape(shown)
     return Markup('<span aria-hidden="true">{}</span><span class="sr-only">{}</span>').format(shown, heard)

@@ -46,7 +46,7 @@ def test_the_board_tells_it_in_the_readers_language(client):
     assert told["d1"][1] == "डील 1 शुरू: बाँटने वाला Bilal (पूर्व)।"
     assert told["b1"][1] == "Priya (उत्तर) ने 10 की बोली लगाई।"
     assert told["p1.1"][1] == "Priya (उत्तर) ने चिड़ी का दहला खुला फेंका।"
-    assert told["p1.5"][1] == "Priya (उत्तर) ने हुकुम का दहला से उठाया: चिड़ी का दहला।"
+    assert told["p1.5"][1] == "Priya (उत्तर) ने हुकुम के दहले से उठाया: चिड़ी का दहला।"
     assert all(word not in text for _, text in told.values() for word in ("throws", "flagged", "of clubs"))
 
 

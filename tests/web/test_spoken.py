@@ -88,7 +88,7 @@ def test_a_sentence_is_shown_in_notation_and_heard_in_words(app):
         assert heard_sentence(Said("{file} is not valid JSON", file="As 2s.seep")) == "As 2s.seep is not valid JSON"
         assert spoken(Said("deal {deal} has no bid line", deal=2)) == "deal 2 has no bid line"  # said once
         with speaking("pa"):
-            assert heard_sentence(play) == "ਪੂਰਬ ਨੇ 9 ਦਾ ਇੱਕ ਘਰ ਬਣਾਇਆ: ਖੁੱਲ੍ਹੇ ਪਾਨ ਦਾ ਪੰਜਾ 'ਤੇ ਚਿੜੀ ਦਾ ਚੌਕਾ"
+            assert heard_sentence(play) == "ਪੂਰਬ ਨੇ 9 ਦਾ ਇੱਕ ਘਰ ਬਣਾਇਆ: ਖੁੱਲ੍ਹੇ ਪਾਨ ਦੇ ਪੰਜੇ 'ਤੇ ਚਿੜੀ ਦਾ ਚੌਕਾ"
 
 
 PLAYS = [("r-capture-all.seep", 2, 48), ("game-standard-1.seep", 1, 19), ("e-ambiguous.seep", 2, 1),
