@@ -23,7 +23,7 @@ from .forms import tag_title, tag_value, variant_title
 from .findings import finding_translations, rule_explanation, rule_summary, said_here
 from .oneline import is_one_line
 from .scripttext import script_translations
-from .spoken import heard, notation_words, seat_translations, shown_heard, spoken, variant_sides
+from .spoken import heard, notation_words, oblique_translations, seat_translations, shown_heard, spoken, variant_sides
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -80,9 +80,10 @@ def compile_catalogs(folder: Path = TRANSLATIONS) -> None:
 
 
 def page_strings(findings: bool = False) -> dict[str, str]:
-    """What the page carries for its scripts (#page-strings): their sentences and the seats' words in the reader's
-    language, and on a page whose scripts show the live API's findings (`findings`), the findings' templates too."""
-    scripts = {**script_translations(), **seat_translations()}
+    """What the page carries for its scripts (#page-strings): their sentences, the seats' words and the cards' oblique
+    forms in the reader's language, and on a page whose scripts show the live API's findings (`findings`), the
+    findings' templates too."""
+    scripts = {**script_translations(), **seat_translations(), **oblique_translations()}
     return {**scripts, **finding_translations()} if findings else scripts
 
 

@@ -11,8 +11,11 @@ import re
 
 import pytest
 
+from seeplog.web.catalog import speaking
+from seeplog.web.spoken import oblique
 from tests.helpers import EXAMPLES
 from tests.web import test_browser as served
+from tests.web.helpers import make_app
 from tests.web.live_helpers import live_game_through
 
 SHOTS = served.SHOTS
@@ -27,10 +30,10 @@ MID_DEAL = ("deal 1 dealer N", "floor Kd 9s 2s 2c", "bid W 13", "W Kh x Kd 9s+2s
 """A deal under way: W's sweep, then two cards thrown loose; N plays next, and may take the 5h with the 5d."""
 PLAY = {"en": ("Chetan (East) takes the 13-house with king of clubs",
                "4 loose cards: ten of diamonds, six of clubs, three of spades and two of diamonds."),
-        "hi": ("Chetan (पूर्व) ने चिड़ी का बादशाह से उठाया: 13 का घर",
+        "hi": ("Chetan (पूर्व) ने चिड़ी के बादशाह से उठाया: 13 का घर",
                "4 खुले पत्ते: ईंट का दहला, चिड़ी का छक्का, हुकुम की तिक्की और ईंट की दुक्की।")}
 TOOK = {"en": "Jaspreet (North) takes five of hearts with five of diamonds",
-        "hi": "Jaspreet (उत्तर) ने ईंट का पंजा से उठाया: पान का पंजा"}
+        "hi": "Jaspreet (उत्तर) ने ईंट के पंजे से उठाया: पान का पंजा"}
 
 
 def heard(snapshot: str) -> list[str]:
@@ -53,7 +56,7 @@ def test_the_play_page_is_heard_in_words_and_seen_in_notation(browser, base_url,
     play, floor = PLAY[language]
     assert play in snapshot and floor in snapshot, snapshot
     legal = page.locator("#legal").aria_snapshot()
-    assert "king of clubs" in legal or "चिड़ी का बादशाह" in legal
+    assert "king of clubs" in legal or "चिड़ी के बादशाह से" in legal
     assert page.locator(".the-play .words [aria-hidden=true]").inner_text() in (
         "E takes the 13-house with Kc", "E ने Kc से उठाया: 13 का घर")
     assert page.locator(".the-play .move code").inner_text() == "Kc x [13]"  # the eye reads the notation
@@ -248,4 +251,27 @@ def test_the_keep_pages_entries_are_heard_in_words(browser, base_url, language):
     said = finding.aria_snapshot()
     assert "E-CARD" in said and heard(said) == [] and ("nine of spades" in said or "हुकुम का नहला" in said), said
     assert "9s" in finding.locator("[aria-hidden=true]").inner_text()
+    context.close()
+
+
+SENTENCES = ("हुकुम का पंजा से उठाया: पान का पंजा", "खुले पान का पंजा, चिड़ी की बेगम और ईंट का दहला पर",
+             "हुकुम का पंजा + पान का चौका का जोड़", "हुकुम का पंजा सेब", "(चिड़ी का इक्का) में",
+             "ਹੁਕਮ ਦਾ ਪੰਜਾ ਨਾਲ ਚੁੱਕਿਆ: ਪਾਨ ਦਾ ਪੰਜਾ", "ਖੁੱਲ੍ਹੇ ਪਾਨ ਦਾ ਪੰਜਾ 'ਤੇ ਚਿੜੀ ਦਾ ਚੌਕਾ", "ਇੱਟ ਦਾ ਯੱਕਾ ਅਤੇ ਹੁਕਮ ਦੀ ਬੇਗੀ ਨੇ",
+             "five of spades with five of hearts")
+
+
+@pytest.mark.parametrize("language", ["en", "hi", "pa"])
+def test_the_scripts_say_a_card_before_a_postposition_in_the_oblique_case_as_the_server_does(browser, base_url,
+                                                                                           tmp_path, language):
+    """static/text.js's seeplogOblique and spoken.oblique say the same sentences alike (from one table, the page's)."""
+    app = make_app(tmp_path / "seeplog.db")
+    with app.test_request_context(), speaking(language):
+        expected = [oblique(s) for s in SENTENCES]
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies([{"name": "lang", "value": language, "url": base_url}])
+    page = context.new_page()
+    page.goto(base_url + "/live/new")
+    assert page.evaluate("(all) => all.map(window.seeplogOblique)", list(SENTENCES)) == expected
+    if language == "hi":
+        assert expected[:2] == ["हुकुम के पंजे से उठाया: पान का पंजा", "खुले पान के पंजे, चिड़ी की बेगम और ईंट के दहले पर"]
     context.close()

@@ -107,15 +107,46 @@
       return names && isNotation(value) ? window.seeplogHeard(value, names) : String(value);
     });
   }
+  /* Hindi and Punjabi say a card before a postposition in the oblique case ("हुकुम के पंजे से", not "हुकुम का
+   * पंजा से"): a sentence with the cards said there, each card of a list or group too, as spoken.py's `oblique`
+   * says it. The page carries each card's words and their oblique form ("oblique\u0004हुकुम का पंजा") and the
+   * postpositions ("postpositions\u0004"); none in English, where a sentence stays as it is. */
+  var obliques;
+  function escaped(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  function anyOf(words) { return words.map(escaped).join("|"); }
+  function between(template, first, second) { return template.split(first)[1].split(second)[0]; }
+  function obliqueTable() {
+    if (strings === null) load();
+    var forms = {}, after = strings["postpositions\u0004"];
+    if (!after) return null;
+    Object.keys(strings).forEach(function (key) {
+      if (key.indexOf("oblique\u0004") === 0) forms[key.slice(8)] = strings[key];
+    });
+    var card = anyOf(Object.keys(forms).sort(function (a, b) { return b.length - a.length; }));
+    var join = anyOf([" + ", between(t("{first}, {second}"), "{first}", "{second}"),
+      between(t("{some} and {last}"), "{some}", "{last}")]);
+    var run = "(?<![^\\s(“\"'])(?:" + card + ")(?:(?:" + join + ")(?:" + card + "))*(?=\\s+(?:" +
+      anyOf(after.split(" ")) + ")(?![^\\s,.;:!?।)”\"']))";
+    return { run: new RegExp(run, "g"), card: new RegExp(card, "g"), forms: forms };
+  }
+  window.seeplogOblique = function (text) {
+    if (obliques === undefined) obliques = obliqueTable();
+    if (!obliques) return text;
+    return String(text).replace(obliques.run, function (cards) {
+      return cards.replace(obliques.card, function (words) { return obliques.forms[words]; });
+    });
+  };
+
   /* A finding's sentence; with `names` (an object, perhaps empty) as a screen reader should hear it. */
   window.seeplogSaid = function (finding, names) {
-    if (finding.said) return retold(finding.said, names);
+    if (finding.said) return window.seeplogOblique(retold(finding.said, names));
     var message = finding.message || "";
     return names && isNotation(message) ? window.seeplogHeard(message, names) : message;
   };
 
   /* `shown` for the eye and `heard` for screen readers: two spans, or one text where they are the same. */
   window.seeplogShownHeard = function (shown, heard) {
+    heard = window.seeplogOblique(heard);
     if (shown === heard) return [document.createTextNode(shown)];
     var eye = document.createElement("span");
     eye.setAttribute("aria-hidden", "true");
