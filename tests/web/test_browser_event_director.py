@@ -7,6 +7,7 @@ Screenshots: test-artifacts/browser/event-director-*.png.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -398,6 +399,9 @@ def test_the_director_reads_that_a_live_tables_figures_are_provisional(browser, 
     assert table.locator(".provisional-why").inner_text() == ("The figures are provisional: deal 2's score is not "
                                                              "known (RULES.md §8.5).")
     assert table.locator(".confirms").inner_text() == "Confirmed 0 of 2 deals · to confirm: deal 1, 3"
+    flags = table.locator("ul.flags li").all_inner_texts()  # a play named as the keep page names it too
+    named = [re.sub(r"^entry \d+ ", "", f.split(":")[0]) for f in flags]
+    assert named == ["deal 2 dealer E", "(play 2 of deal 2) W 9c"]
     other = page.locator(f"section.director-table[data-game='{tables[1]['game_id']}']")
     assert other.locator(".provisional-badge, .provisional-why").count() == 0
     shot(page, f"provisional-{size}")

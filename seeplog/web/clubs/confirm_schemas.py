@@ -55,6 +55,8 @@ FlaggedSchema = answer_schema(
     "FlaggedSchema", rule=str, message=(str, "in English, as the report says it"),
     entry=fields.Integer(allow_none=True),
     line=NULLABLE, deal=fields.Integer(allow_none=True),
+    play=fields.Integer(allow_none=True, metadata={"description": "the entry's play number in its deal (null: a "
+                                                                  "line that is no play)"}),
     said=fields.Dict(allow_none=True, metadata={"description": "the message's template and parameters (a parameter "
                                                                "perhaps a template of its own), for a page to say "
                                                                "it in the reader's language"}))

@@ -80,7 +80,8 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any],
     games = view.report["games"]
     baazis = games[0]["baazis"] if games else {}
     flagged = [{"entry": e.number if e else None, "line": e.line if e else None, "rule": f.finding.rule,
-                "message": f.finding.message, "said": said_json(f.finding.message), "deal": f.finding.deal}
+                "message": f.finding.message, "said": said_json(f.finding.message), "deal": f.finding.deal,
+                "play": e.place.play if e else None}
                for f in flagged_of(view) for e in [f.entry]]
     confirmations = confirmations_json(db, view.game_id)
     return {"round": table["round"], "number": table["number"], "game_id": view.game_id,

@@ -60,10 +60,12 @@ function confirmLines(tb) {
     .concat(answered(tb, c, "refused", refusal), answered(tb, c, "confirmed", ruling));
 }
 
-/* A flagged play: its entry, line and finding in notation, or `inWords` as a listener hears them. */
+/* A flagged play: its entry, line and finding in notation, or `inWords` as a listener hears them; the entry by its
+   number (as the correction's list names it) and, for a play, its place as the keep page names it. */
 export function flagText(f, inWords) {
   var line = inWords ? window.seeplogHeard(f.line || "") : f.line || "";
-  var where = f.entry ? t("entry {entry} {line}:", { entry: f.entry, line: line }) + " " : "";
+  var where = !f.entry ? "" : (f.play ? t("entry {entry} (play {play} of deal {deal}) {line}:", { entry: f.entry, play: f.play, deal: f.deal, line: line })
+    : t("entry {entry} {line}:", { entry: f.entry, line: line })) + " ";
   return where + f.rule + " " + (inWords ? window.seeplogSaid(f, {}) : window.seeplogSaid(f));
 }
 
