@@ -78,7 +78,7 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any],
     entered = db.execute("select at from live_events where game_id = ? and kind not in ('close', 'reopen') "
                          "order by version desc limit 1", [view.game_id]).fetchone()[0]
     games = view.report["games"]
-    baazis = games[0]["baazis"] if games else {}
+    baazis, deals = (games[0]["baazis"], games[0]["deals"]) if games else ({}, [])
     flagged = [{"entry": e.number if e else None, "line": e.line if e else None, "rule": f.finding.rule,
                 "message": f.finding.message, "said": said_json(f.finding.message), "deal": f.finding.deal,
                 "play": e.place.play if e else None}
@@ -87,13 +87,12 @@ def table_json(db: sqlite_utils.Database, view: LiveView, table: dict[str, Any],
     return {"round": table["round"], "number": table["number"], "game_id": view.game_id,
             "pair_a": table["pair_a"], "pair_b": table["pair_b"], "state": view.state, "uploaded": False,
             "version": view.version,
-            "next": view.next, "deals": len(games[0]["deals"]) if games else 0,
+            "next": view.next, "deals": len(deals),
             "baazis": [baazis.get(t, 0) for t in find_ruleset(view.variant).teams], "last_entry": entered,
             "started": view.deal_on_table is not None,
             "flagged": flagged, "confirmations": confirmations,
             "provisional": result.provisional, "provisional_why": why_order(result.why),
-            "unknown_deals": [d["number"] for d in (games[0]["deals"] if games else [])
-                              if d["score"] is None and not d["in_progress"]],
+            "unknown_deals": [d["number"] for d in deals if d["score"] is None and not d["in_progress"]],
             "entries": correctable(view, flagged, confirmations),
             "follow_url": url_for("live_pages.follow", game_id=view.game_id),
             "scoresheet_url": url_for("pages.game", game_id=view.game_id)}

@@ -10,7 +10,7 @@ from seeplog.refusals import Conflict
 from seeplog.said import Said
 
 from ..live.corrections import DIRECTOR_NOTE
-from .event_uploads import HeldBy
+from .event_uploads import HeldBy, tables_of
 
 
 class EventTable(Conflict):
@@ -19,11 +19,7 @@ class EventTable(Conflict):
 
 def live_table(db: sqlite_utils.Database, game_id: int) -> HeldBy | None:
     """The event table a live game is (None: it is no event's table)."""
-    row = db.execute(
-        "select e.id, e.name, e.variant, t.round, t.number, t.pair_a, t.pair_b from event_tables t "
-        "join events e on e.id = t.event_id where t.game_id = ? and t.pair_b is not null and exists "
-        "(select 1 from live_games l where l.game_id = t.game_id)", [game_id]).fetchone()
-    return None if row is None else HeldBy(*row)
+    return next(iter(tables_of(db, game_id, live=True)), None)
 
 
 def check_not_table(db: sqlite_utils.Database, game_id: int) -> None:

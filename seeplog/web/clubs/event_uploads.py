@@ -69,12 +69,17 @@ class HeldBy:
                     table=self.number, round=self.round, event=self.event_id, name=self.name)
 
 
-def held_by(db: sqlite_utils.Database, game_id: int) -> list[HeldBy]:
-    """The event tables an uploaded game is (one at most, as attaching allows; a live game's are the event's own)."""
+def tables_of(db: sqlite_utils.Database, game_id: int, live: bool) -> list[HeldBy]:
+    """The event tables a game is, among the `live` games' (an event's own) or the uploaded ones' (attached)."""
     return [HeldBy(*row) for row in db.execute(
         "select e.id, e.name, e.variant, t.round, t.number, t.pair_a, t.pair_b from event_tables t "
-        "join events e on e.id = t.event_id where t.game_id = ? and t.pair_b is not null and not exists "
-        "(select 1 from live_games l where l.game_id = t.game_id) order by e.id, t.round", [game_id])]
+        f"join events e on e.id = t.event_id where t.game_id = ? and t.pair_b is not null and {'' if live else 'not'} "
+        "exists (select 1 from live_games l where l.game_id = t.game_id) order by e.id, t.round", [game_id])]
+
+
+def held_by(db: sqlite_utils.Database, game_id: int) -> list[HeldBy]:
+    """The event tables an uploaded game is (one at most, as attaching allows; a live game's are the event's own)."""
+    return tables_of(db, game_id, live=False)
 
 
 def check_not_attached(db: sqlite_utils.Database, game_id: int) -> None:
